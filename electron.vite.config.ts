@@ -1,0 +1,43 @@
+// Builds main (shell, browser-mode server, worker, CLIs), the sandboxed preload (one bundled file)
+// and the React renderer into out/.
+import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+const pkg = JSON.parse(readFileSync(resolve(__dirname, 'package.json'), 'utf8')) as { version: string };
+const define = { __APP_VERSION__: JSON.stringify(pkg.version) };
+
+export default defineConfig({
+  main: {
+    define,
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src/main/shell/electron-main.ts'),
+          serve: resolve(__dirname, 'src/main/serve.ts'),
+          'maintenance-worker': resolve(__dirname, 'src/main/worker/maintenance-worker.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload cannot require packages: bundle zod and the contract into it.
+      externalizeDeps: false,
+      rollupOptions: { input: { index: resolve(__dirname, 'src/preload/index.ts') }, output: { format: 'cjs' } },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src/renderer'),
+    define,
+    plugins: [react()],
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
+      chunkSizeWarningLimit: 4000,
+    },
+  },
+});

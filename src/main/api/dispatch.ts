@@ -1,0 +1,63 @@
+// The one entry both transports call: look up the operation, check access, validate the input
+// with the contract's schema, run the handler, and turn every failure into an error body.
+import { ZodError } from 'zod';
+import { contract, type Access, type OperationName } from '../../shared/contract';
+import { AppError, type ApiErrorBody, type Envelope } from '../../shared/errors';
+import type { UserInfo } from '../../shared/contract';
+import type { Logger } from '../logging';
+import type { CallContext, SessionHolder } from './context';
+import type { HandlerTable } from './handlers';
+
+export function zodToAppError(e: ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of e.issues) {
+    const key = issue.path.length ? issue.path.join('.') : (issue.code === 'unrecognized_keys' ? (issue.keys as string[]).join(',') : '_');
+    fields[key] ??= issue.code === 'unrecognized_keys' ? 'unknown field' : issue.message;
+  }
+  const names = Object.keys(fields).join(', ');
+  return new AppError('validation', `Invalid input: ${names} — ${Object.values(fields)[0]}`, fields);
+}
+
+function checkAccess(access: Access, user: UserInfo | null): void {
+  if (access === 'none') return;
+  if (!user) throw new AppError('unauthorized', 'Please log in.');
+  if (access === 'member' && user.role === 'public') throw new AppError('forbidden', 'The public account can browse but not change anything. Log in with your own account.');
+  if (access === 'admin' && user.role !== 'admin') throw new AppError('forbidden', 'Only a lab administrator can do this.');
+}
+
+export interface Dispatcher {
+  call(name: string, rawInput: unknown, session: SessionHolder, transport: 'ipc' | 'http'): Promise<Envelope<unknown>>;
+}
+
+export function createDispatcher(handlers: HandlerTable, userForToken: (t: string | null) => UserInfo | null, log: Logger): Dispatcher {
+  return {
+    async call(name, rawInput, session, transport) {
+      try {
+        if (!Object.hasOwn(contract, name)) throw new AppError('not_found', `Unknown operation "${name}".`);
+        const def = contract[name as OperationName];
+        const user = userForToken(session.token);
+        checkAccess(def.access, user);
+        const parsed = def.input.safeParse(rawInput ?? {});
+        if (!parsed.success) throw zodToAppError(parsed.error);
+        const ctx: CallContext = { user, session, transport };
+        const handler = handlers[name as OperationName] as (input: unknown, ctx: CallContext) => unknown;
+        const value = await handler(parsed.data, ctx);
+        return { ok: true, value };
+      } catch (e) {
+        return { ok: false, error: toErrorBody(e, log, name) };
+      }
+    },
+  };
+}
+
+export function toErrorBody(e: unknown, log: Logger, name: string): ApiErrorBody {
+  if (e instanceof AppError) return e.toBody();
+  if (e instanceof ZodError) return zodToAppError(e).toBody();
+  const code = (e as { code?: string })?.code;
+  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
+    log.warn({ op: name, err: String(e) }, 'database busy');
+    return { code: 'unavailable', message: 'The database is busy. Try again in a moment.' };
+  }
+  log.error({ op: name, err: e instanceof Error ? { message: e.message, stack: e.stack } : String(e) }, 'operation failed');
+  return { code: 'internal', message: 'Something went wrong in the lab app. The details are in the log; try again.' };
+}

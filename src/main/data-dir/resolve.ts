@@ -1,0 +1,55 @@
+// Data directory resolution (DESIGN §5): --data-dir flag > LAB_DATA_DIR > portable `data/` next to
+// the executable > the platform's user-data folder. Pure, so the order is testable without Electron.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { APP_NAME } from '../../shared/app-info';
+
+export type DataDirSource = 'flag' | 'env' | 'portable' | 'user-data';
+
+export interface ResolveInput {
+  argv: readonly string[];
+  env: Readonly<Record<string, string | undefined>>;
+  /** Folder holding the executable; for electron-builder's Windows portable target, PORTABLE_EXECUTABLE_DIR. */
+  exeDir: string | null;
+  /** The platform's per-user app-data folder (Electron's userData). */
+  userDataDir: string;
+}
+
+export function flagValue(argv: readonly string[], name: string): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === `--${name}`) return argv[i + 1];
+    if (a.startsWith(`--${name}=`)) return a.slice(name.length + 3);
+  }
+  return undefined;
+}
+
+export function resolveDataDir(input: ResolveInput): { dir: string; source: DataDirSource } {
+  const flag = flagValue(input.argv, 'data-dir');
+  if (flag) return { dir: path.resolve(flag), source: 'flag' };
+  const env = input.env.LAB_DATA_DIR;
+  if (env) return { dir: path.resolve(env), source: 'env' };
+  const exeDir = input.env.PORTABLE_EXECUTABLE_DIR || input.exeDir;
+  if (exeDir) {
+    const portable = path.join(exeDir, 'data');
+    if (fs.existsSync(portable) && fs.statSync(portable).isDirectory()) return { dir: portable, source: 'portable' };
+  }
+  return { dir: input.userDataDir, source: 'user-data' };
+}
+
+/** The folder Electron would use as userData for this product name, computed without Electron. */
+export function platformUserDataDir(env = process.env, platform = process.platform): string {
+  const home = os.homedir();
+  if (platform === 'win32') return path.join(env.APPDATA || path.join(home, 'AppData', 'Roaming'), APP_NAME);
+  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', APP_NAME);
+  return path.join(env.XDG_CONFIG_HOME || path.join(home, '.config'), APP_NAME);
+}
+
+export function ensureDataDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(path.join(dir, 'logs'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'backups'), { recursive: true });
+  // Fails early with a clear error when the folder is not writable.
+  fs.accessSync(dir, fs.constants.W_OK);
+}

@@ -1,0 +1,46 @@
+// Opens lab.db and completion.db of a data directory and brings both schemas up to date.
+import path from 'node:path';
+import { openDatabase, type Db } from './open';
+import { migrate, pendingMigrations, type Migration } from './migrate';
+import { labMigrations } from './lab-schema';
+import { completionMigrations } from './completion-schema';
+
+export const LAB_DB = 'lab.db';
+export const COMPLETION_DB = 'completion.db';
+
+export interface Databases {
+  lab: Db;
+  completion: Db;
+  close(): void;
+}
+
+export interface OpenDatabasesOptions {
+  /** Called once before any migration runs, with the versions about to be applied (automatic backup). */
+  beforeMigrate?: (pending: { lab: Migration[]; completion: Migration[] }) => void;
+}
+
+export function openDatabases(dataDir: string, opts: OpenDatabasesOptions = {}): Databases {
+  const lab = openDatabase(path.join(dataDir, LAB_DB));
+  const completion = openDatabase(path.join(dataDir, COMPLETION_DB));
+  try {
+    const pending = {
+      lab: pendingMigrations(lab, labMigrations, LAB_DB),
+      completion: pendingMigrations(completion, completionMigrations, COMPLETION_DB),
+    };
+    if (opts.beforeMigrate && (pending.lab.length || pending.completion.length)) opts.beforeMigrate(pending);
+    migrate(lab, labMigrations, LAB_DB);
+    migrate(completion, completionMigrations, COMPLETION_DB);
+  } catch (e) {
+    lab.close();
+    completion.close();
+    throw e;
+  }
+  return {
+    lab,
+    completion,
+    close() {
+      if (lab.open) lab.close();
+      if (completion.open) completion.close();
+    },
+  };
+}

@@ -1,0 +1,173 @@
+// The local HTTP server on 127.0.0.1 (DESIGN §4). Always: /ping and the cart-import bridge.
+// Browser mode also: the whole API under /api (generated from the contract), SSE at /api/events,
+// and the built renderer. Refused requests change nothing and get the contract's error body.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { contract, type OperationName } from '../../shared/contract';
+import { API_VERSION, APP_ID, APP_VERSION_HEADER, SESSION_COOKIE } from '../../shared/app-info';
+import { ERROR_STATUS, type ApiErrorBody } from '../../shared/errors';
+import type { Dispatcher } from '../api/dispatch';
+import type { SessionHolder } from '../api/context';
+import type { EventBus } from '../events';
+import type { Logger } from '../logging';
+import type { UserInfo } from '../../shared/contract';
+import { checkRequest } from './guards';
+
+export const BODY_LIMIT = 2 * 1024 * 1024;
+
+export const RENDERER_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+export interface HttpServerOptions {
+  port: number;
+  mode: 'desktop' | 'browser';
+  version: string;
+  dispatcher: Dispatcher;
+  events: EventBus;
+  userForToken: (token: string | null) => UserInfo | null;
+  log: Logger;
+  /** Built renderer (out/renderer); served in browser mode. */
+  rendererDir?: string;
+  /** Extra routes (the cart-import bridge) registered by their owners. */
+  routes?: Array<(app: FastifyInstance) => void>;
+}
+
+export class PortInUseError extends Error {
+  constructor(readonly port: number) {
+    super(`Port ${port} on 127.0.0.1 is already in use by another program (or another Lab Desktop). Stop that program, or choose another port (Settings → Port, or --port); the browser extension's system URL must use the same port.`);
+    this.name = 'PortInUseError';
+  }
+}
+
+export function sendError(reply: FastifyReply, body: ApiErrorBody): FastifyReply {
+  return reply.code(ERROR_STATUS[body.code]).type('application/json').send({ error: body });
+}
+
+function httpSession(req: FastifyRequest, reply: FastifyReply): SessionHolder {
+  let token: string | null = req.cookies[SESSION_COOKIE] ?? null;
+  return {
+    get token() {
+      return token;
+    },
+    set(t) {
+      token = t;
+      reply.setCookie(SESSION_COOKIE, t, { httpOnly: true, sameSite: 'strict', path: '/', maxAge: 30 * 86400 });
+    },
+    clear() {
+      token = null;
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    },
+  };
+}
+
+export async function createHttpServer(opts: HttpServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({ bodyLimit: BODY_LIMIT, logger: false, return503OnClosing: true });
+  await app.register(fastifyCookie);
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header(APP_VERSION_HEADER, opts.version);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('x-frame-options', 'DENY');
+    const refusal = checkRequest(req, opts.port);
+    if (refusal) {
+      opts.log.warn({ method: req.method, url: req.url.split('?')[0], host: req.headers.host, origin: req.headers.origin }, 'request refused');
+      return sendError(reply, { code: 'forbidden', message: refusal });
+    }
+  });
+
+  app.setErrorHandler((err: Error & { code?: string; statusCode?: number }, _req, reply) => {
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, { code: 'too_large', message: `The request body is larger than ${BODY_LIMIT} bytes.` });
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendError(reply, { code: 'validation', message: 'Send JSON (Content-Type: application/json).', fields: { body: 'must be JSON' } });
+    if (err.statusCode === 400 || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return sendError(reply, { code: 'validation', message: `Malformed request body: ${err.message}`, fields: { body: 'malformed JSON' } });
+    }
+    opts.log.error({ err: { message: err.message, stack: err.stack } }, 'http error');
+    return sendError(reply, { code: 'internal', message: 'Something went wrong in the lab app; the details are in the log.' });
+  });
+
+  app.get('/ping', async () => ({ app: APP_ID, apiVersion: API_VERSION, version: opts.version, mode: opts.mode }));
+
+  for (const register of opts.routes ?? []) register(app);
+
+  if (opts.mode === 'browser') {
+    mountApi(app, opts);
+    mountEvents(app, opts);
+    if (opts.rendererDir && fs.existsSync(path.join(opts.rendererDir, 'index.html'))) {
+      await app.register(fastifyStatic, { root: opts.rendererDir, index: false, wildcard: false, setHeaders: (res) => res.header('content-security-policy', RENDERER_CSP) });
+      const indexHtml = fs.readFileSync(path.join(opts.rendererDir, 'index.html'), 'utf8');
+      const sendIndex = (_req: FastifyRequest, reply: FastifyReply) => reply.type('text/html').header('content-security-policy', RENDERER_CSP).header('cache-control', 'no-store').send(indexHtml);
+      app.get('/', sendIndex);
+      app.get('/login', sendIndex);
+      app.get('/assets/*', (req, reply) => reply.sendFile((req.params as { '*': string })['*'], path.join(opts.rendererDir!, 'assets')));
+    }
+  }
+
+  app.setNotFoundHandler((req, reply) => sendError(reply, { code: 'not_found', message: `No such route: ${req.method} ${req.url.split('?')[0]}` }));
+  return app;
+}
+
+function mountApi(app: FastifyInstance, opts: HttpServerOptions): void {
+  for (const name of Object.keys(contract) as OperationName[]) {
+    const def = contract[name];
+    if (def.httpOnly) continue;
+    app.route({
+      method: def.method,
+      url: `/api${def.path}`,
+      handler: async (req, reply) => {
+        const body = req.body;
+        if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+          return sendError(reply, { code: 'validation', message: 'The request body must be a JSON object.', fields: { body: 'must be an object' } });
+        }
+        const input = { ...(req.query as object), ...((body as object) ?? {}), ...(req.params as object) };
+        const result = await opts.dispatcher.call(name, input, httpSession(req, reply), 'http');
+        if (result.ok) return reply.type('application/json').send(JSON.stringify(result.value ?? null));
+        return sendError(reply, result.error);
+      },
+    });
+  }
+}
+
+function mountEvents(app: FastifyInstance, opts: HttpServerOptions): void {
+  app.get('/api/events', (req, reply) => {
+    const user = opts.userForToken(req.cookies[SESSION_COOKIE] ?? null);
+    if (!user) return sendError(reply, { code: 'unauthorized', message: 'Please log in.' });
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      [APP_VERSION_HEADER]: opts.version,
+    });
+    res.write(': connected\n\n');
+    const unsubscribe = opts.events.subscribe((event) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`));
+    const heartbeat = setInterval(() => res.write(': ping\n\n'), 25_000);
+    req.raw.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
+  });
+}
+
+export async function listen(app: FastifyInstance, port: number): Promise<void> {
+  try {
+    await app.listen({ host: '127.0.0.1', port });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError(port);
+    throw e;
+  }
+}

@@ -1,0 +1,51 @@
+// Browser mode (`npm run serve -- --data-dir DIR --port PORT`): the same services in plain Node,
+// the built renderer and the whole API on 127.0.0.1, the worker as a child_process.
+import path from 'node:path';
+import { flagValue, platformUserDataDir, resolveDataDir } from './data-dir/resolve';
+import { rendererDirNextTo, startServices } from './app-services';
+import { forkNodeWorker } from './worker/fork-node';
+import { DataDirInUseError } from './data-dir/instance-lock';
+import { PortInUseError } from './http/server';
+import { SchemaTooNewError } from './db/migrate';
+import { appVersion } from './version';
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const { dir, source } = resolveDataDir({ argv, env: process.env, exeDir: null, userDataDir: platformUserDataDir() });
+  const portFlag = flagValue(argv, 'port');
+  const port = portFlag ? Number(portFlag) : undefined;
+  if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536)) {
+    console.error(`--port must be a whole number between 1 and 65535 (got "${portFlag}").`);
+    process.exit(2);
+  }
+  const here = __dirname;
+  const services = await startServices({
+    dataDir: dir,
+    mode: 'browser',
+    version: appVersion(),
+    port,
+    rendererDir: rendererDirNextTo(here),
+    spawnWorker: () => forkNodeWorker(path.join(here, 'maintenance-worker.js'), ['--data-dir', dir]),
+    logToStdout: true,
+    failOnPortInUse: true,
+  });
+  console.log(`Lab Desktop (browser mode) is running at http://127.0.0.1:${services.port}/  — data directory: ${dir} (${source})`);
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await services.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((e: unknown) => {
+  if (e instanceof DataDirInUseError || e instanceof PortInUseError || e instanceof SchemaTooNewError) {
+    console.error(e.message);
+    process.exit(3);
+  }
+  console.error('Lab Desktop could not start:', e);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+// Desktop entry. Order matters (DESIGN): resolve the data directory, point Electron's paths at it,
+// take the single-instance lock, then start the plain-Node services and the window.
+import path from 'node:path';
+import { app, BrowserWindow, dialog, Menu } from 'electron';
+import { platformUserDataDir, resolveDataDir } from '../data-dir/resolve';
+import { startServices, type AppServices } from '../app-services';
+import { appVersion } from '../version';
+import { createMainWindow, focusWindow, hardenSessions } from './window';
+import { registerIpc } from './ipc';
+import { forkUtilityWorker } from './utility-worker';
+
+const { dir: dataDir } = resolveDataDir({
+  argv: process.argv,
+  env: process.env,
+  exeDir: app.isPackaged ? path.dirname(app.getPath('exe')) : null,
+  userDataDir: app.isPackaged ? app.getPath('userData') : platformUserDataDir(),
+});
+app.setPath('userData', dataDir);
+app.setPath('sessionData', path.join(dataDir, 'electron'));
+app.setAppLogsPath(path.join(dataDir, 'logs'));
+
+let mainWindow: BrowserWindow | null = null;
+let services: AppServices | null = null;
+
+if (!app.requestSingleInstanceLock({ argv: process.argv })) {
+  // Another window already owns this data directory; it receives our arguments.
+  app.quit();
+} else {
+  app.on('second-instance', () => focusWindow(mainWindow));
+  app.on('window-all-closed', () => app.quit());
+  app.on('before-quit', () => void services?.close());
+  void app.whenReady().then(async () => {
+    hardenSessions();
+    Menu.setApplicationMenu(null);
+    try {
+      services = await startServices({ dataDir, mode: 'desktop', version: appVersion(), spawnWorker: () => forkUtilityWorker(dataDir) });
+    } catch (e) {
+      dialog.showErrorBox('Lab Desktop cannot start', e instanceof Error ? e.message : String(e));
+      app.exit(1);
+      return;
+    }
+    registerIpc(services, () => BrowserWindow.getAllWindows());
+    mainWindow = createMainWindow();
+    mainWindow.on('closed', () => (mainWindow = null));
+  });
+}

@@ -1,0 +1,111 @@
+// The renderer's API client: the same typed calls over IPC (desktop, via window.labApi) or HTTP
+// (browser mode, under /api). Errors arrive as ApiError with the contract's code and field messages.
+import { contract, type OperationName, type OpInput, type OpOutput } from '../../shared/contract';
+import { CLIENT_HEADER } from '../../shared/app-info';
+import { isApiErrorBody, type ApiErrorBody, type Envelope } from '../../shared/errors';
+import type { LabBridge } from '../../shared/bridge';
+import type { LabEvent } from '../../shared/events';
+
+declare global {
+  interface Window {
+    labApi?: LabBridge;
+  }
+}
+
+export type ClientErrorCode = ApiErrorBody['code'] | 'network' | 'timeout' | 'aborted';
+
+export class ApiError extends Error {
+  constructor(readonly code: ClientErrorCode, message: string, readonly fields?: Record<string, string>, readonly details?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+let unauthorizedListener: (() => void) | null = null;
+
+/** The session store registers here: a 401 on a protected call clears the authentication state. */
+export function onUnauthorized(listener: () => void): void {
+  unauthorizedListener = listener;
+}
+
+export const transport: 'ipc' | 'http' = typeof window !== 'undefined' && window.labApi ? 'ipc' : 'http';
+
+export async function call<N extends OperationName>(name: N, input: OpInput<N>, opts: CallOptions = {}): Promise<OpOutput<N>> {
+  try {
+    return transport === 'ipc' ? await callIpc(name, input, opts) : await callHttp(name, input, opts);
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 'unauthorized' && contract[name].access !== 'none') unauthorizedListener?.();
+    throw e;
+  }
+}
+
+async function callIpc<N extends OperationName>(name: N, input: OpInput<N>, opts: CallOptions): Promise<OpOutput<N>> {
+  const fn = window.labApi!.ops[name] as (i: unknown) => Promise<Envelope<OpOutput<N>>>;
+  const timeout = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const result = await new Promise<Envelope<OpOutput<N>>>((resolve, reject) => {
+    const t = setTimeout(() => reject(new ApiError('timeout', 'The lab app did not answer in time.')), timeout);
+    opts.signal?.addEventListener('abort', () => reject(new ApiError('aborted', 'aborted')), { once: true });
+    fn(input).then(resolve, reject).finally(() => clearTimeout(t));
+  });
+  if (result.ok) return result.value;
+  throw new ApiError(result.error.code, result.error.message, result.error.fields, result.error.details);
+}
+
+export function buildHttpRequest(name: OperationName, input: Record<string, unknown>): { method: string; url: string; body?: string } {
+  const def = contract[name];
+  const rest: Record<string, unknown> = { ...input };
+  const url = def.path.replace(/:([A-Za-z]+)/g, (_m, key: string) => {
+    const v = rest[key];
+    delete rest[key];
+    return encodeURIComponent(String(v));
+  });
+  if (def.method === 'GET' || def.method === 'DELETE') {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== null) qs.set(k, String(v));
+    const q = qs.toString();
+    return { method: def.method, url: `/api${url}${q ? `?${q}` : ''}` };
+  }
+  return { method: def.method, url: `/api${url}`, body: JSON.stringify(rest) };
+}
+
+async function callHttp<N extends OperationName>(name: N, input: OpInput<N>, opts: CallOptions): Promise<OpOutput<N>> {
+  const req = buildHttpRequest(name, (input ?? {}) as Record<string, unknown>);
+  const timeout = AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(req.url, {
+      method: req.method,
+      headers: { [CLIENT_HEADER]: '1', ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: req.body,
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (e) {
+    if (opts.signal?.aborted) throw new ApiError('aborted', 'aborted');
+    if (timeout.aborted) throw new ApiError('timeout', 'The lab service did not answer in time.');
+    throw new ApiError('network', `Cannot reach the lab service (${(e as Error).message}).`);
+  }
+  const text = await res.text();
+  const json: unknown = text ? JSON.parse(text) : null;
+  if (res.ok) return json as OpOutput<N>;
+  const err = (json as { error?: unknown } | null)?.error;
+  if (isApiErrorBody(err)) throw new ApiError(err.code, err.message, err.fields, err.details);
+  throw new ApiError(res.status >= 500 ? 'unavailable' : 'validation', `The lab service answered ${res.status}.`);
+}
+
+/** Push events: the IPC channel in the desktop app, SSE in browser mode. */
+export function subscribeEvents(listener: (e: LabEvent) => void): () => void {
+  if (transport === 'ipc') return window.labApi!.onEvent(listener);
+  const source = new EventSource('/api/events');
+  const handler = (msg: MessageEvent<string>) => listener(JSON.parse(msg.data) as LabEvent);
+  const types: LabEvent['type'][] = ['records-changed', 'users-changed', 'import-batch-ready', 'worker-status'];
+  for (const t of types) source.addEventListener(t, handler as EventListener);
+  return () => source.close();
+}

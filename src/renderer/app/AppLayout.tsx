@@ -1,0 +1,84 @@
+// The signed-in shell: navigation, user menu, language switch, server-problem banner, routes.
+import { useEffect, useState } from 'react';
+import { Alert, Button, Dropdown, Layout, Menu, Select, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import type { AppInfo } from '../../shared/contract';
+import { call } from '../api/client';
+import { logout, switchAccount, useSession } from '../session/session-store';
+import { setLanguage, type Language } from '../i18n';
+import { SettingsScreen } from '../screens/SettingsScreen';
+import { UsersScreen } from '../screens/UsersScreen';
+import { screens } from './screens';
+
+export function AppLayout() {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [info, setInfo] = useState<AppInfo | null>(null);
+  const user = session.user!;
+
+  useEffect(() => {
+    call('appInfo', {}).then(setInfo, () => undefined);
+  }, []);
+
+  const items = [
+    ...screens.map((s) => ({ key: s.path, label: t(s.labelKey) })),
+    ...(user.role === 'admin' ? [{ key: '/users', label: t('nav.users') }] : []),
+    { key: '/settings', label: t('nav.settings') },
+  ];
+  const selected = items.find((i) => location.pathname.startsWith(i.key))?.key ?? '/inventory';
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider theme="light" width={200} breakpoint="lg">
+        <Typography.Title level={4} style={{ padding: '16px 16px 0' }}>
+          {t('app.name')}
+        </Typography.Title>
+        <Menu mode="inline" selectedKeys={[selected]} items={items} onClick={(e) => navigate(e.key)} aria-label="Main navigation" />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 12, paddingInline: 16 }}>
+          <Select<Language>
+            size="small"
+            value={i18n.language as Language}
+            onChange={setLanguage}
+            aria-label={t('settings.language')}
+            options={[
+              { value: 'zh-CN', label: '简体中文' },
+              { value: 'en', label: 'English' },
+            ]}
+            style={{ width: 110 }}
+          />
+          <Dropdown
+            menu={{
+              items: [
+                { key: 'switch', label: t('header.switchAccount'), onClick: () => (switchAccount(), navigate('/login?switch=1')) },
+                { key: 'logout', label: t('header.logout'), onClick: () => void logout() },
+              ],
+            }}
+          >
+            <Button type="text" data-testid="user-menu">
+              <Space>
+                {user.displayName}
+                <Tag>{t(`header.role.${user.role}`)}</Tag>
+              </Space>
+            </Button>
+          </Dropdown>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 16 }}>
+          {info?.serverError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('serverError.title')} description={info.serverError} />}
+          <Routes>
+            {screens.map((s) => (
+              <Route key={s.path} path={`${s.path}/*`} element={<s.Component />} />
+            ))}
+            {user.role === 'admin' && <Route path="/users" element={<UsersScreen />} />}
+            <Route path="/settings" element={<SettingsScreen info={info} onInfo={setInfo} />} />
+            <Route path="*" element={<Navigate to="/inventory" replace />} />
+          </Routes>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

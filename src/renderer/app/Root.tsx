@@ -1,0 +1,52 @@
+// Locale provider + the session gate: business pages render only when the session is verified.
+import { useEffect } from 'react';
+import { App as AntApp, ConfigProvider, Spin } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { useTranslation } from 'react-i18next';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { switchAccount, useSession, verifySession } from '../session/session-store';
+import { LoginScreen } from '../screens/LoginScreen';
+import { SetupScreen } from '../screens/SetupScreen';
+import { AppLayout } from './AppLayout';
+
+function SessionGate() {
+  const session = useSession();
+  const location = useLocation();
+  const { t } = useTranslation();
+
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (location.pathname === '/login' && params.get('switch') === '1') switchAccount();
+    else void verifySession();
+    // Only on first mount: later navigation does not re-verify.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (session.status === 'checking') {
+    return (
+      <div style={{ display: 'grid', placeItems: 'center', height: '100vh' }}>
+        <Spin size="large" />
+        <span>{t('app.loading')}</span>
+      </div>
+    );
+  }
+  if (session.status === 'setup') return <SetupScreen />;
+  if (session.status !== 'authenticated') return <LoginScreen />;
+  return (
+    <Routes>
+      <Route path="/*" element={<AppLayout />} />
+    </Routes>
+  );
+}
+
+export function Root() {
+  const { i18n } = useTranslation();
+  return (
+    <ConfigProvider locale={i18n.language === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: '#1f6feb' } }}>
+      <AntApp>
+        <SessionGate />
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,31 @@
+// i18next set-up: zh-CN and en, the choice remembered in localStorage; the default follows the
+// system language (Chinese systems get Chinese).
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { en } from './en';
+import { zhCN } from './zh-CN';
+
+export type Language = 'zh-CN' | 'en';
+const KEY = 'lab.language';
+
+export function initialLanguage(): Language {
+  const saved = localStorage.getItem(KEY);
+  if (saved === 'zh-CN' || saved === 'en') return saved;
+  return navigator.language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+}
+
+export function setLanguage(lang: Language): void {
+  localStorage.setItem(KEY, lang);
+  void i18n.changeLanguage(lang);
+  document.documentElement.lang = lang;
+}
+
+void i18n.use(initReactI18next).init({
+  resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
+  lng: initialLanguage(),
+  fallbackLng: 'en',
+  interpolation: { escapeValue: false },
+});
+document.documentElement.lang = i18n.language;
+
+export default i18n;

@@ -1,0 +1,74 @@
+// Settings: data directory, local server port, language, about/version.
+import { App, Button, Card, Descriptions, Form, InputNumber, Select, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { AppInfo } from '../../shared/contract';
+import { call } from '../api/client';
+import { setLanguage, type Language } from '../i18n';
+import { useSession } from '../session/session-store';
+import { applyFieldErrors } from '../app/form-errors';
+
+export function SettingsScreen({ info, onInfo }: { info: AppInfo | null; onInfo: (i: AppInfo) => void }) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const session = useSession();
+  const [form] = Form.useForm<{ port: number }>();
+  const isAdmin = session.user?.role === 'admin';
+
+  const savePort = async (v: { port: number }) => {
+    try {
+      const r = await call('updateSettings', { port: v.port });
+      message.success(t('settings.portSaved', { port: r.port }));
+      onInfo(await call('appInfo', {}));
+    } catch (e) {
+      if (!applyFieldErrors(form, e)) message.error((e as Error).message);
+    }
+  };
+
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Typography.Title level={3}>{t('settings.title')}</Typography.Title>
+      <Card title={t('settings.data')}>
+        <Descriptions column={1} items={[{ key: 'dir', label: t('settings.dataDir'), children: <Typography.Text copyable data-testid="data-dir">{info?.dataDir}</Typography.Text> }]} />
+      </Card>
+      <Card title={t('settings.server')}>
+        {info && (
+          <Form form={form} layout="inline" initialValues={{ port: info.port }} onFinish={savePort} disabled={!isAdmin}>
+            <Form.Item name="port" label={t('settings.port')} rules={[{ required: true }]}>
+              <InputNumber min={1024} max={65535} />
+            </Form.Item>
+            <Button htmlType="submit" type="primary">
+              {t('settings.save')}
+            </Button>
+          </Form>
+        )}
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+          {t('settings.portHint')}
+        </Typography.Paragraph>
+      </Card>
+      <Card title={t('settings.language')}>
+        <Select<Language>
+          value={i18n.language as Language}
+          onChange={setLanguage}
+          style={{ width: 200 }}
+          options={[
+            { value: 'zh-CN', label: '简体中文' },
+            { value: 'en', label: 'English' },
+          ]}
+        />
+      </Card>
+      <Card title={t('settings.about')}>
+        {info && (
+          <Descriptions
+            column={1}
+            items={[
+              { key: 'v', label: t('settings.version'), children: <span data-testid="app-version">{info.version}</span> },
+              { key: 'api', label: t('settings.apiVersion'), children: info.apiVersion },
+              { key: 'mode', label: t('settings.mode'), children: info.mode === 'desktop' ? t('settings.modeDesktop') : t('settings.modeBrowser') },
+              { key: 'w', label: t('settings.worker'), children: `${info.worker.state}${info.worker.restarts ? ` (${info.worker.restarts})` : ''}` },
+            ]}
+          />
+        )}
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,11 @@
+// Reusable field validators: limits on text length and id shapes shared by all domains.
+import { z } from 'zod';
+
+export const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive');
+export const shortText = (max = 200) => z.string({ error: 'must be text' }).trim().max(max, `at most ${max} characters`);
+export const requiredText = (max = 200) => shortText(max).min(1, 'is required');
+export const empty = z.object({}).strict();
+/** Query-string booleans arrive as text over HTTP and as booleans over IPC. */
+export const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
+export const page = z.coerce.number().int().min(1).default(1);
+export const pageSize = z.coerce.number().int().min(1).max(500).default(50);

@@ -1,0 +1,20 @@
+// The one API contract: every operation the renderer may call, merged from the domain files.
+// Both transports (IPC in the desktop app, HTTP under /api in browser mode) are generated from it.
+import type { z } from 'zod';
+import { authOps } from './auth';
+import type { OperationDef } from './define';
+
+export const contract = {
+  ...authOps,
+} satisfies Record<string, OperationDef>;
+
+export type Contract = typeof contract;
+export type OperationName = keyof Contract;
+export type OpInput<N extends OperationName> = z.input<Contract[N]['input']>;
+export type OpParsed<N extends OperationName> = z.output<Contract[N]['input']>;
+export type OpOutput<N extends OperationName> = Contract[N]['output'];
+
+export const operationNames = Object.keys(contract) as OperationName[];
+
+export * from './define';
+export * from './auth';

@@ -1,0 +1,49 @@
+// Error codes of the API contract (DESIGN §3). One table maps code → HTTP status so both
+// transports report the same thing; the IPC envelope carries the code, HTTP carries the status too.
+export const ERROR_STATUS = {
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unavailable: 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ApiErrorBody {
+  code: ErrorCode;
+  message: string;
+  /** Per-field messages, keyed by the field's path (e.g. `quantity`, `items.0.name`). */
+  fields?: Record<string, string>;
+  /** Extra machine-readable detail (e.g. the existing records behind a duplicate warning). */
+  details?: unknown;
+}
+
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: ApiErrorBody };
+
+/** Thrown by services; transports turn it into the envelope / HTTP error body. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields?: Record<string, string>;
+  readonly details?: unknown;
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>, details?: unknown) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.fields = fields;
+    this.details = details;
+  }
+  toBody(): ApiErrorBody {
+    const body: ApiErrorBody = { code: this.code, message: this.message };
+    if (this.fields) body.fields = this.fields;
+    if (this.details !== undefined) body.details = this.details;
+    return body;
+  }
+}
+
+export function isApiErrorBody(v: unknown): v is ApiErrorBody {
+  return typeof v === 'object' && v !== null && typeof (v as ApiErrorBody).code === 'string' && typeof (v as ApiErrorBody).message === 'string';
+}
