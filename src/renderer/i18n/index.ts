@@ -4,6 +4,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en';
 import { zhCN } from './zh-CN';
+import { domainBundles } from './domains';
 
 export type Language = 'zh-CN' | 'en';
 const KEY = 'lab.language';
@@ -21,7 +22,10 @@ export function setLanguage(lang: Language): void {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
+  resources: {
+    en: { translation: { ...en, ...Object.fromEntries(domainBundles.map((b) => [b.key, b.en])) } },
+    'zh-CN': { translation: { ...zhCN, ...Object.fromEntries(domainBundles.map((b) => [b.key, b.zh])) } },
+  },
   lng: initialLanguage(),
   fallbackLng: 'en',
   interpolation: { escapeValue: false },

@@ -1,0 +1,9 @@
+// Each domain keeps its UI strings in its own bundle file (`<domain>.i18n.ts` exporting
+// `{ key, en, zh }`) and registers it here; they are merged under `<key>.` in both languages.
+export interface DomainBundle {
+  key: string;
+  en: Record<string, unknown>;
+  zh: Record<string, unknown>;
+}
+
+export const domainBundles: DomainBundle[] = [];
