@@ -1,0 +1,143 @@
+// Shared end-to-end fixtures: a browser-mode server on a temp data directory and a free port,
+// plus a small API client (real HTTP, cookie session) to seed users and records.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { test as base } from '@playwright/test';
+
+const ROOT = path.resolve(__dirname, '..');
+const NODE = path.join(ROOT, 'node_modules', '.bin', 'node');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningApp {
+  url: string;
+  port: number;
+  dataDir: string;
+  proc: ChildProcess;
+  output: () => string;
+  stop(): Promise<void>;
+  /** Starts the server again on the same data directory and port (after stop()). */
+  restart(): Promise<void>;
+}
+
+async function waitForPing(url: string, proc: ChildProcess, output: () => string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${output()}`);
+    try {
+      const r = await fetch(`${url}/ping`);
+      if (r.ok) return;
+    } catch {
+      /* not yet listening */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not answer /ping within ${timeoutMs} ms:\n${output()}`);
+}
+
+export async function startApp(opts: { dataDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<RunningApp> {
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lab-e2e-'));
+  const port = opts.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  let log = '';
+  const app: RunningApp = {
+    url,
+    port,
+    dataDir,
+    proc: null as unknown as ChildProcess,
+    output: () => log,
+    async stop() {
+      const p = app.proc;
+      if (p.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        p.once('exit', () => resolve());
+        p.kill('SIGTERM');
+        setTimeout(() => p.kill('SIGKILL'), 5000).unref();
+      });
+    },
+    async restart() {
+      await launch();
+    },
+  };
+  const launch = async () => {
+    const proc = spawn(NODE, [path.join(ROOT, 'out/main/serve.js'), '--data-dir', dataDir, '--port', String(port)], {
+      cwd: ROOT,
+      env: { ...process.env, ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    proc.stdout!.on('data', (d) => (log += d));
+    proc.stderr!.on('data', (d) => (log += d));
+    app.proc = proc;
+    await waitForPing(url, proc, () => log);
+  };
+  await launch();
+  return app;
+}
+
+/** Real HTTP calls with a cookie session, for seeding data from tests. */
+export class ApiSession {
+  private cookie = '';
+  constructor(readonly baseUrl: string) {}
+  async req<T = unknown>(method: string, pathname: string, body?: unknown): Promise<T> {
+    const res = await fetch(this.baseUrl + pathname, {
+      method,
+      headers: { 'x-lab-client': '1', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(this.cookie ? { cookie: this.cookie } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const set = res.headers.get('set-cookie');
+    if (set) this.cookie = set.split(';')[0]!;
+    const text = await res.text();
+    const json = text ? JSON.parse(text) : null;
+    if (!res.ok) throw new Error(`${method} ${pathname} → ${res.status} ${text}`);
+    return json as T;
+  }
+  login(username: string, password: string) {
+    return this.req('POST', '/api/session', { username, password });
+  }
+}
+
+export const ADMIN = { username: 'admin', password: 'admin-pass-1', displayName: 'Lab Admin' };
+export const MEMBER = { username: 'alice', password: 'alice-pass-1', displayName: '张三 Alice', role: 'member' as const };
+export const PUBLIC = { username: 'guest', password: 'guest-pass-1', displayName: 'Public', role: 'public' as const };
+
+/** Creates the admin (first-run setup) plus a member and a public account; returns the admin session. */
+export async function seedUsers(app: RunningApp): Promise<ApiSession> {
+  const admin = new ApiSession(app.url);
+  await admin.req('POST', '/api/setup', ADMIN);
+  await admin.req('POST', '/api/users', MEMBER);
+  await admin.req('POST', '/api/users', PUBLIC);
+  return admin;
+}
+
+/** Logs in through the real login form. */
+export async function loginViaUi(page: import('@playwright/test').Page, app: RunningApp, user: { username: string; password: string }): Promise<void> {
+  await page.goto(app.url + '/#/login');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByTestId('user-menu').waitFor();
+}
+
+/** Playwright fixture: `app` is a fresh browser-mode server per test, stopped afterwards. */
+export const test = base.extend<{ app: RunningApp }>({
+  app: async ({}, use) => {
+    const app = await startApp();
+    await use(app);
+    await app.stop();
+    fs.rmSync(app.dataDir, { recursive: true, force: true });
+  },
+});
+export { expect } from '@playwright/test';
