@@ -28,10 +28,16 @@ export interface CallOptions {
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 let unauthorizedListener: (() => void) | null = null;
+let unreachableListener: (() => void) | null = null;
 
 /** The session store registers here: a 401 on a protected call clears the authentication state. */
 export function onUnauthorized(listener: () => void): void {
   unauthorizedListener = listener;
+}
+
+/** A protected call that could not reach the service (network error, time-out): re-verify the session. */
+export function onUnreachable(listener: () => void): void {
+  unreachableListener = listener;
 }
 
 export const transport: 'ipc' | 'http' = typeof window !== 'undefined' && window.labApi ? 'ipc' : 'http';
@@ -40,7 +46,10 @@ export async function call<N extends OperationName>(name: N, input: OpInput<N>, 
   try {
     return transport === 'ipc' ? await callIpc(name, input, opts) : await callHttp(name, input, opts);
   } catch (e) {
-    if (e instanceof ApiError && e.code === 'unauthorized' && contract[name].access !== 'none') unauthorizedListener?.();
+    if (e instanceof ApiError && contract[name].access !== 'none') {
+      if (e.code === 'unauthorized') unauthorizedListener?.();
+      else if (e.code === 'network' || e.code === 'timeout') unreachableListener?.();
+    }
     throw e;
   }
 }

@@ -15,13 +15,18 @@ function SessionGate() {
   const location = useLocation();
   const { t } = useTranslation();
 
+  const isSwitch = location.pathname === '/login' && new URLSearchParams(location.search).get('switch') === '1';
+
+  // First mount verifies the session with /users/me — unless this is an account switch.
   useEffect(() => {
-    const params = new URLSearchParams(location.search);
-    if (location.pathname === '/login' && params.get('switch') === '1') switchAccount();
-    else void verifySession();
-    // Only on first mount: later navigation does not re-verify.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (!isSwitch) void verifySession();
+    // Deliberately only on first mount.
   }, []);
+
+  // `/login?switch=1` (on load or navigated to later) forgets the local state at once.
+  useEffect(() => {
+    if (isSwitch) switchAccount();
+  }, [isSwitch]);
 
   if (session.status === 'checking') {
     return (

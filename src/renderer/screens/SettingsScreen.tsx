@@ -1,4 +1,5 @@
 // Settings: data directory, local server port, language, about/version.
+import { useEffect } from 'react';
 import { App, Button, Card, Descriptions, Form, InputNumber, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AppInfo } from '../../shared/contract';
@@ -13,6 +14,11 @@ export function SettingsScreen({ info, onInfo }: { info: AppInfo | null; onInfo:
   const session = useSession();
   const [form] = Form.useForm<{ port: number }>();
   const isAdmin = session.user?.role === 'admin';
+
+  // Fresh figures (worker state, server problems) every time the screen opens.
+  useEffect(() => {
+    call('appInfo', {}).then(onInfo, () => undefined);
+  }, [onInfo]);
 
   const savePort = async (v: { port: number }) => {
     try {

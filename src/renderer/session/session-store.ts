@@ -4,7 +4,7 @@
 // local state without depending on a logout call.
 import { useSyncExternalStore } from 'react';
 import type { UserInfo } from '../../shared/contract';
-import { ApiError, call, onUnauthorized } from '../api/client';
+import { ApiError, call, onUnauthorized, onUnreachable } from '../api/client';
 
 export type SessionStatus = 'checking' | 'authenticated' | 'anonymous' | 'setup' | 'degraded';
 
@@ -65,6 +65,12 @@ function becomeAnonymous(): void {
 
 onUnauthorized(() => {
   if (state.status === 'authenticated') becomeAnonymous();
+});
+
+// The service vanished under an open window: check /users/me again, which shows `degraded`
+// (login page with retry) while the service stays unreachable.
+onUnreachable(() => {
+  if (state.status === 'authenticated') void verifySession();
 });
 
 /** Verifies the session with /users/me; only success opens the business pages. */
