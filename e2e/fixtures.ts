@@ -133,6 +133,7 @@ export async function loginViaUi(page: import('@playwright/test').Page, app: Run
 
 /** Playwright fixture: `app` is a fresh browser-mode server per test, stopped afterwards. */
 export const test = base.extend<{ app: RunningApp }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
   app: async ({}, use) => {
     const app = await startApp();
     await use(app);

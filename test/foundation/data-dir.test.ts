@@ -1,0 +1,84 @@
+// Data directory: resolution order, portable folder, one process per directory.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveDataDir } from '../../src/main/data-dir/resolve';
+import { acquireInstanceLock, DataDirInUseError } from '../../src/main/data-dir/instance-lock';
+import { tempDir } from '../support/temp';
+
+describe('data directory resolution', () => {
+  const base = () => {
+    const root = tempDir();
+    const exeDir = path.join(root, 'app');
+    fs.mkdirSync(path.join(exeDir, 'data'), { recursive: true });
+    return { root, exeDir, userDataDir: path.join(root, 'user-data') };
+  };
+
+  it('prefers --data-dir, then LAB_DATA_DIR, then a portable data/ folder, then user data', () => {
+    const { root, exeDir, userDataDir } = base();
+    const env = { LAB_DATA_DIR: path.join(root, 'from-env') };
+    expect(resolveDataDir({ argv: ['--data-dir', path.join(root, 'flag')], env, exeDir, userDataDir })).toEqual({ dir: path.join(root, 'flag'), source: 'flag' });
+    expect(resolveDataDir({ argv: [`--data-dir=${path.join(root, 'flag2')}`], env, exeDir, userDataDir }).dir).toBe(path.join(root, 'flag2'));
+    expect(resolveDataDir({ argv: [], env, exeDir, userDataDir })).toEqual({ dir: path.join(root, 'from-env'), source: 'env' });
+    expect(resolveDataDir({ argv: [], env: {}, exeDir, userDataDir })).toEqual({ dir: path.join(exeDir, 'data'), source: 'portable' });
+    expect(resolveDataDir({ argv: [], env: {}, exeDir: path.join(root, 'no-portable'), userDataDir })).toEqual({ dir: userDataDir, source: 'user-data' });
+    expect(resolveDataDir({ argv: [], env: {}, exeDir: null, userDataDir }).source).toBe('user-data');
+  });
+
+  it('uses PORTABLE_EXECUTABLE_DIR (electron-builder portable target) over the unpacked temp exe folder', () => {
+    const { root, exeDir, userDataDir } = base();
+    const tempUnpack = path.join(root, 'tmp-unpacked');
+    fs.mkdirSync(tempUnpack);
+    const r = resolveDataDir({ argv: [], env: { PORTABLE_EXECUTABLE_DIR: exeDir }, exeDir: tempUnpack, userDataDir });
+    expect(r).toEqual({ dir: path.join(exeDir, 'data'), source: 'portable' });
+  });
+
+  it('a data file named data (not a folder) is not a portable install', () => {
+    const { root, userDataDir } = base();
+    const exe = path.join(root, 'exe2');
+    fs.mkdirSync(exe);
+    fs.writeFileSync(path.join(exe, 'data'), 'x');
+    expect(resolveDataDir({ argv: [], env: {}, exeDir: exe, userDataDir }).source).toBe('user-data');
+  });
+});
+
+describe('instance.lock', () => {
+  it('refuses a second process on the same directory, naming the directory and the holder pid', async () => {
+    const dir = tempDir();
+    // A real second process holds the lock.
+    const holder = spawn(process.execPath, ['-e', `require('fs').writeFileSync(${JSON.stringify(path.join(dir, 'instance.lock'))}, JSON.stringify({pid: process.pid})); setInterval(()=>{}, 1000)`]);
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      let err: unknown;
+      try {
+        acquireInstanceLock(dir);
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(DataDirInUseError);
+      expect((err as Error).message).toContain(dir);
+      expect((err as Error).message).toContain(`pid ${holder.pid}`);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+
+  it('takes over a stale lock left by a dead process and releases only its own', async () => {
+    const dir = tempDir();
+    const dead = spawn(process.execPath, ['-e', '0']);
+    await new Promise((r) => dead.once('exit', r));
+    fs.writeFileSync(path.join(dir, 'instance.lock'), JSON.stringify({ pid: dead.pid }));
+    const lock = acquireInstanceLock(dir);
+    expect(JSON.parse(fs.readFileSync(lock.file, 'utf8')).pid).toBe(process.pid);
+    lock.release();
+    expect(fs.existsSync(lock.file)).toBe(false);
+  });
+
+  it('a half-written lock file counts as stale', () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'instance.lock'), '{"pid":');
+    const lock = acquireInstanceLock(dir);
+    lock.release();
+  });
+});

@@ -1,0 +1,61 @@
+// Browser mode as a real process: starts on an empty directory, refuses a second process on the
+// same directory, and says plainly when the port is taken (never moving to another port).
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NODE, ROOT, freePort, onCleanup, tempDir } from '../support/temp';
+
+const SERVE = path.join(ROOT, 'out/main/serve.js');
+
+function run(args: string[]): { done: Promise<{ code: number | null; out: string }>; kill: () => void; out: () => string } {
+  let out = '';
+  const p = spawn(NODE, [SERVE, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  p.stdout.on('data', (d) => (out += d));
+  p.stderr.on('data', (d) => (out += d));
+  const done = new Promise<{ code: number | null; out: string }>((resolve) => p.on('exit', (code) => resolve({ code, out })));
+  onCleanup(() => {
+    p.kill('SIGKILL');
+  });
+  return { done, kill: () => p.kill('SIGTERM'), out: () => out };
+}
+
+async function waitPing(port: number): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/ping`)).ok) return;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('no /ping');
+}
+
+describe('npm run serve (browser mode process)', () => {
+  it('answers /ping on an empty data directory and refuses a second process on that directory', async () => {
+    const dir = tempDir();
+    const port = await freePort();
+    const first = run(['--data-dir', dir, '--port', String(port)]);
+    await waitPing(port);
+    expect(first.out()).toContain(`http://127.0.0.1:${port}/`);
+    const second = run(['--data-dir', dir, '--port', String(await freePort())]);
+    const r = await second.done;
+    expect(r.code).toBe(3);
+    expect(r.out).toContain(`The data directory ${dir} is already in use`);
+    expect(r.out).toMatch(/pid \d+/);
+    first.kill();
+    expect((await first.done).code).toBe(0);
+  });
+
+  it('a taken port is reported plainly and the app does not move to another port', async () => {
+    const port = await freePort();
+    const blocker = net.createServer().listen(port, '127.0.0.1');
+    onCleanup(() => void blocker.close());
+    await new Promise((r) => blocker.once('listening', r));
+    const r = await run(['--data-dir', tempDir(), '--port', String(port)]).done;
+    expect(r.code).toBe(3);
+    expect(r.out).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+    expect(r.out).not.toMatch(/is running at/);
+  });
+});

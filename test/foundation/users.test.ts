@@ -1,0 +1,69 @@
+// Users and sessions: setup once, scrypt hashes, roles, deactivate and reset end sessions.
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../src/shared/errors';
+import { ADMIN, setupAdmin, startTestServices } from '../support/temp';
+
+describe('users', () => {
+  it('setup creates the admin once; the hash is scrypt and never the password', async () => {
+    const s = await startTestServices();
+    expect(s.auth.setupNeeded()).toBe(true);
+    s.auth.setup(ADMIN);
+    expect(s.auth.setupNeeded()).toBe(false);
+    expect(() => s.auth.setup({ ...ADMIN, username: 'other' })).toThrow(AppError);
+    const row = s.dbs.lab.prepare('SELECT password_hash FROM users').get() as { password_hash: string };
+    expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(row.password_hash).not.toContain(ADMIN.password);
+  });
+
+  it('wrong password and unknown user give the same message', async () => {
+    const s = await startTestServices();
+    setupAdmin(s);
+    const msg = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return (e as AppError).message;
+      }
+      return null;
+    };
+    expect(msg(() => s.auth.login('admin', 'wrong-password'))).toBe(msg(() => s.auth.login('nobody', 'wrong-password')));
+  });
+
+  it('deactivating a user ends their sessions and blocks login; reset password ends sessions too', async () => {
+    const s = await startTestServices();
+    setupAdmin(s);
+    const alice = s.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: 'Alice', role: 'member' }, 1);
+    const { token } = s.auth.login('alice', 'alice-pass-1');
+    expect(s.auth.userForToken(token)?.username).toBe('alice');
+    s.auth.update(alice.id, { active: false }, 1);
+    expect(s.auth.userForToken(token)).toBeNull();
+    expect(() => s.auth.login('alice', 'alice-pass-1')).toThrow(/deactivated/);
+    s.auth.update(alice.id, { active: true }, 1);
+    const t2 = s.auth.login('alice', 'alice-pass-1').token;
+    s.auth.resetPassword(alice.id, 'new-pass-123', 1);
+    expect(s.auth.userForToken(t2)).toBeNull();
+    expect(s.auth.login('alice', 'new-pass-123').user.username).toBe('alice');
+    // Every change is audited.
+    const actions = s.audit.history('user', alice.id).map((e) => e.action);
+    expect(actions).toEqual(['create', 'update', 'update', 'reset_password']);
+  });
+
+  it('an admin cannot deactivate or demote themselves; usernames are unique ignoring case', async () => {
+    const s = await startTestServices();
+    setupAdmin(s);
+    expect(() => s.auth.update(1, { active: false }, 1)).toThrow(/own account/);
+    expect(() => s.auth.update(1, { role: 'member' }, 1)).toThrow(/own account/);
+    expect(() => s.auth.createUser({ username: 'ADMIN', password: 'password12', displayName: 'X', role: 'member' }, 1)).toThrow(/already taken/);
+  });
+
+  it('sessions survive a restart of the services (stored hashed in lab.db)', async () => {
+    const s = await startTestServices();
+    const token = setupAdmin(s);
+    const dir = s.dataDir;
+    await s.close();
+    const again = await startTestServices({ dataDir: dir });
+    expect(again.auth.userForToken(token)?.username).toBe('admin');
+    const stored = again.dbs.lab.prepare('SELECT token_hash FROM sessions').all() as Array<{ token_hash: string }>;
+    expect(stored.map((r) => r.token_hash)).not.toContain(token);
+  });
+});

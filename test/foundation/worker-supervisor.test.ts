@@ -1,0 +1,64 @@
+// The maintenance worker runs as a real child process (browser mode's fork of the same entry the
+// desktop app runs as a utilityProcess); the supervisor restarts it with back-off when it dies.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { WorkerSupervisor } from '../../src/main/worker/supervisor';
+import { forkNodeWorker } from '../../src/main/worker/fork-node';
+import { silentLogger } from '../../src/main/logging';
+import { ROOT, onCleanup, tempDir } from '../support/temp';
+
+const ENTRY = path.join(ROOT, 'out/main/maintenance-worker.js');
+
+async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('condition not reached');
+}
+
+describe('maintenance worker supervisor', () => {
+  it('needs the built worker entry', () => {
+    expect(fs.existsSync(ENTRY), 'run `npm run build` before the tests (npm test does)').toBe(true);
+  });
+
+  it('waits for spawn, answers health, and restarts with back-off after the worker dies', async () => {
+    const dataDir = tempDir();
+    let pid = 0;
+    const sup = new WorkerSupervisor(
+      () => {
+        const h = forkNodeWorker(ENTRY, ['--data-dir', dataDir]);
+        return h;
+      },
+      silentLogger(),
+      [100, 200],
+    );
+    onCleanup(() => sup.stop());
+    sup.start();
+    await until(() => sup.state === 'running');
+    const first = await sup.request({ type: 'health' });
+    expect(first.type).toBe('health');
+    pid = (first as { pid: number }).pid;
+    expect(await sup.health()).toBe(true);
+    expect(sup.lastHealthAt).not.toBeNull();
+
+    process.kill(pid, 'SIGKILL');
+    await until(() => sup.restarts === 1 && sup.state === 'running');
+    const second = await sup.request({ type: 'health' });
+    expect(second.type).toBe('health');
+    expect((second as { pid: number }).pid).not.toBe(pid);
+  });
+
+  it('stop() ends the worker without a restart', async () => {
+    const sup = new WorkerSupervisor(() => forkNodeWorker(ENTRY, ['--data-dir', tempDir()]), silentLogger(), [50]);
+    sup.start();
+    await until(() => sup.state === 'running');
+    sup.stop();
+    await until(() => sup.state === 'stopped');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sup.restarts).toBe(0);
+    expect((await sup.request({ type: 'health' })).type).toBe('error');
+  });
+});
