@@ -1,0 +1,119 @@
+// Turns the selected cart rows into a batch: detail pages fetched at most 3 at a time, each with a
+// time-out; a failed detail keeps the row's basic data and records why (detail_fetch_status).
+import pLimit from 'p-limit';
+import { classify, type ClassificationReason } from './classify';
+import type { CartRow, DetailFields, SupplierAdapter } from './adapters/types';
+
+export const MAX_PARALLEL_DETAILS = 3;
+
+export type DetailFetchStatus = 'success' | 'timeout' | 'http_error' | 'network_error' | 'parse_error' | 'basic_only';
+
+/** Mirrors src/shared/cart-batch.ts (the app validates it there; test/cart-import checks they agree). */
+export interface BatchItem {
+  item_id: string;
+  supplier: string;
+  name: string;
+  english_name: string;
+  specification: string;
+  brand: string;
+  cas_number: string;
+  product_id: string;
+  detail_url: string;
+  quantity: number;
+  unit_price: number | null;
+  hazardous: boolean;
+  suggested_order_type: 'reagent' | 'pending';
+  order_type: 'reagent' | 'pending';
+  classification_reason: ClassificationReason;
+  detail_fetch_status: DetailFetchStatus;
+}
+
+export interface ImportBatch {
+  batch_id: string;
+  created_at: string;
+  source: { supplier: string; cart_url: string };
+  items: BatchItem[];
+}
+
+export interface DetailResult {
+  status: DetailFetchStatus;
+  fields: DetailFields | null;
+}
+
+export interface ImportOptions {
+  timeoutMs: number;
+  fetchImpl?: typeof fetch;
+  onProgress?: (done: number, total: number, item: BatchItem) => void;
+  now?: () => Date;
+  newId?: () => string;
+}
+
+export async function fetchDetail(row: CartRow, adapter: SupplierAdapter, timeoutMs: number, fetchImpl: typeof fetch = fetch): Promise<DetailResult> {
+  if (!row.detail_url) return { status: 'basic_only', fields: null };
+  const ctl = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    ctl.abort();
+  }, timeoutMs);
+  try {
+    // The user's own session on the supplier site applies (logged-in prices, no anti-bot wall).
+    const res = await fetchImpl(row.detail_url, { signal: ctl.signal, credentials: 'include', redirect: 'follow' });
+    if (!res.ok) return { status: 'http_error', fields: null };
+    const html = await res.text();
+    let fields: DetailFields | null;
+    try {
+      fields = adapter.parseDetail(html, row.detail_url);
+    } catch {
+      fields = null; // a page that changed shape must degrade, never crash the import
+    }
+    return fields ? { status: 'success', fields } : { status: 'parse_error', fields: null };
+  } catch {
+    return { status: timedOut ? 'timeout' : 'network_error', fields: null };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function buildItem(row: CartRow, index: number, adapter: SupplierAdapter, detail: DetailResult): BatchItem {
+  const f = detail.fields ?? {};
+  const c = classify(f.cas_raw);
+  return {
+    item_id: `item-${index + 1}`,
+    supplier: adapter.id,
+    name: (f.name || row.name).slice(0, 300),
+    english_name: (f.english_name ?? '').slice(0, 300),
+    specification: [f.purity, row.specification].filter(Boolean).join(' ').slice(0, 200),
+    brand: (f.brand || row.brand).slice(0, 100),
+    cas_number: c.cas_number,
+    product_id: (f.product_id || row.product_id).slice(0, 100),
+    detail_url: row.detail_url.slice(0, 2000),
+    quantity: row.quantity,
+    unit_price: row.unit_price,
+    hazardous: row.hazardous || f.hazardous === true,
+    suggested_order_type: c.suggested_order_type,
+    order_type: c.suggested_order_type,
+    classification_reason: c.classification_reason,
+    detail_fetch_status: detail.status,
+  };
+}
+
+export async function buildBatch(rows: CartRow[], adapter: SupplierAdapter, cartUrl: string, opts: ImportOptions): Promise<ImportBatch> {
+  const limit = pLimit(MAX_PARALLEL_DETAILS);
+  let done = 0;
+  const items = await Promise.all(
+    rows.map((row, i) =>
+      limit(async () => {
+        const item = buildItem(row, i, adapter, await fetchDetail(row, adapter, opts.timeoutMs, opts.fetchImpl));
+        opts.onProgress?.(++done, rows.length, item);
+        return item;
+      }),
+    ),
+  );
+  return {
+    batch_id: (opts.newId ?? (() => crypto.randomUUID()))(),
+    created_at: (opts.now?.() ?? new Date()).toISOString(),
+    source: { supplier: adapter.id, cart_url: cartUrl.slice(0, 2000) },
+    items,
+  };
+}

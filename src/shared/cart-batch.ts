@@ -1,0 +1,87 @@
+// The cart-import batch (spec 001, DESIGN §8): the draft the browser extension collects and the
+// app reviews. One zod schema checked by the bridge hand-off endpoint and read by the review
+// screen. Decisions for what the spec leaves open:
+// - `created_at` is an ISO 8601 UTC timestamp with milliseconds (`2026-11-22T15:04:05.123Z`).
+// - `detail_fetch_status` values:
+//     success        detail page fetched and parsed; the detail fields are filled
+//     timeout        no answer within the per-item time-out; basic cart data kept
+//     http_error     the supplier answered a non-2xx status (e.g. 500); basic data kept
+//     network_error  the request failed (offline, refused, blocked); basic data kept
+//     parse_error    the page arrived but does not have the adapter's structure; basic data kept
+//     basic_only     the row has no detail page (no link), so only cart data exists
+// - `suggested_order_type` is `reagent` only for a CAS whose check digit is right, else `pending`;
+//   never `consumable`. `classification_reason` is one of CLASSIFICATION_REASONS.
+import { z } from 'zod';
+
+export const BATCH_TTL_MS = 2 * 60 * 60 * 1000;
+/** A batch stamped this far in the future is refused (clock skew allowance). */
+export const BATCH_FUTURE_SKEW_MS = 5 * 60 * 1000;
+export const MAX_BATCH_ITEMS = 200;
+/** Upper bound of a serialized batch accepted by the hand-off endpoint. */
+export const MAX_BATCH_BYTES = 512 * 1024;
+export const EXTENSION_MESSAGE_SOURCE = 'lab-desktop-cart-import-extension';
+export const READY_MESSAGE_TYPE = 'IMPORT_BATCH_READY';
+export const EXTENSION_STORAGE_KEY = 'import_batch_latest';
+export const PAGE_STORAGE_KEY = 'cart_import_batch_latest';
+
+export const DETAIL_FETCH_STATUSES = ['success', 'timeout', 'http_error', 'network_error', 'parse_error', 'basic_only'] as const;
+export type DetailFetchStatus = (typeof DETAIL_FETCH_STATUSES)[number];
+
+export const CLASSIFICATION_REASONS = ['valid_cas', 'cas_check_digit_failed', 'cas_unrecognized', 'no_cas'] as const;
+export type ClassificationReason = (typeof CLASSIFICATION_REASONS)[number];
+
+const text = (max: number) => z.string({ error: 'must be text' }).max(max, `at most ${max} characters`);
+
+export const batchItemSchema = z
+  .object({
+    item_id: z.string({ error: 'must be text' }).regex(/^[A-Za-z0-9_.:-]{1,80}$/, 'letters, digits and _.:- only (1–80)'),
+    supplier: text(40),
+    name: text(300).trim().min(1, 'is required'),
+    english_name: text(300),
+    specification: text(200),
+    brand: text(100),
+    cas_number: text(60),
+    product_id: text(100),
+    detail_url: text(2000),
+    quantity: z.number({ error: 'must be a number' }).positive('must be positive').max(1_000_000, 'too large'),
+    unit_price: z.number({ error: 'must be a number' }).min(0, 'must not be negative').max(100_000_000, 'too large').nullable(),
+    hazardous: z.boolean({ error: 'must be true or false' }),
+    suggested_order_type: z.enum(['reagent', 'pending'], { error: 'must be reagent or pending' }),
+    order_type: z.enum(['reagent', 'consumable', 'pending'], { error: 'must be reagent, consumable or pending' }),
+    classification_reason: z.enum(CLASSIFICATION_REASONS, { error: `must be one of ${CLASSIFICATION_REASONS.join(', ')}` }),
+    detail_fetch_status: z.enum(DETAIL_FETCH_STATUSES, { error: `must be one of ${DETAIL_FETCH_STATUSES.join(', ')}` }),
+  })
+  .strict();
+
+export const importBatchSchema = z
+  .object({
+    batch_id: z.string({ error: 'must be text' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'letters, digits, _ or - only (8–64)'),
+    created_at: z.iso.datetime({ error: 'must be an ISO 8601 UTC time', offset: false }),
+    source: z.object({ supplier: text(40), cart_url: text(2000) }).strict().optional(),
+    items: z
+      .array(batchItemSchema, { error: 'must be a list' })
+      .min(1, 'the batch has no items')
+      .max(MAX_BATCH_ITEMS, `at most ${MAX_BATCH_ITEMS} items`)
+      .superRefine((items, ctx) => {
+        const seen = new Set<string>();
+        items.forEach((it, i) => {
+          if (seen.has(it.item_id)) ctx.addIssue({ code: 'custom', path: [i, 'item_id'], message: 'duplicate item_id' });
+          seen.add(it.item_id);
+        });
+      }),
+  })
+  .strict();
+
+export type BatchItem = z.infer<typeof batchItemSchema>;
+export type ImportBatch = z.infer<typeof importBatchSchema>;
+
+export type BatchAge = { state: 'fresh'; expiresAt: number } | { state: 'expired' } | { state: 'future' };
+
+/** TTL check shared by the bridge page, the main-process store and the review screen. */
+export function batchAge(createdAt: string, now: number = Date.now()): BatchAge {
+  const t = Date.parse(createdAt);
+  if (!Number.isFinite(t)) return { state: 'expired' };
+  if (t - now > BATCH_FUTURE_SKEW_MS) return { state: 'future' };
+  if (now - t >= BATCH_TTL_MS) return { state: 'expired' };
+  return { state: 'fresh', expiresAt: t + BATCH_TTL_MS };
+}

@@ -1,0 +1,58 @@
+// The popup's import step against the real fixture supplier over loopback HTTP: at most 3 detail
+// requests in flight (counted by the server), per-item time-outs, failures keep the basic data,
+// and the batch it produces is accepted by the app's schema.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_PRODUCTS, bulkProducts } from '../../extension/fixture/catalogue';
+import { fixtureCartHtml } from '../../extension/fixture/pages';
+import { startFixtureSupplier, type FixtureSupplier } from '../../extension/fixture/server';
+import { createFixtureAdapter } from '../../extension/src/adapters/fixture';
+import { buildBatch } from '../../extension/src/importer';
+import { BATCH_TTL_MS, importBatchSchema } from '../../src/shared/cart-batch';
+
+let site: FixtureSupplier;
+beforeAll(async () => {
+  site = await startFixtureSupplier({ slowMs: 300, hangMs: 5000 });
+});
+afterAll(() => site.close());
+
+describe('buildBatch', () => {
+  it('classifies every fixture item and records each detail outcome', async () => {
+    const adapter = createFixtureAdapter(site.url);
+    const rows = adapter.readCart(fixtureCartHtml(FIXTURE_PRODUCTS), `${site.url}/cart`);
+    site.resetStats();
+    const progress: number[] = [];
+    const batch = await buildBatch(rows, adapter, `${site.url}/cart`, { timeoutMs: 800, onProgress: (d) => progress.push(d) });
+    expect(importBatchSchema.safeParse(batch).success).toBe(true);
+    expect(progress).toEqual(rows.map((_, i) => i + 1));
+    const by = Object.fromEntries(batch.items.map((i) => [i.product_id || i.name, i]));
+    expect(by['FX-10001']).toMatchObject({ name: '无水乙醇', english_name: 'Ethanol absolute', cas_number: '64-17-5', specification: 'AR，≥99.7% 500mL', brand: '化试通', suggested_order_type: 'reagent', order_type: 'reagent', classification_reason: 'valid_cas', detail_fetch_status: 'success', hazardous: true, quantity: 2, unit_price: 26.5 });
+    expect(by['FX-10003']).toMatchObject({ cas_number: '7647-14-5', brand: '阿拉丁', suggested_order_type: 'reagent' });
+    expect(by['FX-10004']).toMatchObject({ cas_number: '30525-89-5', suggested_order_type: 'pending', classification_reason: 'cas_check_digit_failed' });
+    expect(by['FX-20001']).toMatchObject({ suggested_order_type: 'pending', classification_reason: 'no_cas', detail_fetch_status: 'success' });
+    expect(by['FX-20002']).toMatchObject({ name: '丁腈手套（M号，无粉）', quantity: 5, unit_price: 39.9, detail_fetch_status: 'http_error', suggested_order_type: 'pending' });
+    expect(by['FX-10005']).toMatchObject({ detail_fetch_status: 'success', suggested_order_type: 'reagent' }); // slow but within time
+    expect(by['FX-10006']).toMatchObject({ name: '甲醇', detail_fetch_status: 'timeout', suggested_order_type: 'pending', quantity: 2 });
+    expect(by['FX-10007']).toMatchObject({ name: '二甲基亚砜', detail_fetch_status: 'parse_error', suggested_order_type: 'pending' });
+    expect(by['硫酸']).toMatchObject({ detail_fetch_status: 'basic_only', hazardous: true, suggested_order_type: 'pending' });
+    // Never more than 3 detail pages in flight, measured at the supplier.
+    expect(site.stats.maxInFlight).toBeLessThanOrEqual(3);
+    expect(site.stats.details).toHaveLength(rows.length - 1); // the unlinked row fetches nothing
+    expect(Date.now() - Date.parse(batch.created_at)).toBeLessThan(BATCH_TTL_MS);
+  });
+
+  it('fetches 30 items with 300 ms detail pages in about ⌈30/3⌉ × 0.3 s', async () => {
+    const adapter = createFixtureAdapter(site.url);
+    const rows = adapter.readCart(fixtureCartHtml(bulkProducts(30)), `${site.url}/bulk-cart`);
+    site.setDetailDelay(300);
+    await site.idle();
+    site.resetStats();
+    const t0 = performance.now();
+    const batch = await buildBatch(rows, adapter, `${site.url}/bulk-cart`, { timeoutMs: 5000 });
+    const ms = performance.now() - t0;
+    site.setDetailDelay(0);
+    expect(batch.items.every((i) => i.detail_fetch_status === 'success')).toBe(true);
+    expect(site.stats.maxInFlight).toBe(3);
+    expect(ms).toBeGreaterThanOrEqual(2900);
+    expect(ms).toBeLessThan(3600);
+  });
+});
