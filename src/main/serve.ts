@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     version: appVersion(),
     port,
     rendererDir: rendererDirNextTo(here),
-    spawnWorker: () => forkNodeWorker(path.join(here, 'maintenance-worker.js'), ['--data-dir', dir]),
+    spawnWorker: (onOutput) => forkNodeWorker(path.join(here, 'maintenance-worker.js'), ['--data-dir', dir], onOutput),
     logToStdout: true,
     failOnPortInUse: true,
   });

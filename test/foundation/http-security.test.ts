@@ -145,3 +145,25 @@ describe('local HTTP server', () => {
     expect((await raw(s.port, { method: 'POST', path: '/api/setup', headers: json, body: setupBody })).status).toBe(404);
   });
 });
+
+describe('port already in use', () => {
+  it('desktop mode keeps running, reports the problem in app info (shown by the UI) and the log, and does not move', async () => {
+    const { freePort, startTestServices: start } = await import('../support/temp');
+    const port = await freePort();
+    const blocker = http.createServer().listen(port, '127.0.0.1');
+    await new Promise((r) => blocker.once('listening', r));
+    try {
+      const s = await start({ mode: 'desktop', port });
+      expect(s.http).toBeNull();
+      expect(s.serverError).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+      expect(s.appInfo()).toMatchObject({ port, serverError: s.serverError });
+      s.log.flush?.();
+      await new Promise((r) => setTimeout(r, 200));
+      const fs = await import('node:fs');
+      const log = fs.readFileSync(`${s.dataDir}/logs/app.log`, 'utf8');
+      expect(log).toContain('already in use');
+    } finally {
+      blocker.close();
+    }
+  });
+});

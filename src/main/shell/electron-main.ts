@@ -26,14 +26,19 @@ if (!app.requestSingleInstanceLock({ argv: process.argv })) {
   // Another window already owns this data directory; it receives our arguments.
   app.quit();
 } else {
-  app.on('second-instance', () => focusWindow(mainWindow));
+  // A second launch on the same data directory hands over: focus, and follow a `--route=` argument.
+  app.on('second-instance', (_e, _argv, _cwd, extra) => {
+    const argv = (extra as { argv?: string[] } | undefined)?.argv ?? _argv;
+    const route = argv.find((a) => a.startsWith('--route='))?.slice('--route='.length);
+    focusWindow(mainWindow, route && route.startsWith('#/') ? route : undefined);
+  });
   app.on('window-all-closed', () => app.quit());
   app.on('before-quit', () => void services?.close());
   void app.whenReady().then(async () => {
     hardenSessions();
     Menu.setApplicationMenu(null);
     try {
-      services = await startServices({ dataDir, mode: 'desktop', version: appVersion(), spawnWorker: () => forkUtilityWorker(dataDir) });
+      services = await startServices({ dataDir, mode: 'desktop', version: appVersion(), spawnWorker: (onOutput) => forkUtilityWorker(dataDir, onOutput) });
     } catch (e) {
       dialog.showErrorBox('Lab Desktop cannot start', e instanceof Error ? e.message : String(e));
       app.exit(1);

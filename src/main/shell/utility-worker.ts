@@ -2,9 +2,12 @@
 import path from 'node:path';
 import { utilityProcess } from 'electron';
 import type { WorkerHandle } from '../worker/supervisor';
+import { forwardLines } from '../worker/fork-node';
 
-export function forkUtilityWorker(dataDir: string): WorkerHandle {
-  const child = utilityProcess.fork(path.join(__dirname, 'maintenance-worker.js'), ['--data-dir', dataDir], { serviceName: 'Lab completion maintenance', stdio: 'inherit' });
+export function forkUtilityWorker(dataDir: string, onOutput: (line: string, stream: 'stdout' | 'stderr') => void): WorkerHandle {
+  const child = utilityProcess.fork(path.join(__dirname, 'maintenance-worker.js'), ['--data-dir', dataDir], { serviceName: 'Lab completion maintenance', stdio: 'pipe' });
+  forwardLines(child.stdout, (l) => onOutput(l, 'stdout'));
+  forwardLines(child.stderr, (l) => onOutput(l, 'stderr'));
   return {
     onSpawn: (cb) => child.once('spawn', cb),
     onExit: (cb) => child.once('exit', (code) => cb(code)),
