@@ -1,15 +1,86 @@
 // completion.db — derived, rebuildable search data (spec 000). Owned by the completion subsystem.
+//
+// Tables:
+// - search_memory: one row per scope (user_id, 0 = the global sentinel; endpoint; field, 'all' =
+//   the all-fields sentinel) and normalized query. `rank_key` = ln(log1p(frequency) * accept_weight)
+//   + 0.05 * last_used_days: ordering by it equals ordering by the spec's decayed memory score at
+//   any instant, so the top candidates of a prefix come out of an index range without scoring all.
+// - entity_rows: one row per indexed field value of a business entity, tagged with a generation.
+// - entity_terms: the same values de-duplicated per (endpoint, generation, field, normalized text)
+//   with the best operational score (integer per mille), so ten "Sigma-Aldrich" rows are one term.
+//   Readers only look at the generation that endpoint_meta.active_gen names: a rebuild writes a new
+//   generation in short batches and swaps it in with one tiny transaction (never an empty index).
+// - endpoint_meta: per endpoint stale marker, change version, active generation and the legacy
+//   migration marker. completion_meta: global keys (last prune time).
+// - user_prefs: the personalization switch per user (absent = on).
 import type { Migration } from './migrate';
+
+export const COMPLETION_SCHEMA_VERSION = 1;
+
+/** Tables and indexes the start-up check expects (spec 000 Versioning). */
+export const COMPLETION_TABLES = ['completion_meta', 'endpoint_meta', 'search_memory', 'entity_rows', 'entity_terms', 'user_prefs'] as const;
+export const COMPLETION_INDEXES = ['search_memory_scope', 'search_memory_prune', 'entity_rows_entity', 'entity_rows_term', 'entity_terms_rank'] as const;
 
 export const completionMigrations: Migration[] = [
   {
     version: 1,
-    description: 'completion meta',
+    description: 'search memory, entity completion index, preferences, meta',
     up(db) {
       db.exec(`
         CREATE TABLE completion_meta (
           key TEXT PRIMARY KEY,
           value TEXT NOT NULL
+        );
+        CREATE TABLE endpoint_meta (
+          endpoint TEXT PRIMARY KEY,
+          stale INTEGER NOT NULL DEFAULT 1,
+          change_version INTEGER NOT NULL DEFAULT 0,
+          active_gen INTEGER NOT NULL DEFAULT 0,
+          legacy_completion_migrated INTEGER NOT NULL DEFAULT 0
+        );
+        INSERT INTO endpoint_meta(endpoint) VALUES ('/inventory/'), ('/reagent-orders/'), ('/consumable-orders/');
+        CREATE TABLE search_memory (
+          id INTEGER PRIMARY KEY,
+          user_id INTEGER NOT NULL,
+          endpoint TEXT NOT NULL,
+          field TEXT NOT NULL,
+          norm TEXT NOT NULL,
+          query TEXT NOT NULL,
+          frequency INTEGER NOT NULL DEFAULT 0,
+          last_used_at INTEGER NOT NULL,
+          accept_count INTEGER NOT NULL DEFAULT 0,
+          reject_count INTEGER NOT NULL DEFAULT 0,
+          rank_key REAL NOT NULL
+        );
+        CREATE UNIQUE INDEX search_memory_scope ON search_memory(user_id, endpoint, field, norm);
+        CREATE INDEX search_memory_prune ON search_memory(frequency, last_used_at);
+        CREATE TABLE entity_rows (
+          id INTEGER PRIMARY KEY,
+          endpoint TEXT NOT NULL,
+          gen INTEGER NOT NULL,
+          entity_type TEXT NOT NULL,
+          entity_id INTEGER NOT NULL,
+          field TEXT NOT NULL,
+          text TEXT NOT NULL,
+          norm TEXT NOT NULL,
+          operational_score REAL NOT NULL
+        );
+        CREATE INDEX entity_rows_entity ON entity_rows(endpoint, gen, entity_type, entity_id);
+        CREATE INDEX entity_rows_term ON entity_rows(endpoint, gen, field, norm, operational_score, text);
+        CREATE TABLE entity_terms (
+          endpoint TEXT NOT NULL,
+          gen INTEGER NOT NULL,
+          field TEXT NOT NULL,
+          norm TEXT NOT NULL,
+          text TEXT NOT NULL,
+          score INTEGER NOT NULL,
+          PRIMARY KEY (endpoint, gen, field, norm)
+        ) WITHOUT ROWID;
+        CREATE INDEX entity_terms_rank ON entity_terms(endpoint, gen, field, score, norm, text);
+        CREATE TABLE user_prefs (
+          user_id INTEGER PRIMARY KEY,
+          personalized INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
         );
       `);
     },

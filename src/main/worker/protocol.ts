@@ -1,7 +1,22 @@
 // Messages between the main process and the maintenance worker (utilityProcess / child_process).
-export type WorkerRequest = { id?: number } & ({ type: 'health' } | { type: 'shutdown' });
+import type { RebuildAttempt, RetryItem } from '../completion/maintenance';
+import type { ListEndpoint } from '../completion-hooks';
+
+export type WorkerRequest = { id?: number } & (
+  | { type: 'health' }
+  | { type: 'shutdown' }
+  /** A completion write that failed twice inside a request: the worker retries it (3 s lock wait). */
+  | { type: 'retry'; item: RetryItem }
+  /** Rebuild now (all endpoints or the given ones); `force` rebuilds even a fresh endpoint. */
+  | { type: 'rebuild'; endpoints?: ListEndpoint[]; force?: boolean }
+  /** One maintenance round now (tests and diagnostics; the worker also runs one every 5 s). */
+  | { type: 'tick' }
+);
 
 export type WorkerResponse =
   | { type: 'health'; id?: number; pid: number; uptimeMs: number }
   | { type: 'log'; level: 'info' | 'warn' | 'error'; message: string; data?: Record<string, unknown> }
-  | { type: 'error'; id?: number; message: string };
+  | { type: 'error'; id?: number; message: string }
+  | { type: 'ack'; id?: number }
+  | { type: 'rebuild'; id?: number; results: RebuildAttempt[] }
+  | { type: 'progress'; endpoint: ListEndpoint; rows: number };

@@ -1,0 +1,81 @@
+// Writes to the entity completion index and the per-endpoint meta: single-entity sync, stale
+// marking, and the generation swap of a rebuild. Shared by the main process (in-request, 100 ms
+// lock wait) and the maintenance worker (3 s), so both maintain candidates the same way.
+import type { Db } from '../db/open';
+import { buildEntityRows, type CandidateRow, type EntityFact } from './entity-builder';
+import { ENTITY_OF_ENDPOINT, entityByIdSql, type ListEndpoint } from './endpoints';
+import { scoreMilli } from './status-score';
+
+export interface EndpointMeta {
+  endpoint: ListEndpoint;
+  stale: boolean;
+  changeVersion: number;
+  activeGen: number;
+  legacyMigrated: boolean;
+}
+
+export function readMeta(db: Db, endpoint: ListEndpoint): EndpointMeta {
+  const r = db.prepare('SELECT stale, change_version, active_gen, legacy_completion_migrated FROM endpoint_meta WHERE endpoint = ?').get(endpoint) as
+    | { stale: number; change_version: number; active_gen: number; legacy_completion_migrated: number }
+    | undefined;
+  if (!r) throw new Error(`completion.db has no meta row for ${endpoint}`);
+  return { endpoint, stale: r.stale === 1, changeVersion: r.change_version, activeGen: r.active_gen, legacyMigrated: r.legacy_completion_migrated === 1 };
+}
+
+/** Reads the facts of one entity from lab.db; null when it no longer exists (deleted). */
+export function readEntity(lab: Db, endpoint: ListEndpoint, id: number): EntityFact | null {
+  return (lab.prepare(entityByIdSql(endpoint)).get(id) as EntityFact | undefined) ?? null;
+}
+
+/** Inserts candidate rows of generation `gen` (no term upkeep: callers refresh or bulk-write terms). */
+export function insertRows(db: Db, endpoint: ListEndpoint, gen: number, rows: CandidateRow[]): void {
+  const ins = db.prepare('INSERT INTO entity_rows(endpoint, gen, entity_type, entity_id, field, text, norm, operational_score) VALUES (?,?,?,?,?,?,?,?)');
+  for (const r of rows) ins.run(endpoint, gen, r.entityType, r.entityId, r.field, r.text, r.norm, r.score);
+}
+
+/** Recomputes one de-duplicated term from its rows: best score, and that row's text (ties: text DESC). */
+export function refreshTerm(db: Db, endpoint: ListEndpoint, gen: number, field: string, norm: string): void {
+  const best = db
+    .prepare(
+      `SELECT text, operational_score AS score FROM entity_rows INDEXED BY entity_rows_term
+       WHERE endpoint = ? AND gen = ? AND field = ? AND norm = ? ORDER BY operational_score DESC, text DESC LIMIT 1`,
+    )
+    .get(endpoint, gen, field, norm) as { text: string; score: number } | undefined;
+  if (!best) {
+    db.prepare('DELETE FROM entity_terms WHERE endpoint = ? AND gen = ? AND field = ? AND norm = ?').run(endpoint, gen, field, norm);
+    return;
+  }
+  db.prepare(
+    `INSERT INTO entity_terms(endpoint, gen, field, norm, text, score) VALUES (?,?,?,?,?,?)
+     ON CONFLICT(endpoint, gen, field, norm) DO UPDATE SET text = excluded.text, score = excluded.score`,
+  ).run(endpoint, gen, field, norm, best.text, scoreMilli(best.score));
+}
+
+/**
+ * Replaces (or, for a deleted entity, removes) the candidates of the given entities in the active
+ * generation and advances the endpoint's change version, in the caller's transaction.
+ */
+export function syncEntitiesInTx(db: Db, lab: Db, endpoint: ListEndpoint, ids: readonly number[]): void {
+  const meta = readMeta(db, endpoint);
+  const gen = meta.activeGen;
+  const type = ENTITY_OF_ENDPOINT[endpoint];
+  const old = db.prepare('SELECT field, norm FROM entity_rows WHERE endpoint = ? AND gen = ? AND entity_type = ? AND entity_id = ?');
+  const del = db.prepare('DELETE FROM entity_rows WHERE endpoint = ? AND gen = ? AND entity_type = ? AND entity_id = ?');
+  const touched = new Map<string, { field: string; norm: string }>();
+  for (const id of ids) {
+    for (const r of old.all(endpoint, gen, type, id) as { field: string; norm: string }[]) touched.set(`${r.field}\u0000${r.norm}`, r);
+    del.run(endpoint, gen, type, id);
+    const fact = readEntity(lab, endpoint, id);
+    if (!fact) continue;
+    const rows = buildEntityRows(endpoint, fact);
+    insertRows(db, endpoint, gen, rows);
+    for (const r of rows) touched.set(`${r.field}\u0000${r.norm}`, r);
+  }
+  for (const t of touched.values()) refreshTerm(db, endpoint, gen, t.field, t.norm);
+  db.prepare('UPDATE endpoint_meta SET change_version = change_version + 1 WHERE endpoint = ?').run(endpoint);
+}
+
+/** Marks an endpoint stale and advances its change version (bulk paths, process start). */
+export function markStaleInTx(db: Db, endpoint: ListEndpoint): void {
+  db.prepare('UPDATE endpoint_meta SET stale = 1, change_version = change_version + 1 WHERE endpoint = ?').run(endpoint);
+}

@@ -1,0 +1,148 @@
+// Full rebuild of one endpoint's entity index (spec 000 state table rows 4–6). The new index is
+// written as a new generation in short batches (each write transaction well under ~100 ms) and
+// swapped in by one tiny transaction that checks the change version and clears stale, so readers
+// always see the old generation or the new one — never an empty or half-built index — and
+// in-request writes keep their 100 ms lock budget while a rebuild runs.
+import type { Db } from '../db/open';
+import { buildEntityRows, compareBinary, type CandidateRow, type EntityFact } from './entity-builder';
+import { allEntitiesSql, type ListEndpoint } from './endpoints';
+import { insertRows, readMeta } from './index-store';
+import { scoreMilli } from './status-score';
+import { writeTx } from './db';
+
+export type RebuildOutcome = 'committed' | 'discarded' | 'fresh';
+
+export interface RebuildOptions {
+  /** Rows per write transaction. */
+  batchRows?: number;
+  /** Rebuild even when the endpoint is not stale (an explicit "rebuild now"). */
+  force?: boolean;
+  /** Pause between batches (diagnostics and the crash test); 0 = just yield to the event loop. */
+  pauseMs?: number;
+  onProgress?: (p: { endpoint: ListEndpoint; rows: number }) => void;
+}
+
+export interface RebuildResult {
+  endpoint: ListEndpoint;
+  outcome: RebuildOutcome;
+  rows: number;
+  terms: number;
+  /** Longest single write transaction of this rebuild, in milliseconds. */
+  maxWriteHoldMs: number;
+  ms: number;
+}
+
+const DEFAULT_BATCH = 2000;
+const yieldLoop = (ms: number) => new Promise<void>((r) => (ms > 0 ? setTimeout(r, ms) : setImmediate(r)));
+
+export async function rebuildEndpoint(db: Db, lab: Db, endpoint: ListEndpoint, opts: RebuildOptions = {}): Promise<RebuildResult> {
+  const started = performance.now();
+  const batchRows = opts.batchRows ?? DEFAULT_BATCH;
+  let maxHold = 0;
+  const timedTx = <T>(fn: () => T): T => {
+    const t0 = performance.now();
+    try {
+      return writeTx(db, fn);
+    } finally {
+      maxHold = Math.max(maxHold, performance.now() - t0);
+    }
+  };
+  const result = (outcome: RebuildOutcome, rows = 0, terms = 0): RebuildResult => ({
+    endpoint,
+    outcome,
+    rows,
+    terms,
+    maxWriteHoldMs: Math.round(maxHold * 100) / 100,
+    ms: Math.round(performance.now() - started),
+  });
+
+  const meta = readMeta(db, endpoint);
+  if (!meta.stale && !opts.force) return result('fresh');
+  const version = meta.changeVersion;
+  // Leftovers of a rebuild that died half-way (any generation but the active one) go first.
+  await deleteInactiveGenerations(db, endpoint, timedTx, batchRows);
+  const gen = meta.activeGen + 1;
+
+  const terms = new Map<string, { field: string; norm: string; text: string; score: number }>();
+  let batch: CandidateRow[] = [];
+  let rows = 0;
+  const changed = () => readMeta(db, endpoint).changeVersion !== version;
+  const flush = async (): Promise<boolean> => {
+    const b = batch;
+    batch = [];
+    timedTx(() => insertRows(db, endpoint, gen, b));
+    rows += b.length;
+    opts.onProgress?.({ endpoint, rows });
+    await yieldLoop(opts.pauseMs ?? 0);
+    return !changed();
+  };
+
+  let current = true;
+  // One SELECT statement = one consistent snapshot of lab.db, read after the version.
+  for (const fact of lab.prepare(allEntitiesSql(endpoint)).iterate() as IterableIterator<EntityFact>) {
+    for (const r of buildEntityRows(endpoint, fact)) {
+      batch.push(r);
+      const key = `${r.field}\u0000${r.norm}`;
+      const t = terms.get(key);
+      if (!t) terms.set(key, { field: r.field, norm: r.norm, text: r.text, score: r.score });
+      else if (r.score > t.score || (r.score === t.score && compareBinary(r.text, t.text) > 0)) {
+        t.score = r.score;
+        t.text = r.text;
+      }
+    }
+    if (batch.length >= batchRows && !(await flush())) {
+      current = false;
+      break;
+    }
+  }
+  if (current && batch.length) current = await flush();
+  if (current) {
+    const list = [...terms.values()];
+    for (let i = 0; i < list.length && current; i += batchRows) {
+      const slice = list.slice(i, i + batchRows);
+      timedTx(() => {
+        const ins = db.prepare('INSERT INTO entity_terms(endpoint, gen, field, norm, text, score) VALUES (?,?,?,?,?,?)');
+        for (const t of slice) ins.run(endpoint, gen, t.field, t.norm, t.text, scoreMilli(t.score));
+      });
+      await yieldLoop(opts.pauseMs ?? 0);
+      current = !changed();
+    }
+  }
+  // The swap: only if nothing changed since the version was read; else the snapshot is discarded.
+  const committed =
+    current &&
+    timedTx(() => {
+      const now = readMeta(db, endpoint);
+      if (now.changeVersion !== version) return false;
+      db.prepare('UPDATE endpoint_meta SET active_gen = ?, stale = 0 WHERE endpoint = ?').run(gen, endpoint);
+      return true;
+    });
+  await deleteInactiveGenerations(db, endpoint, timedTx, batchRows);
+  return result(committed ? 'committed' : 'discarded', rows, terms.size);
+}
+
+/** Deletes rows and terms of every generation but the active one, in short batches. */
+async function deleteInactiveGenerations(db: Db, endpoint: ListEndpoint, tx: <T>(fn: () => T) => T, batchRows: number): Promise<void> {
+  const active = () => readMeta(db, endpoint).activeGen;
+  for (;;) {
+    const n = tx(() => {
+      const g = active();
+      let changes = 0;
+      // Two index ranges (below and above the active generation), never a scan of the live rows.
+      for (const op of ['<', '>']) {
+        changes += db
+          .prepare(`DELETE FROM entity_rows WHERE id IN (SELECT id FROM entity_rows WHERE endpoint = ? AND gen ${op} ? LIMIT ?)`)
+          .run(endpoint, g, batchRows).changes;
+        changes += db
+          .prepare(
+            `DELETE FROM entity_terms WHERE (endpoint, gen, field, norm) IN
+             (SELECT endpoint, gen, field, norm FROM entity_terms WHERE endpoint = ? AND gen ${op} ? LIMIT ?)`,
+          )
+          .run(endpoint, g, batchRows).changes;
+      }
+      return changes;
+    });
+    if (n === 0) return;
+    await yieldLoop(0);
+  }
+}

@@ -1,0 +1,145 @@
+// The completion service of the main process: the read path, the in-request writes (memory,
+// feedback, preferences, entity sync, stale marking) and the CompletionHooks business writes call.
+// Every auxiliary write waits at most 100 ms for the write lock and is tried twice; then it goes
+// to the maintenance worker's retry list. A completion failure never fails a business call.
+import type { Db } from '../db/open';
+import type { Logger } from '../logging';
+import type { CompletionHooks } from '../completion-hooks';
+import { AppError } from '../../shared/errors';
+import { ALL_FIELDS, isEndpoint, type ListEndpoint } from './endpoints';
+import { CompletionReader, type InlineQuery } from './reader';
+import type { Suggestion } from './ranking';
+import { isBusy, openCompletionWrite, REQUEST_LOCK_WAIT_MS, writeTx } from './db';
+import { markStaleInTx, syncEntitiesInTx } from './index-store';
+import { applyMemoryOpInTx, personalizedInTx, setPersonalizedInTx, type MemoryOp } from './memory-store';
+import { isMaintenanceMode, type RetryItem } from './maintenance';
+
+export const IN_REQUEST_ATTEMPTS = 2;
+/** More entities than this in one bulk call are not synced one by one: the endpoint is marked stale. */
+export const BULK_SYNC_LIMIT = 500;
+
+export interface CompletionServiceOptions {
+  dataDir: string;
+  /** lab.db connection of the main process (the facts the entity sync reads). */
+  lab: Db;
+  log: Logger;
+  /** Hands failed writes to the maintenance worker's retry list. */
+  retry: (item: RetryItem) => void;
+  maintenanceMode?: boolean;
+  clock?: () => number;
+}
+
+export type WriteOutcome = 'written' | 'queued' | 'skipped';
+
+export class CompletionService {
+  readonly reader: CompletionReader;
+  readonly maintenanceMode: boolean;
+  private writer: Db | null = null;
+  private readonly clock: () => number;
+
+  constructor(private readonly o: CompletionServiceOptions) {
+    this.maintenanceMode = o.maintenanceMode ?? isMaintenanceMode();
+    this.clock = o.clock ?? Date.now;
+    this.reader = new CompletionReader(o.dataDir, o.log, this.clock);
+  }
+
+  inline(userId: number, q: InlineQuery): Suggestion {
+    return this.reader.inline(userId, q);
+  }
+
+  getPreferences(userId: number): { personalized: boolean } {
+    return { personalized: this.reader.personalized(userId) };
+  }
+
+  /** A direct user action: a busy database is reported (503), not queued. */
+  setPreferences(userId: number, personalized: boolean): { personalized: boolean } {
+    if (this.maintenanceMode) throw new AppError('unavailable', 'The lab app is in maintenance mode; settings cannot be changed now.');
+    const ok = this.attempt('preferences', (db) => setPersonalizedInTx(db, userId, personalized, this.clock()));
+    if (!ok) throw new AppError('unavailable', 'Completion settings are busy. Try again in a moment.');
+    return { personalized };
+  }
+
+  recordSearch(userId: number, endpoint: string, field: string, query: string): WriteOutcome {
+    if (field !== ALL_FIELDS || !isEndpoint(endpoint)) return 'skipped';
+    return this.memory({ kind: 'search', userId, endpoint, query, at: this.clock() });
+  }
+
+  feedback(userId: number, endpoint: string, field: string, query: string, accepted: boolean): WriteOutcome {
+    if (field !== ALL_FIELDS || !isEndpoint(endpoint)) return 'skipped';
+    return this.memory({ kind: 'feedback', userId, endpoint, query, accepted, at: this.clock() });
+  }
+
+  private memory(op: MemoryOp): WriteOutcome {
+    if (this.maintenanceMode || !op.query.trim()) return 'skipped';
+    if (this.attempt(op.kind, (db) => applyMemoryOpInTx(db, op))) return 'written';
+    this.o.retry({ kind: 'memory', op });
+    return 'queued';
+  }
+
+  /** Single-entity sync (create, edit, status change, delete): rows replaced and version advanced in one transaction. */
+  syncEntities(endpoint: ListEndpoint, ids: readonly number[]): WriteOutcome {
+    if (this.maintenanceMode) return 'skipped';
+    if (this.attempt('entity sync', (db) => syncEntitiesInTx(db, this.o.lab, endpoint, ids))) return 'written';
+    // The rows could not be replaced: a stale marker makes the worker rebuild the endpoint.
+    return this.markStale(endpoint);
+  }
+
+  /** Bulk paths whose coverage is unclear: stale + version advanced; the worker keeps it on failure. */
+  markStale(endpoint: ListEndpoint): WriteOutcome {
+    if (this.maintenanceMode) return 'skipped';
+    if (this.attempt('stale marker', (db) => markStaleInTx(db, endpoint))) return 'written';
+    this.o.retry({ kind: 'stale', endpoint });
+    return 'queued';
+  }
+
+  hooks(): CompletionHooks {
+    return {
+      entityChanged: (endpoint, id) => void this.syncEntities(endpoint, [id]),
+      bulkChanged: (endpoint, ids) => void (ids && ids.length <= BULK_SYNC_LIMIT ? this.syncEntities(endpoint, ids) : this.markStale(endpoint)),
+      searchSubmitted: (userId, endpoint, field, query) => void this.recordSearch(userId, endpoint, field, query),
+    };
+  }
+
+  /** Whether the user's own memory is in use, read on the write connection (same rule as the writer). */
+  personalizedForWrite(userId: number): boolean {
+    try {
+      return personalizedInTx(this.writeDb(), userId);
+    } catch {
+      return true;
+    }
+  }
+
+  private writeDb(): Db {
+    this.writer ??= openCompletionWrite(this.o.dataDir, REQUEST_LOCK_WAIT_MS);
+    return this.writer;
+  }
+
+  /** Up to two attempts, each waiting at most 100 ms for the write lock. */
+  private attempt(what: string, fn: (db: Db) => void): boolean {
+    for (let i = 0; i < IN_REQUEST_ATTEMPTS; i++) {
+      try {
+        const db = this.writeDb();
+        writeTx(db, () => fn(db));
+        return true;
+      } catch (e) {
+        this.o.log.warn({ what, attempt: i + 1, err: e instanceof Error ? e.message : String(e), code: (e as { code?: string }).code }, 'completion write failed');
+        if (!isBusy(e)) this.dropWriter();
+      }
+    }
+    return false;
+  }
+
+  private dropWriter(): void {
+    try {
+      this.writer?.close();
+    } catch {
+      /* ignore */
+    }
+    this.writer = null;
+  }
+
+  close(): void {
+    this.reader.close();
+    this.dropWriter();
+  }
+}
