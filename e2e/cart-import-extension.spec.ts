@@ -1,0 +1,70 @@
+// The real unpacked extension in Chromium against the fixture supplier: the popup's cart list,
+// detail fetching (≤ 3 in flight, measured at the supplier), slow/failing pages, no cart tab,
+// app not running. The app side is absent here on purpose (its port has nothing listening).
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { startFixtureSupplier, type FixtureSupplier } from '../extension/fixture/server';
+import { freePort } from './fixtures';
+import { buildTestExtension, launchWithExtension, selectRows, type ExtensionBrowser } from './cart-import-support';
+
+let site: FixtureSupplier;
+let eb: ExtensionBrowser;
+let deadPort: number;
+
+test.beforeEach(async () => {
+  site = await startFixtureSupplier({ slowMs: 700, hangMs: 20_000 });
+  deadPort = await freePort();
+  eb = await launchWithExtension(buildTestExtension({ systemUrl: `http://127.0.0.1:${deadPort}`, fixtureUrl: site.url, detailTimeoutMs: 1500 }));
+});
+test.afterEach(async () => {
+  await eb.close();
+  await site.close();
+  fs.rmSync(eb.dir, { recursive: true, force: true });
+});
+
+test('no cart tab: the popup asks to open the cart page first', async () => {
+  const page = await eb.context.newPage();
+  await page.goto(`${site.url}/`);
+  const popup = await eb.openPopup();
+  await expect(popup.locator('#status')).toHaveText('Open your cart page on a supported supplier site first, then open this window again.');
+  await expect(popup.locator('#rows li')).toHaveCount(0);
+});
+
+test('popup lists the cart rows at once, fetches details for the selection only, ≤ 3 in flight; app not running keeps the batch', async () => {
+  const cart = await eb.context.newPage();
+  await cart.goto(`${site.url}/cart`);
+  const popup = await eb.openPopup();
+  await expect(popup.locator('#rows li')).toHaveCount(10);
+  expect(site.stats.details).toHaveLength(0); // listing needs no detail page
+  const ethanol = popup.locator('#rows li', { has: popup.locator('.row-name', { hasText: '无水乙醇' }) });
+  await expect(ethanol).toContainText('Hazardous');
+  await expect(ethanol).toContainText('Qty: 2');
+  await expect(ethanol).toContainText('¥26.50');
+
+  const chosen = ['无水乙醇', '丙酮', '氯化钠', '多聚甲醛', '一次性移液器吸头', '丁腈手套', '乙腈', '甲醇', '二甲基亚砜'];
+  await selectRows(popup, chosen);
+  await expect(popup.locator('#selected-count')).toHaveText('9 selected');
+  await popup.locator('#import').click();
+  // Selection and back are locked while fetching.
+  await expect(popup.locator('#rows input').first()).toBeDisabled();
+  await expect(popup.locator('#select-all')).toBeDisabled();
+  await expect(popup.locator('#progress-text')).toContainText('9 items saved', { timeout: 15_000 });
+  await expect(popup.locator('#status')).toHaveText(/The lab app is not running\. Start the lab app first/);
+  await expect(popup.locator('#retry')).toBeVisible();
+
+  expect(site.stats.maxInFlight).toBeLessThanOrEqual(3);
+  expect(site.stats.maxInFlight).toBeGreaterThan(1);
+  expect(new Set(site.stats.details.map((d) => d.id))).toEqual(new Set(['FX-10001', 'FX-10002', 'FX-10003', 'FX-10004', 'FX-20001', 'FX-20002', 'FX-10005', 'FX-10006', 'FX-10007']));
+
+  const batch = (await eb.storedBatch())!;
+  expect(batch.items).toHaveLength(9);
+  const by = Object.fromEntries(batch.items.map((i) => [i.name as string, i]));
+  expect(by['无水乙醇']).toMatchObject({ cas_number: '64-17-5', suggested_order_type: 'reagent', classification_reason: 'valid_cas', detail_fetch_status: 'success', english_name: 'Ethanol absolute' });
+  expect(by['多聚甲醛']).toMatchObject({ suggested_order_type: 'pending', classification_reason: 'cas_check_digit_failed' });
+  expect(by['丁腈手套（M号，无粉）']).toMatchObject({ detail_fetch_status: 'http_error', quantity: 5, unit_price: 39.9 });
+  expect(by['乙腈']).toMatchObject({ detail_fetch_status: 'success', suggested_order_type: 'reagent' });
+  expect(by['甲醇']).toMatchObject({ detail_fetch_status: 'timeout', quantity: 2, suggested_order_type: 'pending' });
+  expect(by['二甲基亚砜']).toMatchObject({ detail_fetch_status: 'parse_error', suggested_order_type: 'pending' });
+  // No tab to a dead app was opened.
+  expect(eb.context.pages().some((p) => p.url().includes(`:${deadPort}/`))).toBe(false);
+});

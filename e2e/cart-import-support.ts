@@ -1,0 +1,70 @@
+// Support for the cart-import end-to-end tests: the fixture supplier site, a build of the real
+// extension with the test's own env file, and Debian Chromium with that unpacked extension loaded.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
+
+const ROOT = path.resolve(__dirname, '..');
+const NODE = path.join(ROOT, 'node_modules', '.bin', 'node');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const BASE_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+export interface ExtensionBrowser {
+  context: BrowserContext;
+  extensionId: string;
+  worker: Worker;
+  dir: string;
+  openPopup(): Promise<Page>;
+  /** The batch the popup saved in chrome.storage.local (import_batch_latest). */
+  storedBatch(): Promise<{ batch_id: string; created_at: string; items: Array<Record<string, unknown>> } | undefined>;
+  setStoredBatch(batch: unknown): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function buildTestExtension(opts: { systemUrl: string; fixtureUrl: string; detailTimeoutMs?: number }): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-ext-e2e-'));
+  const env = path.join(dir, 'test.env');
+  fs.writeFileSync(env, `SYSTEM_URL=${opts.systemUrl}\nSUPPLIERS=macklin,aladdin\nFIXTURE_SUPPLIER_URL=${opts.fixtureUrl}\nDETAIL_TIMEOUT_MS=${opts.detailTimeoutMs ?? 1500}\n`);
+  const out = path.join(dir, 'unpacked');
+  const r = spawnSync(NODE, [path.join(ROOT, 'scripts/build-extension.mjs'), '--env', env, '--out', out, '--no-zip'], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`extension build failed: ${r.stderr}${r.stdout}`);
+  return out;
+}
+
+export async function launchWithExtension(extDir: string): Promise<ExtensionBrowser> {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    locale: 'en-US',
+    ignoreDefaultArgs: ['--disable-extensions'],
+    args: [...BASE_ARGS, `--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(worker.url()).host;
+  const eb: ExtensionBrowser = {
+    context,
+    extensionId,
+    worker,
+    dir: extDir,
+    async openPopup() {
+      const p = await context.newPage();
+      await p.goto(`chrome-extension://${extensionId}/popup.html`);
+      return p;
+    },
+    storedBatch: () => worker.evaluate(async () => (await chrome.storage.local.get('import_batch_latest')).import_batch_latest),
+    setStoredBatch: (batch) => worker.evaluate(async (b) => chrome.storage.local.set({ import_batch_latest: b }), batch),
+    async close() {
+      await context.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+  return eb;
+}
+
+/** Ticks the popup's rows whose names are given (in any order). */
+export async function selectRows(popup: Page, names: string[]): Promise<void> {
+  for (const n of names) await popup.locator('#rows li', { has: popup.locator('.row-name', { hasText: n }) }).getByRole('checkbox').check();
+}
