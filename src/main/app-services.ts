@@ -17,6 +17,7 @@ import { createHandlers } from './api/handlers';
 import { createHttpServer, listen, PortInUseError } from './http/server';
 import { APP_NAME, API_VERSION } from '../shared/app-info';
 import type { AppInfo } from '../shared/contract';
+import { createRecordsServices, liveRecordsDeps, type RecordsServices } from './records';
 
 export interface StartOptions {
   dataDir: string;
@@ -49,6 +50,8 @@ export interface AppServices {
   dispatcher: Dispatcher;
   http: FastifyInstance | null;
   serverError: string | null;
+  /** Inventory, reagent and consumable orders (src/main/records). */
+  records: RecordsServices;
   appInfo(): AppInfo;
   close(): Promise<void>;
 }
@@ -86,6 +89,7 @@ export async function startServices(opts: StartOptions): Promise<AppServices> {
     completionHooks: safeHooks(loggingHooks(log), log),
     worker,
     dispatcher: null as unknown as Dispatcher,
+    records: null as unknown as RecordsServices,
     http: null,
     serverError: null,
     appInfo: () => ({
@@ -106,6 +110,8 @@ export async function startServices(opts: StartOptions): Promise<AppServices> {
       log.flush?.();
     },
   };
+  // Reads s.dbs / s.audit / s.completionHooks on every call, so later rewiring needs no rebuild here.
+  s.records = createRecordsServices(liveRecordsDeps(s));
   s.dispatcher = createDispatcher(createHandlers(s), (t) => auth.userForToken(t), log);
 
   try {

@@ -4,6 +4,8 @@ import type { CallContext } from './context';
 import type { OperationName, OpOutput, OpParsed } from '../../shared/contract';
 import type { AppServices } from '../app-services';
 import { authHandlers } from './auth-handlers';
+import { recordsHandlers } from './records-handlers';
+import { completionHandlers } from './completion-handlers';
 
 export type Handler<N extends OperationName> = (input: OpParsed<N>, ctx: CallContext) => OpOutput<N> | Promise<OpOutput<N>>;
 export type HandlerTable = { [N in OperationName]: Handler<N> };
@@ -11,5 +13,7 @@ export type HandlerTable = { [N in OperationName]: Handler<N> };
 export function createHandlers(s: AppServices): HandlerTable {
   return {
     ...authHandlers(s),
+    ...recordsHandlers(s),
+    ...completionHandlers(s),
   };
 }

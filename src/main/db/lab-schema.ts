@@ -37,7 +37,8 @@ export const labMigrations: Migration[] = [
         );
         CREATE INDEX audit_entity ON audit_log(entity_type, entity_id, id);
         CREATE TABLE reagent_orders (
-          id INTEGER PRIMARY KEY,
+          -- AUTOINCREMENT: a deleted record's id is never reused, so its audit history stays its own
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
           name TEXT NOT NULL,
           english_name TEXT NOT NULL DEFAULT '',
           cas_number TEXT NOT NULL DEFAULT '',
@@ -53,13 +54,23 @@ export const labMigrations: Migration[] = [
           status TEXT NOT NULL CHECK (status IN ('pending_approval','approved','arrived','stocked_in','rejected')),
           reject_reason TEXT NOT NULL DEFAULT '',
           created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
-          updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+          updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+          -- list search (records/search-columns.ts): normalize_search_term of each indexed field,
+          -- and of all searchable fields joined by U+001F for field=all
+          search_all TEXT NOT NULL DEFAULT '',
+          s_name TEXT NOT NULL DEFAULT '',
+          s_cas_number TEXT NOT NULL DEFAULT '',
+          s_brand TEXT NOT NULL DEFAULT '',
+          s_category TEXT NOT NULL DEFAULT '',
+          s_applicant TEXT NOT NULL DEFAULT ''
         );
         CREATE INDEX reagent_orders_status ON reagent_orders(status);
+        CREATE INDEX reagent_orders_applicant ON reagent_orders(applicant_id);
         CREATE INDEX reagent_orders_cas ON reagent_orders(cas_number);
         CREATE INDEX reagent_orders_product ON reagent_orders(product_number, brand);
         CREATE TABLE inventory_items (
-          id INTEGER PRIMARY KEY,
+          -- AUTOINCREMENT: a deleted record's id is never reused, so its audit history stays its own
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
           name TEXT NOT NULL,
           english_name TEXT NOT NULL DEFAULT '',
           cas_number TEXT NOT NULL DEFAULT '',
@@ -77,13 +88,21 @@ export const labMigrations: Migration[] = [
           source_order_id INTEGER UNIQUE REFERENCES reagent_orders(id),
           created_by INTEGER REFERENCES users(id),
           created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
-          updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+          updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+          search_all TEXT NOT NULL DEFAULT '',
+          s_name TEXT NOT NULL DEFAULT '',
+          s_cas_number TEXT NOT NULL DEFAULT '',
+          s_storage_location TEXT NOT NULL DEFAULT '',
+          s_brand TEXT NOT NULL DEFAULT '',
+          s_category TEXT NOT NULL DEFAULT ''
         );
+        CREATE INDEX inventory_name ON inventory_items(name);
         CREATE INDEX inventory_status ON inventory_items(status);
         CREATE INDEX inventory_cas ON inventory_items(cas_number);
         CREATE INDEX inventory_product ON inventory_items(product_number, brand);
         CREATE TABLE consumable_orders (
-          id INTEGER PRIMARY KEY,
+          -- AUTOINCREMENT: a deleted record's id is never reused, so its audit history stays its own
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
           name TEXT NOT NULL,
           specification TEXT NOT NULL DEFAULT '',
           quantity REAL NOT NULL CHECK (quantity > 0),
@@ -94,8 +113,14 @@ export const labMigrations: Migration[] = [
           status TEXT NOT NULL CHECK (status IN ('pending_approval','approved','completed','rejected')),
           reject_reason TEXT NOT NULL DEFAULT '',
           created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
-          updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+          updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+          search_all TEXT NOT NULL DEFAULT '',
+          s_name TEXT NOT NULL DEFAULT '',
+          s_specification TEXT NOT NULL DEFAULT '',
+          s_communication TEXT NOT NULL DEFAULT '',
+          s_applicant TEXT NOT NULL DEFAULT ''
         );
+        CREATE INDEX consumable_orders_applicant ON consumable_orders(applicant_id);
         CREATE INDEX consumable_orders_status ON consumable_orders(status);
       `);
     },

@@ -2,10 +2,14 @@
 // Both transports (IPC in the desktop app, HTTP under /api in browser mode) are generated from it.
 import type { z } from 'zod';
 import { authOps } from './auth';
+import { recordsOps } from './records';
+import { completionOps } from './completion';
 import type { OperationDef } from './define';
 
 export const contract = {
   ...authOps,
+  ...recordsOps,
+  ...completionOps,
 } satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
@@ -18,3 +22,4 @@ export const operationNames = Object.keys(contract) as OperationName[];
 
 export * from './define';
 export * from './auth';
+export * from './completion';

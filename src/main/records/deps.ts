@@ -1,0 +1,50 @@
+// What every records service needs, and the one after-commit step they all share: tell the
+// completion index (spec 000 write paths) and open lists (live refresh) what changed. Both run
+// only after the business transaction committed, and neither may fail or undo the write.
+import type { Db } from '../db/open';
+import type { AuditLog } from '../audit/audit-log';
+import type { CompletionHooks, ListEndpoint } from '../completion-hooks';
+import type { EventBus } from '../events';
+import type { Logger } from '../logging';
+
+export interface RecordsDeps {
+  db: Db;
+  audit: AuditLog;
+  /** Read on every call so a completion service wired in later is picked up. */
+  readonly hooks: CompletionHooks;
+  events: EventBus;
+  log: Logger;
+}
+
+/** Events carry ids only for small changes; a bulk import just says "this list changed". */
+const MAX_EVENT_IDS = 500;
+
+export function afterCommit(deps: RecordsDeps, changes: Array<{ endpoint: ListEndpoint; ids: number[]; bulk?: boolean }>): void {
+  for (const c of changes) {
+    try {
+      if (c.bulk) deps.hooks.bulkChanged(c.endpoint, c.ids);
+      else for (const id of c.ids) deps.hooks.entityChanged(c.endpoint, id);
+    } catch (e) {
+      deps.log.error({ endpoint: c.endpoint, count: c.ids.length, err: e instanceof Error ? e.message : String(e) }, 'completion index update failed after a business write');
+    }
+    try {
+      deps.events.emit({ type: 'records-changed', endpoint: c.endpoint, ...(c.ids.length <= MAX_EVENT_IDS ? { ids: c.ids } : {}) });
+    } catch (e) {
+      deps.log.error({ endpoint: c.endpoint, err: e instanceof Error ? e.message : String(e) }, 'records-changed event failed');
+    }
+  }
+}
+
+/** Field-by-field before → after for the audit log (only fields that changed). */
+export function diff(before: Record<string, unknown>, after: Record<string, unknown>, fields: readonly string[]): Record<string, [unknown, unknown]> {
+  const out: Record<string, [unknown, unknown]> = {};
+  for (const f of fields) if (f in after && after[f] !== undefined && before[f] !== after[f]) out[f] = [before[f] ?? null, after[f]];
+  return out;
+}
+
+/** All fields of a new record as null → value, for the audit entry of a create. */
+export function created(values: Record<string, unknown>, fields: readonly string[]): Record<string, [unknown, unknown]> {
+  const out: Record<string, [unknown, unknown]> = {};
+  for (const f of fields) if (values[f] !== undefined && values[f] !== '' && values[f] !== null) out[f] = [null, values[f]];
+  return out;
+}

@@ -1,0 +1,61 @@
+// Export of the current list view (same search, field, status and sort; every page, not just the
+// visible one) to CSV (UTF-8 with BOM so Excel shows Chinese correctly) or XLSX. Headers are the
+// record field names, which the bulk import recognises, so an export can be re-imported.
+import Papa from 'papaparse';
+import ExcelJS from 'exceljs';
+import { AppError } from '../../shared/errors';
+import type { ListQuery } from '../../shared/contract/records';
+import { INDEXED_FIELDS, SORTABLE, type RecordsEndpoint } from '../../shared/records';
+import type { Db } from '../db/open';
+import { listPage, type ListSpec } from './search';
+import { inventoryListSpec } from './inventory-service';
+import { reagentListSpec } from './reagent-order-service';
+import { consumableListSpec } from './consumable-order-service';
+
+export const MAX_EXPORT_ROWS = 200_000;
+
+const COLUMNS: Record<RecordsEndpoint, string[]> = {
+  '/inventory/': ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous', 'status', 'borrowed_by_name', 'borrowed_at', 'source_order_id', 'created_at', 'updated_at'],
+  '/reagent-orders/': ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit_price', 'brand', 'category', 'product_number', 'hazardous', 'applicant', 'notes', 'status', 'reject_reason', 'created_at', 'updated_at'],
+  '/consumable-orders/': ['id', 'name', 'specification', 'quantity', 'unit_price', 'communication', 'applicant', 'notes', 'status', 'reject_reason', 'created_at', 'updated_at'],
+};
+
+const SPECS: Record<RecordsEndpoint, ListSpec<unknown>> = {
+  '/inventory/': inventoryListSpec as ListSpec<unknown>,
+  '/reagent-orders/': reagentListSpec as ListSpec<unknown>,
+  '/consumable-orders/': consumableListSpec as ListSpec<unknown>,
+};
+
+export interface ExportInput {
+  endpoint: RecordsEndpoint;
+  format: 'csv' | 'xlsx';
+  search: string;
+  field: string;
+  status: string;
+  sort: string;
+}
+
+export async function exportList(db: Db, input: ExportInput): Promise<{ fileName: string; mime: string; base64: string; rows: number }> {
+  const fields = ['all', ...INDEXED_FIELDS[input.endpoint]] as string[];
+  if (!fields.includes(input.field)) throw new AppError('validation', `field must be one of ${fields.join(', ')}`, { field: 'not a search field of this list' });
+  const sortKey = input.sort.replace(/^-/, '');
+  if (!(SORTABLE[input.endpoint] as readonly string[]).includes(sortKey)) throw new AppError('validation', 'sort is not a sortable column', { sort: 'not sortable' });
+  const q: ListQuery = { search: input.search, field: input.field, status: input.status, sort: input.sort, page: 1, pageSize: 50 };
+  const { rows, total } = listPage(db, SPECS[input.endpoint], q, { limit: MAX_EXPORT_ROWS });
+  if (total > MAX_EXPORT_ROWS) throw new AppError('too_large', `The list has ${total} rows; narrow it down to at most ${MAX_EXPORT_ROWS} to export.`);
+  const cols = COLUMNS[input.endpoint];
+  const table = (rows as Record<string, unknown>[]).map((r) => cols.map((c) => (typeof r[c] === 'boolean' ? (r[c] ? 'yes' : 'no') : (r[c] ?? ''))));
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+  const base = `${input.endpoint.replace(/\//g, '')}-${stamp}`;
+  if (input.format === 'csv') {
+    const csv = '\uFEFF' + Papa.unparse({ fields: cols, data: table });
+    return { fileName: `${base}.csv`, mime: 'text/csv;charset=utf-8', base64: Buffer.from(csv, 'utf8').toString('base64'), rows: rows.length };
+  }
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(input.endpoint.replace(/\//g, ''));
+  ws.addRow(cols);
+  ws.getRow(1).font = { bold: true };
+  for (const r of table) ws.addRow(r);
+  const buf = Buffer.from(await wb.xlsx.writeBuffer());
+  return { fileName: `${base}.xlsx`, mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: buf.toString('base64'), rows: rows.length };
+}

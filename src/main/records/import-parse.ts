@@ -1,0 +1,57 @@
+// Reading a bulk-import file into a header row and data rows of cell text. CSV/TSV via papaparse
+// (UTF-8, with or without BOM; GB18030 when the bytes are not UTF-8, as Excel on Chinese Windows
+// saves CSV), XLSX via exceljs (first worksheet).
+import Papa from 'papaparse';
+import ExcelJS from 'exceljs';
+import { AppError } from '../../shared/errors';
+
+export interface ParsedTable {
+  headers: string[];
+  rows: string[][];
+}
+
+export const MAX_IMPORT_ROWS = 100_000;
+
+function decodeText(buf: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buf).replace(/^\uFEFF/, '');
+  } catch {
+    return new TextDecoder('gb18030').decode(buf);
+  }
+}
+
+function finish(all: string[][]): ParsedTable {
+  const nonEmpty = all.filter((r) => r.some((c) => c.trim() !== ''));
+  if (nonEmpty.length === 0) throw new AppError('validation', 'The file is empty.', { file: 'no rows' });
+  const [headers, ...rows] = nonEmpty;
+  if (rows.length > MAX_IMPORT_ROWS) throw new AppError('too_large', `The file has ${rows.length} rows; at most ${MAX_IMPORT_ROWS} can be imported at once.`, { file: 'too many rows' });
+  return { headers: headers!.map((h) => h.trim()), rows };
+}
+
+export async function parseImportFile(fileName: string, buf: Buffer): Promise<ParsedTable> {
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith('.xlsx')) {
+    const wb = new ExcelJS.Workbook();
+    try {
+      await wb.xlsx.load(buf as unknown as ArrayBuffer);
+    } catch (e) {
+      throw new AppError('validation', `The file is not a readable XLSX workbook (${(e as Error).message}).`, { file: 'not an XLSX file' });
+    }
+    const ws = wb.worksheets[0];
+    if (!ws) throw new AppError('validation', 'The workbook has no worksheet.', { file: 'no worksheet' });
+    const all: string[][] = [];
+    ws.eachRow({ includeEmpty: false }, (row) => {
+      const cells: string[] = [];
+      for (let c = 1; c <= ws.columnCount; c++) cells.push(row.getCell(c).text ?? '');
+      all.push(cells);
+    });
+    return finish(all);
+  }
+  if (lower.endsWith('.csv') || lower.endsWith('.tsv') || lower.endsWith('.txt')) {
+    const res = Papa.parse<string[]>(decodeText(buf), { skipEmptyLines: 'greedy', delimiter: lower.endsWith('.tsv') ? '\t' : '' });
+    const fatal = res.errors.find((e) => e.type === 'Quotes');
+    if (fatal) throw new AppError('validation', `The CSV file is malformed near row ${(fatal.row ?? 0) + 1}: ${fatal.message}.`, { file: 'malformed CSV' });
+    return finish(res.data.map((r) => r.map((c) => String(c ?? ''))));
+  }
+  throw new AppError('validation', 'Only .csv, .tsv and .xlsx files can be imported.', { file: 'unsupported file type' });
+}

@@ -1,0 +1,195 @@
+// Bulk inventory import (the bulk path of spec 000): the file arrives in chunks, is parsed once,
+// previewed with a column mapping and per-row errors, and written only on confirmation — all
+// valid rows in one transaction (bad rows skipped only when the caller says so explicitly).
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../shared/errors';
+import { normalizeSearchTerm } from '../../shared/normalize';
+import type { UserInfo } from '../../shared/contract';
+import { inventoryCreateInput, type InventoryCreate } from '../../shared/contract/records';
+import { IMPORT_COLUMNS, type ImportColumn, type ImportPreview, type ImportResult, type ImportRowError } from '../../shared/records';
+import { afterCommit, type RecordsDeps } from './deps';
+import { resolveCas } from './cas-field';
+import { parseImportFile, type ParsedTable } from './import-parse';
+import { inventoryRowValues, type InventoryService } from './inventory-service';
+
+export type ImportMapping = Partial<Record<ImportColumn, number>>;
+
+const MAX_FILE_BYTES = 30 * 1024 * 1024;
+const SESSION_TTL_MS = 60 * 60 * 1000;
+const SAMPLE_ROWS = 10;
+const MAX_ERRORS_SHOWN = 500;
+
+/** Header spellings (normalized) recognised for each column: English keys and labels, Chinese labels. */
+const ALIASES: Record<ImportColumn, string[]> = {
+  name: ['name', '名称', '中文名', '中文名称', '品名', '试剂名称', '药品名称', '物品名称'],
+  english_name: ['english_name', 'englishname', '英文名', '英文名称'],
+  cas_number: ['cas_number', 'cas', 'casno', 'casno.', 'casnumber', 'cas号', 'cas编号'],
+  specification: ['specification', 'spec', '规格', '包装', '包装规格'],
+  quantity: ['quantity', 'qty', 'amount', '数量', '库存数量'],
+  unit: ['unit', '单位'],
+  storage_location: ['storage_location', 'location', 'storagelocation', '存放位置', '位置', '储存位置', '存储位置'],
+  brand: ['brand', '品牌', '厂家', '生产厂家'],
+  category: ['category', '类别', '分类', '类型'],
+  product_number: ['product_number', 'productnumber', 'catalognumber', 'catno', '货号', '产品编号'],
+  hazardous: ['hazardous', 'hazard', '危险品', '是否危险品', '危化品'],
+};
+
+export function suggestMapping(headers: string[]): ImportMapping {
+  const m: ImportMapping = {};
+  headers.forEach((h, i) => {
+    const n = normalizeSearchTerm(h).replace(/_/g, '');
+    for (const col of IMPORT_COLUMNS) {
+      if (m[col] === undefined && ALIASES[col].some((a) => a.replace(/_/g, '') === n)) m[col] = i;
+    }
+  });
+  return m;
+}
+
+const TRUE_WORDS = new Set(['1', 'true', 'yes', 'y', '是', '危险', '危险品', 'x', '✓']);
+const FALSE_WORDS = new Set(['', '0', 'false', 'no', 'n', '否', '无', '-']);
+
+interface RowOutcome {
+  valid: Array<{ values: Record<string, string | number> }>;
+  errors: ImportRowError[];
+  badRows: number;
+}
+
+/** Validates every data row with the same rules as the create form (main-side, never trusting the renderer). */
+export function validateRows(table: ParsedTable, mapping: ImportMapping): RowOutcome {
+  if (mapping.name === undefined) throw new AppError('validation', 'Map a column of the file to "name" first.', { mapping: 'name is not mapped' });
+  if (mapping.quantity === undefined) throw new AppError('validation', 'Map a column of the file to "quantity" first.', { mapping: 'quantity is not mapped' });
+  for (const [col, idx] of Object.entries(mapping)) {
+    if (idx! >= table.headers.length) throw new AppError('validation', `Column ${idx! + 1} mapped to "${col}" does not exist in the file.`, { mapping: `${col}: no such column` });
+  }
+  const out: RowOutcome = { valid: [], errors: [], badRows: 0 };
+  table.rows.forEach((cells, i) => {
+    const rowNo = i + 2; // header is row 1
+    const raw: Record<string, unknown> = {};
+    const rowErrors: ImportRowError[] = [];
+    for (const [col, idx] of Object.entries(mapping) as Array<[ImportColumn, number]>) {
+      const text = (cells[idx] ?? '').trim();
+      if (col === 'hazardous') {
+        const w = text.toLowerCase();
+        if (TRUE_WORDS.has(w)) raw.hazardous = true;
+        else if (FALSE_WORDS.has(w)) raw.hazardous = false;
+        else rowErrors.push({ row: rowNo, column: table.headers[idx] ?? col, message: `hazardous must be yes/no (是/否), not "${text}"` });
+      } else if (text !== '') raw[col] = text;
+    }
+    let parsed: InventoryCreate | null = null;
+    const res = inventoryCreateInput.safeParse(raw);
+    if (res.success) parsed = res.data;
+    else {
+      for (const issue of res.error.issues) {
+        const col = String(issue.path[0] ?? '');
+        const idx = mapping[col as ImportColumn];
+        const missing = raw[col] === undefined;
+        rowErrors.push({ row: rowNo, column: idx !== undefined ? (table.headers[idx] ?? col) : col, message: `${col} ${missing ? 'is required' : issue.message}` });
+      }
+    }
+    let cas = '';
+    try {
+      cas = resolveCas(raw.cas_number as string | undefined, false);
+    } catch (e) {
+      const idx = mapping.cas_number!;
+      rowErrors.push({ row: rowNo, column: table.headers[idx] ?? 'cas_number', message: (e as AppError).message });
+    }
+    if (rowErrors.length || !parsed) {
+      out.badRows++;
+      for (const e of rowErrors) if (out.errors.length < MAX_ERRORS_SHOWN) out.errors.push(e);
+      return;
+    }
+    out.valid.push({ values: inventoryRowValues(parsed, cas) });
+  });
+  return out;
+}
+
+interface Session {
+  userId: number;
+  fileName: string;
+  chunks: Buffer[];
+  size: number;
+  complete: boolean;
+  table: ParsedTable | null;
+  touched: number;
+}
+
+export class ImportService {
+  private readonly sessions = new Map<string, Session>();
+
+  constructor(
+    private readonly d: RecordsDeps,
+    private readonly inventory: InventoryService,
+  ) {}
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [k, s] of this.sessions) if (now - s.touched > SESSION_TTL_MS) this.sessions.delete(k);
+  }
+
+  private session(actor: UserInfo, importId: string): Session {
+    const s = this.sessions.get(importId);
+    if (!s || s.userId !== actor.id) throw new AppError('not_found', 'This import has expired or was already imported. Choose the file again.', { importId: 'no such import' });
+    s.touched = Date.now();
+    return s;
+  }
+
+  upload(actor: UserInfo, input: { importId?: string; fileName: string; chunk: string; last: boolean }): { importId: string; received: number } {
+    this.sweep();
+    let id = input.importId;
+    let s: Session;
+    if (!id) {
+      id = randomUUID();
+      s = { userId: actor.id, fileName: input.fileName, chunks: [], size: 0, complete: false, table: null, touched: Date.now() };
+      this.sessions.set(id, s);
+    } else {
+      s = this.session(actor, id);
+      if (s.complete) throw new AppError('conflict', 'This upload is already complete.', { importId: 'already complete' });
+    }
+    const buf = Buffer.from(input.chunk, 'base64');
+    s.size += buf.length;
+    if (s.size > MAX_FILE_BYTES) {
+      this.sessions.delete(id);
+      throw new AppError('too_large', `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.`, { file: 'too large' });
+    }
+    s.chunks.push(buf);
+    s.complete = input.last;
+    return { importId: id, received: s.size };
+  }
+
+  private async table(s: Session): Promise<ParsedTable> {
+    if (!s.complete) throw new AppError('conflict', 'The file has not been uploaded completely yet.', { importId: 'upload incomplete' });
+    s.table ??= await parseImportFile(s.fileName, Buffer.concat(s.chunks));
+    return s.table;
+  }
+
+  async preview(actor: UserInfo, input: { importId: string; mapping?: ImportMapping }): Promise<ImportPreview> {
+    const s = this.session(actor, input.importId);
+    const table = await this.table(s);
+    const mapping = input.mapping ?? suggestMapping(table.headers);
+    let validRows = 0;
+    let errors: ImportRowError[] = [];
+    let badRows = 0;
+    if (mapping.name !== undefined && mapping.quantity !== undefined) {
+      const v = validateRows(table, mapping);
+      validRows = v.valid.length;
+      errors = v.errors;
+      badRows = v.badRows;
+    }
+    return { importId: input.importId, fileName: s.fileName, headers: table.headers, sample: table.rows.slice(0, SAMPLE_ROWS), totalRows: table.rows.length, mapping, validRows, errors, badRows };
+  }
+
+  async commit(actor: UserInfo, input: { importId: string; mapping: ImportMapping; skipBadRows: boolean }): Promise<ImportResult> {
+    const s = this.session(actor, input.importId);
+    const table = await this.table(s);
+    const v = validateRows(table, input.mapping);
+    if (v.badRows > 0 && !input.skipBadRows) {
+      throw new AppError('validation', `${v.badRows} row(s) have errors; nothing was imported. Fix the file, or choose to import only the ${v.valid.length} valid rows.`, { rows: `${v.badRows} bad rows` }, { errors: v.errors });
+    }
+    if (v.valid.length === 0) throw new AppError('validation', 'No valid rows to import.', { rows: 'no valid rows' });
+    const ids = this.d.db.transaction(() => v.valid.map((r) => this.inventory.insert(r.values, actor, { action: 'import' })))();
+    this.sessions.delete(input.importId);
+    afterCommit(this.d, [{ endpoint: '/inventory/', ids, bulk: true }]);
+    this.d.log.info({ user: actor.username, imported: ids.length, skipped: v.badRows }, 'inventory import committed');
+    return { imported: ids.length, skipped: v.badRows, ids };
+  }
+}

@@ -1,0 +1,71 @@
+// The records services as one unit, wired from the composition root (app-services.ts).
+import { InventoryService } from './inventory-service';
+import { ReagentOrderService } from './reagent-order-service';
+import { ConsumableOrderService } from './consumable-order-service';
+import { ImportService } from './import-service';
+import { findDuplicates, type DuplicateQuery } from './duplicates';
+import { exportList, type ExportInput } from './export';
+import type { RecordsDeps } from './deps';
+import type { HistoryEntry, RecordEntityType } from '../../shared/records';
+import { AppError } from '../../shared/errors';
+
+export interface RecordsServices {
+  inventory: InventoryService;
+  reagentOrders: ReagentOrderService;
+  consumableOrders: ConsumableOrderService;
+  imports: ImportService;
+  duplicates(q: DuplicateQuery): ReturnType<typeof findDuplicates>;
+  history(entityType: RecordEntityType, id: number): HistoryEntry[];
+  export(input: ExportInput): ReturnType<typeof exportList>;
+}
+
+const TABLE: Record<RecordEntityType, string> = { inventory_item: 'inventory_items', reagent_order: 'reagent_orders', consumable_order: 'consumable_orders' };
+
+export function createRecordsServices(deps: RecordsDeps): RecordsServices {
+  const inventory = new InventoryService(deps);
+  return {
+    inventory,
+    reagentOrders: new ReagentOrderService(deps, inventory),
+    consumableOrders: new ConsumableOrderService(deps),
+    imports: new ImportService(deps, inventory),
+    duplicates: (q) => findDuplicates(deps.db, q),
+    history(entityType, id) {
+      const entries = deps.audit.history(entityType, id);
+      // A deleted record still has its history; only an id that never existed is not found.
+      if (entries.length === 0 && !deps.db.prepare(`SELECT 1 FROM ${TABLE[entityType]} WHERE id = ?`).get(id)) {
+        throw new AppError('not_found', `No ${entityType.replace('_', ' ')} ${id}.`, { id: 'no such record' });
+      }
+      return entries.map((e) => ({ id: e.id, at: e.at, userId: e.userId, userName: e.userName, action: e.action, changes: e.changes }));
+    },
+    export: (input) => exportList(deps.db, input),
+  };
+}
+
+export type { RecordsDeps } from './deps';
+
+/** Deps that follow the composition root's current connections and hooks (restore/move swap them). */
+export function liveRecordsDeps(s: {
+  dbs: { lab: RecordsDeps['db'] };
+  audit: RecordsDeps['audit'];
+  completionHooks: RecordsDeps['hooks'];
+  events: RecordsDeps['events'];
+  log: RecordsDeps['log'];
+}): RecordsDeps {
+  return {
+    get db() {
+      return s.dbs.lab;
+    },
+    get audit() {
+      return s.audit;
+    },
+    get hooks() {
+      return s.completionHooks;
+    },
+    get events() {
+      return s.events;
+    },
+    get log() {
+      return s.log;
+    },
+  };
+}

@@ -1,0 +1,148 @@
+// Inventory items: create, edit, delete, borrow, return, consume, dispose — each in one
+// transaction with its audit entry, then the after-commit completion hook and live-refresh event.
+import { AppError } from '../../shared/errors';
+import type { UserInfo } from '../../shared/contract';
+import type { InventoryCreate, InventoryUpdate, ListQuery } from '../../shared/contract/records';
+import type { InventoryItem, ListResult } from '../../shared/records';
+import { afterCommit, created, diff, type RecordsDeps } from './deps';
+import { resolveCas } from './cas-field';
+import { listPage, searchColumns, type ListSpec } from './search';
+import { checkTransition, INVENTORY_TRANSITIONS } from './status-tables';
+
+export const INVENTORY_FIELDS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous'] as const;
+const AUDIT_FIELDS = [...INVENTORY_FIELDS, 'status', 'borrowed_by', 'borrowed_at', 'source_order_id'] as const;
+const ENDPOINT = '/inventory/' as const;
+const ENTITY = 'inventory_item';
+
+const COLUMNS = `t.id, t.name, t.english_name, t.cas_number, t.specification, t.quantity, t.unit, t.storage_location, t.brand,
+  t.category, t.product_number, t.hazardous, t.status, t.borrowed_by, bu.display_name AS borrowed_by_name, t.borrowed_at,
+  t.source_order_id, t.created_by, cu.display_name AS created_by_name, t.created_at, t.updated_at`;
+const FROM = `inventory_items t LEFT JOIN users bu ON bu.id = t.borrowed_by LEFT JOIN users cu ON cu.id = t.created_by`;
+const SELECT = `SELECT ${COLUMNS} FROM ${FROM}`;
+
+export function mapInventory(r: Record<string, unknown>): InventoryItem {
+  return { ...(r as unknown as InventoryItem), hazardous: r.hazardous === 1 };
+}
+
+export const inventoryListSpec: ListSpec<InventoryItem> = { endpoint: ENDPOINT, columns: COLUMNS,
+  from: FROM, sortExpr: (k) => `t.${k}`, map: mapInventory };
+
+/** A new item's values with defaults, CAS canonical, and the normalized search columns. */
+export function inventoryRowValues(input: InventoryCreate, cas: string): Record<string, string | number> {
+  const v = {
+    name: input.name,
+    english_name: input.english_name ?? '',
+    cas_number: cas,
+    specification: input.specification ?? '',
+    quantity: input.quantity,
+    unit: input.unit ?? '',
+    storage_location: input.storage_location ?? '',
+    brand: input.brand ?? '',
+    category: input.category ?? '',
+    product_number: input.product_number ?? '',
+    hazardous: input.hazardous ? 1 : 0,
+  };
+  return { ...v, ...searchColumns(ENDPOINT, v) };
+}
+
+export class InventoryService {
+  constructor(private readonly d: RecordsDeps) {}
+
+  list(q: ListQuery): ListResult<InventoryItem> {
+    const { rows, total } = listPage(this.d.db, inventoryListSpec, q);
+    return { rows, total, page: q.page, pageSize: q.pageSize };
+  }
+
+  get(id: number): InventoryItem {
+    const row = this.d.db.prepare(`${SELECT} WHERE t.id = ?`).get(id) as Record<string, unknown> | undefined;
+    if (!row) throw new AppError('not_found', `Inventory item ${id} does not exist.`, { id: 'no such inventory item' });
+    return mapInventory(row);
+  }
+
+  /** Inserts inside the caller's transaction (create, stock-in, bulk import); audit included. */
+  insert(values: Record<string, string | number>, actor: UserInfo, extra: { source_order_id?: number; action?: string } = {}): number {
+    const cols = Object.keys(values);
+    const info = this.d.db
+      .prepare(`INSERT INTO inventory_items (${cols.join(', ')}, status, created_by, source_order_id) VALUES (${cols.map(() => '?').join(', ')}, 'in_stock', ?, ?)`)
+      .run(...cols.map((c) => values[c]), actor.id, extra.source_order_id ?? null);
+    const id = Number(info.lastInsertRowid);
+    const audited = { ...values, hazardous: values.hazardous === 1, status: 'in_stock', source_order_id: extra.source_order_id };
+    this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: extra.action ?? 'create', changes: created(audited, AUDIT_FIELDS) });
+    return id;
+  }
+
+  create(actor: UserInfo, input: InventoryCreate): InventoryItem {
+    const cas = resolveCas(input.cas_number, input.cas_override);
+    const id = this.d.db.transaction(() => this.insert(inventoryRowValues(input, cas), actor))();
+    afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
+    return this.get(id);
+  }
+
+  update(actor: UserInfo, input: InventoryUpdate): InventoryItem {
+    const { id, cas_override, ...patch } = input;
+    const item = this.d.db.transaction(() => {
+      const before = this.get(id);
+      const next: Record<string, unknown> = { ...patch };
+      if (patch.cas_number !== undefined) next.cas_number = resolveCas(patch.cas_number, cas_override || patch.cas_number === before.cas_number);
+      if (patch.hazardous !== undefined) next.hazardous = patch.hazardous;
+      const changes = diff(before as unknown as Record<string, unknown>, next, INVENTORY_FIELDS);
+      if (Object.keys(changes).length === 0) return before;
+      const merged = { ...before, ...next };
+      const sets = { ...Object.fromEntries(Object.keys(changes).map((f) => [f, f === 'hazardous' ? (next.hazardous ? 1 : 0) : next[f]])), ...searchColumns(ENDPOINT, merged) };
+      this.d.db
+        .prepare(`UPDATE inventory_items SET ${Object.keys(sets).map((c) => `${c} = ?`).join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`)
+        .run(...Object.values(sets), id);
+      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'update', changes });
+      return null;
+    })();
+    if (item) return item;
+    afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
+    return this.get(id);
+  }
+
+  delete(actor: UserInfo, id: number): void {
+    this.d.db.transaction(() => {
+      const before = this.get(id);
+      this.d.db.prepare('DELETE FROM inventory_items WHERE id = ?').run(id);
+      const snapshot = Object.fromEntries(AUDIT_FIELDS.map((f) => [f, [(before as unknown as Record<string, unknown>)[f] ?? null, null]]));
+      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'delete', changes: snapshot as Record<string, [unknown, unknown]> });
+    })();
+    afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
+  }
+
+  borrow(actor: UserInfo, id: number): InventoryItem {
+    return this.transition(actor, id, 'borrow', () => ({ borrowed_by: actor.id, borrowed_at: new Date().toISOString() }));
+  }
+
+  /** Only the borrower (or an admin) gives an item back. */
+  return(actor: UserInfo, id: number): InventoryItem {
+    return this.transition(actor, id, 'return', (before) => {
+      if (actor.role !== 'admin' && before.borrowed_by !== actor.id) {
+        throw new AppError('forbidden', `Inventory item ${id} was borrowed by ${before.borrowed_by_name ?? 'someone else'}; only they or an administrator can return it.`);
+      }
+      return { borrowed_by: null, borrowed_at: null };
+    });
+  }
+
+  consume(actor: UserInfo, id: number): InventoryItem {
+    return this.transition(actor, id, 'consume', () => ({ borrowed_by: null, borrowed_at: null }));
+  }
+
+  dispose(actor: UserInfo, id: number): InventoryItem {
+    return this.transition(actor, id, 'dispose', () => ({ borrowed_by: null, borrowed_at: null }));
+  }
+
+  private transition(actor: UserInfo, id: number, action: keyof typeof INVENTORY_TRANSITIONS, extra: (before: InventoryItem) => Record<string, unknown>): InventoryItem {
+    this.d.db.transaction(() => {
+      const before = this.get(id);
+      const to = checkTransition(INVENTORY_TRANSITIONS[action], action, `inventory item ${id}`, before.status);
+      const sets: Record<string, unknown> = { status: to, ...extra(before) };
+      this.d.db
+        .prepare(`UPDATE inventory_items SET ${Object.keys(sets).map((c) => `${c} = ?`).join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`)
+        .run(...Object.values(sets), id);
+      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action, changes: diff(before as unknown as Record<string, unknown>, sets, AUDIT_FIELDS) });
+    })();
+    afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
+    return this.get(id);
+  }
+}

@@ -1,0 +1,97 @@
+// List search (DESIGN §6/§7). Every searchable text is stored a second time, normalized with the
+// same normalizeSearchTerm as completion, in `s_<field>` columns (one per indexed field of spec
+// 000's table) and in `search_all` (all searchable fields joined by U+001F, so a word never
+// matches across two fields). A query is split into words on white space; each word is
+// normalized and must occur (instr) in the chosen column. Measured: see test/records/bench-search.
+import { normalizeSearchTerm } from '../../shared/normalize';
+import { INDEXED_FIELDS, type RecordsEndpoint } from '../../shared/records';
+import type { ListQuery } from '../../shared/contract/records';
+import type { Db } from '../db/open';
+
+const SEP = '\u001f';
+
+/** Which record fields feed each search column; `name` also covers the English name. */
+const COLUMN_SOURCES: Record<RecordsEndpoint, { fields: Record<string, string[]>; alsoInAll: string[] }> = {
+  '/inventory/': {
+    fields: { name: ['name', 'english_name'], cas_number: ['cas_number'], storage_location: ['storage_location'], brand: ['brand'], category: ['category'] },
+    alsoInAll: ['product_number', 'specification'],
+  },
+  '/reagent-orders/': {
+    fields: { name: ['name', 'english_name'], cas_number: ['cas_number'], brand: ['brand'], category: ['category'], applicant: ['applicant'] },
+    alsoInAll: ['product_number', 'specification'],
+  },
+  '/consumable-orders/': {
+    fields: { name: ['name'], specification: ['specification'], communication: ['communication'], applicant: ['applicant'] },
+    alsoInAll: [],
+  },
+};
+
+/** The normalized search columns of one record (values: the record's current texts). */
+export function searchColumns(endpoint: RecordsEndpoint, rec: Record<string, unknown>): Record<string, string> {
+  const src = COLUMN_SOURCES[endpoint];
+  const norm = (f: string) => normalizeSearchTerm(String(rec[f] ?? ''));
+  const out: Record<string, string> = {};
+  const all: string[] = [];
+  for (const [col, fields] of Object.entries(src.fields)) {
+    const parts = fields.map(norm).filter(Boolean);
+    out[`s_${col}`] = parts.join(SEP);
+    all.push(...parts);
+  }
+  for (const f of src.alsoInAll) {
+    const v = norm(f);
+    if (v) all.push(v);
+  }
+  out.search_all = all.join(SEP);
+  return out;
+}
+
+/** Words of a query: split on any white space (half- or full-width), each normalized. */
+export function searchWords(search: string): string[] {
+  return search
+    .normalize('NFKC')
+    .split(/\s+/u)
+    .map(normalizeSearchTerm)
+    .filter((w) => w.length > 0);
+}
+
+export function searchWhere(endpoint: RecordsEndpoint, alias: string, field: string, search: string): { sql: string[]; params: string[] } {
+  const words = searchWords(search);
+  if (!words.length) return { sql: [], params: [] };
+  const allowed = INDEXED_FIELDS[endpoint] as readonly string[];
+  const col = field === 'all' || !allowed.includes(field) ? 'search_all' : `s_${field}`;
+  return { sql: words.map(() => `instr(${alias}.${col}, ?) > 0`), params: words };
+}
+
+export interface ListSpec<Row> {
+  endpoint: RecordsEndpoint;
+  /** The SELECT list. */
+  columns: string;
+  /** `table t JOIN …` — the table must be aliased `t`. */
+  from: string;
+  /** sort key → SQL expression (whitelisted by the contract already). */
+  sortExpr: (key: string) => string;
+  map: (r: Record<string, unknown>) => Row;
+}
+
+/** One page of a list: the filtered count and the sorted rows (id breaks ties, so paging is stable). */
+export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: { limit?: number } = {}): { rows: Row[]; total: number } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const s = searchWhere(spec.endpoint, 't', q.field, q.search);
+  where.push(...s.sql);
+  params.push(...s.params);
+  if (q.status) {
+    where.push('t.status = ?');
+    params.push(q.status);
+  }
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const desc = q.sort.startsWith('-');
+  const key = desc ? q.sort.slice(1) : q.sort;
+  const dir = desc ? 'DESC' : 'ASC';
+  const order = key === 'id' ? `t.id ${dir}` : `${spec.sortExpr(key)} ${dir}, t.id ${dir}`;
+  const total = (db.prepare(`SELECT count(*) AS n FROM ${spec.from} ${whereSql}`).get(...params) as { n: number }).n;
+  const limit = opts.limit ?? q.pageSize;
+  const offset = opts.limit ? 0 : (q.page - 1) * q.pageSize;
+  const rows = db.prepare(`SELECT ${spec.columns} FROM ${spec.from} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...params, limit, offset) as Record<string, unknown>[];
+  return { rows: rows.map(spec.map), total };
+}

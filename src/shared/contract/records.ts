@@ -1,0 +1,218 @@
+// Operations on lab records: inventory, reagent orders, consumable orders — lists with search,
+// workflows, history, duplicate check, bulk import and export. Inputs are snake_case like the
+// records themselves (the cart-import page posts the same bodies to the order endpoints).
+import { z } from 'zod';
+import { op, returns } from './define';
+import { flag, id, page, pageSize, requiredText, shortText } from './common';
+import {
+  CONSUMABLE_ORDER_STATUSES,
+  IMPORT_COLUMNS,
+  INDEXED_FIELDS,
+  INVENTORY_STATUSES,
+  REAGENT_ORDER_STATUSES,
+  SORTABLE,
+  type ConsumableOrder,
+  type DuplicateReport,
+  type HistoryEntry,
+  type ImportPreview,
+  type ImportResult,
+  type InventoryItem,
+  type ListResult,
+  type RecordsEndpoint,
+  type ReagentOrder,
+} from '../records';
+
+const quantity = z.coerce.number({ error: 'must be a number' }).refine(Number.isFinite, 'must be a number').positive('must be greater than 0').max(1e9, 'is too large');
+const stockQuantity = z.coerce.number({ error: 'must be a number' }).refine(Number.isFinite, 'must be a number').min(0, 'must not be negative').max(1e9, 'is too large');
+const unitPrice = z.coerce.number({ error: 'must be a number' }).refine(Number.isFinite, 'must be a number').min(0, 'must not be negative').max(1e9, 'is too large');
+const cas = shortText(60);
+const hazardous = flag;
+
+function sortValues<E extends RecordsEndpoint>(e: E): [string, ...string[]] {
+  const cols = SORTABLE[e] as readonly string[];
+  return [...cols, ...cols.map((c) => `-${c}`)] as [string, ...string[]];
+}
+
+function listQuery<E extends RecordsEndpoint>(e: E, statuses: readonly [string, ...string[]]) {
+  return z
+    .object({
+      search: shortText(200).optional().default(''),
+      field: z.enum(['all', ...(INDEXED_FIELDS[e] as readonly string[])] as [string, ...string[]], { error: `must be all or one of ${INDEXED_FIELDS[e].join(', ')}` }).optional().default('all'),
+      status: z.union([z.literal(''), z.enum(statuses, { error: `must be one of ${statuses.join(', ')}` })]).optional().default(''),
+      sort: z.enum(sortValues(e), { error: 'is not a sortable column' }).optional().default('-id'),
+      page,
+      pageSize,
+      /** True only when the user submitted the search box (search memory records it). */
+      submitted: flag.optional(),
+    })
+    .strict();
+}
+
+const inventoryFields = {
+  name: requiredText(200),
+  english_name: shortText(200).optional(),
+  cas_number: cas.optional(),
+  cas_override: z.boolean({ error: 'must be true or false' }).optional(),
+  specification: shortText(100).optional(),
+  quantity: stockQuantity,
+  unit: shortText(20).optional(),
+  storage_location: shortText(200).optional(),
+  brand: shortText(100).optional(),
+  category: shortText(100).optional(),
+  product_number: shortText(100).optional(),
+  hazardous: hazardous.optional(),
+};
+
+const reagentFields = {
+  name: requiredText(200),
+  english_name: shortText(200).optional(),
+  cas_number: cas.optional(),
+  /** Keep a CAS whose check digit fails (published numbers are sometimes wrong). */
+  cas_override: z.boolean({ error: 'must be true or false' }).optional(),
+  specification: shortText(100).optional(),
+  quantity,
+  unit_price: unitPrice.optional(),
+  brand: shortText(100).optional(),
+  category: shortText(100).optional(),
+  product_number: shortText(100).optional(),
+  hazardous: hazardous.optional(),
+  notes: shortText(2000).optional(),
+};
+
+const consumableFields = {
+  name: requiredText(200),
+  specification: shortText(100).optional(),
+  quantity,
+  unit_price: unitPrice.optional(),
+  communication: shortText(500).optional(),
+  notes: shortText(2000).optional(),
+};
+
+export const inventoryCreateInput = z.object(inventoryFields).strict();
+export const inventoryUpdateInput = z.object({ id, ...z.object(inventoryFields).partial().shape }).strict();
+export const reagentCreateInput = z.object(reagentFields).strict();
+export const reagentUpdateInput = z.object({ id, ...z.object(reagentFields).partial().shape }).strict();
+export const consumableCreateInput = z.object(consumableFields).strict();
+export const consumableUpdateInput = z.object({ id, ...z.object(consumableFields).partial().shape }).strict();
+
+export type InventoryCreate = z.output<typeof inventoryCreateInput>;
+export type InventoryUpdate = z.output<typeof inventoryUpdateInput>;
+export type ReagentCreate = z.output<typeof reagentCreateInput>;
+export type ReagentUpdate = z.output<typeof reagentUpdateInput>;
+export type ConsumableCreate = z.output<typeof consumableCreateInput>;
+export type ConsumableUpdate = z.output<typeof consumableUpdateInput>;
+
+export const inventoryListInput = listQuery('/inventory/', INVENTORY_STATUSES);
+export const reagentListInput = listQuery('/reagent-orders/', REAGENT_ORDER_STATUSES);
+export const consumableListInput = listQuery('/consumable-orders/', CONSUMABLE_ORDER_STATUSES);
+export type ListQuery = z.output<typeof inventoryListInput>;
+
+const byId = z.object({ id }).strict();
+const reason = z.object({ id, reason: requiredText(500) }).strict();
+const endpoint = z.enum(['/inventory/', '/reagent-orders/', '/consumable-orders/'], { error: 'must be /inventory/, /reagent-orders/ or /consumable-orders/' });
+const mapping = z.partialRecord(z.enum(IMPORT_COLUMNS, { error: 'is not an importable column' }), z.number().int().min(0).max(500));
+
+export const recordsOps = {
+  // --- inventory ---
+  listInventory: op({ method: 'GET', path: '/inventory/', access: 'user', input: inventoryListInput, output: returns<ListResult<InventoryItem>>() }),
+  getInventoryItem: op({ method: 'GET', path: '/inventory/:id', access: 'user', input: byId, output: returns<InventoryItem>() }),
+  createInventoryItem: op({ method: 'POST', path: '/inventory', access: 'member', input: inventoryCreateInput, output: returns<InventoryItem>() }),
+  updateInventoryItem: op({ method: 'PATCH', path: '/inventory/:id', access: 'member', input: inventoryUpdateInput, output: returns<InventoryItem>() }),
+  deleteInventoryItem: op({ method: 'DELETE', path: '/inventory/:id', access: 'admin', input: byId, output: returns<{ ok: true }>() }),
+  borrowInventoryItem: op({ method: 'POST', path: '/inventory/:id/borrow', access: 'member', input: byId, output: returns<InventoryItem>() }),
+  returnInventoryItem: op({ method: 'POST', path: '/inventory/:id/return', access: 'member', input: byId, output: returns<InventoryItem>() }),
+  consumeInventoryItem: op({ method: 'POST', path: '/inventory/:id/consume', access: 'member', input: byId, output: returns<InventoryItem>() }),
+  disposeInventoryItem: op({ method: 'POST', path: '/inventory/:id/dispose', access: 'member', input: byId, output: returns<InventoryItem>() }),
+
+  // --- reagent orders ---
+  listReagentOrders: op({ method: 'GET', path: '/reagent-orders/', access: 'user', input: reagentListInput, output: returns<ListResult<ReagentOrder>>() }),
+  getReagentOrder: op({ method: 'GET', path: '/reagent-orders/:id', access: 'user', input: byId, output: returns<ReagentOrder>() }),
+  createReagentOrder: op({ method: 'POST', path: '/reagent-orders', access: 'member', input: reagentCreateInput, output: returns<ReagentOrder>() }),
+  updateReagentOrder: op({ method: 'PATCH', path: '/reagent-orders/:id', access: 'member', input: reagentUpdateInput, output: returns<ReagentOrder>() }),
+  deleteReagentOrder: op({ method: 'DELETE', path: '/reagent-orders/:id', access: 'member', input: byId, output: returns<{ ok: true }>() }),
+  approveReagentOrder: op({ method: 'POST', path: '/reagent-orders/:id/approve', access: 'admin', input: byId, output: returns<ReagentOrder>() }),
+  rejectReagentOrder: op({ method: 'POST', path: '/reagent-orders/:id/reject', access: 'admin', input: reason, output: returns<ReagentOrder>() }),
+  arriveReagentOrder: op({ method: 'POST', path: '/reagent-orders/:id/arrive', access: 'admin', input: byId, output: returns<ReagentOrder>() }),
+  stockInReagentOrder: op({
+    method: 'POST',
+    path: '/reagent-orders/:id/stock-in',
+    access: 'admin',
+    input: z.object({ id, storage_location: requiredText(200), unit: shortText(20).optional(), quantity: stockQuantity.optional() }).strict(),
+    output: returns<{ order: ReagentOrder; item: InventoryItem; alreadyStockedIn: boolean }>(),
+  }),
+
+  // --- consumable orders ---
+  listConsumableOrders: op({ method: 'GET', path: '/consumable-orders/', access: 'user', input: consumableListInput, output: returns<ListResult<ConsumableOrder>>() }),
+  getConsumableOrder: op({ method: 'GET', path: '/consumable-orders/:id', access: 'user', input: byId, output: returns<ConsumableOrder>() }),
+  createConsumableOrder: op({ method: 'POST', path: '/consumable-orders', access: 'member', input: consumableCreateInput, output: returns<ConsumableOrder>() }),
+  updateConsumableOrder: op({ method: 'PATCH', path: '/consumable-orders/:id', access: 'member', input: consumableUpdateInput, output: returns<ConsumableOrder>() }),
+  deleteConsumableOrder: op({ method: 'DELETE', path: '/consumable-orders/:id', access: 'member', input: byId, output: returns<{ ok: true }>() }),
+  approveConsumableOrder: op({ method: 'POST', path: '/consumable-orders/:id/approve', access: 'admin', input: byId, output: returns<ConsumableOrder>() }),
+  rejectConsumableOrder: op({ method: 'POST', path: '/consumable-orders/:id/reject', access: 'admin', input: reason, output: returns<ConsumableOrder>() }),
+  completeConsumableOrder: op({ method: 'POST', path: '/consumable-orders/:id/complete', access: 'admin', input: byId, output: returns<ConsumableOrder>() }),
+
+  // --- shared ---
+  getHistory: op({
+    method: 'GET',
+    path: '/records/history',
+    access: 'user',
+    input: z.object({ entity_type: z.enum(['inventory_item', 'reagent_order', 'consumable_order'], { error: 'must be inventory_item, reagent_order or consumable_order' }), id }).strict(),
+    output: returns<HistoryEntry[]>(),
+  }),
+  checkDuplicates: op({
+    method: 'GET',
+    path: '/records/duplicates',
+    access: 'user',
+    input: z
+      .object({ cas_number: cas.optional(), product_number: shortText(100).optional(), brand: shortText(100).optional(), exclude_order_id: id.optional(), exclude_item_id: id.optional() })
+      .strict(),
+    output: returns<DuplicateReport>(),
+  }),
+  exportList: op({
+    method: 'GET',
+    path: '/records/export',
+    access: 'user',
+    input: z
+      .object({
+        endpoint,
+        format: z.enum(['csv', 'xlsx'], { error: 'must be csv or xlsx' }),
+        search: shortText(200).optional().default(''),
+        field: shortText(40).optional().default('all'),
+        status: shortText(40).optional().default(''),
+        sort: shortText(40).optional().default('-id'),
+      })
+      .strict(),
+    output: returns<{ fileName: string; mime: string; base64: string; rows: number }>(),
+  }),
+
+  // --- bulk inventory import: upload in chunks, preview with mapping, then commit ---
+  importUpload: op({
+    method: 'POST',
+    path: '/inventory/import/upload',
+    access: 'member',
+    input: z
+      .object({
+        importId: z.string().max(64).optional(),
+        fileName: requiredText(255),
+        /** base64 of this chunk of the file; chunks arrive in order. */
+        chunk: z.string().max(1_400_000, 'chunk too large (max ~1 MB of file per call)'),
+        last: z.boolean(),
+      })
+      .strict(),
+    output: returns<{ importId: string; received: number }>(),
+  }),
+  importPreview: op({
+    method: 'POST',
+    path: '/inventory/import/preview',
+    access: 'member',
+    input: z.object({ importId: requiredText(64), mapping: mapping.optional() }).strict(),
+    output: returns<ImportPreview>(),
+  }),
+  importCommit: op({
+    method: 'POST',
+    path: '/inventory/import/commit',
+    access: 'member',
+    input: z.object({ importId: requiredText(64), mapping, skipBadRows: z.boolean() }).strict(),
+    output: returns<ImportResult>(),
+  }),
+};

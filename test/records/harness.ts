@@ -1,0 +1,118 @@
+// Records test harness: a real lab.db in a temp directory (migrated), real users, audit log and
+// event bus, the records services, and a recording CompletionHooks that keeps every call (an
+// observer of the seam, not a stand-in for the code under test). `dispatch` goes through the real
+// contract validation, access check and handlers, like both transports do.
+import type { UserInfo } from '../../src/shared/contract';
+import type { LabEvent } from '../../src/shared/events';
+import { openDatabases, type Databases } from '../../src/main/db/databases';
+import { AuditLog } from '../../src/main/audit/audit-log';
+import { AuthService } from '../../src/main/auth/auth-service';
+import { EventBus } from '../../src/main/events';
+import { silentLogger } from '../../src/main/logging';
+import type { CompletionHooks, ListEndpoint } from '../../src/main/completion-hooks';
+import { createRecordsServices, liveRecordsDeps, type RecordsServices } from '../../src/main/records';
+import { createDispatcher } from '../../src/main/api/dispatch';
+import { recordsHandlers } from '../../src/main/api/records-handlers';
+import type { AppServices } from '../../src/main/app-services';
+import type { HandlerTable } from '../../src/main/api/handlers';
+import type { ApiErrorBody } from '../../src/shared/errors';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach } from 'vitest';
+
+// Own temp/cleanup helpers: test/support/temp.ts pulls in the whole composition root.
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  while (cleanups.length) cleanups.pop()!();
+});
+export function onCleanup(fn: () => void): void {
+  cleanups.push(fn);
+}
+export function tempDir(prefix = 'lab-records-'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export type HookCall =
+  | { kind: 'entity'; endpoint: ListEndpoint; id: number }
+  | { kind: 'bulk'; endpoint: ListEndpoint; ids: number[] | null }
+  | { kind: 'search'; userId: number; endpoint: ListEndpoint; field: string; query: string };
+
+export class RecordingHooks implements CompletionHooks {
+  calls: HookCall[] = [];
+  throwing = false;
+  entityChanged(endpoint: ListEndpoint, id: number): void {
+    this.calls.push({ kind: 'entity', endpoint, id });
+    if (this.throwing) throw new Error('completion index is broken');
+  }
+  bulkChanged(endpoint: ListEndpoint, ids: number[] | null): void {
+    this.calls.push({ kind: 'bulk', endpoint, ids });
+    if (this.throwing) throw new Error('completion index is broken');
+  }
+  searchSubmitted(userId: number, endpoint: ListEndpoint, field: string, query: string): void {
+    this.calls.push({ kind: 'search', userId, endpoint, field, query });
+    if (this.throwing) throw new Error('completion index is broken');
+  }
+  take(): HookCall[] {
+    const c = this.calls;
+    this.calls = [];
+    return c;
+  }
+}
+
+export interface Harness {
+  dbs: Databases;
+  records: RecordsServices;
+  hooks: RecordingHooks;
+  events: LabEvent[];
+  admin: UserInfo;
+  member: UserInfo;
+  member2: UserInfo;
+  guest: UserInfo;
+  /** Calls an operation through the real dispatcher as `user`. */
+  call(user: UserInfo | null, op: string, input: unknown): Promise<{ ok: true; value: unknown } | { ok: false; error: ApiErrorBody }>;
+  /** Like call, but returns the value and throws on an error envelope. */
+  ok<T = unknown>(user: UserInfo, op: string, input: unknown): Promise<T>;
+}
+
+export function createHarness(dataDir = tempDir('lab-records-')): Harness {
+  const dbs = openDatabases(dataDir);
+  onCleanup(() => dbs.close());
+  const audit = new AuditLog(dbs.lab);
+  const auth = new AuthService(dbs.lab, audit);
+  const bus = new EventBus();
+  const events: LabEvent[] = [];
+  bus.subscribe((e) => events.push(e));
+  const hooks = new RecordingHooks();
+  const log = silentLogger();
+  const core = { dbs, audit, completionHooks: hooks as CompletionHooks, events: bus, log };
+  const records = createRecordsServices(liveRecordsDeps(core));
+  const admin = auth.setup({ username: 'admin', password: 'admin-pass-1', displayName: 'Lab Admin' });
+  const member = auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三 Alice', role: 'member' }, admin.id);
+  const member2 = auth.createUser({ username: 'bob', password: 'bob-pass-12', displayName: 'Bob', role: 'member' }, admin.id);
+  const guest = auth.createUser({ username: 'guest', password: 'guest-pass-1', displayName: 'Public', role: 'public' }, admin.id);
+  const s = { ...core, records } as unknown as AppServices;
+  const handlers = recordsHandlers(s) as unknown as HandlerTable;
+  const tokens = new Map<string, UserInfo>([admin, member, member2, guest].map((u) => [`t-${u.id}`, u]));
+  const dispatcher = createDispatcher(handlers, (t) => (t ? (tokens.get(t) ?? null) : null), log);
+  const call: Harness['call'] = (user, op, input) =>
+    dispatcher.call(op, input, { token: user ? `t-${user.id}` : null, set() {}, clear() {} }, 'ipc') as ReturnType<Harness['call']>;
+  return {
+    dbs,
+    records,
+    hooks,
+    events,
+    admin,
+    member,
+    member2,
+    guest,
+    call,
+    async ok<T>(user: UserInfo, op: string, input: unknown) {
+      const r = await call(user, op, input);
+      if (!r.ok) throw new Error(`${op} failed: ${r.error.code} ${r.error.message} ${JSON.stringify(r.error.fields ?? {})}`);
+      return r.value as T;
+    },
+  };
+}
