@@ -111,3 +111,30 @@ test('a 5xx from /users/me at start is degraded, not logged out', async ({ page,
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByTestId('user-menu')).toContainText(MEMBER.displayName);
 });
+
+test('language switch to Simplified Chinese is applied at once and remembered; Settings shows directory, port and version', async ({ page, app }) => {
+  await seedUsers(app);
+  await loginViaUi(page, app, ADMIN);
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await expect(page.getByTestId('data-dir')).toContainText(app.dataDir);
+  await expect(page.getByTestId('app-version')).toHaveText(/\d+\.\d+\.\d+/);
+  await expect(page.getByRole('spinbutton')).toHaveValue(String(app.port));
+  await page.getByLabel('Language').first().click();
+  await page.getByTitle('简体中文').first().click();
+  await expect(page.getByRole('menuitem', { name: '设置' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: '库存' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('menuitem', { name: '试剂订单' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+});
+
+test('admin changes the port: saved for the next start, with the restart hint', async ({ page, app }) => {
+  await seedUsers(app);
+  await loginViaUi(page, app, ADMIN);
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await page.getByRole('spinbutton').fill(String(app.port + 1 > 65535 ? 40000 : app.port + 1));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/Restart the lab app to use port/)).toBeVisible();
+  const fs = await import('node:fs');
+  expect(JSON.parse(fs.readFileSync(`${app.dataDir}/settings.json`, 'utf8')).port).not.toBe(app.port);
+});
