@@ -6,10 +6,12 @@ import { DEFAULT_PORT } from '../shared/app-info';
 
 export interface Settings {
   port: number;
+  /** Automatic backups kept in backups/ (src/main/backup/retention.ts). */
+  backupKeep: number;
 }
 
 export const SETTINGS_FILE = 'settings.json';
-const DEFAULTS: Settings = { port: DEFAULT_PORT };
+const DEFAULTS: Settings = { port: DEFAULT_PORT, backupKeep: 14 };
 
 export class SettingsStore {
   private readonly file: string;

@@ -4,7 +4,9 @@ import type { CallContext } from './context';
 import type { OperationName, OpOutput, OpParsed } from '../../shared/contract';
 import type { AppServices } from '../app-services';
 import { authHandlers } from './auth-handlers';
+import { dataHandlers } from './data-handlers';
 import { recordsHandlers } from './records-handlers';
+import { cartHandlers } from './cart-handlers';
 import { completionHandlers } from './completion-handlers';
 
 export type Handler<N extends OperationName> = (input: OpParsed<N>, ctx: CallContext) => OpOutput<N> | Promise<OpOutput<N>>;
@@ -13,7 +15,9 @@ export type HandlerTable = { [N in OperationName]: Handler<N> };
 export function createHandlers(s: AppServices): HandlerTable {
   return {
     ...authHandlers(s),
+    ...dataHandlers(s),
     ...recordsHandlers(s),
+    ...cartHandlers(s),
     ...completionHandlers(s),
   };
 }

@@ -25,7 +25,26 @@ export function flagValue(argv: readonly string[], name: string): string | undef
   return undefined;
 }
 
-export function resolveDataDir(input: ResolveInput): { dir: string; source: DataDirSource } {
+/** Written into the old directory by "Move data directory" (src/main/backup/move.ts). */
+export const MOVED_POINTER = 'moved-to.json';
+
+/** Follows a completed move once: the old directory names the new one, which must hold lab.db. */
+function followMove(dir: string): { dir: string; movedFrom?: string } {
+  try {
+    const to = (JSON.parse(fs.readFileSync(path.join(dir, MOVED_POINTER), 'utf8')) as { to?: unknown }).to;
+    if (typeof to === 'string' && path.isAbsolute(to) && fs.existsSync(path.join(to, 'lab.db'))) return { dir: to, movedFrom: dir };
+  } catch {
+    /* no pointer (the usual case), or an unreadable one: stay */
+  }
+  return { dir };
+}
+
+export function resolveDataDir(input: ResolveInput): { dir: string; source: DataDirSource; movedFrom?: string } {
+  const base = resolveBaseDataDir(input);
+  return { ...base, ...followMove(base.dir) };
+}
+
+function resolveBaseDataDir(input: ResolveInput): { dir: string; source: DataDirSource } {
   const flag = flagValue(input.argv, 'data-dir');
   if (flag) return { dir: path.resolve(flag), source: 'flag' };
   const env = input.env.LAB_DATA_DIR;

@@ -3,13 +3,17 @@
 import type { z } from 'zod';
 import { authOps } from './auth';
 import { recordsOps } from './records';
+import { cartOps } from './cart';
 import { completionOps } from './completion';
+import { dataOps } from './data';
 import type { OperationDef } from './define';
 
 export const contract = {
   ...authOps,
   ...recordsOps,
+  ...cartOps,
   ...completionOps,
+  ...dataOps,
 } satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
@@ -23,3 +27,4 @@ export const operationNames = Object.keys(contract) as OperationName[];
 export * from './define';
 export * from './auth';
 export * from './completion';
+export * from './cart';

@@ -1,0 +1,233 @@
+// The backup service of a running app: Back up now (a job with progress; the app keeps working),
+// the daily automatic backup and its retention, restore preview and restore through
+// AppServices.reopen, moving the data directory, and the figures Settings → Data shows.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppServices } from '../app-services';
+import type { Logger } from '../logging';
+import { AppError } from '../../shared/errors';
+import type { DataJob, DataStatus, MoveResult, RestorePreview, RestoreResult } from '../../shared/contract/data';
+import { BackupError, createBackupArchive, type ArchiveResult } from './create-backup';
+import { BackupInvalidError, type BackupKind } from './manifest';
+import { AUTO_PREFIX, applyRetention, listBackups } from './retention';
+import { readBackupStatus, recordBackupResult } from './status';
+import { commitRestore, stageRestore } from './restore';
+import { checkMoveTarget, copyDataDir, MOVED_POINTER } from './move';
+import { BACKUPS_DIR, COMPLETION_DB, LAB_DB, LOGS_DIR } from './layout';
+import { dirSize, errorText, fileStamp } from './files';
+import type { StepHook } from './restore-journal';
+
+const DAY_MS = 24 * 3600 * 1000;
+const CHECK_EVERY_MS = 3600 * 1000;
+const FIRST_CHECK_MS = 60 * 1000;
+
+export interface BackupServiceOptions {
+  dataDir: string;
+  version: string;
+  log: Logger;
+  /** For restore and move: stops the worker, closes and reopens every connection. */
+  services: Pick<AppServices, 'reopen' | 'settings'>;
+}
+
+function fileSize(f: string): number {
+  try {
+    return fs.statSync(f).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** Backup and restore failures are the user's input being refused: 400 with the field named. */
+function asAppError(e: unknown, field: string): AppError {
+  if (e instanceof AppError) return e;
+  if (e instanceof BackupInvalidError || e instanceof BackupError) return new AppError('validation', e.message, { [field]: e.message });
+  return new AppError('internal', errorText(e));
+}
+
+export class BackupService {
+  private job: DataJob | null = null;
+  private running: Promise<unknown> | null = null;
+  private timers: NodeJS.Timeout[] = [];
+  /** Set after a move: the app must restart on the new directory. */
+  movedTo: string | null = null;
+
+  constructor(private readonly o: BackupServiceOptions) {}
+
+  private get dataDir(): string {
+    return this.o.dataDir;
+  }
+
+  keep(): number {
+    return this.o.services.settings.read().backupKeep;
+  }
+
+  setKeep(keep: number): number {
+    this.o.services.settings.update({ backupKeep: keep });
+    applyRetention(this.dataDir, keep, this.o.log);
+    return keep;
+  }
+
+  status(): DataStatus {
+    const d = this.dataDir;
+    const db = (name: string) => fileSize(path.join(d, name)) + fileSize(path.join(d, `${name}-wal`)) + fileSize(path.join(d, `${name}-shm`));
+    const sizes = { lab: db(LAB_DB), completion: db(COMPLETION_DB), logs: dirSize(path.join(d, LOGS_DIR)), backups: dirSize(path.join(d, BACKUPS_DIR)), other: 0 };
+    sizes.other = Math.max(0, dirSize(d) - sizes.lab - sizes.completion - sizes.logs - sizes.backups);
+    const st = readBackupStatus(d);
+    return { dataDir: d, sizes, lastBackup: st.last, lastGoodBackup: st.lastGood, keep: this.keep(), backups: listBackups(d), job: this.job, movedTo: this.movedTo };
+  }
+
+  /** One data job at a time: a backup, a restore or a move. */
+  private exclusive<T>(kind: DataJob['kind'], work: (job: DataJob) => Promise<T>): Promise<T> {
+    if (this.running) throw new AppError('conflict', `A ${this.job?.kind ?? 'data'} job is already running; wait until it has finished.`);
+    if (this.movedTo) throw new AppError('unavailable', `The data directory was moved to ${this.movedTo}. Restart Lab Desktop.`);
+    const job: DataJob = { kind, phase: 'starting', percent: 0, startedAt: new Date().toISOString(), finishedAt: null, ok: null, error: null, file: null };
+    this.job = job;
+    const p = work(job).then(
+      (v) => {
+        Object.assign(job, { ok: true, percent: 100, phase: 'done', finishedAt: new Date().toISOString() });
+        return v;
+      },
+      (e: unknown) => {
+        Object.assign(job, { ok: false, error: errorText(e), finishedAt: new Date().toISOString() });
+        throw e;
+      },
+    );
+    this.running = p.finally(() => (this.running = null)).catch(() => undefined);
+    return p;
+  }
+
+  /** Writes an archive now. `outDir` defaults to backups/; automatic ones are then pruned. */
+  async runBackup(kind: BackupKind, outDir?: string, job?: DataJob): Promise<ArchiveResult> {
+    const started = Date.now();
+    const at = new Date().toISOString();
+    const dir = outDir ? path.resolve(outDir) : path.join(this.dataDir, BACKUPS_DIR);
+    const name = `${kind === 'automatic' ? AUTO_PREFIX : 'backup-'}${fileStamp()}.zip`;
+    try {
+      fs.mkdirSync(path.join(this.dataDir, BACKUPS_DIR), { recursive: true });
+      const r = await createBackupArchive(this.dataDir, path.join(dir, name), { kind, appVersion: this.o.version }, {
+        workRoot: path.join(this.dataDir, BACKUPS_DIR),
+        progress: (p) => job && Object.assign(job, p),
+      });
+      const rel = path.relative(this.dataDir, r.file);
+      const file = rel.startsWith('..') || path.isAbsolute(rel) ? r.file : rel;
+      if (job) job.file = file;
+      recordBackupResult(this.dataDir, { at, kind, ok: true, error: null, file, bytes: r.bytes, durationMs: r.durationMs });
+      this.o.log.info({ file, bytes: r.bytes, ms: r.durationMs, kind }, 'backup written');
+      if (kind === 'automatic') applyRetention(this.dataDir, this.keep(), this.o.log);
+      return r;
+    } catch (e) {
+      const err = e instanceof BackupError || e instanceof BackupInvalidError ? e : new BackupError(`The backup failed: ${errorText(e)}`);
+      recordBackupResult(this.dataDir, { at, kind, ok: false, error: err.message, file: null, bytes: 0, durationMs: Date.now() - started });
+      this.o.log.error({ kind, err: err.message }, 'backup failed');
+      throw err;
+    }
+  }
+
+  /** Starts "Back up now" and returns its job at once; the UI follows `status().job`. */
+  backupNow(outDir?: string): DataJob {
+    let job: DataJob | null = null;
+    this.exclusive('backup', (j) => {
+      job = j;
+      return this.runBackup('manual', outDir, j);
+    }).catch(() => undefined);
+    return { ...job! };
+  }
+
+  /** Awaitable form of Back up now (CLI-like callers and tests). */
+  backupAndWait(kind: BackupKind = 'manual', outDir?: string): Promise<ArchiveResult> {
+    return this.exclusive('backup', (j) => this.runBackup(kind, outDir, j)).catch((e: unknown) => {
+      throw asAppError(e, 'outDir');
+    });
+  }
+
+  async previewRestore(source: string): Promise<RestorePreview> {
+    try {
+      const staged = await stageRestore(this.dataDir, source);
+      staged.discard();
+      return staged.preview;
+    } catch (e) {
+      throw asAppError(e, 'source');
+    }
+  }
+
+  /**
+   * Verifies the source while the app keeps running, then swaps it in with every connection
+   * closed. Warnings (e.g. a copy not closed cleanly) must be accepted explicitly.
+   */
+  restore(source: string, opts: { acceptWarnings?: boolean; step?: StepHook } = {}): Promise<RestoreResult> {
+    return this.exclusive('restore', async (job) => {
+      const started = Date.now();
+      job.phase = 'verify';
+      let staged;
+      try {
+        staged = await stageRestore(this.dataDir, source);
+      } catch (e) {
+        throw asAppError(e, 'source');
+      }
+      if (staged.preview.warnings.length && !opts.acceptWarnings) {
+        staged.discard();
+        throw new AppError('conflict', `Restore not started: ${staged.preview.warnings.join(' ')} Confirm to restore anyway.`, { source: 'needs confirmation' }, staged.preview);
+      }
+      job.phase = 'swap';
+      job.percent = 50;
+      let replacedDir = '';
+      try {
+        await this.o.services.reopen(() => {
+          replacedDir = commitRestore(staged, opts.step).replacedDir;
+        });
+      } catch (e) {
+        throw asAppError(e, 'source');
+      }
+      this.o.log.warn({ source: staged.preview.source, replacedDir }, 'data restored from a backup');
+      return { preview: staged.preview, replacedDir, durationMs: Date.now() - started };
+    });
+  }
+
+  /** Copies the data to `target` consistently, verifies it and points the old directory at it. */
+  move(target: string): Promise<MoveResult> {
+    return this.exclusive('move', async (job) => {
+      let to: string;
+      try {
+        to = checkMoveTarget(this.dataDir, target);
+      } catch (e) {
+        throw asAppError(e, 'target');
+      }
+      job.phase = 'copy';
+      try {
+        await this.o.services.reopen(() => copyDataDir(this.dataDir, to));
+      } catch (e) {
+        throw asAppError(e, 'target');
+      }
+      this.movedTo = to;
+      this.o.log.warn({ from: this.dataDir, to, pointer: MOVED_POINTER }, 'data directory moved; restart required');
+      return { from: this.dataDir, to, restartRequired: true };
+    });
+  }
+
+  /** The daily automatic backup: runs when the last automatic one is a day old (or never ran). */
+  async runDueAutomaticBackup(now = Date.now()): Promise<boolean> {
+    const last = readBackupStatus(this.dataDir).lastAutomaticAt;
+    if (last && now - Date.parse(last) < DAY_MS) return false;
+    if (this.running || this.movedTo) return false;
+    try {
+      await this.exclusive('backup', (j) => this.runBackup('automatic', undefined, j));
+      return true;
+    } catch {
+      return false; // recorded in status.json and the log; retried at the next check
+    }
+  }
+
+  startSchedule(firstCheckMs = FIRST_CHECK_MS, everyMs = CHECK_EVERY_MS): void {
+    const tick = () => void this.runDueAutomaticBackup();
+    const first = setTimeout(tick, firstCheckMs);
+    const every = setInterval(tick, everyMs);
+    first.unref?.();
+    every.unref?.();
+    this.timers.push(first, every);
+  }
+
+  stop(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers = [];
+  }
+}

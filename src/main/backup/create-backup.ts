@@ -1,0 +1,134 @@
+// Writing a backup: a folder with consistent database snapshots, the small files, the logs and a
+// manifest (written last: a folder without one is incomplete), optionally zipped into an archive
+// that is renamed into place only after it has been written, fsynced and read back.
+import fs from 'node:fs';
+import path from 'node:path';
+import { APP_ID } from '../../shared/app-info';
+import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, MANIFEST_FILE, type BackupKind, type Manifest } from './manifest';
+import { COMPLETION_DB, LAB_DB, LOGS_DIR, PLAIN_FILES } from './layout';
+import { snapshotDatabase, type DbFacts } from './snapshot';
+import { errorText, fileStamp, fsyncDir, fsyncFile, listFiles, sha256File, writeFileAtomic } from './files';
+import { readArchiveManifest, zipFolder } from './archive';
+
+export type BackupPhase = 'lab' | 'completion' | 'files' | 'archive' | 'verify' | 'done';
+export type ProgressFn = (p: { phase: BackupPhase; percent: number }) => void;
+
+export interface BackupMeta {
+  kind: BackupKind;
+  appVersion: string;
+}
+
+export class BackupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BackupError';
+  }
+}
+
+/** Turns file-system failures into messages a user can act on. */
+export function describeFsError(e: unknown, target: string): string {
+  const code = (e as NodeJS.ErrnoException)?.code;
+  if (code === 'ENOSPC') return `There is not enough free disk space for ${target}.`;
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return `No permission to write ${target}. Choose a folder you can write to.`;
+  if (code === 'ENOENT') return `The folder for ${target} does not exist.`;
+  return `${target} could not be written: ${errorText(e)}`;
+}
+
+export function writeBackupFolder(dataDir: string, dest: string, meta: BackupMeta, progress?: ProgressFn): Manifest {
+  const labFile = path.join(dataDir, LAB_DB);
+  if (!fs.existsSync(labFile)) throw new BackupError(`${dataDir} holds no ${LAB_DB}: it is not a Lab Desktop data directory.`);
+  fs.mkdirSync(dest, { recursive: true });
+  progress?.({ phase: 'lab', percent: 5 });
+  const lab = snapshotDatabase(labFile, path.join(dest, LAB_DB));
+  progress?.({ phase: 'completion', percent: 30 });
+  const completionFile = path.join(dataDir, COMPLETION_DB);
+  const completion: DbFacts = fs.existsSync(completionFile) ? snapshotDatabase(completionFile, path.join(dest, COMPLETION_DB)) : { schemaVersion: 0, counts: {} };
+  progress?.({ phase: 'files', percent: 50 });
+  for (const f of PLAIN_FILES) {
+    const src = path.join(dataDir, f);
+    if (fs.existsSync(src)) copyDurably(src, path.join(dest, f));
+  }
+  for (const f of listFiles(path.join(dataDir, LOGS_DIR))) {
+    try {
+      copyDurably(path.join(dataDir, LOGS_DIR, f), path.join(dest, LOGS_DIR, f));
+    } catch (e) {
+      // A log rotated away between listing and copying is not worth failing the backup for.
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+  }
+  const files = listFiles(dest)
+    .filter((f) => f !== MANIFEST_FILE)
+    .map((f) => {
+      const full = path.join(dest, f);
+      return { path: f, size: fs.statSync(full).size, sha256: sha256File(full) };
+    });
+  const manifest: Manifest = {
+    format: BACKUP_FORMAT,
+    formatVersion: BACKUP_FORMAT_VERSION,
+    app: APP_ID,
+    appVersion: meta.appVersion,
+    createdAt: new Date().toISOString(),
+    kind: meta.kind,
+    schema: { lab: lab.schemaVersion, completion: completion.schemaVersion },
+    counts: { lab: lab.counts, completion: completion.counts },
+    files,
+  };
+  writeFileAtomic(path.join(dest, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
+  return manifest;
+}
+
+function copyDurably(src: string, dest: string): void {
+  fs.mkdirSync(path.dirname(dest), { recursive: true });
+  fs.copyFileSync(src, dest);
+  fsyncFile(dest);
+}
+
+export interface ArchiveResult {
+  file: string;
+  manifest: Manifest;
+  bytes: number;
+  durationMs: number;
+}
+
+/**
+ * Backup folder → zip at `outFile`. The work folder lives in `workRoot` (the data directory's
+ * backups/, so the snapshot never leaves the disk it came from until it is complete). Nothing is
+ * left behind on failure, and an existing `outFile` is only replaced by a verified archive.
+ */
+export async function createBackupArchive(dataDir: string, outFile: string, meta: BackupMeta, opts: { workRoot: string; progress?: ProgressFn }): Promise<ArchiveResult> {
+  const started = Date.now();
+  const outDir = path.dirname(outFile);
+  try {
+    if (!fs.statSync(outDir).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+    fs.accessSync(outDir, fs.constants.W_OK);
+  } catch (e) {
+    throw new BackupError(describeFsError(e, `the backup in ${outDir}`));
+  }
+  const work = path.join(opts.workRoot, `.tmp-${fileStamp()}-${process.pid}`);
+  const partial = `${outFile}.partial`;
+  try {
+    let manifest: Manifest;
+    try {
+      manifest = writeBackupFolder(dataDir, work, meta, opts.progress);
+    } catch (e) {
+      if (e instanceof BackupError || (e as Error).name === 'BackupInvalidError') throw e;
+      if ((e as NodeJS.ErrnoException).code) throw new BackupError(describeFsError(e, 'the backup snapshot'));
+      throw new BackupError(`The backup snapshot failed: ${errorText(e)}`);
+    }
+    try {
+      await zipFolder(work, partial, (done, total) => opts.progress?.({ phase: 'archive', percent: 50 + Math.round((45 * done) / Math.max(1, total)) }));
+    } catch (e) {
+      throw new BackupError(describeFsError(e, path.basename(outFile)));
+    }
+    opts.progress?.({ phase: 'verify', percent: 96 });
+    const back = await readArchiveManifest(partial);
+    if (back.createdAt !== manifest.createdAt) throw new BackupError('The archive just written reads back differently: the disk may be failing.');
+    fs.renameSync(partial, outFile);
+    fsyncDir(outDir);
+    opts.progress?.({ phase: 'done', percent: 100 });
+    return { file: outFile, manifest, bytes: fs.statSync(outFile).size, durationMs: Date.now() - started };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+    fs.rmSync(partial, { force: true });
+  }
+}

@@ -1,0 +1,35 @@
+// What a data directory holds (DESIGN §5) and what of it a backup carries. One list, so backup,
+// restore, move and the cold-copy check agree on the files.
+import { COMPLETION_DB, LAB_DB } from '../db/databases';
+import { SETTINGS_FILE } from '../settings';
+import { LOCK_FILE } from '../data-dir/instance-lock';
+
+export const IMPORT_BATCH_FILE = 'import-batch.json';
+export const REBUILD_LOCK_FILE = 'completion-rebuild.lock';
+export const BACKUPS_DIR = 'backups';
+export const LOGS_DIR = 'logs';
+/** Where restore keeps the files it replaced: replaced/<timestamp>/. */
+export const REPLACED_DIR = 'replaced';
+export { LAB_DB, COMPLETION_DB, SETTINGS_FILE, LOCK_FILE };
+
+export const DATABASES = [LAB_DB, COMPLETION_DB] as const;
+/** Small files copied as they are (they are written atomically by their owners). */
+export const PLAIN_FILES = [SETTINGS_FILE, IMPORT_BATCH_FILE] as const;
+
+/**
+ * Every live file a restore replaces. The -wal/-shm files must go together with their database:
+ * an old -wal left beside a restored .db would be replayed into it.
+ */
+export const LIVE_FILES = [
+  LAB_DB,
+  `${LAB_DB}-wal`,
+  `${LAB_DB}-shm`,
+  `${LAB_DB}-journal`,
+  COMPLETION_DB,
+  `${COMPLETION_DB}-wal`,
+  `${COMPLETION_DB}-shm`,
+  `${COMPLETION_DB}-journal`,
+  REBUILD_LOCK_FILE,
+  SETTINGS_FILE,
+  IMPORT_BATCH_FILE,
+] as const;

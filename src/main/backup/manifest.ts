@@ -1,0 +1,54 @@
+// manifest.json of a backup (zip archive or backup folder): who wrote it, what schema versions the
+// databases have, how many rows each table held and the SHA-256 of every file, so a restore can
+// refuse a damaged, foreign or too-new backup before it touches anything.
+import { z } from 'zod';
+import { APP_ID } from '../../shared/app-info';
+
+export const MANIFEST_FILE = 'manifest.json';
+export const BACKUP_FORMAT = 'lab-desktop-backup';
+export const BACKUP_FORMAT_VERSION = 1;
+
+const count = z.number().int().min(0);
+const manifestSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  formatVersion: z.number().int().min(1),
+  app: z.string(),
+  appVersion: z.string(),
+  createdAt: z.string(),
+  kind: z.enum(['manual', 'automatic', 'pre-migration', 'move']),
+  schema: z.object({ lab: z.number().int().min(0), completion: z.number().int().min(0) }),
+  counts: z.object({ lab: z.record(z.string(), count), completion: z.record(z.string(), count) }),
+  files: z.array(z.object({ path: z.string().min(1), size: count, sha256: z.string().regex(/^[0-9a-f]{64}$/) })).min(1),
+});
+
+export type Manifest = z.infer<typeof manifestSchema>;
+export type BackupKind = Manifest['kind'];
+
+export class BackupInvalidError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BackupInvalidError';
+  }
+}
+
+/** Parses and checks the manifest's identity; throws BackupInvalidError with a plain reason. */
+export function parseManifest(text: string): Manifest {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new BackupInvalidError('The backup\'s manifest.json is not valid JSON: the file is damaged.');
+  }
+  const format = (raw as { format?: unknown } | null)?.format;
+  const app = (raw as { app?: unknown } | null)?.app;
+  if (format !== BACKUP_FORMAT || (typeof app === 'string' && app !== APP_ID)) {
+    throw new BackupInvalidError(`This is not a Lab Desktop backup (it was written by "${typeof app === 'string' ? app : 'an unknown program'}").`);
+  }
+  const parsed = manifestSchema.safeParse(raw);
+  if (!parsed.success) throw new BackupInvalidError(`The backup's manifest.json is incomplete (${parsed.error.issues[0]?.path.join('.') || 'root'}): the file is damaged.`);
+  const m = parsed.data;
+  if (m.formatVersion > BACKUP_FORMAT_VERSION) {
+    throw new BackupInvalidError(`This backup was written by a newer Lab Desktop (${m.appVersion}, backup format ${m.formatVersion}). Install that version or newer to restore it.`);
+  }
+  return m;
+}

@@ -1,0 +1,74 @@
+// Moving the data directory (Settings → Data → Move): with every connection closed, the databases
+// are copied with VACUUM INTO and verified (integrity_check, identical row counts), the other
+// files are copied, and only then is moved-to.json written into the old directory, which the
+// data-directory resolution follows at the next start. The old directory stays until the user
+// removes it; deleting its moved-to.json switches back.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { BackupInvalidError } from './manifest';
+import { BACKUPS_DIR, COMPLETION_DB, LAB_DB, LOGS_DIR, PLAIN_FILES } from './layout';
+import { snapshotDatabase, tableCounts } from './snapshot';
+import { describeFsError } from './create-backup';
+import { fsyncFile, listFiles, writeFileAtomic } from './files';
+
+export { MOVED_POINTER } from '../data-dir/resolve';
+import { MOVED_POINTER } from '../data-dir/resolve';
+
+/** Checks the target before anything is copied; returns its absolute path. */
+export function checkMoveTarget(dataDir: string, target: string): string {
+  if (!path.isAbsolute(target)) throw new BackupInvalidError('Give the new location as a full (absolute) path.');
+  const to = path.resolve(target);
+  const from = path.resolve(dataDir);
+  if (to === from || to.startsWith(from + path.sep) || from.startsWith(to + path.sep)) {
+    throw new BackupInvalidError('The new location must be outside the current data directory (and not contain it).');
+  }
+  if (fs.existsSync(to) && (!fs.statSync(to).isDirectory() || fs.readdirSync(to).length > 0)) {
+    throw new BackupInvalidError(`${to} already exists and is not an empty folder. Choose a new or empty folder.`);
+  }
+  const parent = fs.existsSync(to) ? to : path.dirname(to);
+  try {
+    fs.accessSync(parent, fs.constants.W_OK);
+  } catch (e) {
+    throw new BackupInvalidError(describeFsError(e, to));
+  }
+  return to;
+}
+
+function countsOf(file: string): Record<string, number> {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return tableCounts(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Copies and verifies; every connection to dataDir must be closed. Removes a half-made target on failure. */
+export function copyDataDir(dataDir: string, target: string): void {
+  const createdTarget = !fs.existsSync(target);
+  try {
+    fs.mkdirSync(target, { recursive: true });
+    for (const db of [LAB_DB, COMPLETION_DB]) {
+      const src = path.join(dataDir, db);
+      if (!fs.existsSync(src)) continue;
+      const before = countsOf(src);
+      const facts = snapshotDatabase(src, path.join(target, db));
+      if (JSON.stringify(facts.counts) !== JSON.stringify(before)) throw new BackupInvalidError(`The copy of ${db} does not hold the same rows as the original; nothing was switched.`);
+    }
+    const rest = [...PLAIN_FILES.filter((f) => fs.existsSync(path.join(dataDir, f))), ...listFiles(path.join(dataDir, LOGS_DIR)).map((f) => `${LOGS_DIR}/${f}`), ...listFiles(path.join(dataDir, BACKUPS_DIR)).map((f) => `${BACKUPS_DIR}/${f}`)];
+    for (const f of rest) {
+      const to = path.join(target, ...f.split('/'));
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      fs.copyFileSync(path.join(dataDir, ...f.split('/')), to);
+      fsyncFile(to);
+      if (fs.statSync(to).size !== fs.statSync(path.join(dataDir, ...f.split('/'))).size) throw new BackupInvalidError(`The copy of ${f} is incomplete; nothing was switched.`);
+    }
+    writeFileAtomic(path.join(dataDir, MOVED_POINTER), JSON.stringify({ to: target, at: new Date().toISOString() }, null, 2));
+  } catch (e) {
+    if (createdTarget) fs.rmSync(target, { recursive: true, force: true });
+    else for (const f of fs.readdirSync(target)) fs.rmSync(path.join(target, f), { recursive: true, force: true });
+    if (e instanceof BackupInvalidError) throw e;
+    throw new BackupInvalidError(describeFsError(e, target));
+  }
+}

@@ -1,0 +1,54 @@
+// Restore = stage and verify the source (live data untouched; the app keeps running meanwhile),
+// then swap it in with every connection closed (restore-journal.ts). Used by the running app
+// (through AppServices.reopen) and by the CLI (holding the instance lock).
+import fs from 'node:fs';
+import path from 'node:path';
+import { labMigrations } from '../db/lab-schema';
+import { completionMigrations } from '../db/completion-schema';
+import { latestVersion } from '../db/migrate';
+import { BackupInvalidError } from './manifest';
+import { stageRestoreSource, type RestorePreview } from './source';
+import { STAGING_PREFIX, swapInRestore, type StepHook } from './restore-journal';
+import { describeFsError } from './create-backup';
+import { fileStamp } from './files';
+
+export interface StagedRestore {
+  dataDir: string;
+  stagingName: string;
+  preview: RestorePreview;
+  discard(): void;
+}
+
+export const appSchemaLimits = () => ({ labLatest: latestVersion(labMigrations), completionLatest: latestVersion(completionMigrations) });
+
+/** Verifies `source` into a staging folder inside dataDir. Throws BackupInvalidError (nothing changed). */
+export async function stageRestore(dataDir: string, source: string): Promise<StagedRestore> {
+  const abs = path.resolve(source);
+  const dd = path.resolve(dataDir);
+  if (abs === dd) throw new BackupInvalidError('That is the current data directory itself; choose a backup or another folder.');
+  if (abs.startsWith(dd + path.sep) && !abs.startsWith(path.join(dd, 'backups') + path.sep) && !abs.startsWith(path.join(dd, 'replaced') + path.sep)) {
+    throw new BackupInvalidError('Choose a backup in backups/, in replaced/, or outside the data directory.');
+  }
+  const stagingName = `${STAGING_PREFIX}${fileStamp()}-${process.pid}`;
+  const staging = path.join(dataDir, stagingName);
+  const discard = () => fs.rmSync(staging, { recursive: true, force: true });
+  try {
+    const preview = await stageRestoreSource(abs, staging, appSchemaLimits());
+    return { dataDir, stagingName, preview, discard };
+  } catch (e) {
+    discard();
+    if (e instanceof BackupInvalidError) throw e;
+    if ((e as NodeJS.ErrnoException).code) throw new BackupInvalidError(describeFsError(e, `a staging copy in ${dataDir}`));
+    throw e;
+  }
+}
+
+/** Swaps a staged restore in; every connection to the data directory must be closed. */
+export function commitRestore(staged: StagedRestore, step?: StepHook): { replacedDir: string } {
+  try {
+    return { replacedDir: swapInRestore(staged.dataDir, staged.stagingName, step) };
+  } catch (e) {
+    staged.discard();
+    throw new BackupInvalidError(`The restore could not swap the files, so the current data was kept: ${describeFsError(e, 'the data directory')}`);
+  }
+}

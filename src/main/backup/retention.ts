@@ -1,0 +1,72 @@
+// Retention of automatic backups (daily auto-<time>.zip and pre-migration-<time>/ folders in
+// backups/): keep the newest N complete ones. Manual backups are never deleted. Only complete
+// backups count, so the newest good backup always survives; an incomplete pre-migration folder
+// (no manifest: a crash while writing it) is removed as debris.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Logger } from '../logging';
+import { BACKUPS_DIR } from './layout';
+import { MANIFEST_FILE } from './manifest';
+
+export const DEFAULT_KEEP = 14;
+export const AUTO_PREFIX = 'auto-';
+export const PRE_MIGRATION_PREFIX = 'pre-migration-';
+
+export interface BackupEntry {
+  name: string;
+  kind: 'manual' | 'automatic' | 'pre-migration';
+  /** Archive (zip) or backup folder. */
+  form: 'archive' | 'folder';
+  complete: boolean;
+  bytes: number;
+  modifiedAt: string;
+}
+
+function folderBytes(dir: string): number {
+  let n = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    n += e.isDirectory() ? folderBytes(p) : fs.statSync(p).size;
+  }
+  return n;
+}
+
+/** Backups in <dataDir>/backups, newest first (names carry an ISO time stamp after their prefix). */
+export function listBackups(dataDir: string): BackupEntry[] {
+  const dir = path.join(dataDir, BACKUPS_DIR);
+  if (!fs.existsSync(dir)) return [];
+  const out: BackupEntry[] = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (e.name.startsWith('.')) continue;
+    const p = path.join(dir, e.name);
+    const kind = e.name.startsWith(AUTO_PREFIX) ? 'automatic' : e.name.startsWith(PRE_MIGRATION_PREFIX) ? 'pre-migration' : 'manual';
+    if (e.isFile() && e.name.endsWith('.zip')) {
+      const st = fs.statSync(p);
+      out.push({ name: e.name, kind, form: 'archive', complete: true, bytes: st.size, modifiedAt: st.mtime.toISOString() });
+    } else if (e.isDirectory()) {
+      const complete = fs.existsSync(path.join(p, MANIFEST_FILE));
+      out.push({ name: e.name, kind, form: 'folder', complete, bytes: folderBytes(p), modifiedAt: fs.statSync(p).mtime.toISOString() });
+    }
+  }
+  const stamp = (n: string) => n.replace(/^(auto-|pre-migration-|backup-)/, '');
+  return out.sort((a, b) => (stamp(a.name) < stamp(b.name) ? 1 : stamp(a.name) > stamp(b.name) ? -1 : 0));
+}
+
+/** Deletes automatic backups beyond the newest `keep` complete ones; returns the names deleted. */
+export function applyRetention(dataDir: string, keep = DEFAULT_KEEP, log?: Logger): string[] {
+  const n = Math.max(1, Math.floor(keep));
+  const auto = listBackups(dataDir).filter((b) => b.kind !== 'manual');
+  const complete = auto.filter((b) => b.complete);
+  const doomed = [...complete.slice(n), ...auto.filter((b) => !b.complete)];
+  const deleted: string[] = [];
+  for (const b of doomed) {
+    try {
+      fs.rmSync(path.join(dataDir, BACKUPS_DIR, b.name), { recursive: true, force: true });
+      deleted.push(b.name);
+    } catch (e) {
+      log?.warn({ backup: b.name, err: String(e) }, 'could not delete an old automatic backup');
+    }
+  }
+  if (deleted.length) log?.info({ deleted, keep: n }, 'old automatic backups removed');
+  return deleted;
+}

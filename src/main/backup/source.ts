@@ -1,0 +1,192 @@
+// Turning a restore source into a verified staging folder without touching the live data: a zip
+// archive, a backup folder (both with manifest and checksums) or a plain copy of a data directory.
+// Staging holds exactly what will be put in place: lab.db, completion.db, settings.json,
+// import-batch.json (each present or not) and logs/, with no -wal/-shm beside the databases.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { BackupInvalidError, MANIFEST_FILE, parseManifest, type Manifest } from './manifest';
+import { extractArchive } from './archive';
+import { checkDatabase, type DbFacts } from './snapshot';
+import { inspectLock } from './cold-copy';
+import { COMPLETION_DB, LAB_DB, LOCK_FILE, LOGS_DIR, PLAIN_FILES } from './layout';
+import { fsyncDir, fsyncFile, listFiles, sha256File } from './files';
+import type { RestorePreview } from '../../shared/contract/data';
+
+export type SourceKind = RestorePreview['sourceKind'];
+
+export type { RestorePreview };
+
+export interface StageOptions {
+  labLatest: number;
+  completionLatest: number;
+}
+
+/** Tables every Lab Desktop lab.db has; a database without them belongs to another program. */
+const LAB_MARKER_TABLES = ['users', 'sessions'];
+
+export async function stageRestoreSource(source: string, staging: string, opts: StageOptions): Promise<RestorePreview> {
+  const abs = path.resolve(source);
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(abs);
+  } catch {
+    throw new BackupInvalidError(`${abs} does not exist.`);
+  }
+  let manifest: Manifest | null = null;
+  let kind: SourceKind;
+  const warnings: string[] = [];
+  if (st.isFile()) {
+    kind = 'archive';
+    manifest = await extractArchive(abs, staging);
+  } else if (st.isDirectory() && fs.existsSync(path.join(abs, MANIFEST_FILE))) {
+    kind = 'backup-folder';
+    manifest = copyBackupFolder(abs, staging);
+  } else if (st.isDirectory() && fs.existsSync(path.join(abs, LAB_DB))) {
+    kind = 'data-folder';
+    copyDataFolder(abs, staging, warnings);
+  } else {
+    throw new BackupInvalidError(`${abs} is neither a Lab Desktop backup (archive or folder with manifest.json) nor a data directory (with lab.db).`);
+  }
+
+  const labFile = path.join(staging, LAB_DB);
+  if (!fs.existsSync(labFile)) throw new BackupInvalidError(`The backup holds no ${LAB_DB}.`);
+  const lab = checkDatabase(labFile, LAB_DB);
+  for (const t of LAB_MARKER_TABLES) {
+    if (!(t in lab.counts)) throw new BackupInvalidError(`${LAB_DB} in ${abs} is not a Lab Desktop database (it has no "${t}" table): wrong application.`);
+  }
+  if (lab.schemaVersion > opts.labLatest) {
+    throw new BackupInvalidError(`The backup's ${LAB_DB} has schema version ${lab.schemaVersion}, newer than this app supports (${opts.labLatest}). Install a newer version of Lab Desktop to restore it.`);
+  }
+  const completion = stageCompletion(path.join(staging, COMPLETION_DB), opts, warnings);
+  if (manifest) checkAgainstManifest(manifest, lab, completion);
+  // Nothing but the checked files goes in place: no journals, WAL or shared-memory files.
+  for (const db of [LAB_DB, COMPLETION_DB]) for (const sfx of ['-wal', '-shm', '-journal']) fs.rmSync(path.join(staging, db + sfx), { force: true });
+  fs.rmSync(path.join(staging, MANIFEST_FILE), { force: true });
+  for (const f of fs.readdirSync(staging)) if (fs.statSync(path.join(staging, f)).isFile()) fsyncFile(path.join(staging, f));
+  fsyncDir(staging);
+
+  return {
+    source: abs,
+    sourceKind: kind,
+    createdAt: manifest?.createdAt ?? null,
+    appVersion: manifest?.appVersion ?? null,
+    schema: { lab: lab.schemaVersion, completion: completion?.schemaVersion ?? 0 },
+    counts: lab.counts,
+    files: listFiles(staging),
+    warnings,
+    needsUpgrade: lab.schemaVersion < opts.labLatest,
+  };
+}
+
+function checkAgainstManifest(m: Manifest, lab: DbFacts, completion: DbFacts | null): void {
+  if (m.schema.lab !== lab.schemaVersion) throw new BackupInvalidError(`${LAB_DB} has schema version ${lab.schemaVersion} but the manifest says ${m.schema.lab}: the backup is inconsistent.`);
+  for (const [t, n] of Object.entries(m.counts.lab)) {
+    if (lab.counts[t] !== n) throw new BackupInvalidError(`${LAB_DB} holds ${lab.counts[t] ?? 0} rows in ${t} but the manifest says ${n}: the backup is inconsistent.`);
+  }
+  void completion;
+}
+
+/**
+ * completion.db is derived data (spec 000): its search memory and preferences are kept, but the
+ * entity index is not trusted — every endpoint is marked stale so the maintenance worker rebuilds
+ * it from the restored facts. A damaged or unrecognised completion.db is dropped (a fresh one is
+ * created and rebuilt); a newer one is refused like a newer lab.db.
+ */
+function stageCompletion(file: string, opts: StageOptions, warnings: string[]): DbFacts | null {
+  if (!fs.existsSync(file)) return null;
+  let facts: DbFacts;
+  try {
+    facts = checkDatabase(file, COMPLETION_DB);
+  } catch (e) {
+    warnings.push(`The search-completion data in the backup is damaged (${(e as Error).message}); search memory starts empty and the completion index is rebuilt.`);
+    dropDb(file);
+    return null;
+  }
+  if (facts.schemaVersion > opts.completionLatest) {
+    throw new BackupInvalidError(`The backup's ${COMPLETION_DB} has schema version ${facts.schemaVersion}, newer than this app supports (${opts.completionLatest}). Install a newer version of Lab Desktop to restore it.`);
+  }
+  const db = new Database(file);
+  try {
+    const cols = db.prepare(`SELECT name FROM pragma_table_info('endpoint_meta')`).pluck().all() as string[];
+    if (cols.includes('stale')) {
+      db.prepare(`UPDATE endpoint_meta SET stale = 1${cols.includes('change_version') ? ', change_version = change_version + 1' : ''}`).run();
+      db.close();
+      return facts;
+    }
+  } finally {
+    if (db.open) db.close();
+  }
+  dropDb(file);
+  return null;
+}
+
+function dropDb(file: string): void {
+  for (const sfx of ['', '-wal', '-shm', '-journal']) fs.rmSync(file + sfx, { force: true });
+}
+
+function copyBackupFolder(src: string, staging: string): Manifest {
+  const manifest = parseManifest(fs.readFileSync(path.join(src, MANIFEST_FILE), 'utf8'));
+  fs.mkdirSync(staging);
+  for (const f of manifest.files) {
+    if (f.path.split('/').some((seg) => seg === '..' || seg === '') || path.isAbsolute(f.path)) throw new BackupInvalidError(`The manifest names an unsafe path: ${f.path}.`);
+    const from = path.join(src, ...f.path.split('/'));
+    if (!fs.existsSync(from)) throw new BackupInvalidError(`The backup folder is missing ${f.path}, which its manifest lists.`);
+    const to = path.join(staging, ...f.path.split('/'));
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    fs.copyFileSync(from, to);
+    if (fs.statSync(to).size !== f.size || sha256File(to) !== f.sha256) throw new BackupInvalidError(`${f.path} in the backup folder does not match its checksum: the backup is damaged.`);
+  }
+  return manifest;
+}
+
+/** A plain copy of a data directory (cold copy): see cold-copy.ts for the rule. */
+function copyDataFolder(src: string, staging: string, warnings: string[]): void {
+  const lock = inspectLock(src);
+  if (lock.alive) {
+    throw new BackupInvalidError(
+      `${src} belongs to a running Lab Desktop (pid ${lock.pid}, ${LOCK_FILE} is held), or is a plain copy taken from one while it was running. Such a copy may be inconsistent. Make a backup in the running app instead (Settings → Data → Back up now, or npm run backup) and restore that.`,
+    );
+  }
+  fs.mkdirSync(staging);
+  let unclean = lock.present;
+  for (const db of [LAB_DB, COMPLETION_DB]) {
+    if (!fs.existsSync(path.join(src, db))) continue;
+    fs.copyFileSync(path.join(src, db), path.join(staging, db));
+    // The -shm is deliberately left behind: without it SQLite rebuilds the WAL index from the
+    // -wal's checksummed frames, so only fully committed transactions are replayed.
+    if (fs.existsSync(path.join(src, `${db}-wal`))) {
+      fs.copyFileSync(path.join(src, `${db}-wal`), path.join(staging, `${db}-wal`));
+      if (fs.statSync(path.join(staging, `${db}-wal`)).size > 0) unclean = true;
+    }
+    checkpointInto(path.join(staging, db));
+  }
+  for (const f of PLAIN_FILES) if (fs.existsSync(path.join(src, f))) fs.copyFileSync(path.join(src, f), path.join(staging, f));
+  for (const f of listFiles(path.join(src, LOGS_DIR))) {
+    fs.mkdirSync(path.dirname(path.join(staging, LOGS_DIR, f)), { recursive: true });
+    fs.copyFileSync(path.join(src, LOGS_DIR, f), path.join(staging, LOGS_DIR, f));
+  }
+  if (unclean) {
+    warnings.push(
+      'This folder was not closed cleanly (a write-ahead log or a stale instance.lock is present): it was copied after a crash, or while the app was running. Every transaction committed in the copy was recovered and the integrity check passed; if the copy was taken while the app was running, its last changes may be missing — a backup is the safe way to move data.',
+    );
+  }
+}
+
+/** Opens the staged copy read-write so SQLite replays its -wal, then folds the log into the file. */
+function checkpointInto(file: string): void {
+  let db: Database.Database;
+  try {
+    db = new Database(file, { fileMustExist: true });
+  } catch (e) {
+    throw new BackupInvalidError(`${path.basename(file)} in the copied folder cannot be opened (${(e as Error).message}).`);
+  }
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.pragma('journal_mode = DELETE');
+  } catch (e) {
+    throw new BackupInvalidError(`${path.basename(file)} in the copied folder is damaged (${(e as Error).message}). If it was copied while Lab Desktop was running, make a backup in the app instead.`);
+  } finally {
+    db.close();
+  }
+}

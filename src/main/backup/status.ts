@@ -1,0 +1,50 @@
+// backups/status.json: the last backup's time and result (Settings → Data shows it) and the time of
+// the last automatic one (the daily schedule reads it). Lives in backups/, so it is neither backed
+// up nor replaced by a restore.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BackupKind } from './manifest';
+import { BACKUPS_DIR } from './layout';
+import { writeFileAtomic } from './files';
+
+export interface BackupRecord {
+  at: string;
+  kind: BackupKind;
+  ok: boolean;
+  error: string | null;
+  /** Relative to the data directory when inside it, else absolute (a user-chosen place). */
+  file: string | null;
+  bytes: number;
+  durationMs: number;
+}
+
+export interface BackupStatusFile {
+  last: BackupRecord | null;
+  lastGood: BackupRecord | null;
+  lastAutomaticAt: string | null;
+}
+
+const STATUS_FILE = 'status.json';
+
+export function readBackupStatus(dataDir: string): BackupStatusFile {
+  try {
+    return { last: null, lastGood: null, lastAutomaticAt: null, ...(JSON.parse(fs.readFileSync(path.join(dataDir, BACKUPS_DIR, STATUS_FILE), 'utf8')) as Partial<BackupStatusFile>) };
+  } catch {
+    return { last: null, lastGood: null, lastAutomaticAt: null };
+  }
+}
+
+export function recordBackupResult(dataDir: string, r: BackupRecord): void {
+  const cur = readBackupStatus(dataDir);
+  const next: BackupStatusFile = {
+    last: r,
+    lastGood: r.ok ? r : cur.lastGood,
+    lastAutomaticAt: r.ok && r.kind === 'automatic' ? r.at : cur.lastAutomaticAt,
+  };
+  try {
+    fs.mkdirSync(path.join(dataDir, BACKUPS_DIR), { recursive: true });
+    writeFileAtomic(path.join(dataDir, BACKUPS_DIR, STATUS_FILE), JSON.stringify(next, null, 2));
+  } catch {
+    /* an unwritable backups/ already failed the backup itself; the status is informational */
+  }
+}

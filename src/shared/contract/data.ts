@@ -1,0 +1,108 @@
+// Operations of Settings → Data: the data directory's sizes and backups, Back up now (a job with
+// progress), restore preview and restore, the retention of automatic backups, moving the data.
+// All are admin-only: they read or replace the whole lab's data.
+import { z } from 'zod';
+import { op, returns } from './define';
+import { empty } from './common';
+
+export type BackupKindName = 'manual' | 'automatic' | 'pre-migration' | 'move';
+
+export interface BackupRecordInfo {
+  at: string;
+  kind: BackupKindName;
+  ok: boolean;
+  error: string | null;
+  /** Relative to the data directory when inside it, else absolute. */
+  file: string | null;
+  bytes: number;
+  durationMs: number;
+}
+
+export interface BackupListEntry {
+  name: string;
+  kind: 'manual' | 'automatic' | 'pre-migration';
+  form: 'archive' | 'folder';
+  complete: boolean;
+  bytes: number;
+  modifiedAt: string;
+}
+
+export interface DataJob {
+  kind: 'backup' | 'restore' | 'move';
+  phase: string;
+  percent: number;
+  startedAt: string;
+  finishedAt: string | null;
+  ok: boolean | null;
+  error: string | null;
+  file: string | null;
+}
+
+export interface DataStatus {
+  dataDir: string;
+  sizes: { lab: number; completion: number; logs: number; backups: number; other: number };
+  lastBackup: BackupRecordInfo | null;
+  lastGoodBackup: BackupRecordInfo | null;
+  keep: number;
+  backups: BackupListEntry[];
+  job: DataJob | null;
+  /** A move prepared in an earlier run: where the data now lives. */
+  movedTo: string | null;
+}
+
+export interface RestorePreview {
+  source: string;
+  sourceKind: 'archive' | 'backup-folder' | 'data-folder';
+  createdAt: string | null;
+  appVersion: string | null;
+  schema: { lab: number; completion: number };
+  /** Row counts of lab.db's tables in the source. */
+  counts: Record<string, number>;
+  files: string[];
+  warnings: string[];
+  /** The source's lab.db has an older schema; it is upgraded (after an automatic backup) when opened. */
+  needsUpgrade: boolean;
+}
+
+export interface RestoreResult {
+  preview: RestorePreview;
+  /** Folder (relative to the data directory) keeping the files the restore replaced. */
+  replacedDir: string;
+  durationMs: number;
+}
+
+export interface MoveResult {
+  from: string;
+  to: string;
+  /** The app must be restarted to run on the new directory. */
+  restartRequired: boolean;
+}
+
+const pathText = (what: string) => z.string({ error: 'must be text' }).trim().min(1, `${what} is required`).max(4096, 'at most 4096 characters');
+
+export const dataOps = {
+  dataStatus: op({ method: 'GET', path: '/data/status', access: 'admin', input: empty, output: returns<DataStatus>() }),
+  backupNow: op({
+    method: 'POST',
+    path: '/data/backups',
+    access: 'admin',
+    input: z.object({ outDir: pathText('The folder').optional() }).strict(),
+    output: returns<DataJob>(),
+  }),
+  previewRestore: op({ method: 'POST', path: '/data/restore/preview', access: 'admin', input: z.object({ source: pathText('The backup') }).strict(), output: returns<RestorePreview>() }),
+  restoreData: op({
+    method: 'POST',
+    path: '/data/restore',
+    access: 'admin',
+    input: z.object({ source: pathText('The backup'), acceptWarnings: z.boolean({ error: 'must be true or false' }).optional() }).strict(),
+    output: returns<RestoreResult>(),
+  }),
+  updateBackupSettings: op({
+    method: 'PUT',
+    path: '/data/settings',
+    access: 'admin',
+    input: z.object({ keep: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'keep at least 1 backup').max(365, 'at most 365') }).strict(),
+    output: returns<{ keep: number }>(),
+  }),
+  moveDataDir: op({ method: 'POST', path: '/data/move', access: 'admin', input: z.object({ target: pathText('The new location') }).strict(), output: returns<MoveResult>() }),
+};
