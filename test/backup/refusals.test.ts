@@ -1,0 +1,169 @@
+// Bad input and faults: corrupt, truncated, foreign, too-new and tampered backups are refused with
+// a clear message and the live data directory is left exactly as it was; so are unusable paths.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import yazl from 'yazl';
+import { startTestServices, setupAdmin, tempDir } from '../support/temp';
+import { insertRows, snapshotTree } from './helpers';
+import { writeBackupFolder } from '../../src/main/backup/create-backup';
+import { zipFolder } from '../../src/main/backup/archive';
+import { sha256File } from '../../src/main/backup/files';
+import { openDatabases } from '../../src/main/db/databases';
+import type { AppServices } from '../../src/main/app-services';
+import { AppError } from '../../src/shared/errors';
+
+/** Every data file must be byte-identical (not the log, which records the refusal, nor the -shm index). */
+function liveTree(s: AppServices): Record<string, string> {
+  s.dbs.lab.pragma('wal_checkpoint(TRUNCATE)');
+  s.dbs.completion.pragma('wal_checkpoint(TRUNCATE)');
+  const t = snapshotTree(s.dataDir);
+  for (const k of Object.keys(t)) if (k.startsWith('logs/') || k.startsWith('backups/status.json') || k.endsWith('-shm')) delete t[k];
+  return t;
+}
+
+async function expectRefused(s: AppServices, source: string, message: RegExp): Promise<void> {
+  const before = liveTree(s);
+  for (const attempt of [() => s.backups.previewRestore(source), () => s.backups.restore(source)]) {
+    const err = await attempt().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe('validation');
+    expect((err as AppError).fields?.source).toBeTruthy();
+    expect((err as AppError).message).toMatch(message);
+  }
+  expect(liveTree(s)).toEqual(before);
+  expect(s.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get()).toBe(30);
+}
+
+async function running(): Promise<AppServices> {
+  const s = await startTestServices();
+  setupAdmin(s);
+  insertRows(s.dbs.lab, 30);
+  return s;
+}
+
+/** A valid backup folder of another data directory, to be tampered with. */
+function backupFolder(): string {
+  const src = tempDir();
+  // A real data directory built through the app's own schema.
+  const dbs = openDatabases(src);
+  insertRows(dbs.lab, 7, 'other');
+  dbs.close();
+  const dest = path.join(tempDir(), 'bk');
+  writeBackupFolder(src, dest, { kind: 'manual', appVersion: '1.0.0' });
+  return dest;
+}
+
+function rewriteManifest(folder: string, patch: (m: Record<string, unknown>) => void): void {
+  const file = path.join(folder, 'manifest.json');
+  const m = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  patch(m);
+  fs.writeFileSync(file, JSON.stringify(m));
+}
+
+function refreshChecksum(folder: string, name: string): void {
+  rewriteManifest(folder, (m) => {
+    const f = (m.files as Array<{ path: string; size: number; sha256: string }>).find((x) => x.path === name)!;
+    f.size = fs.statSync(path.join(folder, name)).size;
+    f.sha256 = sha256File(path.join(folder, name));
+  });
+}
+
+describe('restore refuses bad backups and changes nothing', () => {
+  it('a file that is not a zip, and a truncated archive', async () => {
+    const s = await running();
+    const junk = path.join(tempDir(), 'junk.zip');
+    fs.writeFileSync(junk, 'this is not a zip archive at all'.repeat(100));
+    await expectRefused(s, junk, /not a readable zip archive/);
+
+    const good = await s.backups.backupAndWait('manual');
+    const cut = path.join(tempDir(), 'cut.zip');
+    const buf = fs.readFileSync(good.file);
+    fs.writeFileSync(cut, buf.subarray(0, Math.floor(buf.length / 2)));
+    await expectRefused(s, cut, /truncated or damaged/);
+  });
+
+  it('a damaged entry (checksum mismatch) and a missing file', async () => {
+    const s = await running();
+    const folder = backupFolder();
+    const lab = path.join(folder, 'lab.db');
+    const bytes = fs.readFileSync(lab);
+    bytes[bytes.length - 100] ^= 0xff;
+    fs.writeFileSync(lab, bytes);
+    await expectRefused(s, folder, /does not match its checksum/);
+    const zip = path.join(tempDir(), 'damaged.zip');
+    await zipFolder(folder, zip);
+    await expectRefused(s, zip, /does not match its checksum/);
+
+    const folder2 = backupFolder();
+    fs.rmSync(path.join(folder2, 'completion.db'));
+    await expectRefused(s, folder2, /missing completion\.db/);
+  });
+
+  it('a newer schema version than this app supports', async () => {
+    const s = await running();
+    const folder = backupFolder();
+    const db = new Database(path.join(folder, 'lab.db'));
+    db.pragma('user_version = 999');
+    db.close();
+    refreshChecksum(folder, 'lab.db');
+    rewriteManifest(folder, (m) => ((m.schema as { lab: number }).lab = 999));
+    const zip = path.join(tempDir(), 'newer.zip');
+    await zipFolder(folder, zip);
+    await expectRefused(s, zip, /schema version 999, newer than this app supports/);
+  });
+
+  it('a backup of another application, and an archive without a manifest', async () => {
+    const s = await running();
+    const folder = backupFolder();
+    rewriteManifest(folder, (m) => (m.app = 'other-lab-tool'));
+    await expectRefused(s, folder, /not a Lab Desktop backup.*other-lab-tool/);
+
+    // A foreign SQLite database in a plain folder.
+    const foreign = tempDir();
+    const db = new Database(path.join(foreign, 'lab.db'));
+    db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)');
+    db.close();
+    await expectRefused(s, foreign, /not a Lab Desktop database.*wrong application/);
+
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(Buffer.from('hello'), 'readme.txt');
+    zip.end();
+    const noManifest = path.join(tempDir(), 'nomanifest.zip');
+    await new Promise((r) => zip.outputStream.pipe(fs.createWriteStream(noManifest)).on('close', r));
+    await expectRefused(s, noManifest, /no manifest\.json/);
+  });
+
+  it('a path that does not exist, the live directory itself, an empty folder', async () => {
+    const s = await running();
+    await expectRefused(s, path.join(tempDir(), 'nope.zip'), /does not exist/);
+    await expectRefused(s, s.dataDir, /current data directory itself/);
+    await expectRefused(s, tempDir(), /neither a Lab Desktop backup/);
+  });
+
+  it('backup to a folder that is missing, a file, or not writable: clear message, no archive', async () => {
+    const s = await running();
+    const base = tempDir();
+    const file = path.join(base, 'a-file');
+    fs.writeFileSync(file, 'x');
+    for (const [dir, msg] of [
+      [path.join(base, 'missing'), /does not exist/],
+      [file, /could not be written|not a folder|does not exist/],
+      ['/proc', /No permission|could not be written|does not exist/],
+    ] as const) {
+      const err = await s.backups.backupAndWait('manual', dir).then(
+        () => null,
+        (e: unknown) => e as AppError,
+      );
+      expect(err?.code).toBe('validation');
+      expect(err?.message).toMatch(msg);
+    }
+    expect(s.backups.status().lastBackup).toMatchObject({ ok: false });
+    expect(fs.readdirSync(base)).toEqual(['a-file']);
+    expect(fs.readdirSync(path.join(s.dataDir, 'backups')).filter((n) => n !== 'status.json')).toEqual([]);
+  });
+});
