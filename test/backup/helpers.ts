@@ -8,7 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { buildSync } from 'esbuild';
 import { openDatabases } from '../../src/main/db/databases';
-import { NODE, ROOT, tempDir } from '../support/temp';
+import { NODE, ROOT, onCleanup, tempDir } from '../support/temp';
 
 export const FACT_TABLES = ['users', 'inventory_items', 'reagent_orders', 'consumable_orders', 'audit_log'] as const;
 
@@ -109,4 +109,38 @@ export function runScript(name: string, args: string[], opts: { env?: Record<str
       resolve({ code, signal, stdout, stderr });
     });
   });
+}
+
+export interface LiveChild {
+  pid: number;
+  waitFor(text: string, timeoutMs?: number): Promise<void>;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts a script and leaves it running (killed at test cleanup at the latest). */
+export function startScript(name: string, args: string[]): LiveChild {
+  const file = buildScript(name);
+  const child = spawn(NODE, [file, ...args], { cwd: ROOT, env: { ...process.env, NODE_PATH: path.join(ROOT, 'node_modules') }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  onCleanup(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  return {
+    pid: child.pid!,
+    async waitFor(text, timeoutMs = 20_000) {
+      const end = Date.now() + timeoutMs;
+      while (!out.includes(text)) {
+        if (child.exitCode !== null) throw new Error(`${name} exited early:\n${out}`);
+        if (Date.now() > end) throw new Error(`${name} did not print "${text}":\n${out}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async kill(signal = 'SIGKILL') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
 }
