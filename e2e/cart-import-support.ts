@@ -1,3 +1,4 @@
+/// <reference types="chrome" />
 // Support for the cart-import end-to-end tests: the fixture supplier site, a build of the real
 // extension with the test's own env file, and Debian Chromium with that unpacked extension loaded.
 import { spawnSync } from 'node:child_process';
@@ -54,7 +55,7 @@ export async function launchWithExtension(extDir: string): Promise<ExtensionBrow
       await p.goto(`chrome-extension://${extensionId}/popup.html`);
       return p;
     },
-    storedBatch: () => worker.evaluate(async () => (await chrome.storage.local.get('import_batch_latest')).import_batch_latest),
+    storedBatch: () => worker.evaluate(async () => (await chrome.storage.local.get('import_batch_latest')).import_batch_latest) as ReturnType<ExtensionBrowser['storedBatch']>,
     setStoredBatch: (batch) => worker.evaluate(async (b) => chrome.storage.local.set({ import_batch_latest: b }), batch),
     async close() {
       await context.close();

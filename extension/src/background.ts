@@ -1,3 +1,4 @@
+/// <reference types="chrome" />
 // Background service worker: knows which tab is the most suitable supplier cart page (the active
 // tab when it is one, else the last cart page the user had active, else the most recently used
 // cart tab) and answers the popup. It performs no import.

@@ -1,3 +1,4 @@
+/// <reference types="chrome" />
 // Bridge content script: runs only on the system URL's /cart-import page with import=true. Checks
 // the URL's batch_id against the stored batch and the 2-hour TTL, copies the batch into the page's
 // localStorage and posts IMPORT_BATCH_READY. It validates nothing else and creates nothing; when it

@@ -1,3 +1,4 @@
+/// <reference types="chrome" />
 // Cart content script, injected by the popup into the supplier's cart tab when not present yet.
 // Reads the basic rows of the cart page through the matching adapter; sends nothing anywhere else.
 import { adapterForCartUrl, buildAdapters } from './adapters';
@@ -19,7 +20,7 @@ if (!window.__labCartContentLoaded) {
       sendResponse({ ok: true, adapterId: adapter?.id ?? null } satisfies CartPingReply);
     } else if (msg?.type === 'READ_CART') {
       if (!adapter) return sendResponse({ ok: false, reason: 'not_a_cart_page' } satisfies ReadCartReply);
-      let rows: ReturnType<typeof adapter.readCart> = [];
+      let rows: ReturnType<typeof adapter.readCart>;
       try {
         rows = adapter.readCart(document.documentElement.outerHTML, location.href);
       } catch {

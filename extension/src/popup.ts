@@ -1,3 +1,4 @@
+/// <reference types="chrome" />
 // Popup: find the cart tab (via the worker), read its rows through the cart content script
 // (injected when missing), let the user pick items, fetch their detail pages (≤ 3 at a time,
 // selection and back locked meanwhile), save the batch, ping the app, open the bridge page.

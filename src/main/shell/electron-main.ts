@@ -8,6 +8,7 @@ import { appVersion } from '../version';
 import { createMainWindow, focusWindow, hardenSessions } from './window';
 import { registerIpc } from './ipc';
 import { forkUtilityWorker } from './utility-worker';
+import { bringReviewForwardOnBatch } from '../cart-import/desktop-handoff';
 
 const { dir: dataDir } = resolveDataDir({
   argv: process.argv,
@@ -45,6 +46,7 @@ if (!app.requestSingleInstanceLock({ argv: process.argv })) {
       return;
     }
     registerIpc(services, () => BrowserWindow.getAllWindows());
+    bringReviewForwardOnBatch(services.events, (route) => focusWindow(mainWindow, route));
     mainWindow = createMainWindow();
     mainWindow.on('closed', () => (mainWindow = null));
   });

@@ -1,0 +1,128 @@
+// The latest cart-import batch (DESIGN §5, §8): one batch, 2-hour TTL from its created_at, kept
+// in <data-dir>/import-batch.json so it survives a restart, together with the ids of the items
+// already turned into orders. Handing over the same batch_id again is idempotent.
+import fs from 'node:fs';
+import path from 'node:path';
+import { AppError } from '../../shared/errors';
+import { BATCH_TTL_MS, batchAge, importBatchSchema, type ImportBatch } from '../../shared/cart-batch';
+import type { ImportBatchView, SubmittedItem } from '../../shared/contract/cart';
+import { zodToAppError } from '../api/dispatch';
+import type { EventBus } from '../events';
+import type { Logger } from '../logging';
+
+export const BATCH_FILE = 'import-batch.json';
+
+interface StoredBatch {
+  batch: ImportBatch;
+  received_at: string;
+  submitted: Record<string, SubmittedItem>;
+}
+
+export interface AcceptResult {
+  batch_id: string;
+  items: number;
+  /** True when this batch_id was already here (nothing changed). */
+  replay: boolean;
+}
+
+export class BatchStore {
+  readonly file: string;
+  constructor(
+    dataDir: string,
+    private readonly events: EventBus,
+    private readonly log: Logger,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.file = path.join(dataDir, BATCH_FILE);
+  }
+
+  /** The hand-off: validate, check the URL's batch_id and the TTL, keep it, announce it. */
+  accept(raw: unknown, expectedBatchId: unknown): AcceptResult {
+    const parsed = importBatchSchema.safeParse(raw);
+    if (!parsed.success) {
+      const e = zodToAppError(parsed.error);
+      throw new AppError('validation', `The import batch is not valid: ${e.message.replace(/^Invalid input: /, '')}`, prefix(e.fields));
+    }
+    const batch = parsed.data;
+    if (typeof expectedBatchId !== 'string' || expectedBatchId !== batch.batch_id) {
+      throw new AppError('conflict', `batch_id mismatch: the page was opened for "${String(expectedBatchId)}" but the batch is "${batch.batch_id}". Import again from the extension.`, { batch_id: 'does not match the URL' });
+    }
+    const age = batchAge(batch.created_at, this.now());
+    if (age.state === 'expired') throw new AppError('validation', 'The import batch has expired (older than 2 hours). Import the cart again from the extension.', { 'batch.created_at': 'expired' });
+    if (age.state === 'future') throw new AppError('validation', 'The import batch is dated in the future; check the computer clock.', { 'batch.created_at': 'in the future' });
+
+    const current = this.read();
+    if (current?.batch.batch_id === batch.batch_id) {
+      this.events.emit({ type: 'import-batch-ready', batchId: batch.batch_id });
+      return { batch_id: batch.batch_id, items: current.batch.items.length, replay: true };
+    }
+    this.write({ batch, received_at: new Date(this.now()).toISOString(), submitted: {} });
+    // Counts only: whole batches never go to the log at info level.
+    this.log.info({ batchId: batch.batch_id, items: batch.items.length }, 'cart-import batch received');
+    this.events.emit({ type: 'import-batch-ready', batchId: batch.batch_id });
+    return { batch_id: batch.batch_id, items: batch.items.length, replay: false };
+  }
+
+  /** The current batch, or null when there is none or it has expired (then it is removed). */
+  current(): ImportBatchView | null {
+    const stored = this.read();
+    return stored ? view(stored) : null;
+  }
+
+  markSubmitted(batchId: string, itemId: string, info: Omit<SubmittedItem, 'at'>): ImportBatchView {
+    const stored = this.read();
+    if (!stored) throw new AppError('not_found', 'No import batch is open (it may have expired). Import the cart again from the extension.');
+    if (stored.batch.batch_id !== batchId) throw new AppError('conflict', 'A newer import batch replaced this one; reload the review screen.', { batch_id: 'is not the current batch' });
+    if (!stored.batch.items.some((i) => i.item_id === itemId)) throw new AppError('not_found', `Item "${itemId}" is not in the batch.`, { item_id: 'not in the batch' });
+    const prior = stored.submitted[itemId];
+    if (prior) {
+      if (prior.order_id === info.order_id && prior.order_type === info.order_type) return view(stored);
+      throw new AppError('conflict', `This item was already submitted as ${prior.order_type} order #${prior.order_id}.`, { item_id: 'already submitted' }, prior);
+    }
+    stored.submitted[itemId] = { ...info, at: new Date(this.now()).toISOString() };
+    this.write(stored);
+    return view(stored);
+  }
+
+  private read(): StoredBatch | null {
+    let text: string;
+    try {
+      text = fs.readFileSync(this.file, 'utf8');
+    } catch {
+      return null;
+    }
+    try {
+      const stored = JSON.parse(text) as StoredBatch;
+      const parsed = importBatchSchema.safeParse(stored.batch);
+      if (!parsed.success) throw new Error('stored batch does not match the schema');
+      if (batchAge(parsed.data.created_at, this.now()).state !== 'fresh') {
+        this.remove();
+        return null;
+      }
+      return { batch: parsed.data, received_at: String(stored.received_at), submitted: stored.submitted ?? {} };
+    } catch (e) {
+      this.log.warn({ file: this.file, err: String(e) }, 'unreadable cart-import batch file ignored');
+      this.remove();
+      return null;
+    }
+  }
+
+  private write(stored: StoredBatch): void {
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(stored));
+    fs.renameSync(tmp, this.file);
+  }
+
+  private remove(): void {
+    fs.rmSync(this.file, { force: true });
+  }
+}
+
+function prefix(fields?: Record<string, string>): Record<string, string> | undefined {
+  if (!fields) return undefined;
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [`batch.${k}`, v]));
+}
+
+function view(s: StoredBatch): ImportBatchView {
+  return { batch: s.batch, submitted: s.submitted, received_at: s.received_at, expires_at: new Date(Date.parse(s.batch.created_at) + BATCH_TTL_MS).toISOString() };
+}

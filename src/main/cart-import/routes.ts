@@ -1,0 +1,50 @@
+// Loopback routes of the cart-import bridge, registered in both desktop and browser mode:
+// GET /cart-import (the bridge page), GET /cart-import/bridge.js, POST /cart-import/handoff.
+// The server's guards (Host, X-Lab-Client, Origin) already ran; here: JSON only, a body limit,
+// schema, batch_id and TTL checks in the store. Nothing is stored unless all pass.
+import type { FastifyInstance } from 'fastify';
+import { MAX_BATCH_BYTES } from '../../shared/cart-batch';
+import { AppError } from '../../shared/errors';
+import { sendError } from '../http/server';
+import type { Logger } from '../logging';
+import type { BatchStore } from './batch-store';
+import { BRIDGE_PAGE_CSP, BRIDGE_SCRIPT_PATH, bridgePageHtml, bridgeScript, HANDOFF_PATH } from './bridge-page';
+
+export function cartImportRoutes(store: () => BatchStore, mode: 'desktop' | 'browser', log: Logger): (app: FastifyInstance) => void {
+  const html = bridgePageHtml(mode);
+  const script = bridgeScript();
+  return (app) => {
+    app.get('/cart-import', (_req, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', BRIDGE_PAGE_CSP).header('cache-control', 'no-store').send(html));
+    app.get(BRIDGE_SCRIPT_PATH, (_req, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(script));
+    app.post(
+      HANDOFF_PATH,
+      {
+        bodyLimit: MAX_BATCH_BYTES,
+        errorHandler: (err: Error & { code?: string }, _req, reply) => {
+          if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, { code: 'too_large', message: `The import batch is larger than ${MAX_BATCH_BYTES / 1024} KB.` });
+          if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendError(reply, { code: 'validation', message: 'Send the batch as JSON (Content-Type: application/json).', fields: { body: 'must be JSON' } });
+          return sendError(reply, { code: 'validation', message: `Malformed request body: ${err.message}`, fields: { body: 'malformed JSON' } });
+        },
+      },
+      async (req, reply) => {
+        if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) {
+          return sendError(reply, { code: 'validation', message: 'Send the batch as JSON (Content-Type: application/json).', fields: { body: 'must be JSON' } });
+        }
+        const body = req.body as { expected_batch_id?: unknown; batch?: unknown } | null;
+        if (!body || typeof body !== 'object' || Array.isArray(body)) return sendError(reply, { code: 'validation', message: 'The request body must be a JSON object.', fields: { body: 'must be an object' } });
+        const extra = Object.keys(body).filter((k) => k !== 'expected_batch_id' && k !== 'batch');
+        if (extra.length) return sendError(reply, { code: 'validation', message: `Unknown field(s): ${extra.join(', ')}.`, fields: { [extra.join(',')]: 'unknown field' } });
+        try {
+          const result = store().accept(body.batch, body.expected_batch_id);
+          return reply.send({ ...result, mode });
+        } catch (e) {
+          if (e instanceof AppError) {
+            log.warn({ code: e.code, fields: e.fields }, 'cart-import hand-off refused');
+            return sendError(reply, e.toBody());
+          }
+          throw e;
+        }
+      },
+    );
+  };
+}
