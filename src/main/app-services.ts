@@ -178,11 +178,19 @@ export async function startServices(opts: StartOptions): Promise<AppServices> {
   // The dispatcher the transports hold stays the same object; `reopen` swaps the table behind it.
   const liveHandlers = new Proxy({} as HandlerTable, { get: (_t, name) => handlers[name as keyof HandlerTable] });
   const inner = createDispatcher(liveHandlers, (t) => s.auth.userForToken(t), log);
+  // While files are swapped nothing runs; after a move only reads that explain the state do, so no
+  // write lands in the old directory the next start will no longer use.
+  const unavailable = (name: string): string | null =>
+    reopening
+      ? 'The data directory is being restored or moved. Try again in a moment.'
+      : s.backups.movedTo && !['appInfo', 'dataStatus', 'me', 'setupStatus', 'logout'].includes(name)
+        ? `The data directory was moved to ${s.backups.movedTo}. Restart Lab Desktop to continue there.`
+        : null;
   s.dispatcher = {
-    call: (name, input, session, transport) =>
-      reopening
-        ? Promise.resolve({ ok: false, error: { code: 'unavailable', message: 'The data directory is being restored or moved. Try again in a moment.' } })
-        : inner.call(name, input, session, transport),
+    call: (name, input, session, transport) => {
+      const why = unavailable(name);
+      return why ? Promise.resolve({ ok: false, error: { code: 'unavailable', message: why } }) : inner.call(name, input, session, transport);
+    },
   };
 
   try {

@@ -102,8 +102,13 @@ describe('moving the data directory', () => {
     expect(factsOf(path.join(target, 'lab.db'))).toEqual(facts);
     expect(fs.readdirSync(path.join(target, 'backups')).some((n) => n.endsWith('.zip'))).toBe(true);
     expect(fs.existsSync(path.join(s.dataDir, 'lab.db'))).toBe(true); // old directory kept
-    // Further data jobs are refused until the restart.
+    // Further data jobs and every write are refused until the restart (they would land in the old place).
     expect(() => s.backups.backupNow()).toThrow(/moved to/);
+    const session = { token: s.auth.login('admin', 'admin-pass-1').token, set() {}, clear() {} };
+    const write = await s.dispatcher.call('createUser', { username: 'late', password: 'password-1', displayName: 'Late', role: 'member' }, session, 'http');
+    expect(write).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    expect((write as { error: { message: string } }).error.message).toContain(target);
+    expect(await s.dispatcher.call('dataStatus', {}, session, 'http')).toMatchObject({ ok: true, value: { movedTo: target } });
     // The old location now points at the new one.
     expect(resolveDataDir({ argv: ['--data-dir', s.dataDir], env: {}, exeDir: null, userDataDir: '/x' })).toMatchObject({ dir: target, movedFrom: s.dataDir });
   });
