@@ -55,7 +55,7 @@ export const labMigrations: Migration[] = [
           reject_reason TEXT NOT NULL DEFAULT '',
           created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
           updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
-          -- list search (records/search-columns.ts): normalize_search_term of each indexed field,
+          -- list search (records/search.ts): normalize_search_term of each indexed field,
           -- and of all searchable fields joined by U+001F for field=all
           search_all TEXT NOT NULL DEFAULT '',
           s_name TEXT NOT NULL DEFAULT '',

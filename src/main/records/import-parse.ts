@@ -40,9 +40,10 @@ export async function parseImportFile(fileName: string, buf: Buffer): Promise<Pa
     const ws = wb.worksheets[0];
     if (!ws) throw new AppError('validation', 'The workbook has no worksheet.', { file: 'no worksheet' });
     const all: string[][] = [];
+    const width = ws.columnCount; // a getter that scans every row: read it once
     ws.eachRow({ includeEmpty: false }, (row) => {
       const cells: string[] = [];
-      for (let c = 1; c <= ws.columnCount; c++) cells.push(row.getCell(c).text ?? '');
+      for (let c = 1; c <= width; c++) cells.push(row.getCell(c).text ?? '');
       all.push(cells);
     });
     return finish(all);
