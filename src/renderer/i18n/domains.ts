@@ -6,4 +6,7 @@ export interface DomainBundle {
   zh: Record<string, unknown>;
 }
 
-export const domainBundles: DomainBundle[] = [];
+import * as cartBundle from '../cart-import/cart.i18n';
+import * as completionBundle from '../completion/completion.i18n';
+
+export const domainBundles: DomainBundle[] = [cartBundle, completionBundle];

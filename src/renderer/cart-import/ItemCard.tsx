@@ -1,0 +1,211 @@
+// One batch item under review: suggestion and reason, what the lab already has, the type switch,
+// the reagent or consumable form (none while pending), and its own submit with its own errors.
+import { useEffect } from 'react';
+import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Radio, Space, Switch, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { BatchItem } from '../../shared/cart-batch';
+import type { CartSyncResult, SubmittedItem } from '../../shared/contract';
+import { ApiError } from '../api/client';
+import type { ItemDraft, OrderType } from './drafts';
+
+export interface ItemCardProps {
+  item: BatchItem;
+  draft: ItemDraft;
+  sync: CartSyncResult | undefined;
+  submitted: SubmittedItem | undefined;
+  canSubmit: boolean;
+  busy: boolean;
+  error: unknown;
+  englishFilled: boolean;
+  onDraft: (d: ItemDraft) => void;
+  onCasChanged: (cas: string, productNumber: string, brand: string) => void;
+  onSubmit: () => void;
+}
+
+export function ItemCard(p: ItemCardProps) {
+  const { t } = useTranslation();
+  const { item, draft } = p;
+  const type = draft.order_type;
+  const [form] = Form.useForm();
+
+  // Server field errors (validation) go next to the fields; the card shows the message too.
+  useEffect(() => {
+    if (p.error instanceof ApiError && p.error.fields) {
+      const known = new Set(Object.keys(form.getFieldsValue(true) as object));
+      form.setFields(Object.entries(p.error.fields).filter(([n]) => known.has(n)).map(([name, msg]) => ({ name, errors: [msg] })));
+    }
+  }, [p.error, form]);
+
+  // Keep the form in step when the draft changes from outside (English name completion).
+  useEffect(() => {
+    if (type) form.setFieldsValue(draft[type]);
+  }, [draft, type, form]);
+
+  const typeName = (tp: string) => t(`cart.${tp}`);
+  const sync = p.sync;
+  const done = p.submitted;
+
+  const matches = sync && (sync.orders.length > 0 || sync.inventory.length > 0) && (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="matches"
+      title={t('cart.matches.title')}
+      description={
+        <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+          {sync.orders.map((o) => (
+            <li key={`o${o.id}`}>
+              {t('cart.matches.ordered', { date: o.created_at.slice(0, 10), applicant: o.applicant, status: t(`cart.status.${o.status}`), name: o.name })} · {t(o.matched_by === 'cas_number' ? 'cart.matches.byCas' : 'cart.matches.byProduct')}
+            </li>
+          ))}
+          {sync.inventory.map((i) => (
+            <li key={`i${i.id}`}>
+              {t('cart.matches.inStock', { location: i.storage_location || '—', quantity: i.quantity, unit: i.unit, status: t(`cart.status.${i.status}`), name: i.name })} · {t(i.matched_by === 'cas_number' ? 'cart.matches.byCas' : 'cart.matches.byProduct')}
+            </li>
+          ))}
+        </ul>
+      }
+    />
+  );
+
+  const required = [{ required: true, message: t('cart.field.required') }];
+  const positive = [...required, { type: 'number' as const, min: 0.000001, message: t('cart.field.positive') }];
+  const onValues = (_c: unknown, all: Record<string, unknown>) => {
+    if (!type) return;
+    p.onDraft({ ...draft, [type]: { ...draft[type], ...all } });
+  };
+
+  return (
+    <Card
+      size="small"
+      data-testid={`cart-item-${item.item_id}`}
+      data-item-name={item.name}
+      title={
+        <Space wrap>
+          <Typography.Text strong>{item.name}</Typography.Text>
+          {item.hazardous && <Tag color="red">{t('cart.hazardous')}</Tag>}
+          <Tag color={item.suggested_order_type === 'reagent' ? 'blue' : 'gold'} data-testid="suggested">
+            {t('cart.suggested', { type: typeName(item.suggested_order_type) })}
+          </Tag>
+          {done && (
+            <Tag color="green" data-testid="submitted">
+              {t('cart.submitted', { type: typeName(done.order_type), id: done.order_id })}
+            </Tag>
+          )}
+        </Space>
+      }
+    >
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Typography.Text type="secondary" data-testid="reason">
+          {t(`cart.reason.${item.classification_reason}`, { cas: item.cas_number })} · {t(`cart.fetch.${item.detail_fetch_status}`)}
+          {item.detail_url && (
+            <>
+              {' · '}
+              <Typography.Link href={item.detail_url} target="_blank" rel="noreferrer noopener">
+                {t('cart.detailUrl')}
+              </Typography.Link>
+            </>
+          )}
+        </Typography.Text>
+        {matches}
+        {!done && (
+          <>
+            <Space>
+              <span>{t('cart.typeLabel')}</span>
+              <Radio.Group
+                optionType="button"
+                aria-label={t('cart.typeLabel')}
+                value={type ?? undefined}
+                disabled={p.busy}
+                onChange={(e) => p.onDraft({ ...draft, order_type: e.target.value as OrderType })}
+                options={[
+                  { value: 'reagent', label: t('cart.reagent') },
+                  { value: 'consumable', label: t('cart.consumable') },
+                ]}
+              />
+            </Space>
+            {!type && <Alert type="info" showIcon title={t('cart.chooseType')} data-testid="choose-type" />}
+            {type === 'reagent' && (
+              <Form key="reagent" form={form} layout="vertical" initialValues={draft.reagent} onValuesChange={onValues} disabled={p.busy} size="small">
+                <Space wrap align="start">
+                  <Form.Item name="name" label={t('cart.field.name')} rules={required}>
+                    <Input style={{ width: 240 }} />
+                  </Form.Item>
+                  <Form.Item name="english_name" label={t('cart.field.english_name')} extra={p.englishFilled ? t('cart.englishFilled') : undefined}>
+                    <Input style={{ width: 220 }} />
+                  </Form.Item>
+                  <Form.Item name="cas_number" label={t('cart.field.cas_number')}>
+                    <Input style={{ width: 140 }} onBlur={() => p.onCasChanged(form.getFieldValue('cas_number') as string, form.getFieldValue('product_number') as string, form.getFieldValue('brand') as string)} />
+                  </Form.Item>
+                  <Form.Item name="specification" label={t('cart.field.specification')}>
+                    <Input style={{ width: 180 }} />
+                  </Form.Item>
+                  <Form.Item name="quantity" label={t('cart.field.quantity')} rules={positive}>
+                    <InputNumber style={{ width: 90 }} />
+                  </Form.Item>
+                  <Form.Item name="unit_price" label={t('cart.field.unit_price')}>
+                    <InputNumber style={{ width: 110 }} min={0} />
+                  </Form.Item>
+                  <Form.Item name="brand" label={t('cart.field.brand')}>
+                    <Input style={{ width: 120 }} />
+                  </Form.Item>
+                  <Form.Item name="product_number" label={t('cart.field.product_number')}>
+                    <Input style={{ width: 130 }} />
+                  </Form.Item>
+                  <Form.Item name="category" label={t('cart.field.category')}>
+                    <Input style={{ width: 120 }} />
+                  </Form.Item>
+                  <Form.Item name="hazardous" label={t('cart.field.hazardous')} valuePropName="checked">
+                    <Switch />
+                  </Form.Item>
+                  <Form.Item name="notes" label={t('cart.field.notes')}>
+                    <Input style={{ width: 240 }} />
+                  </Form.Item>
+                  <Form.Item name="cas_override" label=" " valuePropName="checked">
+                    <Checkbox>{t('cart.field.cas_override')}</Checkbox>
+                  </Form.Item>
+                </Space>
+              </Form>
+            )}
+            {type === 'consumable' && (
+              <Form key="consumable" form={form} layout="vertical" initialValues={draft.consumable} onValuesChange={onValues} disabled={p.busy} size="small">
+                <Space wrap align="start">
+                  <Form.Item name="name" label={t('cart.field.name')} rules={required}>
+                    <Input style={{ width: 260 }} />
+                  </Form.Item>
+                  <Form.Item name="specification" label={t('cart.field.specification')}>
+                    <Input style={{ width: 180 }} />
+                  </Form.Item>
+                  <Form.Item name="quantity" label={t('cart.field.quantity')} rules={positive}>
+                    <InputNumber style={{ width: 90 }} />
+                  </Form.Item>
+                  <Form.Item name="unit_price" label={t('cart.field.unit_price')}>
+                    <InputNumber style={{ width: 110 }} min={0} />
+                  </Form.Item>
+                  <Form.Item name="communication" label={t('cart.field.communication')}>
+                    <Input style={{ width: 200 }} />
+                  </Form.Item>
+                  <Form.Item name="notes" label={t('cart.field.notes')}>
+                    <Input style={{ width: 240 }} />
+                  </Form.Item>
+                </Space>
+              </Form>
+            )}
+            {p.error != null && <Alert type="error" showIcon data-testid="item-error" title={t('cart.submitFailed', { message: (p.error as Error).message })} />}
+            <Button
+              type="primary"
+              disabled={!type || !p.canSubmit}
+              loading={p.busy}
+              onClick={() => {
+                if (!type) return;
+                form.validateFields().then(p.onSubmit, () => undefined);
+              }}
+            >
+              {p.busy ? t('cart.submitting') : t('cart.submit')}
+            </Button>
+          </>
+        )}
+      </Space>
+    </Card>
+  );
+}
