@@ -1,0 +1,63 @@
+// List search at 100 000 inventory rows: a service-level timing script (not a test; no timed
+// assertions anywhere). Run:
+//   npx esbuild test/records/bench-search.ts --bundle --platform=node --external:better-sqlite3 \
+//     --external:exceljs --outfile=.tmp/bench-search.js && node_modules/.bin/node .tmp/bench-search.js
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabases } from '../../src/main/db/databases';
+import { AuditLog } from '../../src/main/audit/audit-log';
+import { AuthService } from '../../src/main/auth/auth-service';
+import { EventBus } from '../../src/main/events';
+import { silentLogger } from '../../src/main/logging';
+import { createRecordsServices, liveRecordsDeps } from '../../src/main/records';
+import { inventoryRowValues } from '../../src/main/records/inventory-service';
+import { inventoryListInput } from '../../src/shared/contract/records';
+import { sampleItems } from '../fixtures/records/sample-data';
+
+const ROWS = Number(process.argv[2] ?? 100_000);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-'));
+const dbs = openDatabases(dir);
+const audit = new AuditLog(dbs.lab);
+const auth = new AuthService(dbs.lab, audit);
+const admin = auth.setup({ username: 'admin', password: 'admin-pass-1', displayName: 'Admin' });
+const noop = { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} };
+const records = createRecordsServices(liveRecordsDeps({ dbs, audit, completionHooks: noop, events: new EventBus(), log: silentLogger() }));
+
+let t = performance.now();
+const items = sampleItems(ROWS);
+dbs.lab.transaction(() => {
+  for (const it of items) records.inventory.insert(inventoryRowValues(it, it.cas_number), admin, { action: 'import' });
+})();
+console.log(`seeded ${ROWS} inventory rows in ${(performance.now() - t).toFixed(0)} ms`);
+dbs.lab.pragma('optimize');
+
+const queries: Array<Record<string, unknown>> = [
+  {},
+  { search: 'ethanol' },
+  { search: '64-17-5' },
+  { search: '６４－１７－５' },
+  { search: '乙醇' },
+  { search: '乙醇 a301' },
+  { search: '国药 有机溶剂 500ml' },
+  { search: 'zzzzqq' },
+  { search: '64175', field: 'cas_number' },
+  { search: 'b105', field: 'storage_location', sort: 'name' },
+  { search: 'acid', sort: '-quantity' },
+  { sort: 'name', page: 1000 },
+  { status: 'in_stock', sort: '-updated_at' },
+];
+for (const q of queries) {
+  const parsed = inventoryListInput.parse(q);
+  const times: number[] = [];
+  let total = 0;
+  for (let i = 0; i < 7; i++) {
+    t = performance.now();
+    total = records.inventory.list(parsed).total;
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`${JSON.stringify(q).padEnd(60)} total=${String(total).padStart(6)}  median ${times[3]!.toFixed(1)} ms  max ${times[6]!.toFixed(1)} ms`);
+}
+dbs.close();
+fs.rmSync(dir, { recursive: true, force: true });
