@@ -3,7 +3,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabases, type Databases } from '../../src/main/db/databases';
-import { silentLogger } from '../../src/main/logging';
 import { CompletionService } from '../../src/main/completion/service';
 import { CompletionMaintenance, type MaintenanceOptions, type RetryItem } from '../../src/main/completion/maintenance';
 import os from 'node:os';

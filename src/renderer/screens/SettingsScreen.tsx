@@ -7,6 +7,7 @@ import { call } from '../api/client';
 import { setLanguage, type Language } from '../i18n';
 import { useSession } from '../session/session-store';
 import { applyFieldErrors } from '../app/form-errors';
+import { PersonalizationSwitch } from '../completion/PersonalizationSwitch';
 
 export function SettingsScreen({ info, onInfo }: { info: AppInfo | null; onInfo: (i: AppInfo) => void }) {
   const { t, i18n } = useTranslation();
@@ -51,6 +52,7 @@ export function SettingsScreen({ info, onInfo }: { info: AppInfo | null; onInfo:
           {t('settings.portHint')}
         </Typography.Paragraph>
       </Card>
+      <PersonalizationSwitch />
       <Card title={t('settings.language')}>
         <Select<Language>
           value={i18n.language as Language}
