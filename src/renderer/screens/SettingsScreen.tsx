@@ -7,6 +7,7 @@ import { call } from '../api/client';
 import { setLanguage, type Language } from '../i18n';
 import { useSession } from '../session/session-store';
 import { applyFieldErrors } from '../app/form-errors';
+import { DataPanel } from '../data/DataPanel';
 import { PersonalizationSwitch } from '../completion/PersonalizationSwitch';
 
 export function SettingsScreen({ info, onInfo }: { info: AppInfo | null; onInfo: (i: AppInfo) => void }) {
@@ -34,9 +35,7 @@ export function SettingsScreen({ info, onInfo }: { info: AppInfo | null; onInfo:
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={3}>{t('settings.title')}</Typography.Title>
-      <Card title={t('settings.data')}>
-        <Descriptions column={1} items={[{ key: 'dir', label: t('settings.dataDir'), children: <Typography.Text copyable data-testid="data-dir">{info?.dataDir}</Typography.Text> }]} />
-      </Card>
+      <DataPanel dataDir={info?.dataDir} />
       <Card title={t('settings.server')}>
         {info && (
           <Form form={form} layout="inline" initialValues={{ port: info.port }} onFinish={savePort} disabled={!isAdmin}>

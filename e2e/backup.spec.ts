@@ -1,0 +1,73 @@
+// Settings → Data in browser mode, driven in Chromium against the real server: Back up now with
+// progress, the last backup's result, restore with a preview and a confirmation (records created
+// after the backup are gone, records from before are back), and a refused restore source.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ADMIN, ApiSession, loginViaUi, seedUsers, test, expect } from './fixtures';
+
+interface ListResult {
+  total: number;
+  rows: Array<{ name: string }>;
+}
+
+async function addItems(api: ApiSession, names: string[]): Promise<void> {
+  for (const name of names) await api.req('POST', '/api/inventory', { name, quantity: 5, unit: 'g', cas_number: '64-17-5' });
+}
+
+test('back up from Settings, change data, restore the backup with a preview', async ({ page, app }) => {
+  const api = await seedUsers(app);
+  await addItems(api, ['Ethanol 乙醇', 'Acetone 丙酮', 'Toluene 甲苯']);
+  await loginViaUi(page, app, ADMIN);
+  await page.goto(app.url + '/#/settings');
+  const panel = page.getByTestId('data-panel');
+  await expect(panel.getByTestId('data-dir')).toContainText(app.dataDir);
+  await expect(panel.getByTestId('last-backup')).toContainText('No backup yet');
+
+  await panel.getByRole('button', { name: 'Back up now' }).click();
+  await expect(panel.getByTestId('backup-progress')).toBeVisible();
+  await expect(panel.getByTestId('last-backup')).toContainText('succeeded', { timeout: 20_000 });
+  await expect(panel.getByTestId('last-backup')).toContainText('manual');
+  await expect(panel.getByTestId('backup-list').getByRole('row')).toHaveCount(2); // header + one backup
+  const zips = fs.readdirSync(path.join(app.dataDir, 'backups')).filter((n) => n.endsWith('.zip'));
+  expect(zips).toHaveLength(1);
+
+  // After the backup: one more item, one deleted.
+  await addItems(api, ['Made after the backup']);
+  const before = await api.req<ListResult>('GET', '/api/inventory/?pageSize=50');
+  expect(before.total).toBe(4);
+
+  await panel.getByTestId('backup-list').getByRole('button', { name: 'Restore…' }).click();
+  const preview = page.getByTestId('restore-preview');
+  await expect(preview).toBeVisible();
+  await expect(preview.getByTestId('count-inventory_items')).toHaveText('3');
+  await expect(preview.getByTestId('count-users')).toHaveText('3');
+  await expect(preview).toContainText('backup archive');
+  await page.getByRole('button', { name: 'Restore', exact: true }).click();
+  await expect(page.getByText('Restored. The page reloads now.')).toBeVisible();
+
+  // The restored data is served: the item made after the backup is gone.
+  await expect
+    .poll(async () => (await api.req<ListResult>('GET', '/api/inventory/?pageSize=50')).rows.map((r) => r.name).sort(), { timeout: 15_000 })
+    .toEqual(['Acetone 丙酮', 'Ethanol 乙醇', 'Toluene 甲苯']);
+  // The replaced data is kept under replaced/<time>/.
+  expect(fs.readdirSync(path.join(app.dataDir, 'replaced'))).toHaveLength(1);
+  // After the reload the Settings screen works on the restored data.
+  await page.goto(app.url + '/#/settings');
+  await expect(page.getByTestId('data-panel').getByTestId('last-backup')).toContainText('succeeded');
+});
+
+test('a restore source that is not a backup is refused with a message and nothing changes', async ({ page, app }) => {
+  const api = await seedUsers(app);
+  await addItems(api, ['Methanol 甲醇']);
+  const junk = path.join(app.dataDir, '..', `junk-${Date.now()}.zip`);
+  fs.writeFileSync(junk, 'not a zip');
+  await loginViaUi(page, app, ADMIN);
+  await page.goto(app.url + '/#/settings');
+  const panel = page.getByTestId('data-panel');
+  await panel.getByLabel('Restore from an archive or folder (full path)').fill(junk);
+  await panel.getByRole('button', { name: 'Check' }).click();
+  await expect(page.getByText(/Restore refused: .*not a readable zip archive/)).toBeVisible();
+  await expect(page.getByTestId('restore-preview')).toHaveCount(0);
+  expect((await api.req<ListResult>('GET', '/api/inventory/?pageSize=50')).total).toBe(1);
+  fs.rmSync(junk, { force: true });
+});
