@@ -34,7 +34,7 @@ test('popup lists the cart rows at once, fetches details for the selection only,
   const cart = await eb.context.newPage();
   await cart.goto(`${site.url}/cart`);
   const popup = await eb.openPopup();
-  await expect(popup.locator('#rows li')).toHaveCount(10);
+  await expect(popup.locator('#rows li')).toHaveCount(11);
   expect(site.stats.details).toHaveLength(0); // listing needs no detail page
   const ethanol = popup.locator('#rows li', { has: popup.locator('.row-name', { hasText: '无水乙醇' }) });
   await expect(ethanol).toContainText('Hazardous');

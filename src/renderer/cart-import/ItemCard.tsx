@@ -126,7 +126,7 @@ export function ItemCard(p: ItemCardProps) {
             </Space>
             {!type && <Alert type="info" showIcon title={t('cart.chooseType')} data-testid="choose-type" />}
             {type === 'reagent' && (
-              <Form key="reagent" form={form} layout="vertical" initialValues={draft.reagent} onValuesChange={onValues} disabled={p.busy} size="small">
+              <Form key="reagent" name={`cart-${item.item_id}-reagent`} form={form} layout="vertical" initialValues={draft.reagent} onValuesChange={onValues} disabled={p.busy} size="small">
                 <Space wrap align="start">
                   <Form.Item name="name" label={t('cart.field.name')} rules={required}>
                     <Input style={{ width: 240 }} />
@@ -168,7 +168,7 @@ export function ItemCard(p: ItemCardProps) {
               </Form>
             )}
             {type === 'consumable' && (
-              <Form key="consumable" form={form} layout="vertical" initialValues={draft.consumable} onValuesChange={onValues} disabled={p.busy} size="small">
+              <Form key="consumable" name={`cart-${item.item_id}-consumable`} form={form} layout="vertical" initialValues={draft.consumable} onValuesChange={onValues} disabled={p.busy} size="small">
                 <Space wrap align="start">
                   <Form.Item name="name" label={t('cart.field.name')} rules={required}>
                     <Input style={{ width: 260 }} />
