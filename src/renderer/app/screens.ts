@@ -1,7 +1,9 @@
 // The business screens in the navigation, in order. Each domain registers its screen here.
 import type { ComponentType } from 'react';
-import { NotBuiltYet } from '../screens/NotBuiltYet';
 import { CartImportScreen } from '../cart-import/CartImportScreen';
+import { InventoryPage } from '../records/InventoryPage';
+import { ReagentOrdersPage } from '../records/ReagentOrdersPage';
+import { ConsumableOrdersPage } from '../records/ConsumableOrdersPage';
 
 export interface ScreenEntry {
   path: string;
@@ -10,8 +12,8 @@ export interface ScreenEntry {
 }
 
 export const screens: ScreenEntry[] = [
-  { path: '/inventory', labelKey: 'nav.inventory', Component: NotBuiltYet },
-  { path: '/reagent-orders', labelKey: 'nav.reagentOrders', Component: NotBuiltYet },
-  { path: '/consumable-orders', labelKey: 'nav.consumableOrders', Component: NotBuiltYet },
+  { path: '/inventory', labelKey: 'nav.inventory', Component: InventoryPage },
+  { path: '/reagent-orders', labelKey: 'nav.reagentOrders', Component: ReagentOrdersPage },
+  { path: '/consumable-orders', labelKey: 'nav.consumableOrders', Component: ConsumableOrdersPage },
   { path: '/cart-import', labelKey: 'nav.cartImport', Component: CartImportScreen },
 ];

@@ -8,6 +8,7 @@ export interface DomainBundle {
 
 import * as cartBundle from '../cart-import/cart.i18n';
 import * as completionBundle from '../completion/completion.i18n';
+import * as recordsBundle from '../records/records.i18n';
 import * as dataBundle from '../data/data.i18n';
 
 export const domainBundles: DomainBundle[] = [cartBundle, completionBundle, dataBundle];

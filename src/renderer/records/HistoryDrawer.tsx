@@ -1,0 +1,47 @@
+// The audit trail of one record: who changed what, when, each field from → to.
+import { useEffect, useState } from 'react';
+import { Drawer, Empty, Timeline, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { call } from '../api/client';
+import type { HistoryEntry, RecordEntityType } from '../../shared/records';
+
+const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'boolean' ? (v ? '✓' : '✗') : String(v));
+
+export function HistoryDrawer({ target, onClose }: { target: { type: RecordEntityType; id: number; name: string } | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setEntries(null);
+    setError(null);
+    if (target) call('getHistory', { entity_type: target.type, id: target.id }).then(setEntries, (e: Error) => setError(e.message));
+  }, [target]);
+  return (
+    <Drawer open={!!target} onClose={onClose} title={`${t('records.history.title')} — ${target?.name ?? ''}`} size="large" data-testid="history-drawer">
+      {error && <Typography.Text type="danger">{error}</Typography.Text>}
+      {entries && entries.length === 0 && <Empty description={t('records.history.empty')} />}
+      {entries && entries.length > 0 && (
+        <Timeline
+          items={entries.map((e) => ({
+            key: e.id,
+            children: (
+              <div data-testid="history-entry">
+                <Typography.Text strong>{t(`records.history.action.${e.action}`, { defaultValue: e.action })}</Typography.Text>
+                {' · '}
+                {e.userName ?? '—'} · {dayjs(e.at).format('YYYY-MM-DD HH:mm:ss')}
+                <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
+                  {Object.entries(e.changes).map(([field, [from, to]]) => (
+                    <li key={field}>
+                      {t(`records.field.${field}`, { defaultValue: field })}: {show(from)} → {show(to)}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ),
+          }))}
+        />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,204 @@
+// Bulk inventory import: choose a CSV/XLSX file → it is sent to the main process in chunks (with
+// progress) → column mapping, preview of the first rows and per-row errors → on confirmation all
+// valid rows are written in one transaction (rows with errors only skipped on explicit choice).
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Modal, Progress, Select, Space, Spin, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { call } from '../api/client';
+import { IMPORT_COLUMNS, type ImportColumn, type ImportPreview, type ImportResult } from '../../shared/records';
+
+const CHUNK_BYTES = 512 * 1024;
+
+function toBase64(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+type Phase = 'choose' | 'uploading' | 'mapping' | 'writing' | 'done';
+
+export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [phase, setPhase] = useState<Phase>('choose');
+  const [percent, setPercent] = useState(0);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [skipBad, setSkipBad] = useState(false);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const reset = () => {
+    setPhase('choose');
+    setPercent(0);
+    setPreview(null);
+    setSkipBad(false);
+    setResult(null);
+    setError(null);
+  };
+
+  const upload = async (file: File) => {
+    setError(null);
+    setPhase('uploading');
+    setPercent(0);
+    try {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      let importId: string | undefined;
+      for (let off = 0; ; off += CHUNK_BYTES) {
+        const last = off + CHUNK_BYTES >= bytes.length;
+        const res = await call('importUpload', { importId, fileName: file.name, chunk: toBase64(bytes.subarray(off, off + CHUNK_BYTES)), last });
+        importId = res.importId;
+        setPercent(Math.round((Math.min(off + CHUNK_BYTES, bytes.length) / Math.max(bytes.length, 1)) * 90));
+        if (last) break;
+      }
+      const p = await call('importPreview', { importId: importId! });
+      setPercent(100);
+      setPreview(p);
+      setPhase('mapping');
+    } catch (e) {
+      setError((e as Error).message);
+      setPhase('choose');
+    }
+  };
+
+  const remap = async (col: ImportColumn, idx: number | -1) => {
+    if (!preview) return;
+    const mapping = { ...preview.mapping };
+    if (idx < 0) delete mapping[col];
+    else mapping[col] = idx;
+    setBusy(true);
+    try {
+      setPreview(await call('importPreview', { importId: preview.importId, mapping }));
+      setError(null);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const commit = async () => {
+    if (!preview) return;
+    setPhase('writing');
+    try {
+      setResult(await call('importCommit', { importId: preview.importId, mapping: preview.mapping, skipBadRows: skipBad }, { timeoutMs: 120_000 }));
+      setPhase('done');
+    } catch (e) {
+      setError((e as Error).message);
+      setPhase('mapping');
+    }
+  };
+
+  const mapped = preview && preview.mapping.name !== undefined && preview.mapping.quantity !== undefined;
+  const canCommit = !!mapped && preview.validRows > 0 && (preview.badRows === 0 || skipBad);
+
+  return (
+    <Modal
+      open={open}
+      title={t('records.import.title')}
+      width={1000}
+      onCancel={() => {
+        if (phase !== 'writing') {
+          reset();
+          onClose();
+        }
+      }}
+      footer={null}
+      destroyOnHidden
+    >
+      <div data-testid="import-wizard">
+        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
+        {phase === 'choose' && (
+          <Space direction="vertical">
+            <Typography.Text>{t('records.import.hint')}</Typography.Text>
+            <label>
+              {t('records.import.chooseFile')}:{' '}
+              <input type="file" accept=".csv,.tsv,.xlsx" data-testid="import-file" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+            </label>
+          </Space>
+        )}
+        {phase === 'uploading' && (
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <Typography.Text>{t('records.import.uploading')}</Typography.Text>
+            <Progress percent={percent} data-testid="import-progress" />
+          </Space>
+        )}
+        {phase === 'mapping' && preview && (
+          <Spin spinning={busy}>
+            <Space direction="vertical" style={{ width: '100%' }}>
+              <Typography.Text strong data-testid="import-summary">
+                {preview.fileName}: {t('records.import.rows', { total: preview.totalRows, valid: preview.validRows, bad: preview.badRows })}
+              </Typography.Text>
+              <Typography.Title level={5}>{t('records.import.mapping')}</Typography.Title>
+              <Space wrap>
+                {IMPORT_COLUMNS.map((col) => (
+                  <Space key={col} size={4}>
+                    <span>{t(`records.field.${col}`)}:</span>
+                    <Select
+                      size="small"
+                      aria-label={`map ${col}`}
+                      style={{ width: 150 }}
+                      value={preview.mapping[col] ?? -1}
+                      onChange={(v: number) => void remap(col, v)}
+                      options={[{ value: -1, label: t('records.import.notMapped') }, ...preview.headers.map((h, i) => ({ value: i, label: h || `#${i + 1}` }))]}
+                    />
+                  </Space>
+                ))}
+              </Space>
+              {!mapped && <Alert type="warning" showIcon title={t('records.import.needMapping')} />}
+              <Typography.Title level={5}>{t('records.import.preview')}</Typography.Title>
+              <Table
+                size="small"
+                pagination={false}
+                scroll={{ x: true }}
+                rowKey={(_r, i) => String(i)}
+                dataSource={preview.sample.map((r) => Object.fromEntries(r.map((c, i) => [String(i), c])))}
+                columns={preview.headers.map((h, i) => ({ key: i, dataIndex: String(i), title: h }))}
+              />
+              {preview.errors.length > 0 && (
+                <>
+                  <Typography.Title level={5}>{t('records.import.errors')}</Typography.Title>
+                  <Table
+                    size="small"
+                    data-testid="import-errors"
+                    rowKey={(r) => `${r.row}-${r.column}-${r.message}`}
+                    pagination={{ pageSize: 10 }}
+                    dataSource={preview.errors}
+                    columns={[
+                      { key: 'row', dataIndex: 'row', title: t('records.import.row'), width: 70 },
+                      { key: 'column', dataIndex: 'column', title: t('records.import.column'), width: 140 },
+                      { key: 'message', dataIndex: 'message', title: t('records.import.message') },
+                    ]}
+                  />
+                  <Checkbox checked={skipBad} onChange={(e) => setSkipBad(e.target.checked)} data-testid="import-skip-bad">
+                    {t('records.import.skipBad', { valid: preview.validRows, bad: preview.badRows })}
+                  </Checkbox>
+                </>
+              )}
+              <Space>
+                <Button type="primary" disabled={!canCommit} onClick={() => void commit()}>
+                  {t('records.import.confirm', { count: preview.validRows })}
+                </Button>
+                <Button onClick={reset}>{t('records.action.cancel')}</Button>
+              </Space>
+            </Space>
+          </Spin>
+        )}
+        {phase === 'writing' && (
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <Typography.Text>{t('records.import.writing', { count: preview?.validRows ?? 0 })}</Typography.Text>
+            <Progress percent={99} status="active" showInfo={false} data-testid="import-progress" />
+          </Space>
+        )}
+        {phase === 'done' && result && (
+          <Space direction="vertical">
+            <Alert type="success" showIcon title={t('records.import.done', { imported: result.imported, skipped: result.skipped })} data-testid="import-done" />
+            <Space>
+              <Button onClick={reset}>{t('records.import.another')}</Button>
+              <Button type="primary" onClick={() => (reset(), onClose())}>{t('records.done')}</Button>
+            </Space>
+          </Space>
+        )}
+      </div>
+    </Modal>
+  );
+}

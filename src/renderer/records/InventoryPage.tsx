@@ -1,0 +1,82 @@
+// Inventory list: search, status filter, sort, paging, export, import; create/edit, borrow,
+// return, consume, dispose, delete and the history of each item. The public account sees no
+// write buttons (and the API refuses its writes anyway).
+import { useState } from 'react';
+import { Button, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { INVENTORY_STATUSES, type InventoryItem, type RecordEntityType } from '../../shared/records';
+import { useSession } from '../session/session-store';
+import { useRecordList } from './use-record-list';
+import { ListToolbar, StatusTag, tableWiring, useRowAction } from './list-kit';
+import { RecordForm } from './RecordForm';
+import { HistoryDrawer } from './HistoryDrawer';
+import { ImportWizard } from './ImportWizard';
+
+export function InventoryPage() {
+  const { t } = useTranslation();
+  const user = useSession().user!;
+  const canWrite = user.role !== 'public';
+  const isAdmin = user.role === 'admin';
+  const list = useRecordList<InventoryItem>('listInventory', '/inventory/');
+  const run = useRowAction();
+  const [editing, setEditing] = useState<InventoryItem | null | 'new'>(null);
+  const [history, setHistory] = useState<{ type: RecordEntityType; id: number; name: string } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const { sortOrderOf, ...tableProps } = tableWiring<InventoryItem>(list);
+  const col = (key: keyof InventoryItem, extra: Partial<ColumnsType<InventoryItem>[number]> = {}) => ({ key, dataIndex: key, title: t(`records.field.${key}`), sorter: true, sortOrder: sortOrderOf(key), ...extra });
+
+  const columns: ColumnsType<InventoryItem> = [
+    col('name', { render: (v: string, r) => (r.english_name ? `${v} (${r.english_name})` : v) }),
+    col('cas_number'),
+    col('specification'),
+    col('quantity', { render: (v: number, r) => `${v} ${r.unit}` }),
+    col('storage_location'),
+    col('brand'),
+    col('category'),
+    col('status', { render: (s: string, r) => (r.borrowed_by_name ? <Space size={4}><StatusTag status={s} />{r.borrowed_by_name}</Space> : <StatusTag status={s} />) }),
+    {
+      key: 'actions',
+      title: t('records.action.actions'),
+      render: (_v, r) => (
+        <Space size={4} wrap>
+          {canWrite && r.status === 'in_stock' && <Button size="small" onClick={() => void run('borrowInventoryItem', { id: r.id })}>{t('records.action.borrow')}</Button>}
+          {canWrite && r.status === 'borrowed' && (isAdmin || r.borrowed_by === user.id) && <Button size="small" onClick={() => void run('returnInventoryItem', { id: r.id })}>{t('records.action.return')}</Button>}
+          {canWrite && (r.status === 'in_stock' || r.status === 'borrowed') && (
+            <Button size="small" onClick={() => void run('consumeInventoryItem', { id: r.id }, t('records.confirmAction', { action: t('records.action.consume'), name: r.name }))}>{t('records.action.consume')}</Button>
+          )}
+          {canWrite && r.status !== 'disposed' && (
+            <Button size="small" onClick={() => void run('disposeInventoryItem', { id: r.id }, t('records.confirmAction', { action: t('records.action.dispose'), name: r.name }))}>{t('records.action.dispose')}</Button>
+          )}
+          {canWrite && <Button size="small" onClick={() => setEditing(r)}>{t('records.action.edit')}</Button>}
+          {isAdmin && <Button size="small" danger onClick={() => void run('deleteInventoryItem', { id: r.id }, t('records.confirmDelete'))}>{t('records.action.delete')}</Button>}
+          <Button size="small" type="link" onClick={() => setHistory({ type: 'inventory_item', id: r.id, name: r.name })}>{t('records.action.history')}</Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Typography.Title level={3}>{t('records.title.inventory')}</Typography.Title>
+      <ListToolbar
+        endpoint="/inventory/"
+        list={list}
+        statuses={INVENTORY_STATUSES}
+        extra={
+          canWrite && (
+            <>
+              <Button type="primary" onClick={() => setEditing('new')}>{t('records.action.newItem')}</Button>
+              <Button onClick={() => setImporting(true)}>{t('records.action.import')}</Button>
+            </>
+          )
+        }
+      />
+      {list.error && <Typography.Text type="danger">{list.error}</Typography.Text>}
+      <Table<InventoryItem> {...tableProps} columns={columns} size="small" scroll={{ x: true }} data-testid="records-table" />
+      <RecordForm kind="inventory" open={editing !== null} initial={editing === 'new' ? null : (editing as unknown as (Record<string, unknown> & { id: number }) | null)} onClose={() => setEditing(null)} onSaved={() => void list.reload()} />
+      <HistoryDrawer target={history} onClose={() => setHistory(null)} />
+      {canWrite && <ImportWizard open={importing} onClose={() => setImporting(false)} />}
+    </Space>
+  );
+}

@@ -1,0 +1,44 @@
+// The search box of every list page: a field selector (`all` + the endpoint's indexed fields of
+// spec 000) and the text input. Enter or the search button submits (the list then sends
+// `submitted: true`, which search memory records). Kept self-contained so the completion
+// feature can put its ghost-text input here.
+import { Button, Input, Select, Space } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { INDEXED_FIELDS, type RecordsEndpoint } from '../../shared/records';
+
+export interface ListSearchProps {
+  endpoint: RecordsEndpoint;
+  field: string;
+  onFieldChange: (field: string) => void;
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: (value: string) => void;
+}
+
+export function ListSearch({ endpoint, field, onFieldChange, value, onChange, onSubmit }: ListSearchProps) {
+  const { t } = useTranslation();
+  const fields = ['all', ...INDEXED_FIELDS[endpoint]];
+  return (
+    <Space.Compact style={{ width: 460 }}>
+      <Select
+        aria-label={t('records.search.field')}
+        data-testid="search-field"
+        value={field}
+        onChange={onFieldChange}
+        options={fields.map((f) => ({ value: f, label: t(`records.field.${f}`) }))}
+        style={{ width: 150 }}
+      />
+      <Input
+        aria-label={t('records.search.placeholder')}
+        data-testid="list-search"
+        placeholder={t('records.search.placeholder')}
+        value={value}
+        allowClear
+        onChange={(e) => onChange(e.target.value)}
+        onPressEnter={() => onSubmit(value)}
+      />
+      <Button icon={<SearchOutlined />} aria-label={t('records.search.submit')} onClick={() => onSubmit(value)} />
+    </Space.Compact>
+  );
+}

@@ -1,0 +1,43 @@
+// A small modal form for the one or two values an action needs (reject reason, stock-in location).
+import { useEffect } from 'react';
+import { Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { applyFieldErrors } from '../app/form-errors';
+
+export interface PromptSpec {
+  title: string;
+  fields: Array<{ name: string; label: string; required?: boolean; max?: number; initial?: string }>;
+  /** Throws to keep the modal open (field errors are shown next to the fields). */
+  onOk: (values: Record<string, string>) => Promise<void>;
+}
+
+export function PromptModal({ spec, onClose }: { spec: PromptSpec | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  useEffect(() => {
+    if (spec) form.setFieldsValue(Object.fromEntries(spec.fields.map((f) => [f.name, f.initial ?? ''])));
+  }, [spec, form]);
+  return (
+    <Modal open={!!spec} title={spec?.title} onCancel={onClose} onOk={() => form.submit()} okText={t('records.action.save')} cancelText={t('records.action.cancel')} destroyOnHidden>
+      <Form
+        form={form}
+        layout="vertical"
+        data-testid="prompt-form"
+        onFinish={async (v: Record<string, string>) => {
+          try {
+            await spec!.onOk(v);
+            onClose();
+          } catch (e) {
+            applyFieldErrors(form, e);
+          }
+        }}
+      >
+        {spec?.fields.map((f) => (
+          <Form.Item key={f.name} name={f.name} label={f.label} rules={[...(f.required ? [{ required: true }] : []), ...(f.max ? [{ max: f.max }] : [])]}>
+            <Input autoFocus />
+          </Form.Item>
+        ))}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,96 @@
+// Reagent orders: members order and edit/delete their own pending orders; admins approve,
+// reject (with a reason), mark arrived and stock in (asking the storage location).
+import { useState } from 'react';
+import { App, Button, Space, Table, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { REAGENT_ORDER_STATUSES, type RecordEntityType, type ReagentOrder } from '../../shared/records';
+import { call } from '../api/client';
+import { useSession } from '../session/session-store';
+import { useRecordList } from './use-record-list';
+import { ListToolbar, StatusTag, tableWiring, useRowAction } from './list-kit';
+import { RecordForm } from './RecordForm';
+import { HistoryDrawer } from './HistoryDrawer';
+import { PromptModal, type PromptSpec } from './PromptModal';
+
+export function ReagentOrdersPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const user = useSession().user!;
+  const canWrite = user.role !== 'public';
+  const isAdmin = user.role === 'admin';
+  const list = useRecordList<ReagentOrder>('listReagentOrders', '/reagent-orders/');
+  const run = useRowAction();
+  const [editing, setEditing] = useState<ReagentOrder | null | 'new'>(null);
+  const [history, setHistory] = useState<{ type: RecordEntityType; id: number; name: string } | null>(null);
+  const [prompt, setPrompt] = useState<PromptSpec | null>(null);
+  const { sortOrderOf, ...tableProps } = tableWiring<ReagentOrder>(list);
+  const col = (key: keyof ReagentOrder, extra: Partial<ColumnsType<ReagentOrder>[number]> = {}) => ({ key, dataIndex: key, title: t(`records.field.${key}`), sorter: true, sortOrder: sortOrderOf(key), ...extra });
+  const mine = (r: ReagentOrder) => isAdmin || r.applicant_id === user.id;
+
+  const reject = (r: ReagentOrder) =>
+    setPrompt({
+      title: `${t('records.action.reject')}: ${r.name}`,
+      fields: [{ name: 'reason', label: t('records.rejectReason'), required: true, max: 500 }],
+      onOk: async (v) => {
+        await call('rejectReagentOrder', { id: r.id, reason: v.reason! });
+        message.success(t('records.done'));
+      },
+    });
+  const stockIn = (r: ReagentOrder) =>
+    setPrompt({
+      title: t('records.stockInTitle', { name: r.name }),
+      fields: [
+        { name: 'storage_location', label: t('records.stockInLocation'), required: true, max: 200 },
+        { name: 'unit', label: t('records.field.unit'), max: 20 },
+      ],
+      onOk: async (v) => {
+        const res = await call('stockInReagentOrder', { id: r.id, storage_location: v.storage_location!, ...(v.unit ? { unit: v.unit } : {}) });
+        message.success(t('records.stockInDone', { id: res.item.id }));
+      },
+    });
+
+  const columns: ColumnsType<ReagentOrder> = [
+    col('id'),
+    col('name', { render: (v: string, r) => (r.english_name ? `${v} (${r.english_name})` : v) }),
+    col('cas_number'),
+    col('specification'),
+    col('quantity'),
+    col('unit_price'),
+    col('brand'),
+    col('product_number'),
+    col('applicant'),
+    col('created_at', { render: (v: string) => dayjs(v).format('YYYY-MM-DD') }),
+    col('status', { render: (s: string, r) => (r.reject_reason ? <Tooltip title={r.reject_reason}><span><StatusTag status={s} /></span></Tooltip> : <StatusTag status={s} />) }),
+    {
+      key: 'actions',
+      title: t('records.action.actions'),
+      render: (_v, r) => (
+        <Space size={4} wrap>
+          {isAdmin && r.status === 'pending_approval' && <Button size="small" type="primary" onClick={() => void run('approveReagentOrder', { id: r.id })}>{t('records.action.approve')}</Button>}
+          {isAdmin && r.status === 'pending_approval' && <Button size="small" danger onClick={() => reject(r)}>{t('records.action.reject')}</Button>}
+          {isAdmin && r.status === 'approved' && <Button size="small" type="primary" onClick={() => void run('arriveReagentOrder', { id: r.id })}>{t('records.action.arrive')}</Button>}
+          {isAdmin && r.status === 'arrived' && <Button size="small" type="primary" onClick={() => stockIn(r)}>{t('records.action.stockIn')}</Button>}
+          {canWrite && mine(r) && r.status === 'pending_approval' && <Button size="small" onClick={() => setEditing(r)}>{t('records.action.edit')}</Button>}
+          {canWrite && mine(r) && (r.status === 'pending_approval' || r.status === 'rejected') && (
+            <Button size="small" danger onClick={() => void run('deleteReagentOrder', { id: r.id }, t('records.confirmDelete'))}>{t('records.action.delete')}</Button>
+          )}
+          <Button size="small" type="link" onClick={() => setHistory({ type: 'reagent_order', id: r.id, name: r.name })}>{t('records.action.history')}</Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Typography.Title level={3}>{t('records.title.reagentOrders')}</Typography.Title>
+      <ListToolbar endpoint="/reagent-orders/" list={list} statuses={REAGENT_ORDER_STATUSES} extra={canWrite && <Button type="primary" onClick={() => setEditing('new')}>{t('records.action.newOrder')}</Button>} />
+      {list.error && <Typography.Text type="danger">{list.error}</Typography.Text>}
+      <Table<ReagentOrder> {...tableProps} columns={columns} size="small" scroll={{ x: true }} data-testid="records-table" />
+      <RecordForm kind="reagent" open={editing !== null} initial={editing === 'new' ? null : (editing as unknown as (Record<string, unknown> & { id: number }) | null)} onClose={() => setEditing(null)} onSaved={() => void list.reload()} />
+      <HistoryDrawer target={history} onClose={() => setHistory(null)} />
+      <PromptModal spec={prompt} onClose={() => setPrompt(null)} />
+    </Space>
+  );
+}

@@ -1,0 +1,167 @@
+// Create/edit form of an inventory item, reagent order or consumable order. Before a new
+// reagent order or inventory item is saved it shows what already exists with the same CAS (or
+// product number + brand); a CAS whose check digit fails can be kept after confirming.
+import { useEffect } from 'react';
+import { App, Form, Input, InputNumber, Modal, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import dayjs from 'dayjs';
+import { ApiError, call } from '../api/client';
+import { applyFieldErrors } from '../app/form-errors';
+import type { DuplicateReport } from '../../shared/records';
+
+export type RecordKind = 'inventory' | 'reagent' | 'consumable';
+
+interface FieldDef {
+  name: string;
+  type: 'text' | 'number' | 'bool' | 'textarea';
+  required?: boolean;
+  max?: number;
+  min?: number;
+}
+
+const FIELDS: Record<RecordKind, FieldDef[]> = {
+  inventory: [
+    { name: 'name', type: 'text', required: true, max: 200 },
+    { name: 'english_name', type: 'text', max: 200 },
+    { name: 'cas_number', type: 'text', max: 60 },
+    { name: 'specification', type: 'text', max: 100 },
+    { name: 'quantity', type: 'number', required: true, min: 0 },
+    { name: 'unit', type: 'text', max: 20 },
+    { name: 'storage_location', type: 'text', max: 200 },
+    { name: 'brand', type: 'text', max: 100 },
+    { name: 'category', type: 'text', max: 100 },
+    { name: 'product_number', type: 'text', max: 100 },
+    { name: 'hazardous', type: 'bool' },
+  ],
+  reagent: [
+    { name: 'name', type: 'text', required: true, max: 200 },
+    { name: 'english_name', type: 'text', max: 200 },
+    { name: 'cas_number', type: 'text', max: 60 },
+    { name: 'specification', type: 'text', max: 100 },
+    { name: 'quantity', type: 'number', required: true, min: 0.000001 },
+    { name: 'unit_price', type: 'number', min: 0 },
+    { name: 'brand', type: 'text', max: 100 },
+    { name: 'category', type: 'text', max: 100 },
+    { name: 'product_number', type: 'text', max: 100 },
+    { name: 'hazardous', type: 'bool' },
+    { name: 'notes', type: 'textarea', max: 2000 },
+  ],
+  consumable: [
+    { name: 'name', type: 'text', required: true, max: 200 },
+    { name: 'specification', type: 'text', max: 100 },
+    { name: 'quantity', type: 'number', required: true, min: 0.000001 },
+    { name: 'unit_price', type: 'number', min: 0 },
+    { name: 'communication', type: 'textarea', max: 500 },
+    { name: 'notes', type: 'textarea', max: 2000 },
+  ],
+};
+
+const OPS = {
+  inventory: { create: 'createInventoryItem', update: 'updateInventoryItem' },
+  reagent: { create: 'createReagentOrder', update: 'updateReagentOrder' },
+  consumable: { create: 'createConsumableOrder', update: 'updateConsumableOrder' },
+} as const;
+
+type Modal = ReturnType<typeof App.useApp>['modal'];
+
+function ask(modal: Modal, opts: { title: string; content: React.ReactNode; okText: string; cancelText: string }): Promise<boolean> {
+  return new Promise((resolve) => {
+    modal.confirm({ ...opts, onOk: () => resolve(true), onCancel: () => resolve(false) });
+  });
+}
+
+/** Shows existing stock and open orders with the same CAS or product number + brand; true = go on. */
+export async function confirmNoDuplicate(modal: Modal, t: TFunction, v: { cas_number?: string; product_number?: string; brand?: string }, exclude: { exclude_order_id?: number; exclude_item_id?: number } = {}): Promise<boolean> {
+  if (!v.cas_number && !(v.product_number && v.brand)) return true;
+  let dup: DuplicateReport;
+  try {
+    dup = await call('checkDuplicates', { cas_number: v.cas_number || undefined, product_number: v.product_number || undefined, brand: v.brand || undefined, ...exclude });
+  } catch {
+    return true; // the check is advice; saving must not depend on it
+  }
+  if (dup.inventory.length === 0 && dup.orders.length === 0) return true;
+  return ask(modal, {
+    title: t('records.duplicateTitle'),
+    okText: t('records.duplicateContinue'),
+    cancelText: t('records.action.cancel'),
+    content: (
+      <div data-testid="duplicate-warning">
+        <p>{t('records.duplicateBody')}</p>
+        <ul>
+          {dup.inventory.map((i) => (
+            <li key={`i${i.id}`}>{t('records.duplicateInventory', { name: i.name, cas: i.cas_number || i.product_number, location: i.storage_location || '—', status: t(`records.status.${i.status}`), quantity: i.quantity, unit: i.unit })}</li>
+          ))}
+          {dup.orders.map((o) => (
+            <li key={`o${o.id}`}>{t('records.duplicateOrder', { id: o.id, name: o.name, cas: o.cas_number || o.product_number, status: t(`records.status.${o.status}`), applicant: o.applicant, date: dayjs(o.created_at).format('YYYY-MM-DD') })}</li>
+          ))}
+        </ul>
+      </div>
+    ),
+  });
+}
+
+export function RecordForm({ kind, open, initial, onClose, onSaved }: { kind: RecordKind; open: boolean; initial: (Record<string, unknown> & { id: number }) | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const [form] = Form.useForm();
+  useEffect(() => {
+    if (open) {
+      form.resetFields();
+      if (initial) form.setFieldsValue(Object.fromEntries(FIELDS[kind].map((f) => [f.name, initial[f.name]])));
+    }
+  }, [open, initial, kind, form]);
+
+  const save = async (raw: Record<string, unknown>) => {
+    const values = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== null));
+    if (!initial && kind !== 'consumable') {
+      if (!(await confirmNoDuplicate(modal, t, values as Record<string, string>))) return;
+    }
+    const send = async (override: boolean): Promise<void> => {
+      const input = { ...values, ...(initial ? { id: initial.id } : {}), ...(override ? { cas_override: true } : {}) };
+      try {
+        await call(initial ? OPS[kind].update : OPS[kind].create, input as never);
+        message.success(t('records.saved'));
+        onSaved();
+        onClose();
+      } catch (e) {
+        const cas = e instanceof ApiError ? (e.details as { cas?: { kind: string; canonical: string } } | undefined)?.cas : undefined;
+        if (cas?.kind === 'bad_check_digit' && !override) {
+          const keep = await ask(modal, { title: t('records.casBadTitle'), content: t('records.casBadBody', { message: (e as Error).message, canonical: cas.canonical }), okText: t('records.casKeep'), cancelText: t('records.action.cancel') });
+          if (keep) return send(true);
+          applyFieldErrors(form, e);
+          return;
+        }
+        if (!applyFieldErrors(form, e)) message.error((e as Error).message);
+      }
+    };
+    await send(false);
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={initial ? t('records.action.edit') : kind === 'inventory' ? t('records.action.newItem') : t('records.action.newOrder')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('records.action.save')}
+      cancelText={t('records.action.cancel')}
+      destroyOnHidden
+      width={640}
+    >
+      <Form form={form} layout="vertical" onFinish={save} data-testid="record-form" initialValues={{ hazardous: false }}>
+        {FIELDS[kind].map((f) => (
+          <Form.Item
+            key={f.name}
+            name={f.name}
+            label={t(`records.field.${f.name}`)}
+            valuePropName={f.type === 'bool' ? 'checked' : 'value'}
+            rules={[...(f.required ? [{ required: true }] : []), ...(f.max ? [{ max: f.max }] : [])]}
+          >
+            {f.type === 'number' ? <InputNumber min={f.min} style={{ width: '100%' }} /> : f.type === 'bool' ? <Switch /> : f.type === 'textarea' ? <Input.TextArea rows={2} /> : <Input />}
+          </Form.Item>
+        ))}
+      </Form>
+    </Modal>
+  );
+}

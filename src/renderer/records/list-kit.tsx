@@ -1,0 +1,100 @@
+// Pieces every records list page shares: the toolbar (search, status filter, export), status
+// tags, sort/paging wiring between antd's Table and the list view, and a confirm-then-call helper.
+import type { ReactNode } from 'react';
+import { App, Button, Select, Space, Tag, Typography } from 'antd';
+import type { TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { RecordsEndpoint } from '../../shared/records';
+import { ListSearch } from './ListSearch';
+import { downloadExport } from './export-download';
+import type { useRecordList } from './use-record-list';
+import { call } from '../api/client';
+import type { OperationName } from '../../shared/contract';
+
+const STATUS_COLOR: Record<string, string> = {
+  in_stock: 'green',
+  borrowed: 'orange',
+  consumed: 'default',
+  disposed: 'default',
+  pending_approval: 'gold',
+  approved: 'blue',
+  arrived: 'cyan',
+  stocked_in: 'green',
+  completed: 'green',
+  rejected: 'red',
+};
+
+export function StatusTag({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return <Tag color={STATUS_COLOR[status]}>{t(`records.status.${status}`)}</Tag>;
+}
+
+type List = ReturnType<typeof useRecordList<unknown>>;
+
+export function ListToolbar({ endpoint, list, statuses, extra }: { endpoint: RecordsEndpoint; list: List; statuses: readonly string[]; extra?: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const exportAs = (format: 'csv' | 'xlsx') => downloadExport(endpoint, format, list.view).catch((e: Error) => message.error(e.message));
+  return (
+    <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
+      <Space wrap>
+        <ListSearch endpoint={endpoint} field={list.view.field} onFieldChange={list.setField} value={list.text} onChange={list.setText} onSubmit={list.submitSearch} />
+        <Select
+          aria-label={t('records.field.status')}
+          data-testid="status-filter"
+          value={list.view.status}
+          onChange={list.setStatus}
+          style={{ width: 150 }}
+          options={[{ value: '', label: t('records.status.all') }, ...statuses.map((s) => ({ value: s, label: t(`records.status.${s}`) }))]}
+        />
+        <Typography.Text type="secondary" data-testid="list-total">
+          {t('records.total', { total: list.data.total.toLocaleString(i18n.language) })}
+        </Typography.Text>
+      </Space>
+      <Space wrap>
+        {extra}
+        <Button onClick={() => void exportAs('csv')}>{t('records.action.exportCsv')}</Button>
+        <Button onClick={() => void exportAs('xlsx')}>{t('records.action.exportXlsx')}</Button>
+      </Space>
+    </Space>
+  );
+}
+
+/** Table props that map antd's sorter and pagination onto the server-side list view. */
+export function tableWiring<T extends { id: number }>(list: List): Pick<TableProps<T>, 'rowKey' | 'loading' | 'dataSource' | 'pagination' | 'onChange'> & { sortOrderOf: (key: string) => 'ascend' | 'descend' | null } {
+  const key = list.view.sort.replace(/^-/, '');
+  const desc = list.view.sort.startsWith('-');
+  return {
+    rowKey: 'id',
+    loading: list.loading,
+    dataSource: list.data.rows as T[],
+    pagination: { current: list.view.page, pageSize: list.view.pageSize, total: list.data.total, showSizeChanger: true, pageSizeOptions: [20, 50, 100, 200] },
+    onChange: (p, _f, sorter, extra) => {
+      if (extra.action === 'sort') {
+        const s = Array.isArray(sorter) ? sorter[0] : sorter;
+        list.setSort(s?.order && s.columnKey ? `${s.order === 'descend' ? '-' : ''}${String(s.columnKey)}` : '-id');
+      } else if (extra.action === 'paginate') list.setPage(p.current ?? 1, p.pageSize ?? list.view.pageSize);
+    },
+    sortOrderOf: (k: string) => (k === key ? (desc ? 'descend' : 'ascend') : null),
+  };
+}
+
+/** Runs a row action (after an optional confirmation) and reports the outcome. */
+export function useRowAction() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  return async <N extends OperationName>(op: N, input: unknown, confirm?: string): Promise<boolean> => {
+    if (confirm) {
+      const ok = await new Promise<boolean>((resolve) => modal.confirm({ title: confirm, onOk: () => resolve(true), onCancel: () => resolve(false), okText: t('records.yes'), cancelText: t('records.no') }));
+      if (!ok) return false;
+    }
+    try {
+      await call(op, input as never);
+      message.success(t('records.done'));
+      return true;
+    } catch (e) {
+      message.error((e as Error).message);
+      return false;
+    }
+  };
+}
