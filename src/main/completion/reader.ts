@@ -8,10 +8,15 @@ import type { Logger } from '../logging';
 import { normalizeSearchTerm } from '../../shared/normalize';
 import { ALL_FIELDS, GLOBAL_USER, INDEXED_FIELDS, isEndpoint, type ListEndpoint } from './endpoints';
 import { emptySuggestion, rank, type IndexCandidate, type MemoryCandidate, type Suggestion } from './ranking';
-import { SCORE_LEVELS_MILLI } from './status-score';
+import { scoreMilli, STATUS_SCORE, UNKNOWN_STATUS_SCORE } from './status-score';
 import { isUnavailable, openCompletionRead } from './db';
 
 export const UNAVAILABLE_PAUSE_MS = 5000;
+
+/** Score levels (per mille, best first) the terms of one endpoint can carry. */
+function levelsOf(endpoint: ListEndpoint): number[] {
+  return [...new Set([...Object.values(STATUS_SCORE[endpoint]), UNKNOWN_STATUS_SCORE].map(scoreMilli))].sort((a, b) => b - a);
+}
 /** Candidates fetched per memory source (the best by decayed score come first). */
 export const MEMORY_CAP = 8;
 /** Candidates fetched per indexed field (spec: "a separate cap on the candidate count for each"). */
@@ -37,7 +42,8 @@ interface MemoryRow {
 export class CompletionReader {
   private db: Db | null = null;
   private pausedUntil = 0;
-  private stmts: { pref: Statement; memory: Statement; gen: Statement; term: Statement } | null = null;
+  private stmts: { pref: Statement; memory: Statement } | null = null;
+  private readonly termStmts = new Map<ListEndpoint, Statement>();
 
   constructor(
     private readonly dataDir: string,
@@ -82,8 +88,7 @@ export class CompletionReader {
         });
         const own = personalized ? (s.memory.all(userId, endpoint, ALL_FIELDS, q, hi, MEMORY_CAP) as MemoryRow[]).map(toMem) : [];
         const global = (s.memory.all(GLOBAL_USER, endpoint, ALL_FIELDS, q, hi, MEMORY_CAP) as MemoryRow[]).map(toMem);
-        const gen = (s.gen.get(endpoint) as { active_gen: number } | undefined)?.active_gen ?? 0;
-        const index = this.indexCandidates(s.term, endpoint, gen, q, hi);
+        const index = this.indexCandidates(endpoint, q, hi);
         return rank({ typed: query.q, personalized, own, global, index, now });
       })();
     } catch (e) {
@@ -93,22 +98,37 @@ export class CompletionReader {
   }
 
   /**
-   * Best terms of every indexed field, walking the score levels best-first with an index seek
-   * each, so a one-character prefix costs the same as a long one.
+   * Best terms of every indexed field: one statement per endpoint whose UNION ALL branches are
+   * index seeks on (endpoint, gen, field, score, norm) — one per field and score level, each with
+   * its own cap — so a one-character prefix costs about as much as a long one.
    */
-  private indexCandidates(term: Statement, endpoint: ListEndpoint, gen: number, q: string, hi: string): IndexCandidate[] {
+  private indexCandidates(endpoint: ListEndpoint, q: string, hi: string): IndexCandidate[] {
+    let stmt = this.termStmts.get(endpoint);
+    if (!stmt) {
+      const levels = levelsOf(endpoint);
+      const branches = INDEXED_FIELDS[endpoint].flatMap((field, fi) =>
+        levels.map(
+          (level) =>
+            `SELECT * FROM (SELECT ${fi} AS f, score, norm, text FROM entity_terms INDEXED BY entity_terms_rank
+             WHERE endpoint = @endpoint AND gen = (SELECT active_gen FROM endpoint_meta WHERE endpoint = @endpoint)
+               AND field = '${field}' AND score = ${level} AND norm > @q AND norm < @hi ORDER BY norm LIMIT ${FIELD_CAP})`,
+        ),
+      );
+      stmt = this.db!.prepare(branches.join(' UNION ALL '));
+      this.termStmts.set(endpoint, stmt);
+    }
+    const rows = stmt.all({ endpoint, q, hi }) as { f: number; score: number; norm: string; text: string }[];
+    // Rows come field by field, best level first: keep the first FIELD_CAP of each field.
+    const taken = new Map<number, number>();
     const out: IndexCandidate[] = [];
-    for (const field of INDEXED_FIELDS[endpoint]) {
-      let left = FIELD_CAP;
-      for (const level of SCORE_LEVELS_MILLI) {
-        const rows = term.all(endpoint, gen, field, level, q, hi, left) as { norm: string; text: string }[];
-        for (const r of rows) out.push({ norm: r.norm, text: r.text, score: level / 1000 });
-        left -= rows.length;
-        if (left <= 0) break;
-      }
+    for (const r of rows) {
+      const n = taken.get(r.f) ?? 0;
+      if (n >= FIELD_CAP) continue;
+      taken.set(r.f, n + 1);
+      out.push({ norm: r.norm, text: r.text, score: r.score / 1000 });
     }
     // Best score first; within a score the merge keeps field order, then the index's text order.
-    return out.sort((a, b) => b.score - a.score);
+    return out.sort((x, y) => y.score - x.score);
   }
 
   private safePref(userId: number, now: number): boolean {
@@ -118,17 +138,16 @@ export class CompletionReader {
   private statements() {
     if (this.stmts) return this.stmts;
     this.db = openCompletionRead(this.dataDir);
+    // Pages come straight from the OS cache: a rebuild's commits invalidate this connection's own
+    // page cache often, and copying pages back in is what would slow readers down.
+    this.db.pragma('mmap_size = 1073741824');
+    this.db.pragma('cache_size = -65536');
     this.stmts = {
       pref: this.db.prepare('SELECT personalized FROM user_prefs WHERE user_id = ?'),
       memory: this.db.prepare(
         `SELECT norm, query, frequency, last_used_at, accept_count, reject_count FROM search_memory
          WHERE user_id = ? AND endpoint = ? AND field = ? AND norm > ? AND norm < ? AND frequency > 0
          ORDER BY rank_key DESC, id DESC LIMIT ?`,
-      ),
-      gen: this.db.prepare('SELECT active_gen FROM endpoint_meta WHERE endpoint = ?'),
-      term: this.db.prepare(
-        `SELECT norm, text FROM entity_terms INDEXED BY entity_terms_rank
-         WHERE endpoint = ? AND gen = ? AND field = ? AND score = ? AND norm > ? AND norm < ? ORDER BY norm LIMIT ?`,
       ),
     };
     return this.stmts;
@@ -146,6 +165,7 @@ export class CompletionReader {
 
   close(): void {
     this.stmts = null;
+    this.termStmts.clear();
     try {
       this.db?.close();
     } catch {

@@ -32,19 +32,36 @@ export interface RebuildResult {
   ms: number;
 }
 
-const DEFAULT_BATCH = 2000;
+const DEFAULT_BATCH = 1000;
+/** Batches between explicit passive checkpoints (auto-checkpoint is off during a rebuild). */
+const CHECKPOINT_EVERY = 20;
 const yieldLoop = (ms: number) => new Promise<void>((r) => (ms > 0 ? setTimeout(r, ms) : setImmediate(r)));
 
 export async function rebuildEndpoint(db: Db, lab: Db, endpoint: ListEndpoint, opts: RebuildOptions = {}): Promise<RebuildResult> {
+  // The automatic checkpoint would run inside a batch's commit, lengthening the lock hold; the
+  // rebuild checkpoints passively between batches instead (no write lock needed for that).
+  const autoCheckpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+  db.pragma('wal_autocheckpoint = 0');
+  try {
+    return await rebuildInner(db, lab, endpoint, opts);
+  } finally {
+    db.pragma(`wal_autocheckpoint = ${autoCheckpoint}`);
+    db.pragma('wal_checkpoint(PASSIVE)');
+  }
+}
+
+async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: RebuildOptions): Promise<RebuildResult> {
   const started = performance.now();
   const batchRows = opts.batchRows ?? DEFAULT_BATCH;
   let maxHold = 0;
+  let txCount = 0;
   const timedTx = <T>(fn: () => T): T => {
     const t0 = performance.now();
     try {
       return writeTx(db, fn);
     } finally {
       maxHold = Math.max(maxHold, performance.now() - t0);
+      if (++txCount % CHECKPOINT_EVERY === 0) db.pragma('wal_checkpoint(PASSIVE)');
     }
   };
   const result = (outcome: RebuildOutcome, rows = 0, terms = 0): RebuildResult => ({
