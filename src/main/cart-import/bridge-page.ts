@@ -138,7 +138,7 @@ export function bridgeScript(): string {
         var note = json.replay ? S.replay : '';
         if (json.mode === 'browser') {
           show('done', S.browserDone, note, { batchId: json.batch_id });
-          location.replace('/#/cart-import?batch_id=' + encodeURIComponent(json.batch_id));
+          location.replace('/#/cart-import?batch_id=' + encodeURIComponent(json.batch_id) + '&via=' + source);
         } else {
           show('done', S.desktopDone, note, { batchId: json.batch_id });
         }

@@ -1,0 +1,127 @@
+// The bridge page and review screen edge cases: expired batch (TTL), batch_id mismatch, a bridge
+// that arrives after the page loaded, no batch, a batch the app refuses, the review screen waiting
+// for the push, and the public account (sees the batch, cannot submit).
+import fs from 'node:fs';
+import { expect, test as base } from '@playwright/test';
+import { startFixtureSupplier, type FixtureSupplier } from '../extension/fixture/server';
+import { ApiSession, loginViaUi, MEMBER, PUBLIC, seedUsers, test, type RunningApp } from './fixtures';
+import { buildTestExtension, launchWithExtension } from './cart-import-support';
+
+function batch(id: string, createdAt = new Date()) {
+  const item = (n: number, name: string, cas: string) => ({
+    item_id: `item-${n}`,
+    supplier: 'fixture',
+    name,
+    english_name: '',
+    specification: '500mL',
+    brand: '化试通',
+    cas_number: cas,
+    product_id: `FX-${n}`,
+    detail_url: '',
+    quantity: 1,
+    unit_price: 10,
+    hazardous: false,
+    suggested_order_type: cas ? 'reagent' : 'pending',
+    order_type: cas ? 'reagent' : 'pending',
+    classification_reason: cas ? 'valid_cas' : 'no_cas',
+    detail_fetch_status: 'basic_only',
+  });
+  return { batch_id: id, created_at: createdAt.toISOString(), items: [item(1, '无水乙醇', '64-17-5'), item(2, '移液器吸头', '')] };
+}
+
+const handOff = (app: RunningApp, b: ReturnType<typeof batch>) => new ApiSession(app.url).req('POST', '/cart-import/handoff', { expected_batch_id: b.batch_id, batch: b });
+const storedOnServer = async (app: RunningApp, s: ApiSession) => s.req<{ batch: { batch_id: string } } | null>('GET', '/api/cart-import/batch');
+
+base.describe('with the real extension', () => {
+  let site: FixtureSupplier;
+  base.beforeEach(async () => {
+    site = await startFixtureSupplier();
+  });
+  base.afterEach(async () => site.close());
+
+  test('expired batch (TTL), batch_id mismatch, and the bridge arriving after the page loaded', async ({ app }) => {
+    const admin = await seedUsers(app);
+    const eb = await launchWithExtension(buildTestExtension({ systemUrl: app.url, fixtureUrl: site.url }));
+    try {
+      const page = await eb.context.newPage();
+      // Expired: older than 2 hours in extension storage; an expired page-side copy is cleared too.
+      const old = batch('expired-batch-1', new Date(Date.now() - 2 * 3600_000 - 60_000));
+      await eb.setStoredBatch(old);
+      await page.goto(`${app.url}/cart-import`); // same origin, no import=true: the bridge stays idle
+      await page.evaluate((b) => localStorage.setItem('cart_import_batch_latest', JSON.stringify(b)), old);
+      await page.goto(`${app.url}/cart-import?import=true&batch_id=${old.batch_id}`);
+      await expect(page.locator('body')).toHaveAttribute('data-error', 'expired');
+      await expect(page.locator('#message')).toHaveText('The import batch has expired (older than 2 hours). Import the cart again from the browser extension.');
+      expect(await page.evaluate(() => localStorage.getItem('cart_import_batch_latest'))).toBeNull();
+      expect(await storedOnServer(app, admin)).toBeNull();
+
+      // Mismatch: the stored batch is another one.
+      await eb.setStoredBatch(batch('stored-batch-2'));
+      await page.goto(`${app.url}/cart-import?import=true&batch_id=other-batch-3`);
+      await expect(page.locator('body')).toHaveAttribute('data-error', 'batch_id_mismatch');
+      await expect(page.locator('#message')).toContainText('batch_id mismatch');
+      expect(await storedOnServer(app, admin)).toBeNull();
+
+      // Late bridge: the page script runs before the bridge (document_idle), finds no cache, and
+      // takes the batch from IMPORT_BATCH_READY; a reload then finds it in the page cache at once.
+      const good = batch('good-batch-4');
+      await eb.setStoredBatch(good);
+      await page.evaluate(() => localStorage.removeItem('cart_import_batch_latest'));
+      await page.goto(`${app.url}/cart-import?import=true&batch_id=${good.batch_id}`);
+      await expect(page).toHaveURL(/#\/cart-import\?batch_id=good-batch-4&via=message/);
+      expect((await storedOnServer(app, admin))!.batch.batch_id).toBe('good-batch-4');
+      await page.goto(`${app.url}/cart-import?import=true&batch_id=${good.batch_id}`);
+      await expect(page).toHaveURL(/#\/cart-import\?batch_id=good-batch-4&via=cache/);
+    } finally {
+      await eb.close();
+      fs.rmSync(eb.dir, { recursive: true, force: true });
+    }
+  });
+});
+
+test('a bridge that posts seconds after the page loaded is still picked up (retry rounds)', async ({ app, page }) => {
+  await page.goto(`${app.url}/cart-import?import=true&batch_id=late-batch-1`);
+  await expect(page.locator('body')).toHaveAttribute('data-state', 'waiting');
+  await page.waitForTimeout(1500);
+  await page.evaluate((b) => {
+    localStorage.setItem('cart_import_batch_latest', JSON.stringify(b));
+    window.postMessage({ source: 'lab-desktop-cart-import-extension', type: 'IMPORT_BATCH_READY' }, location.origin);
+  }, batch('late-batch-1'));
+  await expect(page).toHaveURL(/#\/cart-import\?batch_id=late-batch-1&via=message/);
+});
+
+test('no batch at all, no import parameters, and a batch the app refuses: the exact error', async ({ app, page }) => {
+  await page.goto(`${app.url}/cart-import?import=true&batch_id=missing-batch-1`);
+  await expect(page.locator('body')).toHaveAttribute('data-error', 'no_batch', { timeout: 10_000 });
+  await expect(page.locator('#message')).toHaveText('No import batch was found. Import the cart again from the browser extension.');
+  await page.goto(`${app.url}/cart-import`);
+  await expect(page.locator('body')).toHaveAttribute('data-error', 'no_import');
+  const bad = { ...batch('bad-batch-1'), items: [{ ...batch('x').items[0], quantity: -3 }] };
+  await page.evaluate((b) => localStorage.setItem('cart_import_batch_latest', JSON.stringify(b)), bad);
+  await page.goto(`${app.url}/cart-import?import=true&batch_id=bad-batch-1`);
+  await expect(page.locator('body')).toHaveAttribute('data-error', 'refused');
+  await expect(page.locator('#message')).toContainText('The lab app refused the batch: The import batch is not valid: items.0.quantity — must be positive');
+});
+
+test('the review screen waits for the push when the batch arrives after it opened', async ({ app, page }) => {
+  await seedUsers(app);
+  await loginViaUi(page, app, MEMBER);
+  await page.goto(`${app.url}/#/cart-import`);
+  await expect(page.getByTestId('cart-waiting')).toBeVisible();
+  await handOff(app, batch('pushed-batch-1'));
+  await expect(page.getByTestId('cart-review')).toHaveAttribute('data-batch-id', 'pushed-batch-1');
+  await expect(page.locator('[data-testid^="cart-item-"]')).toHaveCount(2);
+});
+
+test('the public account sees the batch but cannot submit (and is told why)', async ({ app, page }) => {
+  const admin = await seedUsers(app);
+  await handOff(app, batch('public-batch-1'));
+  await loginViaUi(page, app, PUBLIC);
+  await page.goto(`${app.url}/#/cart-import`);
+  await expect(page.locator('[data-testid^="cart-item-"]')).toHaveCount(2);
+  await expect(page.getByTestId('public-account')).toHaveText('The public account can view this batch but cannot create orders. Log in with your own account to import it.');
+  await expect(page.getByRole('button', { name: 'Submit all ready items' })).toBeDisabled();
+  await expect(page.getByTestId('cart-item-item-1').getByRole('button', { name: 'Submit' })).toBeDisabled();
+  const orders = await admin.req<{ total: number }>('GET', '/api/reagent-orders/');
+  expect(orders.total).toBe(0);
+});
