@@ -74,10 +74,10 @@ test('cart → popup → bridge → review → submit all, each order once; reop
   // English name completed offline from the record with the same CAS.
   await expect(card(review, '无水碳酸钠').getByLabel('English name')).toHaveValue('Sodium carbonate');
 
-  // Fix the pending paraformaldehyde: reagent, corrected CAS.
+  // Paraformaldehyde is pending (its published CAS fails the check digit): choose reagent but do
+  // not fix the CAS yet — that item will fail on its own without affecting the others.
   const para = card(review, '多聚甲醛');
   await chooseType(para, 'Reagent');
-  await para.getByLabel('CAS number').fill('30525-89-4');
   // Pipette tips: consumable. Acetone: switched from reagent to consumable (edits kept across switches).
   await chooseType(card(review, '一次性移液器吸头'), 'Consumable');
   const acetone = card(review, '丙酮');
@@ -88,9 +88,16 @@ test('cart → popup → bridge → review → submit all, each order once; reop
   await chooseType(acetone, 'Consumable');
   // Gloves stay pending: "submit all" must skip them and send nothing.
   await review.getByRole('button', { name: 'Submit all ready items' }).click();
-  await expect(review.getByTestId('cart-progress')).toHaveText('7 of 8 submitted', { timeout: 20_000 });
+  await expect(review.getByTestId('cart-progress')).toHaveText('6 of 8 submitted', { timeout: 20_000 });
+  await expect(para.getByTestId('item-error')).toContainText('fails the check digit');
+  await expect(para.getByText('check digit should be 4; confirm to keep 30525-89-5')).toBeVisible();
   await expect(card(review, '丁腈手套').getByTestId('submitted')).toHaveCount(0);
   await expect(card(review, '无水乙醇').getByTestId('submitted')).toContainText('Submitted as Reagent order #');
+  // The user corrects the CAS and submits that one item.
+  await para.getByLabel('CAS number').fill('30525-89-4');
+  await para.getByRole('button', { name: 'Submit' }).click();
+  await expect(review.getByTestId('cart-progress')).toHaveText('7 of 8 submitted', { timeout: 10_000 });
+  await expect(para.getByTestId('submitted')).toContainText('Submitted as Reagent order #');
 
   const reagents = await list('/api/reagent-orders/');
   const consumables = await list('/api/consumable-orders/');
@@ -111,4 +118,26 @@ test('cart → popup → bridge → review → submit all, each order once; reop
   await expect(review.getByTestId('cart-progress')).toHaveText('7 of 8 submitted');
   expect((await list('/api/reagent-orders/')).length - before.reagent).toBe(5);
   expect((await list('/api/consumable-orders/')).length - before.consumable).toBe(2);
+});
+
+test('app not running: the popup says so and keeps the batch; Retry after the app started opens the review', async () => {
+  const appPage = await eb.context.newPage();
+  await loginViaUi(appPage, app, MEMBER);
+  await app.stop();
+  const cart = await eb.context.newPage();
+  await cart.goto(`${site.url}/cart`);
+  const popup = await eb.openPopup();
+  await selectRows(popup, ['无水乙醇', '一次性移液器吸头']);
+  await popup.locator('#import').click();
+  await expect(popup.locator('#status')).toHaveText('The lab app is not running. Start the lab app first, then press Retry — the batch is kept.', { timeout: 15_000 });
+  const kept = (await eb.storedBatch())!;
+  expect(kept.items).toHaveLength(2);
+  expect(eb.context.pages().some((p) => p.url().startsWith(`${app.url}/cart-import`))).toBe(false);
+
+  await app.restart();
+  const bridgeTab = eb.context.waitForEvent('page', { predicate: (p) => p.url().startsWith(`${app.url}/cart-import`) });
+  await popup.locator('#retry').click();
+  const review = await bridgeTab;
+  await expect(review.getByTestId('cart-review')).toHaveAttribute('data-batch-id', kept.batch_id, { timeout: 15_000 });
+  await expect(review.locator('[data-testid^="cart-item-"]')).toHaveCount(2);
 });
