@@ -92,7 +92,7 @@ describe('restore refuses bad backups and changes nothing', () => {
     const folder = backupFolder();
     const lab = path.join(folder, 'lab.db');
     const bytes = fs.readFileSync(lab);
-    bytes[bytes.length - 100] ^= 0xff;
+    bytes[bytes.length - 100] = bytes[bytes.length - 100]! ^ 0xff;
     fs.writeFileSync(lab, bytes);
     await expectRefused(s, folder, /does not match its checksum/);
     const zip = path.join(tempDir(), 'damaged.zip');
@@ -134,7 +134,7 @@ describe('restore refuses bad backups and changes nothing', () => {
     zip.addBuffer(Buffer.from('hello'), 'readme.txt');
     zip.end();
     const noManifest = path.join(tempDir(), 'nomanifest.zip');
-    await new Promise((r) => zip.outputStream.pipe(fs.createWriteStream(noManifest)).on('close', r));
+    await new Promise<void>((r) => zip.outputStream.pipe(fs.createWriteStream(noManifest)).on('close', () => r()));
     await expectRefused(s, noManifest, /no manifest\.json/);
   });
 

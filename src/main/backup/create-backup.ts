@@ -6,8 +6,8 @@ import path from 'node:path';
 import { APP_ID } from '../../shared/app-info';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, MANIFEST_FILE, type BackupKind, type Manifest } from './manifest';
 import { COMPLETION_DB, LAB_DB, LOGS_DIR, PLAIN_FILES } from './layout';
-import { snapshotDatabase, type DbFacts } from './snapshot';
-import { errorText, fileStamp, fsyncDir, fsyncFile, listFiles, sha256File, writeFileAtomic } from './files';
+import { snapshotDatabase, snapshotDatabaseAsync, type DbFacts } from './snapshot';
+import { errorText, fileStamp, fsyncDir, fsyncFile, listFiles, sha256File, sha256FileAsync, writeFileAtomic } from './files';
 import { readArchiveManifest, zipFolder } from './archive';
 
 export type BackupPhase = 'lab' | 'completion' | 'files' | 'archive' | 'verify' | 'done';
@@ -34,16 +34,48 @@ export function describeFsError(e: unknown, target: string): string {
   return `${target} could not be written: ${errorText(e)}`;
 }
 
+/** Writes a backup folder synchronously (before a migration, when nothing else runs yet). */
 export function writeBackupFolder(dataDir: string, dest: string, meta: BackupMeta, progress?: ProgressFn): Manifest {
+  const { labFile, completionFile } = sources(dataDir, dest);
+  progress?.({ phase: 'lab', percent: 5 });
+  const lab = snapshotDatabase(labFile, path.join(dest, LAB_DB));
+  progress?.({ phase: 'completion', percent: 20 });
+  const completion = fs.existsSync(completionFile) ? snapshotDatabase(completionFile, path.join(dest, COMPLETION_DB)) : NO_DB;
+  progress?.({ phase: 'files', percent: 45 });
+  copySmallFiles(dataDir, dest);
+  const files = listFiles(dest)
+    .filter((f) => f !== MANIFEST_FILE)
+    .map((f) => ({ path: f, size: fs.statSync(path.join(dest, f)).size, sha256: sha256File(path.join(dest, f)) }));
+  return finish(dest, meta, lab, completion, files);
+}
+
+/** The same, with the SQLite work in a worker thread and streamed checksums: the app keeps serving. */
+export async function writeBackupFolderAsync(dataDir: string, dest: string, meta: BackupMeta, progress?: ProgressFn): Promise<Manifest> {
+  const { labFile, completionFile } = sources(dataDir, dest);
+  progress?.({ phase: 'lab', percent: 5 });
+  const lab = await snapshotDatabaseAsync(labFile, path.join(dest, LAB_DB));
+  progress?.({ phase: 'completion', percent: 20 });
+  const completion = fs.existsSync(completionFile) ? await snapshotDatabaseAsync(completionFile, path.join(dest, COMPLETION_DB)) : NO_DB;
+  progress?.({ phase: 'files', percent: 45 });
+  copySmallFiles(dataDir, dest);
+  const files = [];
+  for (const f of listFiles(dest).filter((x) => x !== MANIFEST_FILE)) {
+    files.push({ path: f, size: fs.statSync(path.join(dest, f)).size, sha256: await sha256FileAsync(path.join(dest, f)) });
+  }
+  return finish(dest, meta, lab, completion, files);
+}
+
+const NO_DB: DbFacts = { schemaVersion: 0, counts: {} };
+
+function sources(dataDir: string, dest: string): { labFile: string; completionFile: string } {
   const labFile = path.join(dataDir, LAB_DB);
   if (!fs.existsSync(labFile)) throw new BackupError(`${dataDir} holds no ${LAB_DB}: it is not a Lab Desktop data directory.`);
   fs.mkdirSync(dest, { recursive: true });
-  progress?.({ phase: 'lab', percent: 5 });
-  const lab = snapshotDatabase(labFile, path.join(dest, LAB_DB));
-  progress?.({ phase: 'completion', percent: 30 });
-  const completionFile = path.join(dataDir, COMPLETION_DB);
-  const completion: DbFacts = fs.existsSync(completionFile) ? snapshotDatabase(completionFile, path.join(dest, COMPLETION_DB)) : { schemaVersion: 0, counts: {} };
-  progress?.({ phase: 'files', percent: 50 });
+  return { labFile, completionFile: path.join(dataDir, COMPLETION_DB) };
+}
+
+/** settings.json, import-batch.json and the logs: small files their owners write atomically. */
+function copySmallFiles(dataDir: string, dest: string): void {
   for (const f of PLAIN_FILES) {
     const src = path.join(dataDir, f);
     if (fs.existsSync(src)) copyDurably(src, path.join(dest, f));
@@ -56,12 +88,10 @@ export function writeBackupFolder(dataDir: string, dest: string, meta: BackupMet
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     }
   }
-  const files = listFiles(dest)
-    .filter((f) => f !== MANIFEST_FILE)
-    .map((f) => {
-      const full = path.join(dest, f);
-      return { path: f, size: fs.statSync(full).size, sha256: sha256File(full) };
-    });
+}
+
+/** The manifest is written last: a backup folder without one is incomplete. */
+function finish(dest: string, meta: BackupMeta, lab: DbFacts, completion: DbFacts, files: Manifest['files']): Manifest {
   const manifest: Manifest = {
     format: BACKUP_FORMAT,
     formatVersion: BACKUP_FORMAT_VERSION,
@@ -109,7 +139,7 @@ export async function createBackupArchive(dataDir: string, outFile: string, meta
   try {
     let manifest: Manifest;
     try {
-      manifest = writeBackupFolder(dataDir, work, meta, opts.progress);
+      manifest = await writeBackupFolderAsync(dataDir, work, meta, opts.progress);
     } catch (e) {
       if (e instanceof BackupError || (e as Error).name === 'BackupInvalidError') throw e;
       if ((e as NodeJS.ErrnoException).code) throw new BackupError(describeFsError(e, 'the backup snapshot'));

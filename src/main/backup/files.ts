@@ -13,6 +13,15 @@ export function fsyncFile(file: string): void {
   }
 }
 
+export async function fsyncFileAsync(file: string): Promise<void> {
+  const h = await fs.promises.open(file, 'r+');
+  try {
+    await h.sync();
+  } finally {
+    await h.close();
+  }
+}
+
 export function fsyncDir(dir: string): void {
   // Windows cannot open a folder for fsync; NTFS journals renames itself.
   if (process.platform === 'win32') return;
@@ -46,6 +55,13 @@ export function sha256File(file: string): string {
   } finally {
     fs.closeSync(fd);
   }
+  return hash.digest('hex');
+}
+
+/** Streams the file through SHA-256 without holding the main thread for the whole file. */
+export async function sha256FileAsync(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 

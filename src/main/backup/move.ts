@@ -5,7 +5,6 @@
 // removes it; deleting its moved-to.json switches back.
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { BackupInvalidError } from './manifest';
 import { BACKUPS_DIR, COMPLETION_DB, LAB_DB, LOGS_DIR, PLAIN_FILES } from './layout';
 import { snapshotDatabase, tableCounts } from './snapshot';
@@ -35,15 +34,6 @@ export function checkMoveTarget(dataDir: string, target: string): string {
   return to;
 }
 
-function countsOf(file: string): Record<string, number> {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    return tableCounts(db);
-  } finally {
-    db.close();
-  }
-}
-
 /** Copies and verifies; every connection to dataDir must be closed. Removes a half-made target on failure. */
 export function copyDataDir(dataDir: string, target: string): void {
   const createdTarget = !fs.existsSync(target);
@@ -52,7 +42,7 @@ export function copyDataDir(dataDir: string, target: string): void {
     for (const db of [LAB_DB, COMPLETION_DB]) {
       const src = path.join(dataDir, db);
       if (!fs.existsSync(src)) continue;
-      const before = countsOf(src);
+      const before = tableCounts(src);
       const facts = snapshotDatabase(src, path.join(target, db));
       if (JSON.stringify(facts.counts) !== JSON.stringify(before)) throw new BackupInvalidError(`The copy of ${db} does not hold the same rows as the original; nothing was switched.`);
     }

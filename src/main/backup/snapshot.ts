@@ -1,11 +1,13 @@
 // A consistent copy of a live SQLite database: VACUUM INTO from a separate read-only connection
 // reads one snapshot (WAL readers never block the app's writers, and committed pages still in
 // -wal are included), then the copy is integrity-checked, fsynced and renamed into place.
-// A raw file copy of a live .db is never taken (DESIGN §5).
+// A raw file copy of a live .db is never taken (DESIGN §5). The async forms run the SQLite work
+// in a worker thread; the sync forms are for callers that hold the app still anyway.
 import fs from 'node:fs';
-import Database from 'better-sqlite3';
 import { BackupInvalidError } from './manifest';
-import { fsyncFile } from './files';
+import { fsyncFile, fsyncFileAsync } from './files';
+import { inlineOps, runDbOp } from './db-worker';
+import type { DbCheck } from './db-ops';
 
 export interface DbFacts {
   schemaVersion: number;
@@ -13,52 +15,66 @@ export interface DbFacts {
   counts: Record<string, number>;
 }
 
+function facts(c: DbCheck, label: string): DbFacts {
+  if (c.integrity.length !== 1 || c.integrity[0] !== 'ok') throw new BackupInvalidError(`${label} failed the integrity check: ${c.integrity.slice(0, 3).join('; ')}.`);
+  return { schemaVersion: c.schemaVersion, counts: c.counts };
+}
+
+function damaged(e: unknown, label: string): never {
+  if (e instanceof BackupInvalidError) throw e;
+  if ((e as NodeJS.ErrnoException).code && /^E[A-Z]+$/.test((e as NodeJS.ErrnoException).code!)) throw e; // file-system errors keep their code
+  throw new BackupInvalidError(`${label} cannot be read as a database: ${(e as Error).message}.`);
+}
+
+/** integrity_check, schema version and row counts of a closed database file (read-only). */
+export function checkDatabase(file: string, label = file): DbFacts {
+  let c: DbCheck;
+  try {
+    c = inlineOps.check(file);
+  } catch (e) {
+    damaged(e, label);
+  }
+  return facts(c, label);
+}
+
+export async function checkDatabaseAsync(file: string, label = file): Promise<DbFacts> {
+  let c: DbCheck;
+  try {
+    c = await runDbOp('check', file);
+  } catch (e) {
+    damaged(e, label);
+  }
+  return facts(c, label);
+}
+
 export function snapshotDatabase(srcFile: string, destFile: string): DbFacts {
   const tmp = `${destFile}.partial`;
   fs.rmSync(tmp, { force: true });
-  const src = new Database(srcFile, { readonly: true, fileMustExist: true });
   try {
-    src.pragma('busy_timeout = 5000');
-    src.prepare('VACUUM INTO ?').run(tmp);
-  } finally {
-    src.close();
-  }
-  try {
-    const facts = checkDatabase(tmp, destFile);
+    inlineOps.vacuumInto(srcFile, tmp);
+    const f = checkDatabase(tmp, destFile);
     fsyncFile(tmp);
     fs.renameSync(tmp, destFile);
-    return facts;
-  } catch (e) {
-    fs.rmSync(tmp, { force: true });
-    throw e;
-  }
-}
-
-/** integrity_check, schema version and row counts of a closed database file (opened read-only). */
-export function checkDatabase(file: string, label = file): DbFacts {
-  let db: Database.Database;
-  try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
-  } catch (e) {
-    throw new BackupInvalidError(`${label} cannot be opened as a database (${(e as Error).message}).`);
-  }
-  try {
-    let result: string[];
-    try {
-      result = (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((r) => r.integrity_check);
-    } catch (e) {
-      throw new BackupInvalidError(`${label} is damaged: ${(e as Error).message}.`);
-    }
-    if (result.length !== 1 || result[0] !== 'ok') throw new BackupInvalidError(`${label} failed the integrity check: ${result.slice(0, 3).join('; ')}.`);
-    return { schemaVersion: db.pragma('user_version', { simple: true }) as number, counts: tableCounts(db) };
+    return f;
   } finally {
-    db.close();
+    fs.rmSync(tmp, { force: true });
   }
 }
 
-export function tableCounts(db: Database.Database): Record<string, number> {
-  const tables = db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).pluck().all() as string[];
-  const counts: Record<string, number> = {};
-  for (const t of tables) counts[t] = db.prepare(`SELECT count(*) FROM "${t.replace(/"/g, '""')}"`).pluck().get() as number;
-  return counts;
+export async function snapshotDatabaseAsync(srcFile: string, destFile: string): Promise<DbFacts> {
+  const tmp = `${destFile}.partial`;
+  fs.rmSync(tmp, { force: true });
+  try {
+    await runDbOp('vacuumInto', srcFile, tmp);
+    const f = await checkDatabaseAsync(tmp, destFile);
+    await fsyncFileAsync(tmp);
+    fs.renameSync(tmp, destFile);
+    return f;
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+}
+
+export function tableCounts(file: string): Record<string, number> {
+  return inlineOps.counts(file);
 }

@@ -7,10 +7,11 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { BackupInvalidError, MANIFEST_FILE, parseManifest, type Manifest } from './manifest';
 import { extractArchive } from './archive';
-import { checkDatabase, type DbFacts } from './snapshot';
+import { checkDatabaseAsync, type DbFacts } from './snapshot';
+import { runDbOp } from './db-worker';
 import { inspectLock } from './cold-copy';
 import { COMPLETION_DB, LAB_DB, LOCK_FILE, LOGS_DIR, PLAIN_FILES } from './layout';
-import { fsyncDir, fsyncFile, listFiles, sha256File } from './files';
+import { fsyncDir, fsyncFileAsync, listFiles, sha256FileAsync } from './files';
 import type { RestorePreview } from '../../shared/contract/data';
 
 export type SourceKind = RestorePreview['sourceKind'];
@@ -41,29 +42,29 @@ export async function stageRestoreSource(source: string, staging: string, opts: 
     manifest = await extractArchive(abs, staging);
   } else if (st.isDirectory() && fs.existsSync(path.join(abs, MANIFEST_FILE))) {
     kind = 'backup-folder';
-    manifest = copyBackupFolder(abs, staging);
+    manifest = await copyBackupFolder(abs, staging);
   } else if (st.isDirectory() && fs.existsSync(path.join(abs, LAB_DB))) {
     kind = 'data-folder';
-    copyDataFolder(abs, staging, warnings);
+    await copyDataFolder(abs, staging, warnings);
   } else {
     throw new BackupInvalidError(`${abs} is neither a Lab Desktop backup (archive or folder with manifest.json) nor a data directory (with lab.db).`);
   }
 
   const labFile = path.join(staging, LAB_DB);
   if (!fs.existsSync(labFile)) throw new BackupInvalidError(`The backup holds no ${LAB_DB}.`);
-  const lab = checkDatabase(labFile, LAB_DB);
+  const lab = await checkDatabaseAsync(labFile, LAB_DB);
   for (const t of LAB_MARKER_TABLES) {
     if (!(t in lab.counts)) throw new BackupInvalidError(`${LAB_DB} in ${abs} is not a Lab Desktop database (it has no "${t}" table): wrong application.`);
   }
   if (lab.schemaVersion > opts.labLatest) {
     throw new BackupInvalidError(`The backup's ${LAB_DB} has schema version ${lab.schemaVersion}, newer than this app supports (${opts.labLatest}). Install a newer version of Lab Desktop to restore it.`);
   }
-  const completion = stageCompletion(path.join(staging, COMPLETION_DB), opts, warnings);
+  const completion = await stageCompletion(path.join(staging, COMPLETION_DB), opts, warnings);
   if (manifest) checkAgainstManifest(manifest, lab, completion);
   // Nothing but the checked files goes in place: no journals, WAL or shared-memory files.
   for (const db of [LAB_DB, COMPLETION_DB]) for (const sfx of ['-wal', '-shm', '-journal']) fs.rmSync(path.join(staging, db + sfx), { force: true });
   fs.rmSync(path.join(staging, MANIFEST_FILE), { force: true });
-  for (const f of fs.readdirSync(staging)) if (fs.statSync(path.join(staging, f)).isFile()) fsyncFile(path.join(staging, f));
+  for (const f of fs.readdirSync(staging)) if (fs.statSync(path.join(staging, f)).isFile()) await fsyncFileAsync(path.join(staging, f));
   fsyncDir(staging);
 
   return {
@@ -93,11 +94,11 @@ function checkAgainstManifest(m: Manifest, lab: DbFacts, completion: DbFacts | n
  * it from the restored facts. A damaged or unrecognised completion.db is dropped (a fresh one is
  * created and rebuilt); a newer one is refused like a newer lab.db.
  */
-function stageCompletion(file: string, opts: StageOptions, warnings: string[]): DbFacts | null {
+async function stageCompletion(file: string, opts: StageOptions, warnings: string[]): Promise<DbFacts | null> {
   if (!fs.existsSync(file)) return null;
   let facts: DbFacts;
   try {
-    facts = checkDatabase(file, COMPLETION_DB);
+    facts = await checkDatabaseAsync(file, COMPLETION_DB);
   } catch (e) {
     warnings.push(`The search-completion data in the backup is damaged (${(e as Error).message}); search memory starts empty and the completion index is rebuilt.`);
     dropDb(file);
@@ -125,7 +126,7 @@ function dropDb(file: string): void {
   for (const sfx of ['', '-wal', '-shm', '-journal']) fs.rmSync(file + sfx, { force: true });
 }
 
-function copyBackupFolder(src: string, staging: string): Manifest {
+async function copyBackupFolder(src: string, staging: string): Promise<Manifest> {
   const manifest = parseManifest(fs.readFileSync(path.join(src, MANIFEST_FILE), 'utf8'));
   fs.mkdirSync(staging);
   for (const f of manifest.files) {
@@ -134,14 +135,14 @@ function copyBackupFolder(src: string, staging: string): Manifest {
     if (!fs.existsSync(from)) throw new BackupInvalidError(`The backup folder is missing ${f.path}, which its manifest lists.`);
     const to = path.join(staging, ...f.path.split('/'));
     fs.mkdirSync(path.dirname(to), { recursive: true });
-    fs.copyFileSync(from, to);
-    if (fs.statSync(to).size !== f.size || sha256File(to) !== f.sha256) throw new BackupInvalidError(`${f.path} in the backup folder does not match its checksum: the backup is damaged.`);
+    await fs.promises.copyFile(from, to);
+    if (fs.statSync(to).size !== f.size || (await sha256FileAsync(to)) !== f.sha256) throw new BackupInvalidError(`${f.path} in the backup folder does not match its checksum: the backup is damaged.`);
   }
   return manifest;
 }
 
 /** A plain copy of a data directory (cold copy): see cold-copy.ts for the rule. */
-function copyDataFolder(src: string, staging: string, warnings: string[]): void {
+async function copyDataFolder(src: string, staging: string, warnings: string[]): Promise<void> {
   const lock = inspectLock(src);
   if (lock.alive) {
     throw new BackupInvalidError(
@@ -152,14 +153,14 @@ function copyDataFolder(src: string, staging: string, warnings: string[]): void 
   let unclean = lock.present;
   for (const db of [LAB_DB, COMPLETION_DB]) {
     if (!fs.existsSync(path.join(src, db))) continue;
-    fs.copyFileSync(path.join(src, db), path.join(staging, db));
+    await fs.promises.copyFile(path.join(src, db), path.join(staging, db));
     // The -shm is deliberately left behind: without it SQLite rebuilds the WAL index from the
     // -wal's checksummed frames, so only fully committed transactions are replayed.
     if (fs.existsSync(path.join(src, `${db}-wal`))) {
-      fs.copyFileSync(path.join(src, `${db}-wal`), path.join(staging, `${db}-wal`));
+      await fs.promises.copyFile(path.join(src, `${db}-wal`), path.join(staging, `${db}-wal`));
       if (fs.statSync(path.join(staging, `${db}-wal`)).size > 0) unclean = true;
     }
-    checkpointInto(path.join(staging, db));
+    await checkpointInto(path.join(staging, db));
   }
   for (const f of PLAIN_FILES) if (fs.existsSync(path.join(src, f))) fs.copyFileSync(path.join(src, f), path.join(staging, f));
   for (const f of listFiles(path.join(src, LOGS_DIR))) {
@@ -173,20 +174,11 @@ function copyDataFolder(src: string, staging: string, warnings: string[]): void 
   }
 }
 
-/** Opens the staged copy read-write so SQLite replays its -wal, then folds the log into the file. */
-function checkpointInto(file: string): void {
-  let db: Database.Database;
+/** Opens the staged copy read-write (in a worker thread) so SQLite replays its -wal into the file. */
+async function checkpointInto(file: string): Promise<void> {
   try {
-    db = new Database(file, { fileMustExist: true });
+    await runDbOp('checkpoint', file);
   } catch (e) {
-    throw new BackupInvalidError(`${path.basename(file)} in the copied folder cannot be opened (${(e as Error).message}).`);
-  }
-  try {
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    db.pragma('journal_mode = DELETE');
-  } catch (e) {
-    throw new BackupInvalidError(`${path.basename(file)} in the copied folder is damaged (${(e as Error).message}). If it was copied while Lab Desktop was running, make a backup in the app instead.`);
-  } finally {
-    db.close();
+    throw new BackupInvalidError(`${path.basename(file)} in the copied folder cannot be opened or is damaged (${(e as Error).message}). If it was copied while Lab Desktop was running, make a backup in the app instead.`);
   }
 }
