@@ -94,3 +94,17 @@ test('30 selected items with 300 ms detail pages take about ⌈30/3⌉ × 0.3 s 
   const batch = (await eb.storedBatch())!;
   expect(batch.items.every((i) => i.detail_fetch_status === 'success')).toBe(true);
 });
+
+test('the worker picks the cart tab the user last had active', async () => {
+  const a = await eb.context.newPage();
+  await a.goto(`${site.url}/cart`);
+  const b = await eb.context.newPage();
+  await b.goto(`${site.url}/bulk-cart?n=3`);
+  await a.bringToFront();
+  let popup = await eb.openPopup();
+  await expect(popup.locator('#rows li')).toHaveCount(11);
+  await popup.close();
+  await b.bringToFront();
+  popup = await eb.openPopup();
+  await expect(popup.locator('#rows li')).toHaveCount(3);
+});
