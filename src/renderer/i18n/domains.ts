@@ -11,4 +11,4 @@ import * as completionBundle from '../completion/completion.i18n';
 import * as recordsBundle from '../records/records.i18n';
 import * as dataBundle from '../data/data.i18n';
 
-export const domainBundles: DomainBundle[] = [cartBundle, completionBundle, dataBundle];
+export const domainBundles: DomainBundle[] = [cartBundle, completionBundle, dataBundle, recordsBundle];
