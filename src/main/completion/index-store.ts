@@ -5,6 +5,7 @@ import type { Db } from '../db/open';
 import { buildEntityRows, type CandidateRow, type EntityFact } from './entity-builder';
 import { ENTITY_OF_ENDPOINT, entityByIdSql, type ListEndpoint } from './endpoints';
 import { scoreMilli } from './status-score';
+import { precomputablePrefixes, recomputePrefix } from './term-select';
 
 export interface EndpointMeta {
   endpoint: ListEndpoint;
@@ -72,6 +73,11 @@ export function syncEntitiesInTx(db: Db, lab: Db, endpoint: ListEndpoint, ids: r
     for (const r of rows) touched.set(`${r.field}\u0000${r.norm}`, r);
   }
   for (const t of touched.values()) refreshTerm(db, endpoint, gen, t.field, t.norm);
+  // Precomputed prefixes the touched terms fall under are recomputed in the same transaction.
+  const isPrecomputed = db.prepare('SELECT 1 FROM entity_prefix_top WHERE endpoint = ? AND gen = ? AND prefix = ? LIMIT 1');
+  const prefixes = new Set<string>();
+  for (const t of touched.values()) for (const p of precomputablePrefixes(t.norm)) prefixes.add(p);
+  for (const p of prefixes) if (isPrecomputed.get(endpoint, gen, p)) recomputePrefix(db, endpoint, gen, p);
   db.prepare('UPDATE endpoint_meta SET change_version = change_version + 1 WHERE endpoint = ?').run(endpoint);
 }
 

@@ -6,23 +6,16 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open';
 import type { Logger } from '../logging';
 import { normalizeSearchTerm } from '../../shared/normalize';
-import { ALL_FIELDS, GLOBAL_USER, INDEXED_FIELDS, isEndpoint, type ListEndpoint } from './endpoints';
+import { ALL_FIELDS, GLOBAL_USER, isEndpoint, type ListEndpoint } from './endpoints';
+import { MAX_CHAR } from './term-select';
 import { emptySuggestion, rank, type IndexCandidate, type MemoryCandidate, type Suggestion } from './ranking';
-import { scoreMilli, STATUS_SCORE, UNKNOWN_STATUS_SCORE } from './status-score';
+import { LARGE_PREFIX_TERMS, levelSeekStatement, topPerField, type TermPick } from './term-select';
+export { FIELD_CAP } from './term-select';
 import { isUnavailable, openCompletionRead } from './db';
 
 export const UNAVAILABLE_PAUSE_MS = 5000;
-
-/** Score levels (per mille, best first) the terms of one endpoint can carry. */
-function levelsOf(endpoint: ListEndpoint): number[] {
-  return [...new Set([...Object.values(STATUS_SCORE[endpoint]), UNKNOWN_STATUS_SCORE].map(scoreMilli))].sort((a, b) => b - a);
-}
 /** Candidates fetched per memory source (the best by decayed score come first). */
 export const MEMORY_CAP = 8;
-/** Candidates fetched per indexed field (spec: "a separate cap on the candidate count for each"). */
-export const FIELD_CAP = 4;
-/** Upper bound of a prefix range: sorts after every UTF-8 string starting with the prefix. */
-const MAX_CHAR = '\u{10FFFF}';
 
 export interface InlineQuery {
   endpoint: string;
@@ -43,7 +36,7 @@ export class CompletionReader {
   private db: Db | null = null;
   private pausedUntil = 0;
   private stmts: { pref: Statement; memory: Statement } | null = null;
-  private readonly termStmts = new Map<ListEndpoint, Statement>();
+  private readonly termStmts = new Map<ListEndpoint, { pre: Statement; range: Statement; levels: Statement }>();
 
   constructor(
     private readonly dataDir: string,
@@ -98,37 +91,38 @@ export class CompletionReader {
   }
 
   /**
-   * Best terms of every indexed field: one statement per endpoint whose UNION ALL branches are
-   * index seeks on (endpoint, gen, field, score, norm) — one per field and score level, each with
-   * its own cap — so a one-character prefix costs about as much as a long one.
+   * Best terms per indexed field, each field with its own cap. A precomputed prefix is one seek;
+   * a small prefix range (≤ 200 terms) is read whole; otherwise one statement of index seeks per
+   * field and score level. All three choose by the same rule (term-select.ts).
    */
   private indexCandidates(endpoint: ListEndpoint, q: string, hi: string): IndexCandidate[] {
-    let stmt = this.termStmts.get(endpoint);
-    if (!stmt) {
-      const levels = levelsOf(endpoint);
-      const branches = INDEXED_FIELDS[endpoint].flatMap((field, fi) =>
-        levels.map(
-          (level) =>
-            `SELECT * FROM (SELECT ${fi} AS f, score, norm, text FROM entity_terms INDEXED BY entity_terms_rank
-             WHERE endpoint = @endpoint AND gen = (SELECT active_gen FROM endpoint_meta WHERE endpoint = @endpoint)
-               AND field = '${field}' AND score = ${level} AND norm > @q AND norm < @hi ORDER BY norm LIMIT ${FIELD_CAP})`,
-        ),
-      );
-      stmt = this.db!.prepare(branches.join(' UNION ALL '));
-      this.termStmts.set(endpoint, stmt);
+    const s = this.termStatements(endpoint);
+    let picks = s.pre.all({ endpoint, q }) as TermPick[];
+    if (!picks.length) {
+      picks = s.range.all({ endpoint, q, hi }) as TermPick[];
+      if (picks.length > LARGE_PREFIX_TERMS) picks = s.levels.all({ endpoint, q, hi }) as TermPick[];
     }
-    const rows = stmt.all({ endpoint, q, hi }) as { f: number; score: number; norm: string; text: string }[];
-    // Rows come field by field, best level first: keep the first FIELD_CAP of each field.
-    const taken = new Map<number, number>();
-    const out: IndexCandidate[] = [];
-    for (const r of rows) {
-      const n = taken.get(r.f) ?? 0;
-      if (n >= FIELD_CAP) continue;
-      taken.set(r.f, n + 1);
-      out.push({ norm: r.norm, text: r.text, score: r.score / 1000 });
-    }
-    // Best score first; within a score the merge keeps field order, then the index's text order.
+    const out = topPerField(endpoint, picks).map((r) => ({ norm: r.norm, text: r.text, score: r.score / 1000 }));
+    // Best score first; within a score the merge keeps field order, then the text order.
     return out.sort((x, y) => y.score - x.score);
+  }
+
+  private termStatements(endpoint: ListEndpoint) {
+    let st = this.termStmts.get(endpoint);
+    if (!st) {
+      const db = this.db!;
+      const gen = '(SELECT active_gen FROM endpoint_meta WHERE endpoint = @endpoint)';
+      st = {
+        pre: db.prepare(`SELECT field, score, norm, text FROM entity_prefix_top WHERE endpoint = @endpoint AND gen = ${gen} AND prefix = @q`),
+        range: db.prepare(
+          `SELECT field, score, norm, text FROM entity_terms INDEXED BY entity_terms_norm
+           WHERE endpoint = @endpoint AND gen = ${gen} AND norm > @q AND norm < @hi LIMIT ${LARGE_PREFIX_TERMS + 1}`,
+        ),
+        levels: levelSeekStatement(db, endpoint, 'active'),
+      };
+      this.termStmts.set(endpoint, st);
+    }
+    return st;
   }
 
   private safePref(userId: number, now: number): boolean {

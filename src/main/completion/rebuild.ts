@@ -9,6 +9,7 @@ import { allEntitiesSql, type ListEndpoint } from './endpoints';
 import { insertRows, readMeta } from './index-store';
 import { scoreMilli } from './status-score';
 import { writeTx } from './db';
+import { betterTerm, FIELD_CAP, insertPrefixRows, LARGE_PREFIX_TERMS, precomputablePrefixes, type TermPick } from './term-select';
 
 export type RebuildOutcome = 'committed' | 'discarded' | 'fresh';
 
@@ -125,6 +126,37 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
       current = !changed();
     }
   }
+  // Best terms of every large prefix, from the same term map (same choice rule as the read path).
+  if (current) {
+    const counts = new Map<string, number>();
+    for (const t of terms.values()) for (const p of precomputablePrefixes(t.norm)) counts.set(p, (counts.get(p) ?? 0) + 1);
+    const tops = new Map<string, Map<string, TermPick[]>>();
+    for (const t of terms.values()) {
+      const pick: TermPick = { field: t.field, score: scoreMilli(t.score), norm: t.norm, text: t.text };
+      for (const p of precomputablePrefixes(t.norm)) {
+        if ((counts.get(p) ?? 0) <= LARGE_PREFIX_TERMS) continue;
+        let byField = tops.get(p);
+        if (!byField) tops.set(p, (byField = new Map()));
+        let list = byField.get(t.field);
+        if (!list) byField.set(t.field, (list = []));
+        if (list.length < FIELD_CAP || betterTerm(pick, list[list.length - 1]!) < 0) {
+          list.push(pick);
+          list.sort(betterTerm);
+          if (list.length > FIELD_CAP) list.pop();
+        }
+      }
+    }
+    const entries = [...tops];
+    const perBatch = Math.max(1, Math.floor(batchRows / 10));
+    for (let i = 0; i < entries.length && current; i += perBatch) {
+      const slice = entries.slice(i, i + perBatch);
+      timedTx(() => {
+        for (const [prefix, byField] of slice) insertPrefixRows(db, endpoint, gen, prefix, [...byField.values()].flat());
+      });
+      await yieldLoop(opts.pauseMs ?? 0);
+      current = !changed();
+    }
+  }
   // The swap: only if nothing changed since the version was read; else the snapshot is discarded.
   const committed =
     current &&
@@ -154,6 +186,12 @@ async function deleteInactiveGenerations(db: Db, endpoint: ListEndpoint, tx: <T>
           .prepare(
             `DELETE FROM entity_terms WHERE (endpoint, gen, field, norm) IN
              (SELECT endpoint, gen, field, norm FROM entity_terms WHERE endpoint = ? AND gen ${op} ? LIMIT ?)`,
+          )
+          .run(endpoint, g, batchRows).changes;
+        changes += db
+          .prepare(
+            `DELETE FROM entity_prefix_top WHERE (endpoint, gen, prefix, field, rank) IN
+             (SELECT endpoint, gen, prefix, field, rank FROM entity_prefix_top WHERE endpoint = ? AND gen ${op} ? LIMIT ?)`,
           )
           .run(endpoint, g, batchRows).changes;
       }

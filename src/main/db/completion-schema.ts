@@ -8,6 +8,8 @@
 // - entity_rows: one row per indexed field value of a business entity, tagged with a generation.
 // - entity_terms: the same values de-duplicated per (endpoint, generation, field, normalized text)
 //   with the best operational score (integer per mille), so ten "Sigma-Aldrich" rows are one term.
+// - entity_prefix_top: for prefixes (≤ 8 characters) with more than 200 terms, the best terms per
+//   field precomputed, so a one-character prefix is one index seek instead of a range scan.
 //   Readers only look at the generation that endpoint_meta.active_gen names: a rebuild writes a new
 //   generation in short batches and swaps it in with one tiny transaction (never an empty index).
 // - endpoint_meta: per endpoint stale marker, change version, active generation and the legacy
@@ -18,8 +20,8 @@ import type { Migration } from './migrate';
 export const COMPLETION_SCHEMA_VERSION = 1;
 
 /** Tables and indexes the start-up check expects (spec 000 Versioning). */
-export const COMPLETION_TABLES = ['completion_meta', 'endpoint_meta', 'search_memory', 'entity_rows', 'entity_terms', 'user_prefs'] as const;
-export const COMPLETION_INDEXES = ['search_memory_scope', 'search_memory_prune', 'entity_rows_entity', 'entity_rows_term', 'entity_terms_rank'] as const;
+export const COMPLETION_TABLES = ['completion_meta', 'endpoint_meta', 'search_memory', 'entity_rows', 'entity_terms', 'entity_prefix_top', 'user_prefs'] as const;
+export const COMPLETION_INDEXES = ['search_memory_scope', 'search_memory_prune', 'entity_rows_entity', 'entity_rows_term', 'entity_terms_rank', 'entity_terms_norm'] as const;
 
 export const completionMigrations: Migration[] = [
   {
@@ -77,6 +79,18 @@ export const completionMigrations: Migration[] = [
           PRIMARY KEY (endpoint, gen, field, norm)
         ) WITHOUT ROWID;
         CREATE INDEX entity_terms_rank ON entity_terms(endpoint, gen, field, score, norm, text);
+        CREATE INDEX entity_terms_norm ON entity_terms(endpoint, gen, norm, field, score, text);
+        CREATE TABLE entity_prefix_top (
+          endpoint TEXT NOT NULL,
+          gen INTEGER NOT NULL,
+          prefix TEXT NOT NULL,
+          field TEXT NOT NULL,
+          rank INTEGER NOT NULL,
+          score INTEGER NOT NULL,
+          norm TEXT NOT NULL,
+          text TEXT NOT NULL,
+          PRIMARY KEY (endpoint, gen, prefix, field, rank)
+        ) WITHOUT ROWID;
         CREATE TABLE user_prefs (
           user_id INTEGER PRIMARY KEY,
           personalized INTEGER NOT NULL,

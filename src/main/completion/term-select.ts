@@ -1,0 +1,79 @@
+// Choosing the best entity terms for a prefix, shared by the read path, the incremental upkeep of
+// precomputed prefixes and the rebuild, so all three agree: per field the FIELD_CAP terms that
+// extend the prefix, by score (best first), then normalized text (SQLite BINARY order).
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../db/open';
+import { compareBinary } from './entity-builder';
+import { INDEXED_FIELDS, type ListEndpoint } from './endpoints';
+import { scoreMilli, STATUS_SCORE, UNKNOWN_STATUS_SCORE } from './status-score';
+
+/** Candidates fetched per indexed field (spec: "a separate cap on the candidate count for each"). */
+export const FIELD_CAP = 4;
+/** Prefixes with more terms than this get their best terms precomputed. */
+export const LARGE_PREFIX_TERMS = 200;
+/** Longest precomputed prefix (in characters of the normalized text). */
+export const MAX_PRECOMPUTED_PREFIX = 8;
+/** Upper bound of a prefix range: sorts after every UTF-8 string starting with the prefix. */
+export const MAX_CHAR = '\u{10FFFF}';
+
+export interface TermPick {
+  field: string;
+  score: number;
+  norm: string;
+  text: string;
+}
+
+/** Score levels (per mille, best first) the terms of one endpoint can carry. */
+export function levelsOf(endpoint: ListEndpoint): number[] {
+  return [...new Set([...Object.values(STATUS_SCORE[endpoint]), UNKNOWN_STATUS_SCORE].map(scoreMilli))].sort((a, b) => b - a);
+}
+
+export function betterTerm(a: { score: number; norm: string }, b: { score: number; norm: string }): number {
+  return b.score - a.score || compareBinary(a.norm, b.norm);
+}
+
+/** Keeps the best FIELD_CAP per field, fields in the endpoint's order. */
+export function topPerField(endpoint: ListEndpoint, rows: TermPick[]): TermPick[] {
+  const out: TermPick[] = [];
+  for (const field of INDEXED_FIELDS[endpoint]) out.push(...rows.filter((r) => r.field === field).sort(betterTerm).slice(0, FIELD_CAP));
+  return out;
+}
+
+/** Code-point prefixes of a normalized term that may be precomputed (shorter than the term). */
+export function precomputablePrefixes(norm: string): string[] {
+  const cps = Array.from(norm);
+  const out: string[] = [];
+  for (let n = 1; n < cps.length && n <= MAX_PRECOMPUTED_PREFIX; n++) out.push(cps.slice(0, n).join(''));
+  return out;
+}
+
+/** One statement per endpoint: an index seek per field and score level, each capped. */
+export function levelSeekStatement(db: Db, endpoint: ListEndpoint, gen: 'param' | 'active'): Statement {
+  const genExpr = gen === 'param' ? '@gen' : '(SELECT active_gen FROM endpoint_meta WHERE endpoint = @endpoint)';
+  const branches = INDEXED_FIELDS[endpoint].flatMap((field) =>
+    levelsOf(endpoint).map(
+      (level) =>
+        `SELECT * FROM (SELECT field, score, norm, text FROM entity_terms INDEXED BY entity_terms_rank
+         WHERE endpoint = @endpoint AND gen = ${genExpr} AND field = '${field}' AND score = ${level}
+           AND norm > @q AND norm < @hi ORDER BY norm LIMIT ${FIELD_CAP})`,
+    ),
+  );
+  return db.prepare(branches.join(' UNION ALL '));
+}
+
+/** Recomputes the stored best terms of one precomputed prefix (incremental upkeep). */
+export function recomputePrefix(db: Db, endpoint: ListEndpoint, gen: number, prefix: string): void {
+  const rows = topPerField(endpoint, levelSeekStatement(db, endpoint, 'param').all({ endpoint, gen, q: prefix, hi: prefix + MAX_CHAR }) as TermPick[]);
+  db.prepare('DELETE FROM entity_prefix_top WHERE endpoint = ? AND gen = ? AND prefix = ?').run(endpoint, gen, prefix);
+  insertPrefixRows(db, endpoint, gen, prefix, rows);
+}
+
+export function insertPrefixRows(db: Db, endpoint: ListEndpoint, gen: number, prefix: string, rows: TermPick[]): void {
+  const ins = db.prepare('INSERT INTO entity_prefix_top(endpoint, gen, prefix, field, rank, score, norm, text) VALUES (?,?,?,?,?,?,?,?)');
+  const rankOf = new Map<string, number>();
+  for (const r of rows) {
+    const rank = rankOf.get(r.field) ?? 0;
+    rankOf.set(r.field, rank + 1);
+    ins.run(endpoint, gen, prefix, r.field, rank, r.score, r.norm, r.text);
+  }
+}
