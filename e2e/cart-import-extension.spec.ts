@@ -90,7 +90,8 @@ test('30 selected items with 300 ms detail pages take about ⌈30/3⌉ × 0.3 s 
   expect(site.stats.maxInFlight).toBe(3);
   expect(last - first).toBeGreaterThanOrEqual(3000);
   expect(wallMs).toBeGreaterThanOrEqual(3000);
-  expect(wallMs).toBeLessThan(4000);
+  // ⌈30/3⌉ × 0.3 s = 3 s is the floor; ~3.3 s on a quiet machine, more when the test machine is busy.
+  expect(wallMs).toBeLessThan(5000);
   const batch = (await eb.storedBatch())!;
   expect(batch.items.every((i) => i.detail_fetch_status === 'success')).toBe(true);
 });

@@ -13,6 +13,9 @@ let site: FixtureSupplier;
 let eb: ExtensionBrowser;
 let admin: ApiSession;
 
+// Two servers, a browser and an extension build per test: allow for a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 test.beforeEach(async () => {
   app = await startApp();
   admin = await seedUsers(app);
@@ -56,7 +59,7 @@ test('cart → popup → bridge → review → submit all, each order once; reop
   // The bridge page hands over and (browser mode) continues to the review screen.
   const review = await bridgeTab;
   await expect(review).toHaveURL(new RegExp(`/#/cart-import\\?batch_id=${batchId}`), { timeout: 15_000 });
-  await expect(review.getByTestId('cart-review')).toHaveAttribute('data-batch-id', batchId);
+  await expect(review.getByTestId('cart-review')).toHaveAttribute('data-batch-id', batchId, { timeout: 20_000 });
   await expect(review.locator('[data-testid^="cart-item-"]')).toHaveCount(8);
 
   // Suggested types and reasons as the extension classified them.
