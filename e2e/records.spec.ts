@@ -1,0 +1,157 @@
+// Lab records in browser mode (real server, real Chromium): the reagent-order workflow through to
+// the inventory and its audit trail (with live refresh in another window), borrow/return, the
+// public account's read-only view, CSV export matching the list, and bulk import.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Papa from 'papaparse';
+import { ADMIN, ApiSession, MEMBER, PUBLIC, loginViaUi, seedUsers, test, expect } from './fixtures';
+import { writeSamples } from '../test/fixtures/records/generate-samples';
+
+test('member orders a reagent → admin approves, marks arrived, stocks in → item in inventory with its history', async ({ page, app, browser }) => {
+  await seedUsers(app);
+  await loginViaUi(page, app, MEMBER);
+  await page.getByRole('menuitem', { name: 'Reagent orders' }).click();
+  await page.getByRole('button', { name: 'New order' }).click();
+  const form = page.getByTestId('record-form');
+  await form.getByLabel('Name', { exact: true }).fill('乙醇');
+  await form.getByLabel('English name').fill('Ethanol');
+  await form.getByLabel('CAS No.').fill('６４－１７－５');
+  await form.getByLabel('Quantity').fill('2');
+  await form.getByLabel('Brand').fill('国药集团');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const memberRow = page.getByRole('row', { name: /乙醇/ });
+  await expect(memberRow).toContainText('64-17-5');
+  await expect(memberRow).toContainText('Pending approval');
+  // Members see no admin actions.
+  await expect(memberRow.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+  // The admin works in a second window; the member's list follows live.
+  const adminCtx = await browser.newContext();
+  const admin = await adminCtx.newPage();
+  await loginViaUi(admin, app, ADMIN);
+  await admin.getByRole('menuitem', { name: 'Reagent orders' }).click();
+  const row = admin.getByRole('row', { name: /乙醇/ });
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(row).toContainText('Approved');
+  await expect(memberRow).toContainText('Approved'); // live refresh, no reload
+  await row.getByRole('button', { name: 'Mark arrived' }).click();
+  await expect(row).toContainText('Arrived');
+  await row.getByRole('button', { name: 'Stock in' }).click();
+  await admin.getByTestId('prompt-form').getByLabel('Storage location').fill('A301-2号柜');
+  await admin.getByTestId('prompt-form').getByLabel('Unit').fill('瓶');
+  await admin.getByRole('button', { name: 'Save' }).click();
+  await expect(row).toContainText('Stocked in');
+  await expect(memberRow).toContainText('Stocked in');
+
+  await admin.getByRole('menuitem', { name: 'Inventory' }).click();
+  const item = admin.getByRole('row', { name: /乙醇/ });
+  await expect(item).toContainText('A301-2号柜');
+  await expect(item).toContainText('In stock');
+  await expect(item).toContainText('2 瓶');
+  await item.getByRole('button', { name: 'History' }).click();
+  const drawer = admin.getByRole('dialog');
+  await expect(admin.getByTestId('history-entry')).toHaveCount(1);
+  await expect(drawer).toContainText('Stocked in');
+  await expect(drawer).toContainText('Lab Admin');
+  await expect(drawer).toContainText('Storage location: — → A301-2号柜');
+  await adminCtx.close();
+
+  // The order's own trail, seen by the member.
+  await memberRow.getByRole('button', { name: 'History' }).click();
+  await expect(page.getByTestId('history-entry')).toHaveCount(4);
+  await expect(page.getByRole('dialog')).toContainText('Status: arrived → stocked_in');
+});
+
+test('borrow and return an inventory item', async ({ page, app }) => {
+  const admin = await seedUsers(app);
+  await admin.req('POST', '/api/inventory', { name: '丙酮', english_name: 'Acetone', cas_number: '67-64-1', quantity: 3, unit: '瓶', storage_location: 'B105-1号柜' });
+  await loginViaUi(page, app, MEMBER);
+  const row = page.getByRole('row', { name: /丙酮/ });
+  await expect(row).toContainText('In stock');
+  await row.getByRole('button', { name: 'Borrow' }).click();
+  await expect(row).toContainText('Borrowed');
+  await expect(row).toContainText(MEMBER.displayName);
+  await row.getByRole('button', { name: 'Return' }).click();
+  await expect(row).toContainText('In stock');
+  await expect(row.getByRole('button', { name: 'Borrow' })).toBeVisible();
+  await row.getByRole('button', { name: 'History' }).click();
+  await expect(page.getByTestId('history-entry')).toHaveCount(3);
+});
+
+test('the public account sees the lists but no write buttons', async ({ page, app }) => {
+  const admin = await seedUsers(app);
+  await admin.req('POST', '/api/inventory', { name: '丙酮', cas_number: '67-64-1', quantity: 3 });
+  await admin.req('POST', '/api/reagent-orders', { name: '甲醇', cas_number: '67-56-1', quantity: 1 });
+  await admin.req('POST', '/api/consumable-orders', { name: '移液器吸头', quantity: 10 });
+  await loginViaUi(page, app, PUBLIC);
+  const writeButtons = /^(New item|New order|Import…|Borrow|Return|Consume|Dispose|Edit|Delete|Approve|Reject|Mark arrived|Stock in|Mark completed)$/;
+  for (const [menu, name] of [
+    ['Inventory', '丙酮'],
+    ['Reagent orders', '甲醇'],
+    ['Consumable orders', '移液器吸头'],
+  ]) {
+    await page.getByRole('menuitem', { name: menu }).click();
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+    await expect(page.getByRole('button', { name: writeButtons })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+  }
+  // And the API refuses a write from this session.
+  const status = await page.evaluate(async () => (await fetch('/api/inventory', { method: 'POST', headers: { 'content-type': 'application/json', 'x-lab-client': '1' }, body: JSON.stringify({ name: 'x', quantity: 1 }) })).status);
+  expect(status).toBe(403);
+});
+
+test('search (normalized CAS) and CSV export of the current view', async ({ page, app }) => {
+  const admin = await seedUsers(app);
+  for (const [name, cas, loc] of [
+    ['乙醇', '64-17-5', 'A301-1号柜'],
+    ['乙醇', '64-17-5', 'B105-2号柜'],
+    ['甲醇', '67-56-1', 'A301-1号柜'],
+  ]) {
+    await admin.req('POST', '/api/inventory', { name, cas_number: cas, quantity: 1, storage_location: loc });
+  }
+  await loginViaUi(page, app, MEMBER);
+  await expect(page.getByTestId('list-total')).toContainText('3');
+  await page.getByTestId('list-search').fill('６４１７５');
+  await page.getByTestId('list-search').press('Enter');
+  await expect(page.getByTestId('list-total')).toContainText('2 records');
+  const shown = await page.getByTestId('records-table').locator('tbody tr.ant-table-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key')));
+  expect(shown).toHaveLength(2);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^inventory-.*\.csv$/);
+  const text = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+  const rows = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
+  expect(rows.map((r) => r.id)).toEqual(shown);
+  expect(rows.every((r) => r.name === '乙醇' && r.cas_number === '64-17-5')).toBe(true);
+});
+
+test('bulk import: 10 000-row XLSX with progress, and a CSV with bad rows imported only on explicit choice', async ({ page, app }) => {
+  test.setTimeout(120_000);
+  await seedUsers(app);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-e2e-import-'));
+  const files = await writeSamples(dir, 10_000);
+  await loginViaUi(page, app, MEMBER);
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const wizard = page.getByTestId('import-wizard');
+
+  await wizard.getByTestId('import-file').setInputFiles(files.badCsv);
+  await expect(wizard.getByTestId('import-summary')).toContainText('25 rows · 20 valid · 5 with errors');
+  await expect(wizard.getByTestId('import-errors')).toContainText('name is required');
+  const confirm = wizard.getByRole('button', { name: 'Import 20 rows' });
+  await expect(confirm).toBeDisabled();
+  await wizard.getByTestId('import-skip-bad').click();
+  await confirm.click();
+  await expect(wizard.getByTestId('import-done')).toContainText('20 items imported, 5 rows skipped.');
+  await expect(page.getByTestId('list-total')).toContainText('20 records'); // live refresh
+
+  await wizard.getByRole('button', { name: 'Import another file' }).click();
+  const t0 = Date.now();
+  await wizard.getByTestId('import-file').setInputFiles(files.xlsx);
+  await expect(wizard.getByTestId('import-progress')).toBeVisible();
+  await expect(wizard.getByTestId('import-summary')).toContainText('10000 rows · 10000 valid · 0 with errors', { timeout: 60_000 });
+  await wizard.getByRole('button', { name: 'Import 10000 rows' }).click();
+  await expect(wizard.getByTestId('import-done')).toContainText('10000 items imported', { timeout: 60_000 });
+  console.log(`[figure] 10 000-row XLSX import in the browser (upload → preview → commit): ${Date.now() - t0} ms`);
+  await expect(page.getByTestId('list-total')).toContainText('10,020 records');
+  fs.rmSync(dir, { recursive: true, force: true });
+});
