@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
-import { ADMIN, ApiSession, MEMBER, PUBLIC, loginViaUi, seedUsers, test, expect } from './fixtures';
+import { ADMIN, MEMBER, PUBLIC, loginViaUi, seedUsers, test, expect } from './fixtures';
 import { writeSamples } from '../test/fixtures/records/generate-samples';
 
 test('member orders a reagent → admin approves, marks arrived, stocks in → item in inventory with its history', async ({ page, app, browser }) => {
@@ -90,7 +90,7 @@ test('the public account sees the lists but no write buttons', async ({ page, ap
     ['Inventory', '丙酮'],
     ['Reagent orders', '甲醇'],
     ['Consumable orders', '移液器吸头'],
-  ]) {
+  ] as const) {
     await page.getByRole('menuitem', { name: menu }).click();
     await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
     await expect(page.getByRole('button', { name: writeButtons })).toHaveCount(0);
