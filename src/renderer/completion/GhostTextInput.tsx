@@ -131,6 +131,8 @@ export function GhostTextInput({ inlineCompletionEndpoint, enableInlineCompletio
   const visible = !!ghost && ghost.typed === value && caretAtEnd && active;
 
   const handleKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    // An input method is composing (Chinese): its keys are not ours.
+    if (e.nativeEvent.isComposing) return onKeyDown?.(e);
     if (visible && ghost && (e.key === 'Tab' || e.key === 'ArrowRight') && !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey) {
       e.preventDefault();
       skipFor.current = ghost.completion;
@@ -153,7 +155,7 @@ export function GhostTextInput({ inlineCompletionEndpoint, enableInlineCompletio
   };
 
   return (
-    <div ref={wrapRef} style={{ position: 'relative', width: '100%' }}>
+    <div ref={wrapRef} style={{ position: 'relative', flex: 1, minWidth: 0 }}>
       <Input
         {...inputProps}
         ref={inputRef}

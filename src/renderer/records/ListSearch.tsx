@@ -2,10 +2,11 @@
 // spec 000) and the text input. Enter or the search button submits (the list then sends
 // `submitted: true`, which search memory records). Kept self-contained so the completion
 // feature can put its ghost-text input here.
-import { Button, Input, Select, Space } from 'antd';
+import { Button, Select, Space } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { INDEXED_FIELDS, type RecordsEndpoint } from '../../shared/records';
+import { GhostTextInput } from '../completion/GhostTextInput';
 
 export interface ListSearchProps {
   endpoint: RecordsEndpoint;
@@ -29,14 +30,17 @@ export function ListSearch({ endpoint, field, onFieldChange, value, onChange, on
         options={fields.map((f) => ({ value: f, label: t(`records.field.${f}`) }))}
         style={{ width: 150 }}
       />
-      <Input
+      <GhostTextInput
+        inlineCompletionEndpoint={endpoint}
+        enableInlineCompletion
+        searchField={field}
         aria-label={t('records.search.placeholder')}
         data-testid="list-search"
         placeholder={t('records.search.placeholder')}
         value={value}
         allowClear
-        onChange={(e) => onChange(e.target.value)}
-        onPressEnter={() => onSubmit(value)}
+        onChange={onChange}
+        onSubmit={onSubmit}
       />
       <Button icon={<SearchOutlined />} aria-label={t('records.search.submit')} onClick={() => onSubmit(value)} />
     </Space.Compact>
