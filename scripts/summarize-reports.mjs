@@ -21,7 +21,10 @@ const problems = [];
 const steps = read('steps.json') ?? [];
 for (const step of steps) {
   if (!step.report) {
-    if (!step.ok) (failed++, problems.push(`${step.name} failed`));
+    if (!step.ok) {
+      failed++;
+      problems.push(`${step.name} failed`);
+    }
     continue;
   }
   const rep = read(step.report);
@@ -36,18 +39,33 @@ for (const step of steps) {
     skipped += (rep.numPendingTests ?? 0) + (rep.numTodoTests ?? 0);
     // Suites that failed to load report no tests; count each as a failure.
     const brokenSuites = (rep.testResults ?? []).filter((t) => t.status === 'failed' && (t.assertionResults ?? []).length === 0).length;
-    if (brokenSuites) (failed += brokenSuites, problems.push(`${step.name}: ${brokenSuites} test file(s) failed to run`));
+    if (brokenSuites) {
+      failed += brokenSuites;
+      problems.push(`${step.name}: ${brokenSuites} test file(s) failed to run`);
+    }
   } else {
     const s = rep.stats ?? {};
     passed += (s.expected ?? 0) + (s.flaky ?? 0);
     failed += s.unexpected ?? 0;
     skipped += s.skipped ?? 0;
-    if ((rep.errors ?? []).length) (failed += rep.errors.length, problems.push(`${step.name}: ${rep.errors.length} error(s) outside tests`));
+    if ((rep.errors ?? []).length) {
+      failed += rep.errors.length;
+      problems.push(`${step.name}: ${rep.errors.length} error(s) outside tests`);
+    }
   }
-  if (!step.ok && failed === 0) (failed++, problems.push(`${step.name} exited ${step.status}`));
+  if (!step.ok && failed === 0) {
+    failed++;
+    problems.push(`${step.name} exited ${step.status}`);
+  }
 }
-if (steps.length === 0) (failed++, problems.push('no steps ran'));
-if (passed + failed === 0) (failed++, problems.push('no test was executed'));
+if (steps.length === 0) {
+  failed++;
+  problems.push('no steps ran');
+}
+if (passed + failed === 0) {
+  failed++;
+  problems.push('no test was executed');
+}
 
 for (const p of problems) console.log(`problem: ${p}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);

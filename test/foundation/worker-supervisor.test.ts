@@ -26,7 +26,6 @@ describe('maintenance worker supervisor', () => {
 
   it('waits for spawn, answers health, and restarts with back-off after the worker dies', async () => {
     const dataDir = tempDir();
-    let pid = 0;
     const sup = new WorkerSupervisor(
       () => {
         const h = forkNodeWorker(ENTRY, ['--data-dir', dataDir]);
@@ -40,7 +39,7 @@ describe('maintenance worker supervisor', () => {
     await until(() => sup.state === 'running');
     const first = await sup.request({ type: 'health' });
     expect(first.type).toBe('health');
-    pid = (first as { pid: number }).pid;
+    const pid = (first as { pid: number }).pid;
     expect(await sup.health()).toBe(true);
     expect(sup.lastHealthAt).not.toBeNull();
 
