@@ -27,6 +27,7 @@ for (const step of steps) {
     }
     continue;
   }
+  const failedBefore = failed;
   const rep = read(step.report);
   if (!rep) {
     failed++;
@@ -53,7 +54,8 @@ for (const step of steps) {
       problems.push(`${step.name}: ${rep.errors.length} error(s) outside tests`);
     }
   }
-  if (!step.ok && failed === 0) {
+  // A runner that exited non-zero although its report shows no failed test still failed.
+  if (!step.ok && failed === failedBefore) {
     failed++;
     problems.push(`${step.name} exited ${step.status}`);
   }
