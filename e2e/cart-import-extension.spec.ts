@@ -109,3 +109,15 @@ test('the worker picks the cart tab the user last had active', async () => {
   popup = await eb.openPopup();
   await expect(popup.locator('#rows li')).toHaveCount(3);
 });
+
+test('more items than one batch may hold are refused before any detail page is fetched', async () => {
+  const cart = await eb.context.newPage();
+  await cart.goto(`${site.url}/bulk-cart?n=201`);
+  const popup = await eb.openPopup();
+  await expect(popup.locator('#rows li')).toHaveCount(201);
+  await popup.locator('#select-all').click();
+  await popup.locator('#import').click();
+  await expect(popup.locator('#status')).toHaveText('At most 200 items can be imported at once; select fewer.');
+  expect(site.stats.details).toHaveLength(0);
+  expect(await eb.storedBatch()).toBeUndefined();
+});

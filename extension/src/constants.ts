@@ -5,3 +5,4 @@ export const EXTENSION_STORAGE_KEY = 'import_batch_latest';
 export const PAGE_STORAGE_KEY = 'cart_import_batch_latest';
 export const EXTENSION_MESSAGE_SOURCE = 'lab-desktop-cart-import-extension';
 export const APP_ID = 'lab-desktop';
+export const MAX_BATCH_ITEMS = 200;

@@ -4,7 +4,7 @@
 // selection and back locked meanwhile), save the batch, ping the app, open the bridge page.
 import { buildAdapters } from './adapters';
 import type { CartRow, SupplierAdapter } from './adapters/types';
-import { APP_ID, CONFIG, EXTENSION_STORAGE_KEY } from './config';
+import { APP_ID, CONFIG, EXTENSION_STORAGE_KEY, MAX_BATCH_ITEMS } from './config';
 import { buildBatch, type ImportBatch } from './importer';
 import type { CartPingReply, FindCartTabReply, ReadCartReply } from './messages';
 
@@ -126,6 +126,8 @@ async function handOff(batch: ImportBatch): Promise<void> {
 async function startImport(): Promise<void> {
   const picked = selectedRows();
   if (!picked.length || !adapter) return setStatus(t('nothingSelected'), 'error');
+  // The app refuses larger batches (MAX_BATCH_ITEMS); say so before fetching anything.
+  if (picked.length > MAX_BATCH_ITEMS) return setStatus(t('tooMany', MAX_BATCH_ITEMS), 'error');
   lock(true);
   const started = performance.now();
   const progress = $('progress') as HTMLProgressElement;

@@ -32,5 +32,6 @@ describe('extension manifest', () => {
     expect(ext.PAGE_STORAGE_KEY).toBe(shared.PAGE_STORAGE_KEY);
     expect(ext.EXTENSION_MESSAGE_SOURCE).toBe(shared.EXTENSION_MESSAGE_SOURCE);
     expect(ext.APP_ID).toBe(APP_ID);
+    expect(ext.MAX_BATCH_ITEMS).toBe(shared.MAX_BATCH_ITEMS);
   });
 });
