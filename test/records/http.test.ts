@@ -1,0 +1,64 @@
+// The records API over real HTTP on loopback (browser mode): query strings coerced by the same
+// schemas, error statuses and bodies, public account refused, and the after-commit hook reaching
+// the real completion service.
+import { describe, expect, it } from 'vitest';
+import { startTestServices, setupAdmin } from '../support/temp';
+
+async function http(base: string, method: string, p: string, body?: unknown, cookie?: string) {
+  const res = await fetch(base + p, {
+    method,
+    headers: { 'x-lab-client': '1', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const set = res.headers.get('set-cookie');
+  return { status: res.status, json: (await res.json()) as Record<string, any>, cookie: set ? set.split(';')[0]! : undefined }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+describe('records over HTTP', () => {
+  it('creates, lists with normalized search, refuses bad input and the public account', async () => {
+    const s = await startTestServices();
+    setupAdmin(s);
+    s.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
+    s.auth.createUser({ username: 'guest', password: 'guest-pass-1', displayName: 'Public', role: 'public' }, 1);
+    const base = `http://127.0.0.1:${s.port}`;
+    const alice = (await http(base, 'POST', '/api/session', { username: 'alice', password: 'alice-pass-1' })).cookie!;
+    const guest = (await http(base, 'POST', '/api/session', { username: 'guest', password: 'guest-pass-1' })).cookie!;
+
+    const bad = await http(base, 'POST', '/api/reagent-orders', { name: '乙醇', cas_number: '64-17-6', quantity: 1 }, alice);
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toMatchObject({ code: 'validation', fields: { cas_number: expect.any(String) }, details: { cas: { canonical: '64-17-6', expected: 5 } } });
+    const neg = await http(base, 'POST', '/api/reagent-orders', { name: '乙醇', quantity: -1 }, alice);
+    expect(neg).toMatchObject({ status: 400, json: { error: { fields: { quantity: expect.any(String) } } } });
+
+    const created = await http(base, 'POST', '/api/reagent-orders', { name: '乙醇', english_name: 'Ethanol', cas_number: '64175', quantity: 2, hazardous: true }, alice);
+    expect(created).toMatchObject({ status: 200, json: { cas_number: '64-17-5', status: 'pending_approval', applicant: '张三' } });
+    const cons = await http(base, 'POST', '/api/consumable-orders', { name: '移液器吸头', quantity: 10, communication: '王老师' }, alice);
+    expect(cons.status).toBe(200);
+
+    const q = encodeURIComponent('６４－１７－５');
+    const list = await http(base, 'GET', `/api/reagent-orders/?search=${q}&field=all&status=pending_approval&sort=-created_at&page=1&pageSize=10&submitted=true`, undefined, guest);
+    expect(list).toMatchObject({ status: 200, json: { total: 1, page: 1, pageSize: 10, rows: [{ id: created.json.id, name: '乙醇' }] } });
+    expect((await http(base, 'GET', '/api/inventory/?sort=password_hash', undefined, guest)).json.error).toMatchObject({ code: 'validation', fields: { sort: expect.any(String) } });
+    expect((await http(base, 'GET', `/api/reagent-orders/${created.json.id}`, undefined, guest)).json).toMatchObject({ id: created.json.id });
+    expect((await http(base, 'GET', '/api/reagent-orders/99999', undefined, guest)).status).toBe(404);
+    expect((await http(base, 'GET', `/api/records/duplicates?cas_number=64-17-5`, undefined, alice)).json).toMatchObject({ orders: [{ id: created.json.id, applicant: '张三' }] });
+
+    for (const [m, p, b] of [
+      ['POST', '/api/reagent-orders', { name: 'x', quantity: 1 }],
+      ['POST', '/api/inventory', { name: 'x', quantity: 1 }],
+      ['PATCH', `/api/reagent-orders/${created.json.id}`, { quantity: 9 }],
+      ['POST', `/api/reagent-orders/${created.json.id}/approve`, {}],
+      ['DELETE', `/api/consumable-orders/${cons.json.id}`, undefined],
+    ] as const) {
+      const r = await http(base, m, p, b, guest);
+      expect(r.status, `${m} ${p}`).toBe(403);
+      expect(r.json.error.code).toBe('forbidden');
+    }
+    expect((await http(base, 'GET', '/api/inventory/', undefined)).status).toBe(401);
+
+    // The write reached the real completion index through the after-commit hook.
+    const inline = await http(base, 'GET', `/api/search-completions/inline?endpoint=${encodeURIComponent('/reagent-orders/')}&q=${encodeURIComponent('乙')}&field=all`, undefined, alice);
+    expect(inline.status).toBe(200);
+    expect(inline.json.completion).toBe('乙醇');
+  });
+});
