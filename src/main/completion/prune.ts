@@ -33,9 +33,14 @@ const PRIORITY = 'ORDER BY frequency DESC, last_used_at DESC, id DESC';
 
 /** Claims the hourly slot; false when another process (or an earlier tick) pruned within the hour. */
 function claimSlot(db: Db, now: number, intervalMs: number): boolean {
-  return writeTx(db, () => {
+  const due = () => {
     const row = db.prepare("SELECT value FROM completion_meta WHERE key = 'last_prune_at'").get() as { value: string } | undefined;
-    if (row && now - Number(row.value) < intervalMs) return false;
+    return !row || now - Number(row.value) >= intervalMs;
+  };
+  // A plain read first: the 5 s maintenance round takes no write lock when pruning is not due.
+  if (!due()) return false;
+  return writeTx(db, () => {
+    if (!due()) return false;
     db.prepare("INSERT INTO completion_meta(key, value) VALUES ('last_prune_at', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(String(now));
     return true;
   });
