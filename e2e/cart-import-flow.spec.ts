@@ -97,7 +97,9 @@ test('cart → popup → bridge → review → submit all, each order once; reop
   await expect(card(review, '丁腈手套').getByTestId('submitted')).toHaveCount(0);
   await expect(card(review, '无水乙醇').getByTestId('submitted')).toContainText('Submitted as Reagent order #');
   // The user corrects the CAS and submits that one item.
+  await expect(para.getByText('Keep this CAS although its check digit fails')).toBeVisible();
   await para.getByLabel('CAS number').fill('30525-89-4');
+  await expect(para.getByText('Keep this CAS although its check digit fails')).toHaveCount(0);
   await para.getByRole('button', { name: 'Submit' }).click();
   await expect(review.getByTestId('cart-progress')).toHaveText('7 of 8 submitted', { timeout: 10_000 });
   await expect(para.getByTestId('submitted')).toContainText('Submitted as Reagent order #');

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Radio, Space, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BatchItem } from '../../shared/cart-batch';
+import { parseCas } from '../../shared/cas';
 import type { CartSyncResult, SubmittedItem } from '../../shared/contract';
 import { ApiError } from '../api/client';
 import type { ItemDraft, OrderType } from './drafts';
@@ -40,6 +41,10 @@ export function ItemCard(p: ItemCardProps) {
   useEffect(() => {
     if (type) form.setFieldsValue(draft[type]);
   }, [draft, type, form]);
+
+  // The override only makes sense for a CAS whose check digit fails (published numbers sometimes do).
+  const casValue = Form.useWatch('cas_number', form) as string | undefined;
+  const casFailsCheck = type === 'reagent' && parseCas(casValue ?? draft.reagent.cas_number).kind === 'bad_check_digit';
 
   const typeName = (tp: string) => t(`cart.${tp}`);
   const sync = p.sync;
@@ -161,9 +166,11 @@ export function ItemCard(p: ItemCardProps) {
                   <Form.Item name="notes" label={t('cart.field.notes')}>
                     <Input style={{ width: 240 }} />
                   </Form.Item>
-                  <Form.Item name="cas_override" label=" " valuePropName="checked">
-                    <Checkbox>{t('cart.field.cas_override')}</Checkbox>
-                  </Form.Item>
+                  {casFailsCheck && (
+                    <Form.Item name="cas_override" label=" " valuePropName="checked">
+                      <Checkbox>{t('cart.field.cas_override')}</Checkbox>
+                    </Form.Item>
+                  )}
                 </Space>
               </Form>
             )}
