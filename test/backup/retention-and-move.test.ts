@@ -131,3 +131,15 @@ describe('moving the data directory', () => {
     expect(fs.existsSync(path.join(s.dataDir, 'sub'))).toBe(false);
   });
 });
+
+describe('leftovers of an interrupted backup', () => {
+  it('are removed at start when their writer is gone, kept while it runs', async () => {
+    const s = await startTestServices();
+    const b = path.join(s.dataDir, 'backups');
+    fs.mkdirSync(path.join(b, '.tmp-2026-01-01T00-00-00-000Z-999999'));
+    fs.writeFileSync(path.join(b, 'backup-2026-01-01T00-00-00-000Z.zip.999999.partial'), 'half');
+    fs.mkdirSync(path.join(b, `.tmp-2026-01-01T00-00-00-000Z-${process.pid}`));
+    expect(s.backups.cleanLeftovers().sort()).toEqual(['.tmp-2026-01-01T00-00-00-000Z-999999', 'backup-2026-01-01T00-00-00-000Z.zip.999999.partial']);
+    expect(fs.existsSync(path.join(b, `.tmp-2026-01-01T00-00-00-000Z-${process.pid}`))).toBe(true);
+  });
+});

@@ -29,6 +29,15 @@ export interface BackupServiceOptions {
   services: Pick<AppServices, 'reopen' | 'settings'>;
 }
 
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 function fileSize(f: string): number {
   try {
     return fs.statSync(f).size;
@@ -217,7 +226,29 @@ export class BackupService {
     }
   }
 
+  /** Removes work folders and partial archives left by a backup that a crash interrupted. */
+  cleanLeftovers(): string[] {
+    const dir = path.join(this.dataDir, BACKUPS_DIR);
+    const removed: string[] = [];
+    if (!fs.existsSync(dir)) return removed;
+    for (const name of fs.readdirSync(dir)) {
+      // .tmp-<time>-<pid> and <archive>.<pid>.partial: a CLI backup may be running beside the app,
+      // so only the leftovers of writers that are gone are removed.
+      const m = /^\.tmp-.*-(\d+)$/.exec(name) ?? /\.(\d+)\.partial$/.exec(name);
+      if (!m || pidAlive(Number(m[1]))) continue;
+      fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+      removed.push(name);
+    }
+    if (removed.length) this.o.log.info({ removed }, 'removed leftovers of interrupted backups');
+    return removed;
+  }
+
   startSchedule(firstCheckMs = FIRST_CHECK_MS, everyMs = CHECK_EVERY_MS): void {
+    try {
+      this.cleanLeftovers();
+    } catch (e) {
+      this.o.log.warn({ err: errorText(e) }, 'could not clean backup leftovers');
+    }
     const tick = () => void this.runDueAutomaticBackup();
     const first = setTimeout(tick, firstCheckMs);
     const every = setInterval(tick, everyMs);

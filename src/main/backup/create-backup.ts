@@ -135,7 +135,7 @@ export async function createBackupArchive(dataDir: string, outFile: string, meta
     throw new BackupError(describeFsError(e, `the backup in ${outDir}`));
   }
   const work = path.join(opts.workRoot, `.tmp-${fileStamp()}-${process.pid}`);
-  const partial = `${outFile}.partial`;
+  const partial = `${outFile}.${process.pid}.partial`;
   try {
     let manifest: Manifest;
     try {
