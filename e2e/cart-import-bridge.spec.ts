@@ -125,3 +125,20 @@ test('the public account sees the batch but cannot submit (and is told why)', as
   const orders = await admin.req<{ total: number }>('GET', '/api/reagent-orders/');
   expect(orders.total).toBe(0);
 });
+
+test('typing a CAS in the reagent form shows what the lab has and fills the English name', async ({ app, page }) => {
+  const admin = await seedUsers(app);
+  await admin.req('POST', '/api/inventory', { name: '乙醇', english_name: 'Ethanol', cas_number: '64-17-5', quantity: 3, unit: 'L', storage_location: '易燃品柜 A-1' });
+  await handOff(app, batch('typed-cas-1'));
+  await loginViaUi(page, app, MEMBER);
+  await page.goto(`${app.url}/#/cart-import`);
+  const tips = page.getByTestId('cart-item-item-2');
+  await expect(tips.getByTestId('choose-type')).toBeVisible();
+  await tips.locator('.ant-radio-button-wrapper', { hasText: 'Reagent' }).click();
+  await expect(tips.getByTestId('matches')).toHaveCount(0);
+  await tips.getByLabel('CAS number').fill('６４－１７－５');
+  await tips.getByLabel('CAS number').blur();
+  await expect(tips.getByTestId('matches')).toContainText('In stock at 易燃品柜 A-1: 3 L — In stock (乙醇) · same CAS');
+  await expect(tips.getByLabel('English name')).toHaveValue('Ethanol');
+  await expect(tips.getByText('English name filled from existing records with the same CAS.')).toBeVisible();
+});
