@@ -91,8 +91,9 @@ test('service gone → degraded login page with retry; service back → retry re
   await seedUsers(app);
   await loginViaUi(page, app, MEMBER);
   await app.stop();
-  // Any call now fails to reach the service: the client re-verifies /users/me and degrades.
-  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  // The next call that fails to reach the service (the open list's live refresh, or this click)
+  // makes the client re-verify /users/me, which degrades.
+  await page.getByRole('menuitem', { name: 'Settings' }).click({ timeout: 3000 }).catch(() => undefined);
   await expect(page.getByTestId('degraded')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   await expect(page.getByTestId('user-menu')).toHaveCount(0);
@@ -118,7 +119,7 @@ test('language switch to Simplified Chinese is applied at once and remembered; S
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   await expect(page.getByTestId('data-dir')).toContainText(app.dataDir);
   await expect(page.getByTestId('app-version')).toHaveText(/\d+\.\d+\.\d+/);
-  await expect(page.getByRole('spinbutton')).toHaveValue(String(app.port));
+  await expect(page.getByRole('spinbutton', { name: 'Port' })).toHaveValue(String(app.port));
   await page.getByLabel('Language').first().click();
   await page.getByTitle('简体中文').first().click();
   await expect(page.getByRole('menuitem', { name: '设置' })).toBeVisible();
@@ -132,8 +133,9 @@ test('admin changes the port: saved for the next start, with the restart hint', 
   await seedUsers(app);
   await loginViaUi(page, app, ADMIN);
   await page.getByRole('menuitem', { name: 'Settings' }).click();
-  await page.getByRole('spinbutton').fill(String(app.port + 1 > 65535 ? 40000 : app.port + 1));
-  await page.getByRole('button', { name: 'Save' }).click();
+  const portForm = page.locator('form').filter({ has: page.getByRole('spinbutton', { name: 'Port' }) });
+  await portForm.getByRole('spinbutton', { name: 'Port' }).fill(String(app.port + 1 > 65535 ? 40000 : app.port + 1));
+  await portForm.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(/Restart the lab app to use port/)).toBeVisible();
   const fs = await import('node:fs');
   expect(JSON.parse(fs.readFileSync(`${app.dataDir}/settings.json`, 'utf8')).port).not.toBe(app.port);
