@@ -155,3 +155,60 @@ test('bulk import: 10 000-row XLSX with progress, and a CSV with bad rows import
   await expect(page.getByTestId('list-total')).toContainText('10,020 records');
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test('new reagent order: duplicate warning shows what exists; a bad CAS check digit can be kept after confirming', async ({ page, app }) => {
+  const admin = await seedUsers(app);
+  await admin.req('POST', '/api/inventory', { name: '乙醇', cas_number: '64-17-5', quantity: 3, unit: '瓶', storage_location: 'A301-1号柜' });
+  await loginViaUi(page, app, MEMBER);
+  await page.getByRole('menuitem', { name: 'Reagent orders' }).click();
+  await page.getByRole('button', { name: 'New order' }).click();
+  const form = page.getByTestId('record-form');
+  await form.getByLabel('Name', { exact: true }).fill('无水乙醇');
+  await form.getByLabel('CAS No.').fill('64175');
+  await form.getByLabel('Quantity').fill('1');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const warning = page.getByTestId('duplicate-warning');
+  await expect(warning).toContainText('In stock: 乙醇 (64-17-5) · A301-1号柜 · In stock · 3 瓶');
+  await page.getByRole('button', { name: 'Save anyway' }).click();
+  await expect(page.getByRole('row', { name: /无水乙醇/ })).toContainText('Pending approval');
+
+  // Bad check digit: refused first, kept after the explicit confirmation.
+  await page.getByRole('button', { name: 'New order' }).click();
+  await form.getByLabel('Name', { exact: true }).fill('某试剂');
+  await form.getByLabel('CAS No.').fill('12239-89-1');
+  await form.getByLabel('Quantity').fill('1');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.locator('.ant-modal-confirm').filter({ hasText: 'CAS check digit does not match' })).toContainText('expected 3');
+  await page.getByRole('button', { name: 'Keep as written' }).click();
+  await expect(page.getByRole('row', { name: /某试剂/ })).toContainText('12239-89-1');
+
+  // An unparsable CAS is a field error next to the field; nothing is saved.
+  await page.getByRole('button', { name: 'New order' }).click();
+  await form.getByLabel('Name', { exact: true }).fill('坏CAS');
+  await form.getByLabel('CAS No.').fill('64-177-6');
+  await form.getByLabel('Quantity').fill('1');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(form).toContainText('not a CAS number');
+  await expect(page.getByRole('row', { name: /坏CAS/ })).toHaveCount(0);
+});
+
+test('consumable order: member orders, admin approves and completes', async ({ page, app }) => {
+  const admin = await seedUsers(app);
+  await loginViaUi(page, app, MEMBER);
+  await page.getByRole('menuitem', { name: 'Consumable orders' }).click();
+  await page.getByRole('button', { name: 'New order' }).click();
+  const form = page.getByTestId('record-form');
+  await form.getByLabel('Name', { exact: true }).fill('移液器吸头 200μL');
+  await form.getByLabel('Quantity').fill('10');
+  await form.getByLabel('Contact / supplier info').fill('王老师 138****0000');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const row = page.getByRole('row', { name: /移液器吸头/ });
+  await expect(row).toContainText('Pending approval');
+  const id = Number(await row.getAttribute('data-row-key'));
+  // The admin acts over the API; the member's open list follows live.
+  await admin.req('POST', `/api/consumable-orders/${id}/approve`, {});
+  await expect(row).toContainText('Approved');
+  await admin.req('POST', `/api/consumable-orders/${id}/complete`, {});
+  await expect(row).toContainText('Completed');
+  await expect(row.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+});
