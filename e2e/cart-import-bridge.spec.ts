@@ -142,3 +142,23 @@ test('typing a CAS in the reagent form shows what the lab has and fills the Engl
   await expect(tips.getByLabel('English name')).toHaveValue('Ethanol');
   await expect(tips.getByText('English name filled from existing records with the same CAS.')).toBeVisible();
 });
+
+test('an order whose submitted mark was lost is marked on retry, not created twice', async ({ app, page }) => {
+  const admin = await seedUsers(app);
+  await handOff(app, batch('lost-mark-1'));
+  await loginViaUi(page, app, MEMBER);
+  await page.goto(`${app.url}/#/cart-import`);
+  let dropped = 0;
+  await page.route('**/api/cart-import/batch/submitted', (route) => (dropped++ === 0 ? route.abort('connectionreset') : route.continue()));
+  const ethanol = page.getByTestId('cart-item-item-1');
+  await ethanol.getByRole('button', { name: 'Submit' }).click();
+  // The order exists, the mark was lost (a network error also makes the app re-check the session,
+  // which reloads the screen): the item is still shown as not submitted.
+  await expect.poll(async () => (await admin.req<{ total: number }>('GET', '/api/reagent-orders/')).total).toBe(1);
+  await expect.poll(() => dropped).toBe(1);
+  await expect(page.getByTestId('cart-progress')).toHaveText('0 of 2 submitted');
+  await expect(ethanol.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  await ethanol.getByRole('button', { name: 'Submit' }).click();
+  await expect(ethanol.getByTestId('submitted')).toContainText('Submitted as Reagent order #');
+  expect((await admin.req<{ total: number }>('GET', '/api/reagent-orders/')).total).toBe(1);
+});

@@ -28,6 +28,20 @@ function loadDrafts(view: ImportBatchView): Record<string, ItemDraft> {
   return Object.fromEntries(view.batch.items.map((i) => [i.item_id, saved[i.item_id] ?? initialDraft(i)]));
 }
 
+type Unmarked = Record<string, { order_type: 'reagent' | 'consumable'; order_id: number }>;
+const unmarkedKey = (batchId: string) => `lab.cartImport.unmarked.${batchId}`;
+function readUnmarked(batchId: string): Unmarked {
+  try {
+    return JSON.parse(localStorage.getItem(unmarkedKey(batchId)) ?? '{}') as Unmarked;
+  } catch {
+    return {};
+  }
+}
+function writeUnmarked(batchId: string, v: Unmarked): void {
+  if (Object.keys(v).length) localStorage.setItem(unmarkedKey(batchId), JSON.stringify(v));
+  else localStorage.removeItem(unmarkedKey(batchId));
+}
+
 export function CartImportScreen() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -143,8 +157,17 @@ export function CartImportScreen() {
           setState({ kind: 'ready', view: fresh });
           return 'ok';
         }
-        const order = request.op === 'createReagentOrder' ? await call('createReagentOrder', request.input as never) : await call('createConsumableOrder', request.input as never);
-        const after = await call('markImportItemSubmitted', { batch_id: view.batch.batch_id, item_id: itemId, order_type: request.op === 'createReagentOrder' ? 'reagent' : 'consumable', order_id: order.id });
+        // An order created earlier whose mark did not get through is marked now, not created again.
+        const unmarked = readUnmarked(view.batch.batch_id);
+        let created = unmarked[itemId];
+        if (!created) {
+          const order = request.op === 'createReagentOrder' ? await call('createReagentOrder', request.input as never) : await call('createConsumableOrder', request.input as never);
+          created = { order_type: request.op === 'createReagentOrder' ? 'reagent' : 'consumable', order_id: order.id };
+          writeUnmarked(view.batch.batch_id, { ...unmarked, [itemId]: created });
+        }
+        const after = await call('markImportItemSubmitted', { batch_id: view.batch.batch_id, item_id: itemId, ...created });
+        const { [itemId]: _done, ...rest } = readUnmarked(view.batch.batch_id);
+        writeUnmarked(view.batch.batch_id, rest);
         setState({ kind: 'ready', view: after });
         return 'ok';
       } catch (e) {
