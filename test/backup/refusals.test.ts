@@ -166,4 +166,21 @@ describe('restore refuses bad backups and changes nothing', () => {
     expect(fs.readdirSync(base)).toEqual(['a-file']);
     expect(fs.readdirSync(path.join(s.dataDir, 'backups')).filter((n) => n !== 'status.json')).toEqual([]);
   });
+
+  it('restored data that cannot be opened is swapped back out; the app keeps its data', async () => {
+    const s = await running();
+    // Looks like ours and passes the integrity check, but its upgrade fails (tables already there at version 0).
+    const odd = tempDir();
+    const db = new Database(path.join(odd, 'lab.db'));
+    db.exec('CREATE TABLE users (id INTEGER PRIMARY KEY); CREATE TABLE sessions (id INTEGER PRIMARY KEY);');
+    db.close();
+    const before = liveTree(s);
+    const err = await s.backups.restore(odd).catch((e: unknown) => e as AppError);
+    expect((err as AppError).code).toBe('validation');
+    expect((err as AppError).message).toMatch(/could not be opened .* previous data was put back/);
+    const after = liveTree(s);
+    expect(after['lab.db']).toBe(before['lab.db']);
+    expect(s.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get()).toBe(30);
+    expect(s.backups.status().job).toMatchObject({ kind: 'restore', ok: false });
+  });
 });

@@ -16,7 +16,8 @@ import { BACKUPS_DIR } from './layout';
 import { fileStamp } from './files';
 import { recordBackupResult } from './status';
 import { completeInterruptedRestore } from './restore-journal';
-import { commitRestore, stageRestore } from './restore';
+import { commitRestore, stageRestore, verifyOpensOrPutBack } from './restore';
+import { silentLogger } from '../logging';
 
 const USAGE = `Usage:
   backup-cli backup  --data-dir <dir> [--out <file.zip | existing folder>]
@@ -76,6 +77,7 @@ async function restore(dataDir: string, from: string, acceptWarnings: boolean): 
       }
     }
     const { replacedDir } = commitRestore(staged);
+    verifyOpensOrPutBack(dataDir, replacedDir, silentLogger());
     console.log(`Restore complete in ${Date.now() - started} ms. The replaced files are kept in ${path.join(dataDir, replacedDir)}. The search-completion index is rebuilt when the app starts.`);
   } finally {
     lock.release();

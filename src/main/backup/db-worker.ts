@@ -30,9 +30,15 @@ export function runDbOp<N extends DbOpName>(op: N, ...args: Parameters<DbOps[N]>
       if (m.ok) resolve(m.value as ReturnType<DbOps[N]>);
       else reject(Object.assign(new Error(m.message), { code: m.code }));
     });
-    w.once('error', (e) => {
+    w.once('error', () => {
+      // The worker itself could not run (e.g. a runtime without worker support for the native
+      // module): do the work inline rather than fail the backup — slower for the UI, still correct.
       settled = true;
-      reject(e);
+      try {
+        resolve((inlineOps[op] as (...a: unknown[]) => ReturnType<DbOps[N]>)(...args));
+      } catch (e) {
+        reject(e);
+      }
     });
     w.once('exit', (code) => {
       if (!settled) reject(new Error(`The database worker stopped unexpectedly (exit ${code}).`));

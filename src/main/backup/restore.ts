@@ -11,6 +11,9 @@ import { stageRestoreSource, type RestorePreview } from './source';
 import { STAGING_PREFIX, swapInRestore, type StepHook } from './restore-journal';
 import { describeFsError } from './create-backup';
 import { fileStamp } from './files';
+import { openDatabases } from '../db/databases';
+import { backupBeforeMigration } from './pre-migration';
+import type { Logger } from '../logging';
 
 export interface StagedRestore {
   dataDir: string;
@@ -50,5 +53,19 @@ export function commitRestore(staged: StagedRestore, step?: StepHook): { replace
   } catch (e) {
     staged.discard();
     throw new BackupInvalidError(`The restore could not swap the files, so the current data was kept: ${describeFsError(e, 'the data directory')}`);
+  }
+}
+
+/**
+ * Opens the restored databases once (running any upgrade, after its automatic backup). Should that
+ * fail, the replaced files are swapped back in the same journalled way and the error is rethrown,
+ * so the app reopens on the data it had.
+ */
+export function verifyOpensOrPutBack(dataDir: string, replacedDir: string, log: Logger): void {
+  try {
+    openDatabases(dataDir, { beforeMigrate: () => backupBeforeMigration(dataDir, log) }).close();
+  } catch (e) {
+    swapInRestore(dataDir, replacedDir);
+    throw new BackupInvalidError(`The restored data could not be opened (${(e as Error).message}); the previous data was put back.`);
   }
 }
