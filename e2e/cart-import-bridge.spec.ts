@@ -126,7 +126,7 @@ test('the public account sees the batch but cannot submit (and is told why)', as
   expect(orders.total).toBe(0);
 });
 
-test('typing a CAS in the reagent form shows what the lab has and fills the English name', async ({ app, page }) => {
+test('typing a CAS in the reagent form shows what the lab has, fills the English name, and edits survive a reload', async ({ app, page }) => {
   const admin = await seedUsers(app);
   await admin.req('POST', '/api/inventory', { name: '乙醇', english_name: 'Ethanol', cas_number: '64-17-5', quantity: 3, unit: 'L', storage_location: '易燃品柜 A-1' });
   await handOff(app, batch('typed-cas-1'));
@@ -141,6 +141,11 @@ test('typing a CAS in the reagent form shows what the lab has and fills the Engl
   await expect(tips.getByTestId('matches')).toContainText('In stock at 易燃品柜 A-1: 3 L — In stock (乙醇) · same CAS');
   await expect(tips.getByLabel('English name')).toHaveValue('Ethanol');
   await expect(tips.getByText('English name filled from existing records with the same CAS.')).toBeVisible();
+  // Unsubmitted edits survive a reload of the review screen.
+  await tips.getByLabel('Notes').fill('给王老师');
+  await page.reload();
+  await expect(tips.getByLabel('CAS number')).toHaveValue('６４－１７－５');
+  await expect(tips.getByLabel('Notes')).toHaveValue('给王老师');
 });
 
 test('an order whose submitted mark was lost is marked on retry, not created twice', async ({ app, page }) => {
