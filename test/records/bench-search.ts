@@ -60,4 +60,5 @@ for (const q of queries) {
   console.log(`${JSON.stringify(q).padEnd(60)} total=${String(total).padStart(6)}  median ${times[3]!.toFixed(1)} ms  max ${times[6]!.toFixed(1)} ms`);
 }
 dbs.close();
-fs.rmSync(dir, { recursive: true, force: true });
+if (process.env.KEEP) console.log(`kept ${dir}`);
+else fs.rmSync(dir, { recursive: true, force: true });

@@ -97,6 +97,7 @@ export const labMigrations: Migration[] = [
           s_category TEXT NOT NULL DEFAULT ''
         );
         CREATE INDEX inventory_name ON inventory_items(name);
+        CREATE INDEX inventory_updated ON inventory_items(updated_at);
         CREATE INDEX inventory_status ON inventory_items(status);
         CREATE INDEX inventory_cas ON inventory_items(cas_number);
         CREATE INDEX inventory_product ON inventory_items(product_number, brand);

@@ -23,6 +23,8 @@ export const consumableListSpec: ListSpec<ConsumableOrder> = {
   endpoint: ENDPOINT,
   columns: COLUMNS,
   from: FROM,
+  table: 'consumable_orders',
+  sortJoin: (k) => (k === 'applicant' ? 'JOIN users u ON u.id = t.applicant_id' : ''),
   sortExpr: (k) => (k === 'applicant' ? 'u.display_name' : `t.${k}`),
   map: mapOrder,
 };

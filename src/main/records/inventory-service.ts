@@ -25,7 +25,8 @@ export function mapInventory(r: Record<string, unknown>): InventoryItem {
 }
 
 export const inventoryListSpec: ListSpec<InventoryItem> = { endpoint: ENDPOINT, columns: COLUMNS,
-  from: FROM, sortExpr: (k) => `t.${k}`, map: mapInventory };
+  from: FROM,
+  table: 'inventory_items', sortExpr: (k) => `t.${k}`, map: mapInventory };
 
 /** A new item's values with defaults, CAS canonical, and the normalized search columns. */
 export function inventoryRowValues(input: InventoryCreate, cas: string): Record<string, string | number> {

@@ -30,6 +30,8 @@ export const reagentListSpec: ListSpec<ReagentOrder> = {
   endpoint: ENDPOINT,
   columns: COLUMNS,
   from: FROM,
+  table: 'reagent_orders',
+  sortJoin: (k) => (k === 'applicant' ? 'JOIN users u ON u.id = t.applicant_id' : ''),
   sortExpr: (k) => (k === 'applicant' ? 'u.display_name' : `t.${k}`),
   map: mapOrder,
 };

@@ -68,6 +68,10 @@ export interface ListSpec<Row> {
   columns: string;
   /** `table t JOIN …` — the table must be aliased `t`. */
   from: string;
+  /** The bare table: counting and paging read only it (plus sortJoin), never the display joins. */
+  table: string;
+  /** A join the sort expression needs (e.g. users for `applicant`). */
+  sortJoin?: (key: string) => string;
   /** sort key → SQL expression (whitelisted by the contract already). */
   sortExpr: (key: string) => string;
   map: (r: Record<string, unknown>) => Row;
@@ -89,9 +93,13 @@ export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: {
   const key = desc ? q.sort.slice(1) : q.sort;
   const dir = desc ? 'DESC' : 'ASC';
   const order = key === 'id' ? `t.id ${dir}` : `${spec.sortExpr(key)} ${dir}, t.id ${dir}`;
-  const total = (db.prepare(`SELECT count(*) AS n FROM ${spec.from} ${whereSql}`).get(...params) as { n: number }).n;
+  const total = (db.prepare(`SELECT count(*) AS n FROM ${spec.table} t ${whereSql}`).get(...params) as { n: number }).n;
   const limit = opts.limit ?? q.pageSize;
   const offset = opts.limit ? 0 : (q.page - 1) * q.pageSize;
-  const rows = db.prepare(`SELECT ${spec.columns} FROM ${spec.from} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...params, limit, offset) as Record<string, unknown>[];
+  // Late row lookup: page through ids only (an index scan, joins left out), then fetch the page's
+  // rows; keeps deep pages cheap at 100 000 rows.
+  const rows = db
+    .prepare(`SELECT ${spec.columns} FROM ${spec.from} WHERE t.id IN (SELECT t.id FROM ${spec.table} t ${spec.sortJoin?.(key) ?? ''} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY ${order}`)
+    .all(...params, limit, offset) as Record<string, unknown>[];
   return { rows: rows.map(spec.map), total };
 }
