@@ -154,6 +154,8 @@ async function startImport(): Promise<void> {
     $('progress-box').dataset.elapsedMs = String(Math.round(performance.now() - started));
     $('retry').onclick = () => void handOff(batch);
     await handOff(batch);
+  } catch (e) {
+    setStatus(t('saveFailed', (e as Error).message), 'error');
   } finally {
     lock(false);
     $('reload').hidden = false;
