@@ -139,7 +139,7 @@ export class CompletionReader {
     this.stmts = {
       pref: this.db.prepare('SELECT personalized FROM user_prefs WHERE user_id = ?'),
       memory: this.db.prepare(
-        `SELECT norm, query, frequency, last_used_at, accept_count, reject_count FROM search_memory
+        `SELECT norm, query, frequency, last_used_at, accept_count, reject_count FROM search_memory INDEXED BY search_memory_prefix
          WHERE user_id = ? AND endpoint = ? AND field = ? AND norm > ? AND norm < ? AND frequency > 0
          ORDER BY rank_key DESC, id DESC LIMIT ?`,
       ),

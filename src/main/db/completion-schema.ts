@@ -21,7 +21,7 @@ export const COMPLETION_SCHEMA_VERSION = 1;
 
 /** Tables and indexes the start-up check expects (spec 000 Versioning). */
 export const COMPLETION_TABLES = ['completion_meta', 'endpoint_meta', 'search_memory', 'entity_rows', 'entity_terms', 'entity_prefix_top', 'user_prefs'] as const;
-export const COMPLETION_INDEXES = ['search_memory_scope', 'search_memory_prune', 'entity_rows_entity', 'entity_rows_term', 'entity_terms_rank', 'entity_terms_norm'] as const;
+export const COMPLETION_INDEXES = ['search_memory_scope', 'search_memory_prune', 'search_memory_prefix', 'entity_rows_entity', 'entity_rows_term', 'entity_terms_rank', 'entity_terms_norm'] as const;
 
 export const completionMigrations: Migration[] = [
   {
@@ -56,6 +56,8 @@ export const completionMigrations: Migration[] = [
         );
         CREATE UNIQUE INDEX search_memory_scope ON search_memory(user_id, endpoint, field, norm);
         CREATE INDEX search_memory_prune ON search_memory(frequency, last_used_at);
+        -- Covering index of the read path's prefix range (no table lookups per candidate).
+        CREATE INDEX search_memory_prefix ON search_memory(user_id, endpoint, field, norm, rank_key, frequency, last_used_at, accept_count, reject_count, query, id);
         CREATE TABLE entity_rows (
           id INTEGER PRIMARY KEY,
           endpoint TEXT NOT NULL,
