@@ -71,3 +71,31 @@ test('a restore source that is not a backup is refused with a message and nothin
   expect((await api.req<ListResult>('GET', '/api/inventory/?pageSize=50')).total).toBe(1);
   fs.rmSync(junk, { force: true });
 });
+
+test('move the data directory from Settings; after a restart the app runs on the new location', async ({ page, app }) => {
+  const api = await seedUsers(app);
+  await addItems(api, ['Benzene 苯', 'Hexane 己烷']);
+  const target = fs.mkdtempSync(path.join(path.dirname(app.dataDir), 'lab-e2e-moved-')) + '/data';
+  try {
+    await loginViaUi(page, app, ADMIN);
+    await page.goto(app.url + '/#/settings');
+    const panel = page.getByTestId('data-panel');
+    await panel.getByLabel('New location (full path of a new or empty folder)').fill(target);
+    await panel.getByRole('button', { name: 'Move…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Move…' }).click();
+    await expect(page.getByText(`The data was copied to ${target} and verified`).first()).toBeVisible({ timeout: 20_000 });
+    // Writes are refused until the restart, so nothing lands in the old directory.
+    await expect(api.req('POST', '/api/inventory', { name: 'Too late', quantity: 1 })).rejects.toThrow(/503.*moved to/);
+
+    await app.stop();
+    await app.restart();
+    await page.reload();
+    await expect(page.getByTestId('data-panel').getByTestId('data-dir')).toContainText(target);
+    const list = await api.req<ListResult>('GET', '/api/inventory/?pageSize=50');
+    expect(list.rows.map((r) => r.name).sort()).toEqual(['Benzene 苯', 'Hexane 己烷']);
+    expect(fs.existsSync(path.join(app.dataDir, 'lab.db'))).toBe(true); // the old directory is kept
+  } finally {
+    await app.stop();
+    fs.rmSync(path.dirname(target), { recursive: true, force: true });
+  }
+});
