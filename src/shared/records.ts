@@ -1,5 +1,6 @@
 // Lab records as every layer sees them: statuses, list endpoints and their indexed fields
-// (spec 000's table), the status-to-score table, and the row shapes the API returns.
+// (spec 000's table) and the row shapes the API returns. (Status-to-score lives with completion:
+// src/main/completion/status-score.ts.)
 
 export const LIST_ENDPOINTS = ['/inventory/', '/reagent-orders/', '/consumable-orders/'] as const;
 export type RecordsEndpoint = (typeof LIST_ENDPOINTS)[number];
@@ -18,23 +19,6 @@ export const INDEXED_FIELDS = {
   '/consumable-orders/': ['name', 'specification', 'communication', 'applicant'],
 } as const satisfies Record<RecordsEndpoint, readonly string[]>;
 export type IndexedField<E extends RecordsEndpoint> = (typeof INDEXED_FIELDS)[E][number];
-
-/**
- * Status-to-score (DESIGN §6, spec 000 leaves the values open). Live statuses rank above finished
- * ones; consumed and rejected rank lowest. Used as the entity index's operational_score.
- */
-export const STATUS_SCORE: Record<string, number> = {
-  in_stock: 1.0,
-  pending_approval: 0.9,
-  approved: 0.85,
-  arrived: 0.8,
-  borrowed: 0.7,
-  stocked_in: 0.6,
-  completed: 0.5,
-  disposed: 0.2,
-  consumed: 0.1,
-  rejected: 0.1,
-};
 
 /** Sortable columns per list (the API refuses any other `sort`). Prefix `-` sorts descending. */
 export const SORTABLE = {
