@@ -3,7 +3,7 @@
 // after the backup are gone, records from before are back), and a refused restore source.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN, ApiSession, loginViaUi, seedUsers, test, expect } from './fixtures';
+import { ADMIN, ApiSession, loginViaUi, seedUsers, startApp, test, expect } from './fixtures';
 
 interface ListResult {
   total: number;
@@ -97,5 +97,41 @@ test('move the data directory from Settings; after a restart the app runs on the
   } finally {
     await app.stop();
     fs.rmSync(path.dirname(target), { recursive: true, force: true });
+  }
+});
+
+test('restore a copy of a crashed app\'s directory: the preview warns and needs a confirmation', async ({ page, app }) => {
+  // Another lab's app, killed hard: its directory keeps instance.lock and the -wal files.
+  const other = await startApp();
+  const otherApi = await seedUsers(other);
+  await addItems(otherApi, ['Chloroform 氯仿', 'Pyridine 吡啶']);
+  other.proc.kill('SIGKILL');
+  await new Promise((r) => other.proc.once('exit', r));
+  const copy = fs.mkdtempSync(path.join(path.dirname(app.dataDir), 'lab-e2e-copy-'));
+  fs.cpSync(other.dataDir, copy, { recursive: true });
+  expect(fs.existsSync(path.join(copy, 'instance.lock'))).toBe(true);
+  try {
+    await seedUsers(app);
+    await loginViaUi(page, app, ADMIN);
+    await page.goto(app.url + '/#/settings');
+    const panel = page.getByTestId('data-panel');
+    await panel.getByLabel('Restore from an archive or folder (full path)').fill(copy);
+    await panel.getByRole('button', { name: 'Check' }).click();
+    const preview = page.getByTestId('restore-preview');
+    await expect(preview).toContainText('copy of a data directory');
+    await expect(preview).toContainText('not closed cleanly');
+    await expect(preview.getByTestId('count-inventory_items')).toHaveText('2');
+    const restore = page.getByRole('button', { name: 'Restore', exact: true });
+    await expect(restore).toBeDisabled();
+    await preview.getByRole('checkbox').check();
+    await restore.click();
+    await expect(page.getByText('Restored. The page reloads now.')).toBeVisible();
+    const api = new ApiSession(app.url);
+    await expect.poll(async () => api.login(ADMIN.username, ADMIN.password).then(() => 'ok', (e: Error) => e.message), { timeout: 15_000 }).toBe('ok');
+    const list = await api.req<ListResult>('GET', '/api/inventory/?pageSize=50');
+    expect(list.rows.map((r) => r.name).sort()).toEqual(['Chloroform 氯仿', 'Pyridine 吡啶']);
+  } finally {
+    fs.rmSync(copy, { recursive: true, force: true });
+    fs.rmSync(other.dataDir, { recursive: true, force: true });
   }
 });
