@@ -118,5 +118,11 @@ describe('bulk inventory import', () => {
     expect(await h.call(h.member, 'importPreview', { importId: id2 })).toMatchObject({ ok: false, error: { code: 'validation' } });
     const id3 = await upload(h, files.badCsv);
     expect(await h.call(h.member2, 'importPreview', { importId: id3 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    // At most three unfinished imports per user: a fourth drops the oldest.
+    const id4 = await upload(h, files.badCsv);
+    expect(await h.call(h.member, 'importPreview', { importId: id1 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await h.call(h.member, 'importPreview', { importId: id4 })).toMatchObject({ ok: true });
+    // Appending to a finished upload is a conflict.
+    expect(await h.call(h.member, 'importUpload', { importId: id4, fileName: 'x.csv', chunk: '', last: true })).toMatchObject({ ok: false, error: { code: 'conflict' } });
   });
 });

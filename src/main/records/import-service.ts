@@ -18,6 +18,8 @@ const MAX_FILE_BYTES = 30 * 1024 * 1024;
 const SESSION_TTL_MS = 60 * 60 * 1000;
 const SAMPLE_ROWS = 10;
 const MAX_ERRORS_SHOWN = 500;
+/** Unfinished imports kept per user; starting another drops the oldest (bounds memory). */
+const MAX_SESSIONS_PER_USER = 3;
 
 /** Header spellings (normalized) recognised for each column: English keys and labels, Chinese labels. */
 const ALIASES: Record<ImportColumn, string[]> = {
@@ -138,6 +140,8 @@ export class ImportService {
     let id = input.importId;
     let s: Session;
     if (!id) {
+      const mine = [...this.sessions].filter(([, x]) => x.userId === actor.id).sort((a, b) => a[1].touched - b[1].touched);
+      while (mine.length >= MAX_SESSIONS_PER_USER) this.sessions.delete(mine.shift()![0]);
       id = randomUUID();
       s = { userId: actor.id, fileName: input.fileName, chunks: [], size: 0, complete: false, table: null, touched: Date.now() };
       this.sessions.set(id, s);
