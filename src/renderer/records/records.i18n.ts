@@ -25,6 +25,10 @@ export const en = {
     created_at: 'Created',
     updated_at: 'Updated',
     reject_reason: 'Reject reason',
+    borrowed_by: 'Borrowed by (user id)',
+    borrowed_at: 'Borrowed at',
+    source_order_id: 'From reagent order',
+    inventory_item_id: 'Inventory item',
     id: 'ID',
   },
   status: {
@@ -147,6 +151,10 @@ export const zh: typeof en = {
     created_at: '创建时间',
     updated_at: '更新时间',
     reject_reason: '驳回原因',
+    borrowed_by: '借用人（用户编号）',
+    borrowed_at: '借出时间',
+    source_order_id: '来源试剂订单',
+    inventory_item_id: '库存条目',
     id: '编号',
   },
   status: {
