@@ -11,6 +11,7 @@ import { snapshotDatabase } from '../../../src/main/backup/snapshot';
 import { commitRestore, stageRestore } from '../../../src/main/backup/restore';
 import { completeInterruptedRestore } from '../../../src/main/backup/restore-journal';
 import { normalizeSearchTerm } from '../../../src/shared/normalize';
+import { startServices } from '../../../src/main/app-services';
 
 const [work, invArg, idxArg] = process.argv.slice(2) as [string, string?, string?];
 const INV = Number(invArg ?? 100_000);
@@ -94,5 +95,18 @@ async function main(): Promise<void> {
   reopened.close();
   const t4 = Date.now();
   console.log(`RESTORE verify+stage: ${t2 - t1} ms, swap: ${t3 - t2} ms, reopen: ${t4 - t3} ms, total ${t4 - t1} ms (${n} inventory rows restored)`);
+
+  // The same through the running app's service (Back up now / Restore in Settings → Data).
+  const s = await startServices({ dataDir: target, mode: 'browser', version: 'bench', port: 40000 + (process.pid % 20000) });
+  try {
+    const t5 = Date.now();
+    const b = await s.backups.backupAndWait('manual');
+    const t6 = Date.now();
+    const res = await s.backups.restore(archive);
+    const t7 = Date.now();
+    console.log(`APP backup: ${t6 - t5} ms (${mb(b.file)} MB); APP restore (verify, stop worker, close, swap, open, rebuild services): ${t7 - t6} ms; ${res.preview.counts.inventory_items} rows`);
+  } finally {
+    await s.close();
+  }
 }
 void main();
