@@ -2,7 +2,7 @@
 // marking, and the generation swap of a rebuild. Shared by the main process (in-request, 100 ms
 // lock wait) and the maintenance worker (3 s), so both maintain candidates the same way.
 import type { Db } from '../db/open';
-import { buildEntityRows, type CandidateRow, type EntityFact } from './entity-builder';
+import { buildEntityRows, compareBinary, type CandidateRow, type EntityFact } from './entity-builder';
 import { ENTITY_OF_ENDPOINT, entityByIdSql, type ListEndpoint } from './endpoints';
 import { scoreMilli } from './status-score';
 import { precomputablePrefixes, recomputePrefix } from './term-select';
@@ -34,22 +34,43 @@ export function insertRows(db: Db, endpoint: ListEndpoint, gen: number, rows: Ca
   for (const r of rows) ins.run(endpoint, gen, r.entityType, r.entityId, r.field, r.text, r.norm, r.score);
 }
 
-/** Recomputes one de-duplicated term from its rows: best score, and that row's text (ties: text DESC). */
-export function refreshTerm(db: Db, endpoint: ListEndpoint, gen: number, field: string, norm: string): void {
-  const best = db
-    .prepare(
-      `SELECT text, operational_score AS score FROM entity_rows INDEXED BY entity_rows_term
-       WHERE endpoint = ? AND gen = ? AND field = ? AND norm = ? ORDER BY operational_score DESC, text DESC LIMIT 1`,
-    )
-    .get(endpoint, gen, field, norm) as { text: string; score: number } | undefined;
+/** Rows behind a term: score per mille → spelling → count. */
+export type TermRefs = Record<string, Record<string, number>>;
+
+/** Best score and its spelling (ties: the greatest text in SQLite BINARY order); null when no rows. */
+export function bestOfRefs(refs: TermRefs): { score: number; text: string } | null {
+  const levels = Object.keys(refs).map(Number).sort((a, b) => b - a);
+  for (const level of levels) {
+    const texts = Object.keys(refs[level] ?? {});
+    if (!texts.length) continue;
+    return { score: level, text: texts.reduce((m, t) => (compareBinary(t, m) > 0 ? t : m)) };
+  }
+  return null;
+}
+
+export function addRef(refs: TermRefs, score: number, text: string, delta: number): void {
+  const level = String(scoreMilli(score));
+  const byText = (refs[level] ??= {});
+  const n = (byText[text] ?? 0) + delta;
+  if (n > 0) byText[text] = n;
+  else delete byText[text];
+  if (!Object.keys(byText).length) delete refs[level];
+}
+
+/** Applies row additions/removals to one term and rewrites (or deletes) it. */
+function updateTerm(db: Db, endpoint: ListEndpoint, gen: number, field: string, norm: string, changes: { score: number; text: string; delta: number }[]): void {
+  const row = db.prepare('SELECT refs FROM entity_terms WHERE endpoint = ? AND gen = ? AND field = ? AND norm = ?').get(endpoint, gen, field, norm) as { refs: string } | undefined;
+  const refs = (row ? JSON.parse(row.refs) : {}) as TermRefs;
+  for (const c of changes) addRef(refs, c.score, c.text, c.delta);
+  const best = bestOfRefs(refs);
   if (!best) {
     db.prepare('DELETE FROM entity_terms WHERE endpoint = ? AND gen = ? AND field = ? AND norm = ?').run(endpoint, gen, field, norm);
     return;
   }
   db.prepare(
-    `INSERT INTO entity_terms(endpoint, gen, field, norm, text, score) VALUES (?,?,?,?,?,?)
-     ON CONFLICT(endpoint, gen, field, norm) DO UPDATE SET text = excluded.text, score = excluded.score`,
-  ).run(endpoint, gen, field, norm, best.text, scoreMilli(best.score));
+    `INSERT INTO entity_terms(endpoint, gen, field, norm, text, score, refs) VALUES (?,?,?,?,?,?,?)
+     ON CONFLICT(endpoint, gen, field, norm) DO UPDATE SET text = excluded.text, score = excluded.score, refs = excluded.refs`,
+  ).run(endpoint, gen, field, norm, best.text, best.score, JSON.stringify(refs));
 }
 
 /**
@@ -60,19 +81,25 @@ export function syncEntitiesInTx(db: Db, lab: Db, endpoint: ListEndpoint, ids: r
   const meta = readMeta(db, endpoint);
   const gen = meta.activeGen;
   const type = ENTITY_OF_ENDPOINT[endpoint];
-  const old = db.prepare('SELECT field, norm FROM entity_rows WHERE endpoint = ? AND gen = ? AND entity_type = ? AND entity_id = ?');
+  const old = db.prepare('SELECT field, norm, text, operational_score AS score FROM entity_rows WHERE endpoint = ? AND gen = ? AND entity_type = ? AND entity_id = ?');
   const del = db.prepare('DELETE FROM entity_rows WHERE endpoint = ? AND gen = ? AND entity_type = ? AND entity_id = ?');
-  const touched = new Map<string, { field: string; norm: string }>();
+  const touched = new Map<string, { field: string; norm: string; changes: { score: number; text: string; delta: number }[] }>();
+  const touch = (r: { field: string; norm: string; text: string; score: number }, delta: number) => {
+    const k = `${r.field}\u0000${r.norm}`;
+    let t = touched.get(k);
+    if (!t) touched.set(k, (t = { field: r.field, norm: r.norm, changes: [] }));
+    t.changes.push({ score: r.score, text: r.text, delta });
+  };
   for (const id of ids) {
-    for (const r of old.all(endpoint, gen, type, id) as { field: string; norm: string }[]) touched.set(`${r.field}\u0000${r.norm}`, r);
+    for (const r of old.all(endpoint, gen, type, id) as { field: string; norm: string; text: string; score: number }[]) touch(r, -1);
     del.run(endpoint, gen, type, id);
     const fact = readEntity(lab, endpoint, id);
     if (!fact) continue;
     const rows = buildEntityRows(endpoint, fact);
     insertRows(db, endpoint, gen, rows);
-    for (const r of rows) touched.set(`${r.field}\u0000${r.norm}`, r);
+    for (const r of rows) touch(r, +1);
   }
-  for (const t of touched.values()) refreshTerm(db, endpoint, gen, t.field, t.norm);
+  for (const t of touched.values()) updateTerm(db, endpoint, gen, t.field, t.norm, t.changes);
   // Precomputed prefixes the touched terms fall under are recomputed in the same transaction.
   const isPrecomputed = db.prepare('SELECT 1 FROM entity_prefix_top WHERE endpoint = ? AND gen = ? AND prefix = ? LIMIT 1');
   const prefixes = new Set<string>();

@@ -54,7 +54,11 @@ export class CompletionMaintenance {
   }
 
   private conn(): { db: Db; lab: Db } {
-    this.db ??= openDatabase(completionPath(this.dataDir), { busyTimeoutMs: this.opts.lockWaitMs ?? BACKGROUND_LOCK_WAIT_MS });
+    if (!this.db) {
+      this.db = openDatabase(completionPath(this.dataDir), { busyTimeoutMs: this.opts.lockWaitMs ?? BACKGROUND_LOCK_WAIT_MS });
+      // A rebuild touches index pages all over the file: keep them in memory between batches.
+      this.db.pragma('cache_size = -262144');
+    }
     this.lab ??= openDatabase(labPath(this.dataDir), { readonly: true, busyTimeoutMs: this.opts.lockWaitMs ?? BACKGROUND_LOCK_WAIT_MS });
     return { db: this.db, lab: this.lab };
   }

@@ -4,10 +4,9 @@
 // always see the old generation or the new one — never an empty or half-built index — and
 // in-request writes keep their 100 ms lock budget while a rebuild runs.
 import type { Db } from '../db/open';
-import { buildEntityRows, compareBinary, type CandidateRow, type EntityFact } from './entity-builder';
+import { buildEntityRows, type CandidateRow, type EntityFact } from './entity-builder';
 import { allEntitiesSql, type ListEndpoint } from './endpoints';
-import { insertRows, readMeta } from './index-store';
-import { scoreMilli } from './status-score';
+import { addRef, bestOfRefs, insertRows, readMeta, type TermRefs } from './index-store';
 import { writeTx } from './db';
 import { betterTerm, FIELD_CAP, insertPrefixRows, LARGE_PREFIX_TERMS, precomputablePrefixes, type TermPick } from './term-select';
 
@@ -31,9 +30,16 @@ export interface RebuildResult {
   /** Longest single write transaction of this rebuild, in milliseconds. */
   maxWriteHoldMs: number;
   ms: number;
+  /** Time spent in write transactions per phase (the rest is reading lab.db and building rows). */
+  writeMs: Record<string, number>;
 }
 
-const DEFAULT_BATCH = 1000;
+/** First batch size; without an explicit `batchRows` it adapts so each transaction stays short. */
+const DEFAULT_BATCH = 2000;
+const MIN_BATCH = 250;
+const MAX_BATCH = 32_000;
+/** Batch transactions aim below this (the in-request lock budget is 100 ms). */
+const TARGET_TX_MS = 40;
 /** Batches between explicit passive checkpoints (auto-checkpoint is off during a rebuild). */
 const CHECKPOINT_EVERY = 20;
 const yieldLoop = (ms: number) => new Promise<void>((r) => (ms > 0 ? setTimeout(r, ms) : setImmediate(r)));
@@ -53,17 +59,34 @@ export async function rebuildEndpoint(db: Db, lab: Db, endpoint: ListEndpoint, o
 
 async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: RebuildOptions): Promise<RebuildResult> {
   const started = performance.now();
-  const batchRows = opts.batchRows ?? DEFAULT_BATCH;
+  const adaptive = opts.batchRows === undefined;
+  let batchRows = opts.batchRows ?? DEFAULT_BATCH;
   let maxHold = 0;
   let txCount = 0;
+  let phase = 'cleanup';
+  const writeMs: Record<string, number> = {};
   const timedTx = <T>(fn: () => T): T => {
     const t0 = performance.now();
     try {
       return writeTx(db, fn);
     } finally {
-      maxHold = Math.max(maxHold, performance.now() - t0);
+      const dt = performance.now() - t0;
+      maxHold = Math.max(maxHold, dt);
+      writeMs[phase] = Math.round((writeMs[phase] ?? 0) + dt);
+      // Larger batches amortize each commit's page writes; smaller ones keep the lock short.
+      if (adaptive && phase !== 'swap') {
+        if (dt < TARGET_TX_MS / 2) batchRows = Math.min(MAX_BATCH, batchRows * 2);
+        else if (dt > TARGET_TX_MS) batchRows = Math.max(MIN_BATCH, Math.floor(batchRows / 2));
+      }
       if (++txCount % CHECKPOINT_EVERY === 0) db.pragma('wal_checkpoint(PASSIVE)');
     }
+  };
+  const batchSize = () => batchRows;
+  const initialBatch = batchRows;
+  // Each phase writes differently (sequential rows, scattered terms): adapt afresh per phase.
+  const setPhase = (p: string) => {
+    phase = p;
+    if (adaptive) batchRows = initialBatch;
   };
   const result = (outcome: RebuildOutcome, rows = 0, terms = 0): RebuildResult => ({
     endpoint,
@@ -72,16 +95,18 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
     terms,
     maxWriteHoldMs: Math.round(maxHold * 100) / 100,
     ms: Math.round(performance.now() - started),
+    writeMs,
   });
 
   const meta = readMeta(db, endpoint);
   if (!meta.stale && !opts.force) return result('fresh');
   const version = meta.changeVersion;
   // Leftovers of a rebuild that died half-way (any generation but the active one) go first.
-  await deleteInactiveGenerations(db, endpoint, timedTx, batchRows);
+  await deleteInactiveGenerations(db, endpoint, timedTx, batchSize);
   const gen = meta.activeGen + 1;
+  setPhase('rows');
 
-  const terms = new Map<string, { field: string; norm: string; text: string; score: number }>();
+  const terms = new Map<string, { field: string; norm: string; refs: TermRefs }>();
   let batch: CandidateRow[] = [];
   let rows = 0;
   const changed = () => readMeta(db, endpoint).changeVersion !== version;
@@ -101,12 +126,9 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
     for (const r of buildEntityRows(endpoint, fact)) {
       batch.push(r);
       const key = `${r.field}\u0000${r.norm}`;
-      const t = terms.get(key);
-      if (!t) terms.set(key, { field: r.field, norm: r.norm, text: r.text, score: r.score });
-      else if (r.score > t.score || (r.score === t.score && compareBinary(r.text, t.text) > 0)) {
-        t.score = r.score;
-        t.text = r.text;
-      }
+      let t = terms.get(key);
+      if (!t) terms.set(key, (t = { field: r.field, norm: r.norm, refs: {} }));
+      addRef(t.refs, r.score, r.text, 1);
     }
     if (batch.length >= batchRows && !(await flush())) {
       current = false;
@@ -115,12 +137,17 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
   }
   if (current && batch.length) current = await flush();
   if (current) {
+    setPhase('terms');
     const list = [...terms.values()];
-    for (let i = 0; i < list.length && current; i += batchRows) {
+    for (let i = 0; i < list.length && current; ) {
       const slice = list.slice(i, i + batchRows);
+      i += slice.length;
       timedTx(() => {
-        const ins = db.prepare('INSERT INTO entity_terms(endpoint, gen, field, norm, text, score) VALUES (?,?,?,?,?,?)');
-        for (const t of slice) ins.run(endpoint, gen, t.field, t.norm, t.text, scoreMilli(t.score));
+        const ins = db.prepare('INSERT INTO entity_terms(endpoint, gen, field, norm, text, score, refs) VALUES (?,?,?,?,?,?,?)');
+        for (const t of slice) {
+          const best = bestOfRefs(t.refs)!;
+          ins.run(endpoint, gen, t.field, t.norm, best.text, best.score, JSON.stringify(t.refs));
+        }
       });
       await yieldLoop(opts.pauseMs ?? 0);
       current = !changed();
@@ -128,11 +155,13 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
   }
   // Best terms of every large prefix, from the same term map (same choice rule as the read path).
   if (current) {
+    setPhase('prefixes');
     const counts = new Map<string, number>();
     for (const t of terms.values()) for (const p of precomputablePrefixes(t.norm)) counts.set(p, (counts.get(p) ?? 0) + 1);
     const tops = new Map<string, Map<string, TermPick[]>>();
     for (const t of terms.values()) {
-      const pick: TermPick = { field: t.field, score: scoreMilli(t.score), norm: t.norm, text: t.text };
+      const best = bestOfRefs(t.refs)!;
+      const pick: TermPick = { field: t.field, score: best.score, norm: t.norm, text: best.text };
       for (const p of precomputablePrefixes(t.norm)) {
         if ((counts.get(p) ?? 0) <= LARGE_PREFIX_TERMS) continue;
         let byField = tops.get(p);
@@ -147,9 +176,9 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
       }
     }
     const entries = [...tops];
-    const perBatch = Math.max(1, Math.floor(batchRows / 10));
-    for (let i = 0; i < entries.length && current; i += perBatch) {
-      const slice = entries.slice(i, i + perBatch);
+    for (let i = 0; i < entries.length && current; ) {
+      const slice = entries.slice(i, i + Math.max(1, Math.floor(batchRows / 10)));
+      i += slice.length;
       timedTx(() => {
         for (const [prefix, byField] of slice) insertPrefixRows(db, endpoint, gen, prefix, [...byField.values()].flat());
       });
@@ -158,6 +187,7 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
     }
   }
   // The swap: only if nothing changed since the version was read; else the snapshot is discarded.
+  setPhase('swap');
   const committed =
     current &&
     timedTx(() => {
@@ -166,16 +196,18 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
       db.prepare('UPDATE endpoint_meta SET active_gen = ?, stale = 0 WHERE endpoint = ?').run(gen, endpoint);
       return true;
     });
-  await deleteInactiveGenerations(db, endpoint, timedTx, batchRows);
+  setPhase('cleanup');
+  await deleteInactiveGenerations(db, endpoint, timedTx, batchSize);
   return result(committed ? 'committed' : 'discarded', rows, terms.size);
 }
 
 /** Deletes rows and terms of every generation but the active one, in short batches. */
-async function deleteInactiveGenerations(db: Db, endpoint: ListEndpoint, tx: <T>(fn: () => T) => T, batchRows: number): Promise<void> {
+async function deleteInactiveGenerations(db: Db, endpoint: ListEndpoint, tx: <T>(fn: () => T) => T, batchSize: () => number): Promise<void> {
   const active = () => readMeta(db, endpoint).activeGen;
   for (;;) {
     const n = tx(() => {
       const g = active();
+      const batchRows = batchSize();
       let changes = 0;
       // Two index ranges (below and above the active generation), never a scan of the live rows.
       for (const op of ['<', '>']) {

@@ -8,6 +8,9 @@
 // - entity_rows: one row per indexed field value of a business entity, tagged with a generation.
 // - entity_terms: the same values de-duplicated per (endpoint, generation, field, normalized text)
 //   with the best operational score (integer per mille), so ten "Sigma-Aldrich" rows are one term.
+//   `refs` counts the rows behind a term per score and spelling (JSON {"1000":{"Ethanol":3}}), so a
+//   single-entity sync updates a term without an index over the rows by text (which would make a
+//   rebuild's inserts random and slow).
 // - entity_prefix_top: for prefixes (≤ 8 characters) with more than 200 terms, the best terms per
 //   field precomputed, so a one-character prefix is one index seek instead of a range scan.
 //   Readers only look at the generation that endpoint_meta.active_gen names: a rebuild writes a new
@@ -21,7 +24,7 @@ export const COMPLETION_SCHEMA_VERSION = 1;
 
 /** Tables and indexes the start-up check expects (spec 000 Versioning). */
 export const COMPLETION_TABLES = ['completion_meta', 'endpoint_meta', 'search_memory', 'entity_rows', 'entity_terms', 'entity_prefix_top', 'user_prefs'] as const;
-export const COMPLETION_INDEXES = ['search_memory_scope', 'search_memory_prune', 'search_memory_prefix', 'entity_rows_entity', 'entity_rows_term', 'entity_terms_rank', 'entity_terms_norm'] as const;
+export const COMPLETION_INDEXES = ['search_memory_scope', 'search_memory_prune', 'search_memory_prefix', 'entity_rows_entity', 'entity_terms_rank', 'entity_terms_norm'] as const;
 
 export const completionMigrations: Migration[] = [
   {
@@ -70,7 +73,6 @@ export const completionMigrations: Migration[] = [
           operational_score REAL NOT NULL
         );
         CREATE INDEX entity_rows_entity ON entity_rows(endpoint, gen, entity_type, entity_id);
-        CREATE INDEX entity_rows_term ON entity_rows(endpoint, gen, field, norm, operational_score, text);
         CREATE TABLE entity_terms (
           endpoint TEXT NOT NULL,
           gen INTEGER NOT NULL,
@@ -78,6 +80,7 @@ export const completionMigrations: Migration[] = [
           norm TEXT NOT NULL,
           text TEXT NOT NULL,
           score INTEGER NOT NULL,
+          refs TEXT NOT NULL,
           PRIMARY KEY (endpoint, gen, field, norm)
         ) WITHOUT ROWID;
         CREATE INDEX entity_terms_rank ON entity_terms(endpoint, gen, field, score, norm, text);
