@@ -67,15 +67,16 @@ onUnauthorized(() => {
   if (state.status === 'authenticated') becomeAnonymous();
 });
 
-// The service vanished under an open window: check /users/me again, which shows `degraded`
-// (login page with retry) while the service stays unreachable.
+// The service vanished under an open window: check /users/me again in the background (the open
+// screens stay mounted); only a failed check shows `degraded` (login page with retry).
+let backgroundCheck: Promise<void> | null = null;
 onUnreachable(() => {
-  if (state.status === 'authenticated') void verifySession();
+  if (state.status === 'authenticated' && !backgroundCheck) backgroundCheck = verifySession({ background: true }).finally(() => (backgroundCheck = null));
 });
 
 /** Verifies the session with /users/me; only success opens the business pages. */
-export async function verifySession(): Promise<void> {
-  set({ status: 'checking', problem: null });
+export async function verifySession(opts: { background?: boolean } = {}): Promise<void> {
+  if (!opts.background) set({ status: 'checking', problem: null });
   try {
     const user = await call('me', {}, { timeoutMs: ME_TIMEOUT_MS });
     saveSnapshot(user);
