@@ -62,6 +62,24 @@ describe('a restore killed at any point', () => {
   });
 });
 
+describe('a backup killed at any point', () => {
+  it.each(['completion', 'files', 'archive', 'verify'])('killed at "%s": the live data is untouched and the leftovers go at the next start', async (phase) => {
+    const dataDir = tempDir();
+    seedDataDir(dataDir, 300, 'live');
+    fs.mkdirSync(path.join(dataDir, 'backups'), { recursive: true });
+    const before = factsOf(path.join(dataDir, 'lab.db'));
+    const r = await runScript('backup-crash', [dataDir, phase]);
+    expect(r.signal, r.stderr + r.stdout).toBe('SIGKILL');
+    expect(factsOf(path.join(dataDir, 'lab.db'))).toEqual(before);
+    expect(fs.existsSync(path.join(dataDir, 'backups', 'backup-crash.zip'))).toBe(false); // never a half archive under the final name
+    const leftovers = () => fs.readdirSync(path.join(dataDir, 'backups')).filter((n) => n.startsWith('.tmp-') || n.endsWith('.partial'));
+    expect(leftovers().length).toBeGreaterThan(0);
+    const s = await startTestServices({ dataDir });
+    expect(leftovers()).toEqual([]);
+    expect(s.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get()).toBe(300);
+  });
+});
+
 describe('backup under load', () => {
   it('holds every row committed before the snapshot began while another process keeps inserting', async () => {
     const dataDir = tempDir();
