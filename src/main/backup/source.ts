@@ -85,7 +85,12 @@ function checkAgainstManifest(m: Manifest, lab: DbFacts, completion: DbFacts | n
   for (const [t, n] of Object.entries(m.counts.lab)) {
     if (lab.counts[t] !== n) throw new BackupInvalidError(`${LAB_DB} holds ${lab.counts[t] ?? 0} rows in ${t} but the manifest says ${n}: the backup is inconsistent.`);
   }
-  void completion;
+  if (completion) {
+    if (m.schema.completion !== completion.schemaVersion) throw new BackupInvalidError(`${COMPLETION_DB} has schema version ${completion.schemaVersion} but the manifest says ${m.schema.completion}: the backup is inconsistent.`);
+    for (const [t, n] of Object.entries(m.counts.completion)) {
+      if (completion.counts[t] !== n) throw new BackupInvalidError(`${COMPLETION_DB} holds ${completion.counts[t] ?? 0} rows in ${t} but the manifest says ${n}: the backup is inconsistent.`);
+    }
+  }
 }
 
 /**
