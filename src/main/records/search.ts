@@ -93,13 +93,27 @@ export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: {
   const key = desc ? q.sort.slice(1) : q.sort;
   const dir = desc ? 'DESC' : 'ASC';
   const order = key === 'id' ? `t.id ${dir}` : `${spec.sortExpr(key)} ${dir}, t.id ${dir}`;
-  const total = (db.prepare(`SELECT count(*) AS n FROM ${spec.table} t ${whereSql}`).get(...params) as { n: number }).n;
   const limit = opts.limit ?? q.pageSize;
   const offset = opts.limit ? 0 : (q.page - 1) * q.pageSize;
-  // Late row lookup: page through ids only (an index scan, joins left out), then fetch the page's
-  // rows; keeps deep pages cheap at 100 000 rows.
-  const rows = db
-    .prepare(`SELECT ${spec.columns} FROM ${spec.from} WHERE t.id IN (SELECT t.id FROM ${spec.table} t ${spec.sortJoin?.(key) ?? ''} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY ${order}`)
-    .all(...params, limit, offset) as Record<string, unknown>[];
+  const fetchRows = (ids: number[]) =>
+    ids.length === 0 ? [] : (db.prepare(`SELECT ${spec.columns} FROM ${spec.from} WHERE t.id IN (SELECT value FROM json_each(?)) ORDER BY ${order}`).all(JSON.stringify(ids)) as Record<string, unknown>[]);
+  let total: number;
+  let rows: Record<string, unknown>[];
+  if (s.sql.length) {
+    // A text search has to scan the normalized column anyway: one pass yields every matching id in
+    // order, so the count and the page come from the same scan.
+    // `+expr` keeps the planner off the sort column's index: walking the index would look every
+    // row up at random; a straight scan plus a sort of the matches is far cheaper.
+    const scanOrder = key === 'id' ? order : `+${spec.sortExpr(key)} ${dir}, t.id ${dir}`;
+    const ids = db.prepare(`SELECT t.id FROM ${spec.table} t ${spec.sortJoin?.(key) ?? ''} ${whereSql} ORDER BY ${scanOrder}`).pluck().all(...params) as number[];
+    total = ids.length;
+    rows = fetchRows(ids.slice(offset, offset + limit));
+  } else {
+    // Late row lookup: page through ids only (an index scan, display joins left out), then fetch
+    // the page's rows; keeps deep pages cheap at 100 000 rows.
+    total = (db.prepare(`SELECT count(*) AS n FROM ${spec.table} t ${whereSql}`).get(...params) as { n: number }).n;
+    const ids = db.prepare(`SELECT t.id FROM ${spec.table} t ${spec.sortJoin?.(key) ?? ''} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(...params, limit, offset) as number[];
+    rows = fetchRows(ids);
+  }
   return { rows: rows.map(spec.map), total };
 }
