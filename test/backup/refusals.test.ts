@@ -138,6 +138,21 @@ describe('restore refuses bad backups and changes nothing', () => {
     await expectRefused(s, noManifest, /no manifest\.json/);
   });
 
+  it('a backup naming files a backup never holds (a move pointer, a journal, a path outside)', async () => {
+    const s = await running();
+    for (const name of ['moved-to.json', 'restore-journal.json', 'instance.lock']) {
+      const folder = backupFolder();
+      fs.writeFileSync(path.join(folder, name), JSON.stringify({ to: '/elsewhere' }));
+      rewriteManifest(folder, (m) => (m.files as Array<{ path: string; size: number; sha256: string }>).push({ path: name, size: 0, sha256: '0'.repeat(64) }));
+      refreshChecksum(folder, name);
+      await expectRefused(s, folder, new RegExp(`never holds: ${name.replace('.', '\\.')}`));
+      const zip = path.join(tempDir(), 'crafted.zip');
+      await zipFolder(folder, zip);
+      await expectRefused(s, zip, /never holds/);
+    }
+    expect(fs.existsSync(path.join(s.dataDir, 'moved-to.json'))).toBe(false);
+  });
+
   it('a path that does not exist, the live directory itself, an empty folder', async () => {
     const s = await running();
     await expectRefused(s, path.join(tempDir(), 'nope.zip'), /does not exist/);

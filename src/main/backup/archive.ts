@@ -10,6 +10,7 @@ import yazl from 'yazl';
 import yauzl from 'yauzl';
 import { BackupInvalidError, MANIFEST_FILE, parseManifest, type Manifest } from './manifest';
 import { fsyncFile, listFiles } from './files';
+import { isBackupPath } from './layout';
 
 /** Zips every file of `folder` into `outFile`; reports written bytes against the total. */
 export async function zipFolder(folder: string, outFile: string, onBytes?: (done: number, total: number) => void): Promise<void> {
@@ -105,8 +106,10 @@ export async function extractArchive(file: string, staging: string): Promise<Man
     const manifest = parseManifest(await readText(zf, me));
     fs.mkdirSync(staging, { recursive: false });
     for (const f of manifest.files) {
+      if (!isBackupPath(f.path)) throw new BackupInvalidError(`The archive names a file a backup never holds: ${f.path}.`);
       const e = byName.get(f.path);
       if (!e) throw new BackupInvalidError(`The archive is missing ${f.path}, which its manifest lists: the file is incomplete.`);
+      if (e.uncompressedSize !== f.size) throw new BackupInvalidError(`${f.path} in the archive does not have the size its manifest lists: the archive is damaged.`);
       const dest = path.join(staging, ...f.path.split('/'));
       if (!path.resolve(dest).startsWith(path.resolve(staging) + path.sep)) throw new BackupInvalidError(`The archive names an unsafe path: ${f.path}.`);
       fs.mkdirSync(path.dirname(dest), { recursive: true });

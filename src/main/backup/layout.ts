@@ -33,3 +33,14 @@ export const LIVE_FILES = [
   SETTINGS_FILE,
   IMPORT_BATCH_FILE,
 ] as const;
+
+/**
+ * The only paths a backup may hold (besides manifest.json): the two databases, the plain files and
+ * logs. Anything else — an instance.lock, a restore journal, a move pointer, `..` — would be put in
+ * place by a restore, so a backup naming one is refused.
+ */
+export function isBackupPath(p: string): boolean {
+  if ((DATABASES as readonly string[]).includes(p) || (PLAIN_FILES as readonly string[]).includes(p)) return true;
+  const parts = p.split('/');
+  return parts.length >= 2 && parts[0] === LOGS_DIR && parts.every((seg) => seg !== '' && seg !== '.' && seg !== '..' && !seg.includes('\\') && !seg.includes(':'));
+}

@@ -10,7 +10,7 @@ import { extractArchive } from './archive';
 import { checkDatabaseAsync, type DbFacts } from './snapshot';
 import { runDbOp } from './db-worker';
 import { inspectLock } from './cold-copy';
-import { COMPLETION_DB, LAB_DB, LOCK_FILE, LOGS_DIR, PLAIN_FILES } from './layout';
+import { COMPLETION_DB, isBackupPath, LAB_DB, LOCK_FILE, LOGS_DIR, PLAIN_FILES } from './layout';
 import { fsyncDir, fsyncFileAsync, listFiles, sha256FileAsync } from './files';
 import type { RestorePreview } from '../../shared/contract/data';
 
@@ -135,7 +135,7 @@ async function copyBackupFolder(src: string, staging: string): Promise<Manifest>
   const manifest = parseManifest(fs.readFileSync(path.join(src, MANIFEST_FILE), 'utf8'));
   fs.mkdirSync(staging);
   for (const f of manifest.files) {
-    if (f.path.split('/').some((seg) => seg === '..' || seg === '') || path.isAbsolute(f.path)) throw new BackupInvalidError(`The manifest names an unsafe path: ${f.path}.`);
+    if (!isBackupPath(f.path)) throw new BackupInvalidError(`The backup names a file a backup never holds: ${f.path}.`);
     const from = path.join(src, ...f.path.split('/'));
     if (!fs.existsSync(from)) throw new BackupInvalidError(`The backup folder is missing ${f.path}, which its manifest lists.`);
     const to = path.join(staging, ...f.path.split('/'));
