@@ -88,6 +88,20 @@ describe('bulk inventory import', () => {
     });
   }
 
+  it('imports the small sample files committed under test/fixtures/records/samples', async () => {
+    const h = createHarness();
+    const samples = path.resolve(__dirname, '../fixtures/records/samples');
+    for (const f of ['inventory-200.csv', 'inventory-200.xlsx']) {
+      const importId = await upload(h, path.join(samples, f));
+      const preview = await h.ok<ImportPreview>(h.member, 'importPreview', { importId });
+      expect(preview, f).toMatchObject({ totalRows: 200, validRows: 200, badRows: 0 });
+      await h.ok(h.member, 'importCommit', { importId, mapping: preview.mapping, skipBadRows: false });
+    }
+    const bad = await upload(h, path.join(samples, 'inventory-with-errors.xlsx'));
+    expect(await h.ok<ImportPreview>(h.member, 'importPreview', { importId: bad })).toMatchObject({ validRows: 20, badRows: 5 });
+    expect(count(h)).toBe(400);
+  });
+
   it('lets the user map columns by hand, and refuses a mapping without name or quantity', async () => {
     const h = createHarness();
     const file = path.join(dir, 'odd-headers.csv');
