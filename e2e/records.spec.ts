@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
+import ExcelJS from 'exceljs';
 import { ADMIN, MEMBER, PUBLIC, loginViaUi, seedUsers, test, expect } from './fixtures';
 import { writeSamples } from '../test/fixtures/records/generate-samples';
 
@@ -101,7 +102,7 @@ test('the public account sees the lists but no write buttons', async ({ page, ap
   expect(status).toBe(403);
 });
 
-test('search (normalized CAS) and CSV export of the current view', async ({ page, app }) => {
+test('search (normalized CAS) and CSV + XLSX export of the current view', async ({ page, app }) => {
   const admin = await seedUsers(app);
   for (const [name, cas, loc] of [
     ['乙醇', '64-17-5', 'A301-1号柜'],
@@ -123,6 +124,14 @@ test('search (normalized CAS) and CSV export of the current view', async ({ page
   const rows = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
   expect(rows.map((r) => r.id)).toEqual(shown);
   expect(rows.every((r) => r.name === '乙醇' && r.cas_number === '64-17-5')).toBe(true);
+
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export XLSX' }).click()]);
+  expect(xlsx.suggestedFilename()).toMatch(/^inventory-.*\.xlsx$/);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(await xlsx.path());
+  const ws = wb.worksheets[0]!;
+  expect(ws.rowCount).toBe(3);
+  expect([ws.getRow(2).getCell(1).text, ws.getRow(3).getCell(1).text]).toEqual(shown);
 });
 
 test('bulk import: 10 000-row XLSX with progress, and a CSV with bad rows imported only on explicit choice', async ({ page, app }) => {
