@@ -71,6 +71,9 @@ export interface Harness {
   member: UserInfo;
   member2: UserInfo;
   guest: UserInfo;
+  dispatcher: ReturnType<typeof createDispatcher>;
+  /** Session holder as a transport would keep it for `user`. */
+  sessionOf(user: UserInfo | null): { readonly token: string | null; set(t: string): void; clear(): void };
   /** Calls an operation through the real dispatcher as `user`. */
   call(user: UserInfo | null, op: string, input: unknown): Promise<{ ok: true; value: unknown } | { ok: false; error: ApiErrorBody }>;
   /** Like call, but returns the value and throws on an error envelope. */
@@ -100,6 +103,8 @@ export function createHarness(dataDir = tempDir('lab-records-')): Harness {
   const call: Harness['call'] = (user, op, input) =>
     dispatcher.call(op, input, { token: user ? `t-${user.id}` : null, set() {}, clear() {} }, 'ipc') as ReturnType<Harness['call']>;
   return {
+    dispatcher,
+    sessionOf: (user) => ({ token: user ? `t-${user.id}` : null, set() {}, clear() {} }),
     dbs,
     records,
     hooks,
