@@ -1,6 +1,6 @@
 // After a restore the completion index is rebuilt from the restored facts by the real maintenance
-// worker process: an entry that exists only in the archive's index (not in its facts) disappears,
-// and the restored records are suggested.
+// worker process: a restored record the archive's index never held is suggested, one made after
+// the backup is not.
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -30,13 +30,11 @@ describe('completion index after a restore', () => {
     expect((await s.dispatcher.call('createInventoryItem', { name: 'Xylene', quantity: 1 }, session, 'http')).ok).toBe(true);
     expect(await until(() => inline('xyl'), (v) => v === 'Xylene')).toBe('Xylene');
 
-    // An index entry without a fact behind it (as a damaged or tampered index would have).
-    const c = new Database(path.join(dir, 'completion.db'));
-    const gen = c.prepare(`SELECT active_gen FROM endpoint_meta WHERE endpoint = '/inventory/'`).pluck().get() as number;
-    c.prepare(`INSERT INTO entity_rows (endpoint, gen, entity_type, entity_id, field, text, norm, operational_score) VALUES ('/inventory/', ?, 'inventory_item', 9999, 'name', 'Bogus compound', 'boguscompound', 1)`).run(gen);
-    c.prepare(`INSERT INTO entity_terms (endpoint, gen, field, norm, text, score) VALUES ('/inventory/', ?, 'name', 'boguscompound', 'Bogus compound', 1000)`).run(gen);
-    c.close();
-    expect(await inline('bog')).toBe('Bogus compound');
+    // A fact the index does not know (written without the after-commit hook): the archive's index
+    // lacks it, so only a rebuild from the restored facts can suggest it.
+    s.dbs.lab.prepare(`INSERT INTO inventory_items (name, quantity, status) VALUES ('Zirconia', 1, 'in_stock')`).run();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await inline('zir')).toBe('');
 
     const backup = await s.backups.backupAndWait('manual');
     expect((await s.dispatcher.call('createInventoryItem', { name: 'Yttrium oxide', quantity: 1 }, session, 'http')).ok).toBe(true);
@@ -51,7 +49,7 @@ describe('completion index after a restore', () => {
       }
     };
     expect(await until(meta, (v) => v.every((x) => x === 0))).toEqual([0, 0, 0]);
-    expect(await until(() => inline('bog'), (v) => v === '')).toBe('');
+    expect(await until(() => inline('zir'), (v) => v === 'Zirconia')).toBe('Zirconia');
     expect(await inline('xyl')).toBe('Xylene');
     expect(await inline('ytt')).toBe(''); // made after the backup: gone with the restore
   });
