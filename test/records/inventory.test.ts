@@ -37,7 +37,7 @@ describe('inventory', () => {
     expect(hist.map((e) => e.action)).toEqual(['create', 'update', 'borrow', 'return', 'borrow', 'return', 'consume', 'dispose', 'delete']);
     expect(hist[1]!.changes).toEqual({ quantity: [3, 2], storage_location: ['A301-1号柜', 'B105-2号柜'] });
     expect(hist[1]!.userName).toBe('Bob');
-    expect(hist[2]!.changes).toMatchObject({ status: ['in_stock', 'borrowed'], borrowed_by: [null, h.member.id] });
+    expect(hist[2]!.changes).toMatchObject({ status: ['in_stock', 'borrowed'], borrowed_by: [null, '张三 Alice'] });
     const n = hist.length;
     expect(h.hooks.calls).toEqual(Array.from({ length: n }, () => ({ kind: 'entity', endpoint: '/inventory/', id: item.id })));
     expect(h.events).toEqual(Array.from({ length: n }, () => ({ type: 'records-changed', endpoint: '/inventory/', ids: [item.id] })));

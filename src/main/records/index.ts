@@ -19,6 +19,7 @@ export interface RecordsServices {
   export(input: ExportInput): ReturnType<typeof exportList>;
 }
 
+const USER_FIELDS = new Set(['borrowed_by', 'applicant_id', 'created_by']);
 const TABLE: Record<RecordEntityType, string> = { inventory_item: 'inventory_items', reagent_order: 'reagent_orders', consumable_order: 'consumable_orders' };
 
 export function createRecordsServices(deps: RecordsDeps): RecordsServices {
@@ -35,7 +36,17 @@ export function createRecordsServices(deps: RecordsDeps): RecordsServices {
       if (entries.length === 0 && !deps.db.prepare(`SELECT 1 FROM ${TABLE[entityType]} WHERE id = ?`).get(id)) {
         throw new AppError('not_found', `No ${entityType.replace('_', ' ')} ${id}.`, { id: 'no such record' });
       }
-      return entries.map((e) => ({ id: e.id, at: e.at, userId: e.userId, userName: e.userName, action: e.action, changes: e.changes }));
+      // Audit keeps user ids; the history panel shows who that was.
+      const names = new Map((deps.db.prepare('SELECT id, display_name FROM users').all() as Array<{ id: number; display_name: string }>).map((u) => [u.id, u.display_name]));
+      const person = (v: unknown) => (typeof v === 'number' ? (names.get(v) ?? `#${v}`) : v);
+      return entries.map((e) => ({
+        id: e.id,
+        at: e.at,
+        userId: e.userId,
+        userName: e.userName,
+        action: e.action,
+        changes: Object.fromEntries(Object.entries(e.changes).map(([f, [from, to]]) => [f, USER_FIELDS.has(f) ? [person(from), person(to)] : [from, to]])) as Record<string, [unknown, unknown]>,
+      }));
     },
     export: (input) => exportList(deps.db, input),
   };
