@@ -48,7 +48,7 @@ export function ListToolbar({ endpoint, list, statuses, extra }: { endpoint: Rec
           options={[{ value: '', label: t('records.status.all') }, ...statuses.map((s) => ({ value: s, label: t(`records.status.${s}`) }))]}
         />
         <Typography.Text type="secondary" data-testid="list-total">
-          {t('records.total', { total: list.data.total.toLocaleString(i18n.language) })}
+          {t('records.total', { count: list.data.total, total: list.data.total.toLocaleString(i18n.language) })}
         </Typography.Text>
       </Space>
       <Space wrap>
