@@ -10,7 +10,8 @@ export const NODE = path.join(ROOT, 'node_modules/.bin/node');
 const OUT = path.join(ROOT, 'node_modules/.cache/lab-completion-test');
 
 export function bundle(entry: string): string {
-  const out = path.join(OUT, `${path.basename(entry, '.ts')}.cjs`);
+  // One file per process: test files run in parallel and must not read each other's half-written bundle.
+  const out = path.join(OUT, `${path.basename(entry, '.ts')}-${process.pid}.cjs`);
   fs.mkdirSync(OUT, { recursive: true });
   buildSync({
     entryPoints: [path.join(ROOT, entry)],
