@@ -4,7 +4,7 @@
 // always see the old generation or the new one — never an empty or half-built index — and
 // in-request writes keep their 100 ms lock budget while a rebuild runs.
 import type { Db } from '../db/open';
-import { buildEntityRows, type CandidateRow, type EntityFact } from './entity-builder';
+import { buildEntityRows, compareBinary, type CandidateRow, type EntityFact } from './entity-builder';
 import { allEntitiesSql, type ListEndpoint } from './endpoints';
 import { addRef, bestOfRefs, insertRows, readMeta, type TermRefs } from './index-store';
 import { writeTx } from './db';
@@ -138,7 +138,8 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
   if (current && batch.length) current = await flush();
   if (current) {
     setPhase('terms');
-    const list = [...terms.values()];
+    // In key order, so the term table's three b-trees are filled nearly sequentially.
+    const list = [...terms.values()].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : compareBinary(a.norm, b.norm)));
     for (let i = 0; i < list.length && current; ) {
       const slice = list.slice(i, i + batchRows);
       i += slice.length;
