@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { IMPORT_COLUMNS, type ImportColumn, type ImportPreview, type ImportResult } from '../../shared/records';
 
-const CHUNK_BYTES = 512 * 1024;
+// Small enough that a 10 000-row file shows steady progress; well under the 2 MB body limit.
+const CHUNK_BYTES = 128 * 1024;
 
 function toBase64(bytes: Uint8Array): string {
   let s = '';
