@@ -40,8 +40,8 @@ const MIN_BATCH = 250;
 const MAX_BATCH = 32_000;
 /** Batch transactions aim below this (the in-request lock budget is 100 ms). */
 const TARGET_TX_MS = 40;
-/** Batches between explicit passive checkpoints (auto-checkpoint is off during a rebuild). */
-const CHECKPOINT_EVERY = 20;
+/** Batches between attempts to restart the write-ahead log (auto-checkpoint is off during a rebuild). */
+const RESTART_EVERY = 8;
 const yieldLoop = (ms: number) => new Promise<void>((r) => (ms > 0 ? setTimeout(r, ms) : setImmediate(r)));
 
 export async function rebuildEndpoint(db: Db, lab: Db, endpoint: ListEndpoint, opts: RebuildOptions = {}): Promise<RebuildResult> {
@@ -78,7 +78,24 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
         if (dt < TARGET_TX_MS / 2) batchRows = Math.min(MAX_BATCH, batchRows * 2);
         else if (dt > TARGET_TX_MS) batchRows = Math.max(MIN_BATCH, Math.floor(batchRows / 2));
       }
-      if (++txCount % CHECKPOINT_EVERY === 0) db.pragma('wal_checkpoint(PASSIVE)');
+      checkpoint(++txCount % RESTART_EVERY === 0);
+    }
+  };
+  // Keeps the write-ahead log small while readers keep reading: a passive checkpoint after every
+  // batch (no lock), and now and then a RESTART that never waits (busy_timeout 0) so the log is
+  // rewound instead of growing by gigabytes, which would slow every reader and writer. RESTART
+  // blocks writers while it runs, so it counts as a lock hold.
+  const busy = db.pragma('busy_timeout', { simple: true }) as number;
+  const checkpoint = (restart: boolean) => {
+    db.pragma('wal_checkpoint(PASSIVE)');
+    if (!restart) return;
+    const t0 = performance.now();
+    db.pragma('busy_timeout = 0');
+    try {
+      db.pragma('wal_checkpoint(RESTART)');
+    } finally {
+      db.pragma(`busy_timeout = ${busy}`);
+      maxHold = Math.max(maxHold, performance.now() - t0);
     }
   };
   const batchSize = () => batchRows;
