@@ -214,6 +214,14 @@ describe('lock budget and failures', () => {
 });
 
 describe('MAINTENANCE_MODE=on', () => {
+  it('is read from the environment by the service and the worker', async () => {
+    const { isMaintenanceMode } = await import('../../src/main/completion/maintenance');
+    expect(isMaintenanceMode({ MAINTENANCE_MODE: 'on' })).toBe(true);
+    expect(isMaintenanceMode({ MAINTENANCE_MODE: ' ON ' })).toBe(true);
+    expect(isMaintenanceMode({ MAINTENANCE_MODE: 'off' })).toBe(false);
+    expect(isMaintenanceMode({})).toBe(false);
+  });
+
   it('writes nothing (memory, feedback, index, stale markers, preferences); reads existing data', async () => {
     const setup = createEnv();
     setup.inventory({ name: 'Ethanol' });
