@@ -34,7 +34,14 @@ if (!app.requestSingleInstanceLock({ argv: process.argv })) {
     focusWindow(mainWindow, route && route.startsWith('#/') ? route : undefined);
   });
   app.on('window-all-closed', () => app.quit());
-  app.on('before-quit', () => void services?.close());
+  // Close the databases and stop the worker before the process ends.
+  let closing = false;
+  app.on('before-quit', (e) => {
+    if (closing || !services) return;
+    e.preventDefault();
+    closing = true;
+    void services.close().finally(() => app.exit(0));
+  });
   void app.whenReady().then(async () => {
     hardenSessions();
     Menu.setApplicationMenu(null);

@@ -1,6 +1,7 @@
 // The main window and the Electron window rules of DESIGN: isolation, sandbox, CSP, navigation
 // and window-open guards, permission requests denied, external links only to an https allow-list.
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { BrowserWindow, session, shell, app } from 'electron';
 import { RENDERER_CSP } from '../http/server';
 
@@ -11,7 +12,8 @@ export function isAppUrl(url: string): boolean {
 }
 
 function rendererFileUrl(): string {
-  return 'file://' + path.join(__dirname, '../renderer').replace(/\\/g, '/');
+  // pathToFileURL gives file:///C:/… on Windows and file:///… elsewhere.
+  return pathToFileURL(path.join(__dirname, '../renderer')).href + '/';
 }
 
 export function hardenSessions(): void {
