@@ -147,6 +147,11 @@ describe('reagent orders', () => {
       [{ ...ethanol, quantity: -1 }, 'quantity'],
       [{ ...ethanol, quantity: 0 }, 'quantity'],
       [{ ...ethanol, quantity: 'lots' }, 'quantity'],
+      // Wrong JSON types are refused, not coerced (true would become 1, [5] 5, false 0).
+      [{ ...ethanol, quantity: true }, 'quantity'],
+      [{ ...ethanol, quantity: [5] }, 'quantity'],
+      [{ ...ethanol, quantity: '' }, 'quantity'],
+      [{ ...ethanol, unit_price: false }, 'unit_price'],
       [{ ...ethanol, unit_price: -2 }, 'unit_price'],
       [{ ...ethanol, notes: 'x'.repeat(2001) }, 'notes'],
       [{ ...ethanol, name: 'x'.repeat(201) }, 'name'],
@@ -163,6 +168,7 @@ describe('reagent orders', () => {
     }
     expect(await h.call(h.admin, 'approveReagentOrder', { id: 999 })).toMatchObject({ ok: false, error: { code: 'not_found', fields: { id: expect.any(String) } } });
     expect(await h.call(h.admin, 'approveReagentOrder', { id: 'abc' })).toMatchObject({ ok: false, error: { code: 'validation', fields: { id: expect.any(String) } } });
+    expect(await h.call(h.admin, 'approveReagentOrder', { id: true })).toMatchObject({ ok: false, error: { code: 'validation', fields: { id: expect.any(String) } } });
     expect(h.dbs.lab.prepare('SELECT count(*) AS n FROM reagent_orders').get()).toEqual({ n: 0 });
     expect(h.hooks.calls).toEqual([]);
     expect(h.events).toEqual([]);

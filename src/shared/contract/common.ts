@@ -1,7 +1,12 @@
 // Reusable field validators: limits on text length and id shapes shared by all domains.
 import { z } from 'zod';
 
-export const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive');
+/**
+ * A number field: a JSON number, or numeric text (query strings and path parameters arrive as
+ * text). Unlike z.coerce, booleans, arrays and null are refused instead of becoming 1, 5 or 0.
+ */
+export const numeric = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), schema);
+export const id = numeric(z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive'));
 export const shortText = (max = 200) => z.string({ error: 'must be text' }).trim().max(max, `at most ${max} characters`);
 export const requiredText = (max = 200) => shortText(max).min(1, 'is required');
 export const empty = z.object({}).strict();

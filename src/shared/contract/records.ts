@@ -3,7 +3,7 @@
 // records themselves (the cart-import page posts the same bodies to the order endpoints).
 import { z } from 'zod';
 import { op, returns } from './define';
-import { flag, id, page, pageSize, requiredText, shortText } from './common';
+import { flag, id, numeric, page, pageSize, requiredText, shortText } from './common';
 import {
   CONSUMABLE_ORDER_STATUSES,
   IMPORT_COLUMNS,
@@ -22,9 +22,9 @@ import {
   type ReagentOrder,
 } from '../records';
 
-const quantity = z.coerce.number({ error: 'must be a number' }).refine(Number.isFinite, 'must be a number').positive('must be greater than 0').max(1e9, 'is too large');
-const stockQuantity = z.coerce.number({ error: 'must be a number' }).refine(Number.isFinite, 'must be a number').min(0, 'must not be negative').max(1e9, 'is too large');
-const unitPrice = z.coerce.number({ error: 'must be a number' }).refine(Number.isFinite, 'must be a number').min(0, 'must not be negative').max(1e9, 'is too large');
+const quantity = numeric(z.number({ error: 'must be a number' }).refine(Number.isFinite, 'must be a number').positive('must be greater than 0').max(1e9, 'is too large'));
+const stockQuantity = numeric(z.number({ error: 'must be a number' }).refine(Number.isFinite, 'must be a number').min(0, 'must not be negative').max(1e9, 'is too large'));
+const unitPrice = numeric(z.number({ error: 'must be a number' }).refine(Number.isFinite, 'must be a number').min(0, 'must not be negative').max(1e9, 'is too large'));
 const cas = shortText(60);
 const hazardous = flag;
 
