@@ -120,6 +120,23 @@ describe('bulk inventory import', () => {
     expect((await h.ok<ListResult<InventoryItem>>(h.member, 'listInventory', { search: '108883' })).rows[0]).toMatchObject({ name: 'Toluene', storage_location: 'A301' });
   });
 
+  it('a commit sent twice at the same time (double click) imports the rows once', async () => {
+    const h = createHarness();
+    const small = path.join(dir, 'double.csv');
+    fs.writeFileSync(small, 'name,quantity\nAcetone,1\nToluene,2\n');
+    const importId = await upload(h, small);
+    const mapping = { name: 0, quantity: 1 };
+    // No preview first, so the commit still has to parse the file (an await) when the second arrives.
+    const [a, b] = await Promise.all([
+      h.call(h.member, 'importCommit', { importId, mapping, skipBadRows: false }),
+      h.call(h.member, 'importCommit', { importId, mapping, skipBadRows: false }),
+    ]);
+    expect([a.ok, b.ok].sort()).toEqual([false, true]);
+    expect((a.ok ? b : a) as unknown).toMatchObject({ ok: false, error: { code: 'conflict', fields: { importId: expect.any(String) } } });
+    expect(count(h)).toBe(2);
+    expect(h.hooks.calls.filter((c) => c.kind === 'bulk')).toHaveLength(1);
+  });
+
   it('refuses unsupported and malformed files, and imports of another user', async () => {
     const h = createHarness();
     const bin = path.join(dir, 'x.pdf');

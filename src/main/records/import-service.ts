@@ -113,6 +113,8 @@ interface Session {
   complete: boolean;
   table: ParsedTable | null;
   touched: number;
+  /** Set while a commit runs: a second commit of the same import (double click) is refused. */
+  committing: boolean;
 }
 
 export class ImportService {
@@ -143,7 +145,7 @@ export class ImportService {
       const mine = [...this.sessions].filter(([, x]) => x.userId === actor.id).sort((a, b) => a[1].touched - b[1].touched);
       while (mine.length >= MAX_SESSIONS_PER_USER) this.sessions.delete(mine.shift()![0]);
       id = randomUUID();
-      s = { userId: actor.id, fileName: input.fileName, chunks: [], size: 0, complete: false, table: null, touched: Date.now() };
+      s = { userId: actor.id, fileName: input.fileName, chunks: [], size: 0, complete: false, table: null, touched: Date.now(), committing: false };
       this.sessions.set(id, s);
     } else {
       s = this.session(actor, id);
@@ -184,13 +186,24 @@ export class ImportService {
 
   async commit(actor: UserInfo, input: { importId: string; mapping: ImportMapping; skipBadRows: boolean }): Promise<ImportResult> {
     const s = this.session(actor, input.importId);
-    const table = await this.table(s);
-    const v = validateRows(table, input.mapping);
-    if (v.badRows > 0 && !input.skipBadRows) {
-      throw new AppError('validation', `${v.badRows} row(s) have errors; nothing was imported. Fix the file, or choose to import only the ${v.valid.length} valid rows.`, { rows: `${v.badRows} bad rows` }, { errors: v.errors });
+    // Claimed before the first await: parsing yields, and a second commit arriving meanwhile
+    // would otherwise insert every row again.
+    if (s.committing) throw new AppError('conflict', 'This import is already being committed.', { importId: 'commit in progress' });
+    s.committing = true;
+    let ids: number[];
+    let v: RowOutcome;
+    try {
+      const table = await this.table(s);
+      v = validateRows(table, input.mapping);
+      if (v.badRows > 0 && !input.skipBadRows) {
+        throw new AppError('validation', `${v.badRows} row(s) have errors; nothing was imported. Fix the file, or choose to import only the ${v.valid.length} valid rows.`, { rows: `${v.badRows} bad rows` }, { errors: v.errors });
+      }
+      if (v.valid.length === 0) throw new AppError('validation', 'No valid rows to import.', { rows: 'no valid rows' });
+      const valid = v.valid;
+      ids = this.d.db.transaction(() => valid.map((r) => this.inventory.insert(r.values, actor, { action: 'import' })))();
+    } finally {
+      s.committing = false;
     }
-    if (v.valid.length === 0) throw new AppError('validation', 'No valid rows to import.', { rows: 'no valid rows' });
-    const ids = this.d.db.transaction(() => v.valid.map((r) => this.inventory.insert(r.values, actor, { action: 'import' })))();
     this.sessions.delete(input.importId);
     afterCommit(this.d, [{ endpoint: '/inventory/', ids, bulk: true }]);
     this.d.log.info({ user: actor.username, imported: ids.length, skipped: v.badRows }, 'inventory import committed');
