@@ -42,7 +42,8 @@ export const batchItemSchema = z
     brand: text(100),
     cas_number: text(60),
     product_id: text(100),
-    detail_url: text(2000),
+    // Shown as a link on the review screen: an http(s) page or nothing (never javascript:, data:, file:).
+    detail_url: text(2000).refine((u) => u === '' || /^https?:\/\/[^\s]+$/i.test(u), 'must be an http(s) address or empty'),
     quantity: z.number({ error: 'must be a number' }).positive('must be positive').max(1_000_000, 'too large'),
     unit_price: z.number({ error: 'must be a number' }).min(0, 'must not be negative').max(100_000_000, 'too large').nullable(),
     hazardous: z.boolean({ error: 'must be true or false' }),

@@ -101,6 +101,10 @@ describe('BatchStore', () => {
     expect(refusal(() => store.accept({ ...b, extra: 1 }, b.batch_id)).fields).toEqual({ 'batch.extra': 'unknown field' });
     expect(refusal(() => store.accept({ ...b, items: [item(1), item(1)] }, b.batch_id)).fields).toEqual({ 'batch.items.1.item_id': 'duplicate item_id' });
     expect(refusal(() => store.accept(null, 'x')).code).toBe('validation');
+    // detail_url becomes a link on the review screen: only http(s) pages (or none).
+    for (const url of ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', 'not a url']) {
+      expect(refusal(() => store.accept({ ...b, items: [{ ...item(1), detail_url: url }] }, b.batch_id)).fields).toHaveProperty(['batch.items.0.detail_url']);
+    }
     const future = batch({}, new Date(Date.now() + 3_600_000));
     expect(refusal(() => store.accept(future, future.batch_id)).fields).toEqual({ 'batch.created_at': 'in the future' });
     expect(fs.existsSync(path.join(dir, BATCH_FILE))).toBe(false);
