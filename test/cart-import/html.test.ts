@@ -1,7 +1,10 @@
 // The DOM-free HTML reader the adapters use: nesting, scripts and comments that contain tags,
 // entities, attributes in every quoting style, prices and quantities in Chinese shop notation.
 import { describe, expect, it } from 'vitest';
-import { byAttr, byClass, decodeEntities, findAll, first, firstText, jsonField, parsePrice, parseQuantity, textOf } from '../../extension/src/adapters/html';
+import { byAttr, byClass, decodeEntities, findAll, first, firstText, jsonField, parsePrice, parseQuantity, resolveUrl, textOf } from '../../extension/src/adapters/html';
+import { importBatchSchema } from '../../src/shared/cart-batch';
+import { buildBatch } from '../../extension/src/importer';
+import { createFixtureAdapter } from '../../extension/src/adapters/fixture';
 
 describe('html reader', () => {
   it('finds nested elements of the same tag with their whole inner HTML', () => {
@@ -44,5 +47,18 @@ describe('html reader', () => {
   it('survives unclosed and garbage markup', () => {
     expect(findAll('<div class="b">never closed', byClass('b')).map((e) => e.inner)).toEqual(['never closed']);
     expect(findAll('<<>><div', byClass('b'))).toEqual([]);
+  });
+
+  it('resolves only http(s) links; a javascript: link leaves the row without a detail page, and the app accepts the batch', async () => {
+    const base = 'https://www.macklin.cn/cart';
+    expect(resolveUrl('/product/A1', base)).toBe('https://www.macklin.cn/product/A1');
+    expect(resolveUrl('javascript:void(0)', base)).toBe('');
+    expect(resolveUrl('data:text/html,x', base)).toBe('');
+    const adapter = createFixtureAdapter('http://127.0.0.1:9');
+    const rows = adapter.readCart('<table class="cart-table"><tr class="cart-row" data-sku="S1"><td class="cart-name"><a href="javascript:void(0)">乙醇</a></td><td><input class="qty-input" value="2"></td></tr></table>', 'http://127.0.0.1:9/cart');
+    expect(rows).toMatchObject([{ name: '乙醇', detail_url: '' }]);
+    const batch = await buildBatch(rows, adapter, 'http://127.0.0.1:9/cart', { timeoutMs: 1000 });
+    expect(batch.items[0]).toMatchObject({ detail_fetch_status: 'basic_only', detail_url: '' });
+    expect(importBatchSchema.safeParse(batch).success).toBe(true);
   });
 });

@@ -121,9 +121,11 @@ export function jsonField(text: string, key: string): string | null {
   }
 }
 
+/** An absolute http(s) URL, or '' (shops link `javascript:void(0)`; the app refuses other schemes). */
 export function resolveUrl(href: string, base: string): string {
   try {
-    return new URL(href, base).href;
+    const u = new URL(href, base);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : '';
   } catch {
     return '';
   }
