@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { startTestServices, setupAdmin, tempDir } from '../support/temp';
 import { insertRows, snapshotTree } from './helpers';
-import { writeBackupFolder } from '../../src/main/backup/create-backup';
+import { createBackupArchive, writeBackupFolder } from '../../src/main/backup/create-backup';
 import { zipFolder } from '../../src/main/backup/archive';
 import { sha256File } from '../../src/main/backup/files';
 import { openDatabases } from '../../src/main/db/databases';
@@ -180,6 +180,33 @@ describe('restore refuses bad backups and changes nothing', () => {
     expect(s.backups.status().lastBackup).toMatchObject({ ok: false });
     expect(fs.readdirSync(base)).toEqual(['a-file']);
     expect(fs.readdirSync(path.join(s.dataDir, 'backups')).filter((n) => n !== 'status.json')).toEqual([]);
+  });
+
+  it('an explicit output file never replaces a live database or a file that is not a backup', async () => {
+    const s = await running();
+    const before = liveTree(s);
+    const other = path.join(tempDir(), 'thesis.docx');
+    fs.writeFileSync(other, 'my thesis');
+    for (const [out, msg] of [
+      [path.join(s.dataDir, 'lab.db'), /inside the data directory/],
+      [path.join(s.dataDir, 'settings.json'), /inside the data directory/],
+      [other, /already exists and is not a Lab Desktop backup/],
+    ] as const) {
+      const err = await createBackupArchive(s.dataDir, out, { kind: 'manual', appVersion: '1.0.0' }, { workRoot: path.join(s.dataDir, 'backups') }).then(
+        () => null,
+        (e: unknown) => e as Error,
+      );
+      expect(err?.message).toMatch(msg);
+    }
+    expect(fs.readFileSync(other, 'utf8')).toBe('my thesis');
+    expect(liveTree(s)).toEqual(before);
+    expect(s.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get()).toBe(30);
+    // An earlier backup archive at the same name is replaced (scripts writing one file daily).
+    const daily = path.join(tempDir(), 'daily.zip');
+    await createBackupArchive(s.dataDir, daily, { kind: 'manual', appVersion: '1.0.0' }, { workRoot: path.join(s.dataDir, 'backups') });
+    insertRows(s.dbs.lab, 2, 'later');
+    const again = await createBackupArchive(s.dataDir, daily, { kind: 'manual', appVersion: '1.0.0' }, { workRoot: path.join(s.dataDir, 'backups') });
+    expect(again.manifest.counts.lab.inventory_items).toBe(32);
   });
 
   it('restored data that cannot be opened is swapped back out; the app keeps its data', async () => {

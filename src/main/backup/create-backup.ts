@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { APP_ID } from '../../shared/app-info';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, MANIFEST_FILE, type BackupKind, type Manifest } from './manifest';
-import { COMPLETION_DB, LAB_DB, LOGS_DIR, PLAIN_FILES } from './layout';
+import { BACKUPS_DIR, COMPLETION_DB, LAB_DB, LOGS_DIR, PLAIN_FILES } from './layout';
 import { snapshotDatabase, snapshotDatabaseAsync, type DbFacts } from './snapshot';
 import { errorText, fileStamp, fsyncDir, fsyncFile, listFiles, sha256File, sha256FileAsync, writeFileAtomic } from './files';
 import { readArchiveManifest, zipFolder } from './archive';
@@ -121,6 +121,26 @@ export interface ArchiveResult {
 }
 
 /**
+ * A chosen output file may replace only an earlier Lab Desktop backup archive, and inside the data
+ * directory only under backups/: `--out <dir>/lab.db` (or any other file) must never be renamed over.
+ */
+async function checkOverwrite(dataDir: string, outFile: string): Promise<void> {
+  const out = path.resolve(outFile);
+  const dd = path.resolve(dataDir);
+  if (out.startsWith(dd + path.sep) && !out.startsWith(path.join(dd, BACKUPS_DIR) + path.sep)) {
+    throw new BackupError(`${out} is inside the data directory; write backups to its backups/ folder or outside it.`);
+  }
+  if (!fs.existsSync(out)) return;
+  const isArchive =
+    fs.statSync(out).isFile() &&
+    (await readArchiveManifest(out).then(
+      () => true,
+      () => false,
+    ));
+  if (!isArchive) throw new BackupError(`${out} already exists and is not a Lab Desktop backup; choose another file name. Nothing was overwritten.`);
+}
+
+/**
  * Backup folder → zip at `outFile`. The work folder lives in `workRoot` (the data directory's
  * backups/, so the snapshot never leaves the disk it came from until it is complete). Nothing is
  * left behind on failure, and an existing `outFile` is only replaced by a verified archive.
@@ -134,6 +154,7 @@ export async function createBackupArchive(dataDir: string, outFile: string, meta
   } catch (e) {
     throw new BackupError(describeFsError(e, `the backup in ${outDir}`));
   }
+  await checkOverwrite(dataDir, outFile);
   const work = path.join(opts.workRoot, `.tmp-${fileStamp()}-${process.pid}`);
   const partial = `${outFile}.${process.pid}.partial`;
   try {
