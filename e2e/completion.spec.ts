@@ -48,6 +48,16 @@ test('each list page: ghost text, Tab accepts with positive feedback, Esc hides 
     await box.pressSequentially(p.typed);
     const ghost = page.getByTestId('ghost-text');
     await expect(ghost).toHaveText(p.suffix);
+    // Really seen by a person: the ghost is the top-most element where it is drawn (not hidden
+    // under the focused input's background).
+    const onTop = await ghost.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      (el as HTMLElement).style.pointerEvents = 'auto'; // hit-testable for this check only
+      const top = document.elementFromPoint(r.left + Math.min(4, r.width / 2), r.top + r.height / 2);
+      (el as HTMLElement).style.pointerEvents = 'none';
+      return top === el;
+    });
+    expect(onTop).toBe(true);
     await expect(page.getByTestId('ghost-announce')).toContainText(p.full);
     // The typed text is untouched until the user accepts.
     await expect(box).toHaveValue(p.typed);

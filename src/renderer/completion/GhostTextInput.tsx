@@ -186,6 +186,8 @@ export function GhostTextInput({ inlineCompletionEndpoint, enableInlineCompletio
             whiteSpace: 'pre',
             overflow: 'hidden',
             pointerEvents: 'none',
+            // Above the input: Space.Compact raises a focused input (and its white background).
+            zIndex: 10,
           }}
         >
           {ghost.suffix}
