@@ -59,3 +59,25 @@ describe('npm run serve (browser mode process)', () => {
     expect(r.out).not.toMatch(/is running at/);
   });
 });
+
+describe('npm start without the Electron binary', () => {
+  it('says so in one plain line and starts browser mode instead', async () => {
+    const port = await freePort();
+    const emptyDist = tempDir('no-electron-');
+    let out = '';
+    const p = spawn(NODE, [path.join(ROOT, 'scripts/start.mjs'), '--data-dir', tempDir(), '--port', String(port)], {
+      cwd: ROOT,
+      env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: emptyDist, PATH: `${path.join(ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    p.stdout.on('data', (d) => (out += d));
+    p.stderr.on('data', (d) => (out += d));
+    onCleanup(() => void p.kill('SIGKILL'));
+    await waitPing(port);
+    const lines = out.split('\n').filter((l) => l.includes('Electron runtime is not installed'));
+    expect(lines).toHaveLength(1);
+    expect(out).toContain(`is running at http://127.0.0.1:${port}/`);
+    expect(out).not.toContain('Downloading Electron');
+    p.kill('SIGTERM');
+  }, 120_000);
+});
