@@ -1,14 +1,15 @@
 // `npm start`: builds, then starts the desktop app. Where the Electron binary is missing (it cannot
 // be downloaded on every machine) it says so in one line and starts browser mode instead.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { buildIfStale } from './build-if-stale.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
-const build = spawnSync('electron-vite', ['build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-if (build.status !== 0) process.exit(build.status ?? 1);
+const status = buildIfStale();
+if (status !== 0) process.exit(status);
 
 // Look for the binary without require('electron'): that would try to download it.
 function installedElectron() {

@@ -13,7 +13,7 @@ fs.mkdirSync(reports, { recursive: true });
 const steps = [
   { name: 'typecheck', cmd: 'tsc', args: ['-p', 'tsconfig.json', '--noEmit'] },
   { name: 'lint', cmd: 'eslint', args: ['.', '--max-warnings=0'] },
-  { name: 'build', cmd: 'electron-vite', args: ['build'] },
+  { name: 'build', cmd: process.execPath, args: ['scripts/build-if-stale.mjs', '--force'] },
   ...(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts['build:extension']
     ? [{ name: 'build:extension', cmd: 'npm', args: ['run', '--silent', 'build:extension'] }]
     : []),
