@@ -203,7 +203,7 @@ export async function startServices(opts: StartOptions): Promise<AppServices> {
       userForToken: (t) => s.auth.userForToken(t),
       log,
       rendererDir: opts.rendererDir,
-      routes: [cartImportRoutes(() => s.cartImport, opts.mode, log)],
+      routes: [cartImportRoutes(() => s.cartImport, opts.mode, log, () => unavailable('cartImportHandoff'))],
     });
     await listen(app, s.port);
     s.http = app;

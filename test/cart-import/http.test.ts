@@ -89,6 +89,21 @@ describe('bridge page and hand-off', () => {
     expect(seen.filter((e) => e.type === 'import-batch-ready')).toHaveLength(2);
   });
 
+  it('after the data directory was moved the hand-off is refused (503) and nothing lands in the old directory', async () => {
+    const s = await startTestServices();
+    const target = path.join(fs.mkdtempSync(path.join(path.dirname(s.dataDir), 'lab-moved-')), 'data');
+    try {
+      await s.backups.move(target);
+      const b = batch();
+      const res = await new Client(base(s)).req('POST', '/cart-import/handoff', { expected_batch_id: b.batch_id, batch: b });
+      expect(res.status).toBe(503);
+      expect(res.json.error).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/moved to/) });
+      expect(fs.existsSync(path.join(s.dataDir, BATCH_FILE))).toBe(false);
+    } finally {
+      fs.rmSync(path.dirname(target), { recursive: true, force: true });
+    }
+  });
+
   it('refuses foreign Origin, wrong Host, missing header, non-JSON, oversized, malformed, mismatched and expired batches — storing nothing', async () => {
     const s = await startTestServices();
     const c = new Client(base(s));

@@ -10,7 +10,12 @@ import type { Logger } from '../logging';
 import type { BatchStore } from './batch-store';
 import { BRIDGE_PAGE_CSP, BRIDGE_SCRIPT_PATH, bridgePageHtml, bridgeScript, HANDOFF_PATH } from './bridge-page';
 
-export function cartImportRoutes(store: () => BatchStore, mode: 'desktop' | 'browser', log: Logger): (app: FastifyInstance) => void {
+/**
+ * `unavailable` says why the data directory must not be written right now (a restore or move is
+ * swapping files, or the data was moved and the app awaits a restart): a batch written then would
+ * land in files about to be replaced or left behind, so the hand-off is refused (503) instead.
+ */
+export function cartImportRoutes(store: () => BatchStore, mode: 'desktop' | 'browser', log: Logger, unavailable: () => string | null = () => null): (app: FastifyInstance) => void {
   const html = bridgePageHtml(mode);
   const script = bridgeScript();
   return (app) => {
@@ -34,6 +39,8 @@ export function cartImportRoutes(store: () => BatchStore, mode: 'desktop' | 'bro
         if (!body || typeof body !== 'object' || Array.isArray(body)) return sendError(reply, { code: 'validation', message: 'The request body must be a JSON object.', fields: { body: 'must be an object' } });
         const extra = Object.keys(body).filter((k) => k !== 'expected_batch_id' && k !== 'batch');
         if (extra.length) return sendError(reply, { code: 'validation', message: `Unknown field(s): ${extra.join(', ')}.`, fields: { [extra.join(',')]: 'unknown field' } });
+        const why = unavailable();
+        if (why) return sendError(reply, { code: 'unavailable', message: why });
         try {
           const result = store().accept(body.batch, body.expected_batch_id);
           return reply.send({ ...result, mode });
