@@ -176,6 +176,8 @@ async function main() {
   reader.close();
   const duringStats = stats(during);
   const maxHold = Math.max(...concurrentResults.map((r) => Number(r.maxWriteHoldMs ?? 0)));
+  const holds = holdSummary(concurrentResults);
+  const aloneHolds = holdSummary(alone.results ?? []);
   const rebuiltRows = concurrentResults.filter((r) => r.outcome === 'committed').reduce((a, r) => a + Number(r.rows ?? 0), 0);
   log('rebuild', { rebuildMs: Math.round(rebuildMs), rebuiltRows, maxHold, failed }, 'reader during rebuild', duringStats, { empty, different });
 
@@ -193,7 +195,7 @@ async function main() {
       naiveP99OverOurs: Math.round((naiveStats.p99 / inProcess.p99) * 10) / 10,
       oursP99OverInMemory: Math.round((inProcess.p99 / memStats.p99) * 100) / 100,
     },
-    rebuild: { workerMs: Math.round(rebuildMs), rows: rebuiltRows, maxWriteHoldMs: maxHold, failed, results: concurrentResults, maxWalBytes: maxWal, aloneMs, aloneResults: alone.results },
+    rebuild: { workerMs: Math.round(rebuildMs), rows: rebuiltRows, maxWriteHoldMs: maxHold, writeHolds: holds, aloneWriteHolds: aloneHolds, failed, results: concurrentResults, maxWalBytes: maxWal, aloneMs, aloneResults: alone.results },
     readerDuringRebuild: { ...duringStats, emptyResults: empty, halfBuiltOrDifferent: different, p99OverIdle: Math.round((duringStats.p99 / inProcess.p99) * 100) / 100 },
   };
   const targets = [
@@ -227,6 +229,18 @@ async function main() {
     '',
     `Run-to-run spread of the in-process p99 over ${ROUNDS} rounds: ${report.inProcess.p99Spread.min}–${report.inProcess.p99Spread.max} ms.`,
     '',
+    'Write-lock holds of the rebuild (one row per write transaction count; ms):',
+    '',
+    `| Rebuild | transactions | ${HOLD_BUCKETS.join(' | ')} | max |`,
+    `|---|---|${HOLD_BUCKETS.map(() => '---|').join('')}---|`,
+    `| with the reader running | ${holds.count} | ${HOLD_BUCKETS.map((b) => holds.buckets[b] ?? 0).join(' | ')} | ${holds.max} |`,
+    `| nobody reading | ${aloneHolds.count} | ${HOLD_BUCKETS.map((b) => aloneHolds.buckets[b] ?? 0).join(' | ')} | ${aloneHolds.max} |`,
+    '',
+    ...concurrentResults.map((r) => {
+      const h = (r.holds ?? {}) as { p50?: number; p90?: number; p99?: number };
+      return `- ${String(r.endpoint)}: ${Number(r.rows)} rows in ${Number(r.ms)} ms; holds p50 ${h.p50} / p90 ${h.p90} / p99 ${h.p99} / max ${Number(r.maxWriteHoldMs)} ms; write time per phase ${JSON.stringify(r.writeMs)}`;
+    }),
+    '',
   ].join('\n');
   const outDir = path.resolve(process.cwd(), 'bench-results');
   fs.mkdirSync(outDir, { recursive: true });
@@ -234,6 +248,23 @@ async function main() {
   fs.writeFileSync(path.join(outDir, 'completion.md'), md);
   console.log(md);
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+const HOLD_BUCKETS = ['<=10', '<=25', '<=50', '<=75', '<=100', '>100'];
+
+/** Sums the per-endpoint hold histograms of the worker's rebuild results. */
+function holdSummary(results: Record<string, unknown>[]): { count: number; max: number; buckets: Record<string, number> } {
+  const buckets: Record<string, number> = {};
+  let count = 0;
+  let max = 0;
+  for (const r of results) {
+    const h = r.holds as { count: number; max: number; buckets: Record<string, number> } | undefined;
+    if (!h) continue;
+    count += h.count;
+    max = Math.max(max, h.max);
+    for (const [k, v] of Object.entries(h.buckets)) buckets[k] = (buckets[k] ?? 0) + v;
+  }
+  return { count, max, buckets };
 }
 
 function freePort(): Promise<number> {

@@ -6,15 +6,17 @@
 import type { Db } from '../db/open';
 import { buildEntityRows, compareBinary, type CandidateRow, type EntityFact } from './entity-builder';
 import { allEntitiesSql, type ListEndpoint } from './endpoints';
-import { addRef, bestOfRefs, insertRows, readMeta, type TermRefs } from './index-store';
+import { addRef, bestOfRefs, readMeta, type TermRefs } from './index-store';
 import { writeTx } from './db';
 import { betterTerm, FIELD_CAP, insertPrefixRows, LARGE_PREFIX_TERMS, precomputablePrefixes, type TermPick } from './term-select';
 
 export type RebuildOutcome = 'committed' | 'discarded' | 'fresh';
 
 export interface RebuildOptions {
-  /** Rows per write transaction. */
+  /** At most this many rows (terms, prefixes) per write transaction (tests use tiny batches). */
   batchRows?: number;
+  /** Each write transaction stops taking new work after this many milliseconds. */
+  txBudgetMs?: number;
   /** Rebuild even when the endpoint is not stale (an explicit "rebuild now"). */
   force?: boolean;
   /** Pause between batches (diagnostics and the crash test); 0 = just yield to the event loop. */
@@ -29,19 +31,33 @@ export interface RebuildResult {
   terms: number;
   /** Longest single write transaction of this rebuild, in milliseconds. */
   maxWriteHoldMs: number;
+  /** Distribution of the write transactions' lock holds (ms), checkpoints that block writers included. */
+  holds: HoldStats;
   ms: number;
   /** Time spent in write transactions per phase (the rest is reading lab.db and building rows). */
   writeMs: Record<string, number>;
 }
 
-/** First batch size; without an explicit `batchRows` it adapts so each transaction stays short. */
-const DEFAULT_BATCH = 2000;
-const MIN_BATCH = 250;
-const MAX_BATCH = 32_000;
-/** Batch transactions aim below this (the in-request lock budget is 100 ms). */
-const TARGET_TX_MS = 40;
-/** Batches between attempts to restart the write-ahead log (auto-checkpoint is off during a rebuild). */
-const RESTART_EVERY = 8;
+export interface HoldStats {
+  count: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  /** Transactions per bucket: upper bound in ms → count (">100" for the rest). */
+  buckets: Record<string, number>;
+}
+
+/** Rows built ahead of each write transaction (outside the lock); the time budget decides how many go in. */
+const BUILD_AHEAD = 8000;
+/**
+ * Work budget of one write transaction. The in-request lock wait is 100 ms; the commit and a
+ * descheduled moment on a loaded machine come on top, so the work itself stops well before.
+ */
+export const TX_BUDGET_MS = 30;
+/** Write time between passive checkpoints (auto-checkpoint is off during a rebuild). */
+const CHECKPOINT_EVERY_MS = 250;
+const BUCKETS = [10, 25, 50, 75, 100];
 const yieldLoop = (ms: number) => new Promise<void>((r) => (ms > 0 ? setTimeout(r, ms) : setImmediate(r)));
 
 export async function rebuildEndpoint(db: Db, lab: Db, endpoint: ListEndpoint, opts: RebuildOptions = {}): Promise<RebuildResult> {
@@ -59,195 +75,238 @@ export async function rebuildEndpoint(db: Db, lab: Db, endpoint: ListEndpoint, o
 
 async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: RebuildOptions): Promise<RebuildResult> {
   const started = performance.now();
-  const adaptive = opts.batchRows === undefined;
-  let batchRows = opts.batchRows ?? DEFAULT_BATCH;
-  let maxHold = 0;
-  let txCount = 0;
+  const cap = opts.batchRows ?? Number.POSITIVE_INFINITY;
+  const budget = opts.txBudgetMs ?? TX_BUDGET_MS;
+  const holds: number[] = [];
   let phase = 'cleanup';
+  let sinceCheckpoint = 0;
   const writeMs: Record<string, number> = {};
-  const timedTx = <T>(fn: () => T): T => {
+  const ins = prepareInserts(db);
+  const pause = () => yieldLoop(opts.pauseMs ?? 0);
+  /**
+   * One write transaction that calls `step` until it reports no more work, the row cap is
+   * reached or the time budget is spent; the rest is left for the next transaction. Returns
+   * whether work remains.
+   */
+  const boundedTx = (step: () => boolean): boolean => {
     const t0 = performance.now();
+    const deadline = t0 + budget;
+    let more = true;
     try {
-      return writeTx(db, fn);
+      writeTx(db, () => {
+        for (let n = 0; n < cap; n++) {
+          more = step();
+          if (!more || performance.now() >= deadline) break;
+        }
+      });
     } finally {
       const dt = performance.now() - t0;
-      maxHold = Math.max(maxHold, dt);
+      holds.push(dt);
       writeMs[phase] = Math.round((writeMs[phase] ?? 0) + dt);
-      // Larger batches amortize each commit's page writes; smaller ones keep the lock short.
-      if (adaptive && phase !== 'swap') {
-        if (dt < TARGET_TX_MS / 2) batchRows = Math.min(MAX_BATCH, batchRows * 2);
-        else if (dt > TARGET_TX_MS) batchRows = Math.max(MIN_BATCH, Math.floor(batchRows / 2));
-      }
-      checkpoint(++txCount % RESTART_EVERY === 0);
+      sinceCheckpoint += dt;
     }
-  };
-  // Keeps the write-ahead log small while readers keep reading: a passive checkpoint after every
-  // batch (no lock), and now and then a RESTART that never waits (busy_timeout 0) so the log is
-  // rewound instead of growing by gigabytes, which would slow every reader and writer. RESTART
-  // blocks writers while it runs, so it counts as a lock hold.
-  const busy = db.pragma('busy_timeout', { simple: true }) as number;
-  const checkpoint = (restart: boolean) => {
-    db.pragma('wal_checkpoint(PASSIVE)');
-    if (!restart) return;
-    const t0 = performance.now();
-    db.pragma('busy_timeout = 0');
-    try {
-      db.pragma('wal_checkpoint(RESTART)');
-    } finally {
-      db.pragma(`busy_timeout = ${busy}`);
-      maxHold = Math.max(maxHold, performance.now() - t0);
+    if (sinceCheckpoint >= CHECKPOINT_EVERY_MS) {
+      sinceCheckpoint = 0;
+      checkpoint();
     }
-  };
-  const batchSize = () => batchRows;
-  const initialBatch = batchRows;
-  // Each phase writes differently (sequential rows, scattered terms): adapt afresh per phase.
-  const setPhase = (p: string) => {
-    phase = p;
-    if (adaptive) batchRows = initialBatch;
+    return more;
   };
   const result = (outcome: RebuildOutcome, rows = 0, terms = 0): RebuildResult => ({
     endpoint,
     outcome,
     rows,
     terms,
-    maxWriteHoldMs: Math.round(maxHold * 100) / 100,
+    maxWriteHoldMs: round2(Math.max(0, ...holds)),
+    holds: holdStats(holds),
     ms: Math.round(performance.now() - started),
     writeMs,
   });
+  // Keeps the write-ahead log small without blocking writers: a PASSIVE checkpoint copies what no
+  // reader still needs and never takes the write lock. Once it has copied every frame, the next
+  // write transaction rewinds the log by itself. (A RESTART checkpoint would copy and fsync under
+  // the write lock — the 200–600 ms holds measured before.)
+  const checkpoint = () => {
+    const t0 = performance.now();
+    db.pragma('wal_checkpoint(PASSIVE)');
+    writeMs.checkpoint = Math.round((writeMs.checkpoint ?? 0) + performance.now() - t0);
+  };
 
   const meta = readMeta(db, endpoint);
   if (!meta.stale && !opts.force) return result('fresh');
   const version = meta.changeVersion;
   // Leftovers of a rebuild that died half-way (any generation but the active one) go first.
-  await deleteInactiveGenerations(db, endpoint, timedTx, batchSize);
+  await deleteInactiveGenerations(db, endpoint, boundedTx, pause);
   const gen = meta.activeGen + 1;
-  setPhase('rows');
+  phase = 'rows';
 
   const terms = new Map<string, { field: string; norm: string; refs: TermRefs }>();
-  let batch: CandidateRow[] = [];
   let rows = 0;
   const changed = () => readMeta(db, endpoint).changeVersion !== version;
-  const flush = async (): Promise<boolean> => {
-    const b = batch;
-    batch = [];
-    timedTx(() => insertRows(db, endpoint, gen, b));
-    rows += b.length;
-    opts.onProgress?.({ endpoint, rows });
-    await yieldLoop(opts.pauseMs ?? 0);
-    return !changed();
-  };
-
   let current = true;
+  // Rows are built outside the lock (reading lab.db, normalizing), then written under the budget;
+  // what the budget leaves stays queued for the next transaction.
+  let queue: CandidateRow[] = [];
+  let head = 0;
   // One SELECT statement = one consistent snapshot of lab.db, read after the version.
-  for (const fact of lab.prepare(allEntitiesSql(endpoint)).iterate() as IterableIterator<EntityFact>) {
-    for (const r of buildEntityRows(endpoint, fact)) {
-      batch.push(r);
-      const key = `${r.field}\u0000${r.norm}`;
-      let t = terms.get(key);
-      if (!t) terms.set(key, (t = { field: r.field, norm: r.norm, refs: {} }));
-      addRef(t.refs, r.score, r.text, 1);
+  const facts = lab.prepare(allEntitiesSql(endpoint)).iterate() as IterableIterator<EntityFact>;
+  let factsDone = false;
+  const fill = () => {
+    if (head > 0) {
+      queue = queue.slice(head);
+      head = 0;
     }
-    if (batch.length >= batchRows && !(await flush())) {
-      current = false;
-      break;
+    while (!factsDone && queue.length < BUILD_AHEAD) {
+      const next = facts.next();
+      if (next.done) {
+        factsDone = true;
+        break;
+      }
+      for (const r of buildEntityRows(endpoint, next.value)) {
+        queue.push(r);
+        const key = `${r.field}\u0000${r.norm}`;
+        let t = terms.get(key);
+        if (!t) terms.set(key, (t = { field: r.field, norm: r.norm, refs: {} }));
+        addRef(t.refs, r.score, r.text, 1);
+      }
     }
+  };
+  try {
+    for (fill(); head < queue.length && current; fill()) {
+      const before = head;
+      boundedTx(() => {
+        const r = queue[head++]!;
+        ins.row.run(endpoint, gen, r.entityType, r.entityId, r.field, r.text, r.norm, r.score);
+        return head < queue.length;
+      });
+      rows += head - before;
+      opts.onProgress?.({ endpoint, rows });
+      await pause();
+      current = !changed();
+    }
+  } finally {
+    // A discarded snapshot must not keep lab.db's read transaction open.
+    facts.return?.();
   }
-  if (current && batch.length) current = await flush();
+  queue = [];
   if (current) {
-    setPhase('terms');
+    phase = 'terms';
     // In key order, so the term table's three b-trees are filled nearly sequentially.
     const list = [...terms.values()].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : compareBinary(a.norm, b.norm)));
-    for (let i = 0; i < list.length && current; ) {
-      const slice = list.slice(i, i + batchRows);
-      i += slice.length;
-      timedTx(() => {
-        const ins = db.prepare('INSERT INTO entity_terms(endpoint, gen, field, norm, text, score, refs) VALUES (?,?,?,?,?,?,?)');
-        for (const t of slice) {
-          const best = bestOfRefs(t.refs)!;
-          ins.run(endpoint, gen, t.field, t.norm, best.text, best.score, JSON.stringify(t.refs));
-        }
+    let i = 0;
+    while (i < list.length && current) {
+      boundedTx(() => {
+        const t = list[i++]!;
+        const best = bestOfRefs(t.refs)!;
+        ins.term.run(endpoint, gen, t.field, t.norm, best.text, best.score, JSON.stringify(t.refs));
+        return i < list.length;
       });
-      await yieldLoop(opts.pauseMs ?? 0);
+      await pause();
       current = !changed();
     }
   }
   // Best terms of every large prefix, from the same term map (same choice rule as the read path).
   if (current) {
-    setPhase('prefixes');
-    const counts = new Map<string, number>();
-    for (const t of terms.values()) for (const p of precomputablePrefixes(t.norm)) counts.set(p, (counts.get(p) ?? 0) + 1);
-    const tops = new Map<string, Map<string, TermPick[]>>();
-    for (const t of terms.values()) {
-      const best = bestOfRefs(t.refs)!;
-      const pick: TermPick = { field: t.field, score: best.score, norm: t.norm, text: best.text };
-      for (const p of precomputablePrefixes(t.norm)) {
-        if ((counts.get(p) ?? 0) <= LARGE_PREFIX_TERMS) continue;
-        let byField = tops.get(p);
-        if (!byField) tops.set(p, (byField = new Map()));
-        let list = byField.get(t.field);
-        if (!list) byField.set(t.field, (list = []));
-        if (list.length < FIELD_CAP || betterTerm(pick, list[list.length - 1]!) < 0) {
-          list.push(pick);
-          list.sort(betterTerm);
-          if (list.length > FIELD_CAP) list.pop();
-        }
-      }
-    }
-    const entries = [...tops];
-    for (let i = 0; i < entries.length && current; ) {
-      const slice = entries.slice(i, i + Math.max(1, Math.floor(batchRows / 10)));
-      i += slice.length;
-      timedTx(() => {
-        for (const [prefix, byField] of slice) insertPrefixRows(db, endpoint, gen, prefix, [...byField.values()].flat());
+    phase = 'prefixes';
+    const entries = [...largePrefixTops(terms)];
+    let i = 0;
+    while (i < entries.length && current) {
+      boundedTx(() => {
+        const [prefix, byField] = entries[i++]!;
+        insertPrefixRows(db, endpoint, gen, prefix, [...byField.values()].flat());
+        return i < entries.length;
       });
-      await yieldLoop(opts.pauseMs ?? 0);
+      await pause();
       current = !changed();
     }
   }
   // The swap: only if nothing changed since the version was read; else the snapshot is discarded.
-  setPhase('swap');
-  const committed =
-    current &&
-    timedTx(() => {
+  phase = 'swap';
+  let committed = false;
+  if (current)
+    boundedTx(() => {
       const now = readMeta(db, endpoint);
-      if (now.changeVersion !== version) return false;
-      db.prepare('UPDATE endpoint_meta SET active_gen = ?, stale = 0 WHERE endpoint = ?').run(gen, endpoint);
-      return true;
+      if (now.changeVersion === version) {
+        db.prepare('UPDATE endpoint_meta SET active_gen = ?, stale = 0 WHERE endpoint = ?').run(gen, endpoint);
+        committed = true;
+      }
+      return false;
     });
-  setPhase('cleanup');
-  await deleteInactiveGenerations(db, endpoint, timedTx, batchSize);
+  phase = 'cleanup';
+  await deleteInactiveGenerations(db, endpoint, boundedTx, pause);
   return result(committed ? 'committed' : 'discarded', rows, terms.size);
 }
 
-/** Deletes rows and terms of every generation but the active one, in short batches. */
-async function deleteInactiveGenerations(db: Db, endpoint: ListEndpoint, tx: <T>(fn: () => T) => T, batchSize: () => number): Promise<void> {
-  const active = () => readMeta(db, endpoint).activeGen;
-  for (;;) {
-    const n = tx(() => {
-      const g = active();
-      const batchRows = batchSize();
-      let changes = 0;
-      // Two index ranges (below and above the active generation), never a scan of the live rows.
-      for (const op of ['<', '>']) {
-        changes += db
-          .prepare(`DELETE FROM entity_rows WHERE id IN (SELECT id FROM entity_rows WHERE endpoint = ? AND gen ${op} ? LIMIT ?)`)
-          .run(endpoint, g, batchRows).changes;
-        changes += db
-          .prepare(
-            `DELETE FROM entity_terms WHERE (endpoint, gen, field, norm) IN
-             (SELECT endpoint, gen, field, norm FROM entity_terms WHERE endpoint = ? AND gen ${op} ? LIMIT ?)`,
-          )
-          .run(endpoint, g, batchRows).changes;
-        changes += db
-          .prepare(
-            `DELETE FROM entity_prefix_top WHERE (endpoint, gen, prefix, field, rank) IN
-             (SELECT endpoint, gen, prefix, field, rank FROM entity_prefix_top WHERE endpoint = ? AND gen ${op} ? LIMIT ?)`,
-          )
-          .run(endpoint, g, batchRows).changes;
+function prepareInserts(db: Db) {
+  return {
+    row: db.prepare('INSERT INTO entity_rows(endpoint, gen, entity_type, entity_id, field, text, norm, operational_score) VALUES (?,?,?,?,?,?,?,?)'),
+    term: db.prepare('INSERT INTO entity_terms(endpoint, gen, field, norm, text, score, refs) VALUES (?,?,?,?,?,?,?)'),
+  };
+}
+
+/** For every prefix with more than LARGE_PREFIX_TERMS terms, its best FIELD_CAP terms per field. */
+function largePrefixTops(terms: Map<string, { field: string; norm: string; refs: TermRefs }>): Map<string, Map<string, TermPick[]>> {
+  const counts = new Map<string, number>();
+  for (const t of terms.values()) for (const p of precomputablePrefixes(t.norm)) counts.set(p, (counts.get(p) ?? 0) + 1);
+  const tops = new Map<string, Map<string, TermPick[]>>();
+  for (const t of terms.values()) {
+    const best = bestOfRefs(t.refs)!;
+    const pick: TermPick = { field: t.field, score: best.score, norm: t.norm, text: best.text };
+    for (const p of precomputablePrefixes(t.norm)) {
+      if ((counts.get(p) ?? 0) <= LARGE_PREFIX_TERMS) continue;
+      let byField = tops.get(p);
+      if (!byField) tops.set(p, (byField = new Map()));
+      let list = byField.get(t.field);
+      if (!list) byField.set(t.field, (list = []));
+      if (list.length < FIELD_CAP || betterTerm(pick, list[list.length - 1]!) < 0) {
+        list.push(pick);
+        list.sort(betterTerm);
+        if (list.length > FIELD_CAP) list.pop();
       }
-      return changes;
+    }
+  }
+  return tops;
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+export function holdStats(ms: number[]): HoldStats {
+  const s = [...ms].sort((a, b) => a - b);
+  const q = (p: number) => (s.length ? round2(s[Math.min(s.length - 1, Math.floor(p * s.length))]!) : 0);
+  const buckets: Record<string, number> = {};
+  for (const b of BUCKETS) buckets[`<=${b}`] = 0;
+  buckets['>100'] = 0;
+  for (const x of s) {
+    const b = BUCKETS.find((u) => x <= u);
+    buckets[b === undefined ? '>100' : `<=${b}`]!++;
+  }
+  return { count: s.length, p50: q(0.5), p90: q(0.9), p99: q(0.99), max: s.length ? round2(s[s.length - 1]!) : 0, buckets };
+}
+
+/** Small deletes per step, so the time budget (not a row count) bounds each transaction. */
+const DELETE_STEP = 200;
+
+/** Deletes rows and terms of every generation but the active one, in time-bounded transactions. */
+async function deleteInactiveGenerations(db: Db, endpoint: ListEndpoint, tx: (step: () => boolean) => boolean, pause: () => Promise<void>): Promise<void> {
+  const active = db.prepare('SELECT active_gen FROM endpoint_meta WHERE endpoint = ?').pluck();
+  // Two index ranges (below and above the active generation), never a scan of the live rows.
+  const dels = ['<', '>'].flatMap((op) => [
+    db.prepare(`DELETE FROM entity_rows WHERE id IN (SELECT id FROM entity_rows WHERE endpoint = ? AND gen ${op} ? LIMIT ?)`),
+    db.prepare(
+      `DELETE FROM entity_terms WHERE (endpoint, gen, field, norm) IN
+       (SELECT endpoint, gen, field, norm FROM entity_terms WHERE endpoint = ? AND gen ${op} ? LIMIT ?)`,
+    ),
+    db.prepare(
+      `DELETE FROM entity_prefix_top WHERE (endpoint, gen, prefix, field, rank) IN
+       (SELECT endpoint, gen, prefix, field, rank FROM entity_prefix_top WHERE endpoint = ? AND gen ${op} ? LIMIT ?)`,
+    ),
+  ]);
+  for (let more = true; more; ) {
+    more = tx(() => {
+      const g = active.get(endpoint) as number;
+      let changes = 0;
+      for (const d of dels) changes += d.run(endpoint, g, DELETE_STEP).changes;
+      return changes > 0;
     });
-    if (n === 0) return;
-    await yieldLoop(0);
+    if (more) await pause();
   }
 }

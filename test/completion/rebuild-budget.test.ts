@@ -1,0 +1,79 @@
+// The rebuild bounds every write transaction by time, not by a row count: when the budget is
+// spent the transaction commits and the rest waits for the next one. With a zero budget each
+// transaction does exactly one unit of work, which makes the bound observable without timing.
+import { describe, expect, it } from 'vitest';
+import { createEnv, metaOf, type Env } from './helpers';
+import { holdStats, rebuildEndpoint } from '../../src/main/completion/rebuild';
+
+const INV = '/inventory/';
+
+function activeIndex(env: Env) {
+  const gen = metaOf(env, INV).active_gen;
+  const c = env.dbs.completion;
+  return {
+    rows: c.prepare('SELECT entity_id, field, text, norm, operational_score FROM entity_rows WHERE endpoint = ? AND gen = ? ORDER BY entity_id, field, norm').all(INV, gen),
+    terms: c.prepare('SELECT field, norm, text, score, refs FROM entity_terms WHERE endpoint = ? AND gen = ? ORDER BY field, norm').all(INV, gen),
+    prefixes: c.prepare('SELECT prefix, field, rank, score, norm, text FROM entity_prefix_top WHERE endpoint = ? AND gen = ? ORDER BY prefix, field, rank').all(INV, gen),
+  };
+}
+
+function seed(env: Env) {
+  const statuses = ['in_stock', 'consumed', 'disposed', 'borrowed'];
+  // More than 200 terms under "a", so precomputed prefixes are part of the rebuild too.
+  for (let i = 0; i < 230; i++) env.inventory({ name: `Amide ${String(i).padStart(3, '0')}`, brand: i % 3 ? 'Aladdin' : 'Acros', storage_location: `A${i % 7}`, status: statuses[i % 4] });
+}
+
+describe('rebuild write transactions are bounded by a time budget', () => {
+  it('with no budget left each transaction writes one unit; the index equals a default rebuild', async () => {
+    const env = createEnv();
+    seed(env);
+    env.maintenance.initialize();
+    const normal = await rebuildEndpoint(env.dbs.completion, env.dbs.lab, INV, { force: true });
+    expect(normal.outcome).toBe('committed');
+    const expected = activeIndex(env);
+    expect(expected.prefixes.length).toBeGreaterThan(0);
+
+    const tiny = await rebuildEndpoint(env.dbs.completion, env.dbs.lab, INV, { force: true, txBudgetMs: 0 });
+    expect(tiny).toMatchObject({ outcome: 'committed', rows: normal.rows, terms: normal.terms });
+    // One transaction per row, per term and per precomputed prefix, plus the swap and clean-up.
+    const prefixCount = new Set(expected.prefixes.map((p) => (p as { prefix: string }).prefix)).size;
+    expect(tiny.holds.count).toBeGreaterThanOrEqual(tiny.rows + tiny.terms + prefixCount + 1);
+    expect(normal.holds.count).toBeLessThan(tiny.holds.count);
+    expect(activeIndex(env)).toEqual(expected);
+    // The old generation was cleaned up in its own bounded transactions.
+    expect(env.dbs.completion.prepare('SELECT DISTINCT gen FROM entity_rows WHERE endpoint = ?').all(INV)).toEqual([{ gen: metaOf(env, INV).active_gen }]);
+  });
+
+  it('readers see the old index between every one-unit transaction, and in-request syncs get the lock', async () => {
+    const env = createEnv();
+    seed(env);
+    env.maintenance.initialize();
+    await rebuildEndpoint(env.dbs.completion, env.dbs.lab, INV, { force: true });
+    const before = env.inline('amide 00').completion;
+    expect(before).toMatch(/^Amide 00\d$/);
+    let steps = 0;
+    const seen = new Set<string>();
+    const r = await rebuildEndpoint(env.dbs.completion, env.dbs.lab, INV, {
+      force: true,
+      txBudgetMs: 0,
+      onProgress: () => {
+        steps++;
+        if (steps % 50) return;
+        seen.add(env.inline('amide 00').completion);
+      },
+    });
+    expect(r.outcome).toBe('committed');
+    expect(steps).toBe(r.rows); // one progress report per one-row transaction
+    expect([...seen]).toEqual([before]);
+    expect(env.inline('amide 00').completion).toBe(before);
+  });
+
+  it('reports the distribution of holds: buckets add up to the count, max is the largest', () => {
+    const h = holdStats([1, 5, 12, 30, 60, 80, 99, 150]);
+    expect(h.count).toBe(8);
+    expect(h.max).toBe(150);
+    expect(h.buckets).toEqual({ '<=10': 2, '<=25': 1, '<=50': 1, '<=75': 1, '<=100': 2, '>100': 1 });
+    expect(Object.values(h.buckets).reduce((a, b) => a + b, 0)).toBe(h.count);
+    expect(holdStats([])).toMatchObject({ count: 0, max: 0 });
+  });
+});
