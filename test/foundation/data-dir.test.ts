@@ -82,3 +82,34 @@ describe('instance.lock', () => {
     lock.release();
   });
 });
+
+describe('instance.lock copied from elsewhere', () => {
+  it('a lock naming a live pid of another machine or an earlier boot does not lock the data out', async () => {
+    const os = await import('node:os');
+    const { bootTimeMs } = await import('../../src/main/data-dir/instance-lock');
+    const dir = tempDir();
+    // A real live process of ours stands in for "an unrelated process that got the old pid".
+    const unrelated = spawn(process.execPath, ['-e', 'setInterval(()=>{}, 1000)']);
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      const file = path.join(dir, 'instance.lock');
+      fs.writeFileSync(file, JSON.stringify({ pid: unrelated.pid, host: 'another-lab-pc', bootAt: Math.round(bootTimeMs()) }));
+      acquireInstanceLock(dir).release();
+      fs.writeFileSync(file, JSON.stringify({ pid: unrelated.pid, host: os.hostname(), bootAt: Math.round(bootTimeMs()) - 3 * 86_400_000 }));
+      acquireInstanceLock(dir).release();
+      // The same pid on this machine and this boot is a real holder.
+      fs.writeFileSync(file, JSON.stringify({ pid: unrelated.pid, host: os.hostname(), bootAt: Math.round(bootTimeMs()) }));
+      expect(() => acquireInstanceLock(dir)).toThrow(DataDirInUseError);
+    } finally {
+      unrelated.kill('SIGKILL');
+    }
+  });
+
+  it('records host and boot time with the pid', () => {
+    const dir = tempDir();
+    const lock = acquireInstanceLock(dir);
+    const held = JSON.parse(fs.readFileSync(lock.file, 'utf8'));
+    expect(held).toMatchObject({ pid: process.pid, host: expect.any(String), bootAt: expect.any(Number) });
+    lock.release();
+  });
+});

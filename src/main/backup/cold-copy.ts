@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LOCK_FILE } from './layout';
+import { holderIsLive, type LockHolder } from '../data-dir/instance-lock';
 
 export interface LockInfo {
   present: boolean;
@@ -18,22 +19,14 @@ export interface LockInfo {
   startedAt: string | null;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 export function inspectLock(dir: string): LockInfo {
   const file = path.join(dir, LOCK_FILE);
   if (!fs.existsSync(file)) return { present: false, pid: null, alive: false, startedAt: null };
   try {
-    const held = JSON.parse(fs.readFileSync(file, 'utf8')) as { pid?: number; startedAt?: string };
+    const held = JSON.parse(fs.readFileSync(file, 'utf8')) as LockHolder;
     const pid = Number(held.pid) || null;
-    return { present: true, pid, alive: pid !== null && alive(pid), startedAt: held.startedAt ?? null };
+    return { present: true, pid, alive: holderIsLive(held), startedAt: held.startedAt ?? null };
   } catch {
     return { present: true, pid: null, alive: false, startedAt: null };
   }
