@@ -7,6 +7,7 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
+import { PerformanceObserver } from 'node:perf_hooks';
 import path from 'node:path';
 import { openDatabases } from '../src/main/db/databases';
 import { silentLogger } from '../src/main/logging';
@@ -37,6 +38,14 @@ function stats(xs: number[]): Stats {
   const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
   const r = (x: number) => Math.round(x * 1000) / 1000;
   return { n: s.length, p50: r(q(0.5)), p99: r(q(0.99)), max: r(s[s.length - 1]!), mean: r(s.reduce((a, b) => a + b, 0) / s.length) };
+}
+
+/** In-process calls slower than this are examined one by one (the max target is 5 ms). */
+const SLOW_MS = 2;
+
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(start);
+  return (d.user + d.system) / 1000;
 }
 
 function time(fn: () => void): number {
@@ -75,16 +84,46 @@ async function main() {
   for (const p of probes) inline(p); // warm-up
   const idleAnswers = probes.map((p) => inline(p).completion);
   const rounds: Stats[] = [];
+  // Where do the slow calls come from? Each one is matched against garbage collections and its
+  // own CPU time (wall time far above CPU time = the process was waiting: descheduled or I/O).
+  const slow: { at: number; ms: number; cpuMs: number; q: string; endpoint: string }[] = [];
+  const gcs: { start: number; duration: number }[] = [];
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcs.push({ start: e.startTime, duration: e.duration });
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
   let all: number[] = [];
   let oneCharTimes: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
-    const t = probes.map((p) => time(() => inline(p)));
+    const t = probes.map((p) => {
+      const at = performance.now();
+      const cpu0 = process.cpuUsage();
+      const d = time(() => inline(p));
+      if (d > SLOW_MS) slow.push({ at, ms: d, cpuMs: cpuMsSince(cpu0), q: p.q, endpoint: p.endpoint });
+      return d;
+    });
     rounds.push(stats(t));
     all = all.concat(t);
     oneCharTimes = oneCharTimes.concat(probes.map((p, i) => (Array.from(p.q).length === 1 ? t[i]! : -1)).filter((x) => x >= 0));
   }
   const inProcess = stats(all);
-  log('in-process', inProcess);
+  await new Promise((r) => setImmediate(r)); // let the observer deliver the last entries
+  gcObserver.disconnect();
+  const slowCalls = slow.map((x) => {
+    const gcMs = gcs.filter((g) => g.start < x.at + x.ms && g.start + g.duration > x.at).reduce((a, g) => a + g.duration, 0);
+    const r = (v: number) => Math.round(v * 100) / 100;
+    return { ms: r(x.ms), cpuMs: r(x.cpuMs), gcMs: r(gcMs), q: x.q, endpoint: x.endpoint };
+  });
+  const slowSummary = {
+    thresholdMs: SLOW_MS,
+    count: slowCalls.length,
+    withGc: slowCalls.filter((x) => x.gcMs > 0).length,
+    mostlyWaiting: slowCalls.filter((x) => x.cpuMs < x.ms / 2).length,
+    gcCount: gcs.length,
+    gcMaxMs: Math.round(Math.max(0, ...gcs.map((g) => g.duration)) * 100) / 100,
+    worst: [...slowCalls].sort((a, b) => b.ms - a.ms).slice(0, 10),
+  };
+  log('in-process', inProcess, 'slow calls', slowSummary);
 
   // Baseline (a): naive SQL over a plain index.
   const naive = prepareNaive(dbs.completion);
@@ -188,7 +227,7 @@ async function main() {
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 10) / 10) },
     data: { indexRows, terms: termRows, memoryRows, probes: probes.length, oneCharProbes: oneChar.length },
     initialBuild: initial.map((r) => ({ endpoint: r.endpoint, rows: r.rows, ms: r.ms, maxWriteHoldMs: r.maxWriteHoldMs, writeMs: r.writeMs })),
-    inProcess: { ...inProcess, oneCharMax: stats(oneCharTimes).max, rounds, p99Spread: { min: Math.min(...p99s), max: Math.max(...p99s) } },
+    inProcess: { ...inProcess, oneCharMax: stats(oneCharTimes).max, slowCalls: slowSummary, rounds, p99Spread: { min: Math.min(...p99s), max: Math.max(...p99s) } },
     http: httpStats,
     baselines: { naiveSql: naiveStats, inMemory: memStats, inMemoryAgreement: `${agree}/${probes.length}` },
     ratios: {
@@ -229,6 +268,8 @@ async function main() {
     '',
     `Run-to-run spread of the in-process p99 over ${ROUNDS} rounds: ${report.inProcess.p99Spread.min}–${report.inProcess.p99Spread.max} ms.`,
     '',
+    `In-process calls over ${SLOW_MS} ms: ${slowSummary.count} of ${inProcess.n}; ${slowSummary.withGc} overlap a garbage collection (${slowSummary.gcCount} collections, longest ${slowSummary.gcMaxMs} ms), ${slowSummary.mostlyWaiting} spent less than half their wall time on the CPU (descheduled or waiting for I/O). Worst: ${slowSummary.worst.map((x) => `${x.ms} ms (cpu ${x.cpuMs}, gc ${x.gcMs}, "${x.q}")`).join('; ') || 'none'}.`,
+    '',
     'Write-lock holds of the rebuild (one row per write transaction count; ms):',
     '',
     `| Rebuild | transactions | ${HOLD_BUCKETS.join(' | ')} | max |`,
@@ -238,7 +279,7 @@ async function main() {
     '',
     ...concurrentResults.map((r) => {
       const h = (r.holds ?? {}) as { p50?: number; p90?: number; p99?: number };
-      return `- ${String(r.endpoint)}: ${Number(r.rows)} rows in ${Number(r.ms)} ms; holds p50 ${h.p50} / p90 ${h.p90} / p99 ${h.p99} / max ${Number(r.maxWriteHoldMs)} ms; write time per phase ${JSON.stringify(r.writeMs)}`;
+      return `- ${String(r.endpoint)}: ${Number(r.rows)} rows in ${Number(r.ms)} ms; holds p50 ${h.p50} / p90 ${h.p90} / p99 ${h.p99} / max ${Number(r.maxWriteHoldMs)} ms; holds over 100 ms ${JSON.stringify(r.longHolds)}; write time per phase ${JSON.stringify(r.writeMs)}`;
     }),
     '',
   ].join('\n');

@@ -52,6 +52,11 @@ export function addRef(refs: TermRefs, score: number, text: string, delta: numbe
   const level = String(scoreMilli(score));
   const byText = (refs[level] ??= {});
   const n = (byText[text] ?? 0) + delta;
+  // Additions (a rebuild makes a million) need none of the emptiness checks below.
+  if (delta > 0) {
+    byText[text] = n;
+    return;
+  }
   if (n > 0) byText[text] = n;
   else delete byText[text];
   if (!Object.keys(byText).length) delete refs[level];

@@ -31,8 +31,13 @@ export interface RebuildResult {
   terms: number;
   /** Longest single write transaction of this rebuild, in milliseconds. */
   maxWriteHoldMs: number;
-  /** Distribution of the write transactions' lock holds (ms), checkpoints that block writers included. */
+  /** Distribution of the write transactions' lock holds (ms). */
   holds: HoldStats;
+  /**
+   * Where the holds over 100 ms went: taking the lock, the work (stops at the budget), the commit,
+   * and how many of them ran on the CPU less than half the time (the process was descheduled).
+   */
+  longHolds: { count: number; descheduled: number; maxBeginMs: number; maxWorkMs: number; maxCommitMs: number };
   ms: number;
   /** Time spent in write transactions per phase (the rest is reading lab.db and building rows). */
   writeMs: Record<string, number>;
@@ -78,6 +83,7 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
   const cap = opts.batchRows ?? Number.POSITIVE_INFINITY;
   const budget = opts.txBudgetMs ?? TX_BUDGET_MS;
   const holds: number[] = [];
+  const longHolds = { count: 0, descheduled: 0, maxBeginMs: 0, maxWorkMs: 0, maxCommitMs: 0 };
   let phase = 'cleanup';
   let sinceCheckpoint = 0;
   const writeMs: Record<string, number> = {};
@@ -90,18 +96,33 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
    */
   const boundedTx = (step: () => boolean): boolean => {
     const t0 = performance.now();
-    const deadline = t0 + budget;
+    const cpu0 = process.cpuUsage();
+    let deadline = t0 + budget;
+    let begun = t0;
+    let worked = t0;
     let more = true;
     try {
       writeTx(db, () => {
+        begun = performance.now();
+        deadline = begun + budget;
         for (let n = 0; n < cap; n++) {
           more = step();
           if (!more || performance.now() >= deadline) break;
         }
+        worked = performance.now();
       });
     } finally {
-      const dt = performance.now() - t0;
+      const end = performance.now();
+      const dt = end - t0;
       holds.push(dt);
+      if (dt > 100) {
+        const cpu = process.cpuUsage(cpu0);
+        longHolds.count++;
+        if ((cpu.user + cpu.system) / 1000 < dt / 2) longHolds.descheduled++;
+        longHolds.maxBeginMs = round2(Math.max(longHolds.maxBeginMs, begun - t0));
+        longHolds.maxWorkMs = round2(Math.max(longHolds.maxWorkMs, worked - begun));
+        longHolds.maxCommitMs = round2(Math.max(longHolds.maxCommitMs, end - worked));
+      }
       writeMs[phase] = Math.round((writeMs[phase] ?? 0) + dt);
       sinceCheckpoint += dt;
     }
@@ -118,6 +139,7 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
     terms,
     maxWriteHoldMs: round2(Math.max(0, ...holds)),
     holds: holdStats(holds),
+    longHolds,
     ms: Math.round(performance.now() - started),
     writeMs,
   });
@@ -283,7 +305,7 @@ export function holdStats(ms: number[]): HoldStats {
 }
 
 /** Small deletes per step, so the time budget (not a row count) bounds each transaction. */
-const DELETE_STEP = 200;
+const DELETE_STEP = 100;
 
 /** Deletes rows and terms of every generation but the active one, in time-bounded transactions. */
 async function deleteInactiveGenerations(db: Db, endpoint: ListEndpoint, tx: (step: () => boolean) => boolean, pause: () => Promise<void>): Promise<void> {
