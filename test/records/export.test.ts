@@ -32,3 +32,21 @@ describe('export', () => {
     expect(await h.call(h.guest, 'exportList', { endpoint: '/inventory/', format: 'pdf' })).toMatchObject({ ok: false, error: { code: 'validation', fields: { format: expect.any(String) } } });
   });
 });
+
+describe('export safety', () => {
+  it('CSV cells that a spreadsheet would run as formulas are neutralised, and re-import restores the text', async () => {
+    const h = createHarness();
+    const names = ['=HYPERLINK("http://evil.example","x")', '+SUM(A1)', '@cmd', '-CH2- linker', '-20 °C freezer rack'];
+    for (const name of names) await h.ok(h.member, 'createInventoryItem', { name, quantity: 1 });
+    const view = { search: '', field: 'all', status: '', sort: 'id' };
+    const csv = await h.ok<{ base64: string }>(h.guest, 'exportList', { endpoint: '/inventory/', format: 'csv', ...view });
+    const text = Buffer.from(csv.base64, 'base64').toString('utf8');
+    const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
+    const cells = parsed.data.map((r) => r.name);
+    expect(cells).toEqual(["'=HYPERLINK(\"http://evil.example\",\"x\")", "'+SUM(A1)", "'@cmd", "'-CH2- linker", '-20 °C freezer rack']);
+    const { parseImportFile } = await import('../../src/main/records/import-parse');
+    const back = await parseImportFile('export.csv', Buffer.from(text, 'utf8'));
+    const nameCol = back.headers.indexOf('name');
+    expect(back.rows.map((r) => r[nameCol])).toEqual(names);
+  });
+});

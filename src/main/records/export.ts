@@ -35,6 +35,12 @@ export interface ExportInput {
   sort: string;
 }
 
+/**
+ * Cells a spreadsheet would run as a formula (names can come from supplier sites through the cart
+ * import) get a leading apostrophe in CSV. A minus before a digit stays as it is ("-20 °C freezer").
+ */
+export const FORMULA_START = /^[=+@\t\r]|^-(?![\d.])/;
+
 export async function exportList(db: Db, input: ExportInput): Promise<{ fileName: string; mime: string; base64: string; rows: number }> {
   const fields = ['all', ...INDEXED_FIELDS[input.endpoint]] as string[];
   if (!fields.includes(input.field)) throw new AppError('validation', `field must be one of ${fields.join(', ')}`, { field: 'not a search field of this list' });
@@ -48,7 +54,7 @@ export async function exportList(db: Db, input: ExportInput): Promise<{ fileName
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
   const base = `${input.endpoint.replace(/\//g, '')}-${stamp}`;
   if (input.format === 'csv') {
-    const csv = '\uFEFF' + Papa.unparse({ fields: cols, data: table });
+    const csv = '\uFEFF' + Papa.unparse({ fields: cols, data: table }, { escapeFormulae: FORMULA_START });
     return { fileName: `${base}.csv`, mime: 'text/csv;charset=utf-8', base64: Buffer.from(csv, 'utf8').toString('base64'), rows: rows.length };
   }
   const wb = new ExcelJS.Workbook();

@@ -52,7 +52,8 @@ export async function parseImportFile(fileName: string, buf: Buffer): Promise<Pa
     const res = Papa.parse<string[]>(decodeText(buf), { skipEmptyLines: 'greedy', delimiter: lower.endsWith('.tsv') ? '\t' : '' });
     const fatal = res.errors.find((e) => e.type === 'Quotes');
     if (fatal) throw new AppError('validation', `The CSV file is malformed near row ${(fatal.row ?? 0) + 1}: ${fatal.message}.`, { file: 'malformed CSV' });
-    return finish(res.data.map((r) => r.map((c) => String(c ?? ''))));
+    // Our own CSV export protects formula-like cells with a leading apostrophe; take it off again.
+    return finish(res.data.map((r) => r.map((c) => String(c ?? '').replace(/^'(?=[=+\-@\t\r])/, ''))));
   }
   throw new AppError('validation', 'Only .csv, .tsv and .xlsx files can be imported.', { file: 'unsupported file type' });
 }
