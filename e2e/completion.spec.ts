@@ -43,6 +43,8 @@ test('each list page: ghost text, Tab accepts with positive feedback, Esc hides 
   await loginViaUi(page, app, ADMIN);
   for (const p of PAGES) {
     await page.getByRole('menuitem', { name: p.menu, exact: true }).click();
+    // Wait for the new page: until it mounts, the previous page's search box is still there.
+    await expect(page.getByRole('heading', { name: p.menu, exact: true })).toBeVisible();
     const box = page.getByTestId('list-search');
     await box.fill('');
     await box.pressSequentially(p.typed);
