@@ -144,6 +144,8 @@ export interface ImportPreview {
   errors: ImportRowError[];
   /** errors is capped; this is the full count of bad rows. */
   badRows: number;
+  /** Rows whose CAS number fails only the check digit: importable when the user confirms. */
+  badCheckDigitRows: number;
 }
 
 export interface ImportResult {

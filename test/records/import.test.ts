@@ -157,3 +157,22 @@ describe('bulk inventory import', () => {
     expect(await h.call(h.member, 'importUpload', { importId: id4, fileName: 'x.csv', chunk: '', last: true })).toMatchObject({ ok: false, error: { code: 'conflict' } });
   });
 });
+
+describe('bulk import: CAS numbers with a wrong check digit', () => {
+  it('are row errors unless the user chooses to keep them; kept ones are stored canonical', async () => {
+    const h = createHarness();
+    const file = path.join(dir, 'bad-check-digit.csv');
+    fs.writeFileSync(file, 'name,quantity,cas_number\nEthanol,1,64-17-5\nPublished wrong,2,87-86-6\nNot a CAS,3,abc\n');
+    const id = await upload(h, file);
+    const plain = await h.ok<ImportPreview>(h.member, 'importPreview', { importId: id });
+    expect(plain).toMatchObject({ validRows: 1, badRows: 2, badCheckDigitRows: 1 });
+    const kept = await h.ok<ImportPreview>(h.member, 'importPreview', { importId: id, mapping: plain.mapping, keepBadCasCheckDigits: true });
+    expect(kept).toMatchObject({ validRows: 2, badRows: 1, badCheckDigitRows: 1 });
+    // An unparsable CAS stays an error even when check digits are kept.
+    expect(kept.errors.map((e) => e.row)).toEqual([4]);
+    const res = await h.ok<ImportResult>(h.member, 'importCommit', { importId: id, mapping: plain.mapping, skipBadRows: true, keepBadCasCheckDigits: true });
+    expect(res).toMatchObject({ imported: 2, skipped: 1 });
+    const cas = (h.dbs.lab.prepare('SELECT cas_number FROM inventory_items ORDER BY id').all() as Array<{ cas_number: string }>).map((r) => r.cas_number);
+    expect(cas).toEqual(['64-17-5', '87-86-6']);
+  });
+});

@@ -9,6 +9,7 @@ import { inventoryCreateInput, type InventoryCreate } from '../../shared/contrac
 import { IMPORT_COLUMNS, type ImportColumn, type ImportPreview, type ImportResult, type ImportRowError } from '../../shared/records';
 import { afterCommit, type RecordsDeps } from './deps';
 import { resolveCas } from './cas-field';
+import { parseCas } from '../../shared/cas';
 import { parseImportFile, type ParsedTable } from './import-parse';
 import { inventoryRowValues, type InventoryService } from './inventory-service';
 
@@ -54,16 +55,18 @@ interface RowOutcome {
   valid: Array<{ values: Record<string, string | number> }>;
   errors: ImportRowError[];
   badRows: number;
+  /** Rows whose CAS fails only the check digit (kept when the user confirms). */
+  badCheckDigitRows: number;
 }
 
 /** Validates every data row with the same rules as the create form (main-side, never trusting the renderer). */
-export function validateRows(table: ParsedTable, mapping: ImportMapping): RowOutcome {
+export function validateRows(table: ParsedTable, mapping: ImportMapping, keepBadCheckDigits = false): RowOutcome {
   if (mapping.name === undefined) throw new AppError('validation', 'Map a column of the file to "name" first.', { mapping: 'name is not mapped' });
   if (mapping.quantity === undefined) throw new AppError('validation', 'Map a column of the file to "quantity" first.', { mapping: 'quantity is not mapped' });
   for (const [col, idx] of Object.entries(mapping)) {
     if (idx! >= table.headers.length) throw new AppError('validation', `Column ${idx! + 1} mapped to "${col}" does not exist in the file.`, { mapping: `${col}: no such column` });
   }
-  const out: RowOutcome = { valid: [], errors: [], badRows: 0 };
+  const out: RowOutcome = { valid: [], errors: [], badRows: 0, badCheckDigitRows: 0 };
   table.rows.forEach((cells, i) => {
     const rowNo = i + 2; // header is row 1
     const raw: Record<string, unknown> = {};
@@ -90,7 +93,8 @@ export function validateRows(table: ParsedTable, mapping: ImportMapping): RowOut
     }
     let cas = '';
     try {
-      cas = resolveCas(raw.cas_number as string | undefined, false);
+      if (parseCas(String(raw.cas_number ?? '')).kind === 'bad_check_digit') out.badCheckDigitRows++;
+      cas = resolveCas(raw.cas_number as string | undefined, keepBadCheckDigits);
     } catch (e) {
       const idx = mapping.cas_number!;
       rowErrors.push({ row: rowNo, column: table.headers[idx] ?? 'cas_number', message: (e as AppError).message });
@@ -168,23 +172,25 @@ export class ImportService {
     return s.table;
   }
 
-  async preview(actor: UserInfo, input: { importId: string; mapping?: ImportMapping }): Promise<ImportPreview> {
+  async preview(actor: UserInfo, input: { importId: string; mapping?: ImportMapping; keepBadCasCheckDigits?: boolean }): Promise<ImportPreview> {
     const s = this.session(actor, input.importId);
     const table = await this.table(s);
     const mapping = input.mapping ?? suggestMapping(table.headers);
     let validRows = 0;
     let errors: ImportRowError[] = [];
     let badRows = 0;
+    let badCheckDigitRows = 0;
     if (mapping.name !== undefined && mapping.quantity !== undefined) {
-      const v = validateRows(table, mapping);
+      const v = validateRows(table, mapping, input.keepBadCasCheckDigits);
       validRows = v.valid.length;
       errors = v.errors;
       badRows = v.badRows;
+      badCheckDigitRows = v.badCheckDigitRows;
     }
-    return { importId: input.importId, fileName: s.fileName, headers: table.headers, sample: table.rows.slice(0, SAMPLE_ROWS), totalRows: table.rows.length, mapping, validRows, errors, badRows };
+    return { importId: input.importId, fileName: s.fileName, headers: table.headers, sample: table.rows.slice(0, SAMPLE_ROWS), totalRows: table.rows.length, mapping, validRows, errors, badRows, badCheckDigitRows };
   }
 
-  async commit(actor: UserInfo, input: { importId: string; mapping: ImportMapping; skipBadRows: boolean }): Promise<ImportResult> {
+  async commit(actor: UserInfo, input: { importId: string; mapping: ImportMapping; skipBadRows: boolean; keepBadCasCheckDigits?: boolean }): Promise<ImportResult> {
     const s = this.session(actor, input.importId);
     // Claimed before the first await: parsing yields, and a second commit arriving meanwhile
     // would otherwise insert every row again.
@@ -194,7 +200,7 @@ export class ImportService {
     let v: RowOutcome;
     try {
       const table = await this.table(s);
-      v = validateRows(table, input.mapping);
+      v = validateRows(table, input.mapping, input.keepBadCasCheckDigits);
       if (v.badRows > 0 && !input.skipBadRows) {
         throw new AppError('validation', `${v.badRows} row(s) have errors; nothing was imported. Fix the file, or choose to import only the ${v.valid.length} valid rows.`, { rows: `${v.badRows} bad rows` }, { errors: v.errors });
       }

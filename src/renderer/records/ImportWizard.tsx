@@ -24,6 +24,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
   const [percent, setPercent] = useState(0);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [skipBad, setSkipBad] = useState(false);
+  const [keepBadCas, setKeepBadCas] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -33,6 +34,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
     setPercent(0);
     setPreview(null);
     setSkipBad(false);
+    setKeepBadCas(false);
     setResult(null);
     setError(null);
   };
@@ -61,14 +63,14 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
     }
   };
 
-  const remap = async (col: ImportColumn, idx: number | -1) => {
+  const remap = async (col: ImportColumn, idx: number | -1, keep = keepBadCas) => {
     if (!preview) return;
     const mapping = { ...preview.mapping };
     if (idx < 0) delete mapping[col];
-    else mapping[col] = idx;
+    else if (col) mapping[col] = idx;
     setBusy(true);
     try {
-      setPreview(await call('importPreview', { importId: preview.importId, mapping }));
+      setPreview(await call('importPreview', { importId: preview.importId, mapping, keepBadCasCheckDigits: keep }));
       setError(null);
     } catch (e) {
       setError((e as Error).message);
@@ -81,7 +83,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
     if (!preview) return;
     setPhase('writing');
     try {
-      setResult(await call('importCommit', { importId: preview.importId, mapping: preview.mapping, skipBadRows: skipBad }, { timeoutMs: 120_000 }));
+      setResult(await call('importCommit', { importId: preview.importId, mapping: preview.mapping, skipBadRows: skipBad, keepBadCasCheckDigits: keepBadCas }, { timeoutMs: 120_000 }));
       setPhase('done');
     } catch (e) {
       setError((e as Error).message);
@@ -155,6 +157,19 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
                 dataSource={preview.sample.map((r) => Object.fromEntries(r.map((c, i) => [String(i), c])))}
                 columns={preview.headers.map((h, i) => ({ key: i, dataIndex: String(i), title: h }))}
               />
+              {preview.badCheckDigitRows > 0 && (
+                <Checkbox
+                  checked={keepBadCas}
+                  data-testid="import-keep-bad-cas"
+                  onChange={(e) => {
+                    // Published CAS numbers are sometimes wrong: the user may keep them as written.
+                    setKeepBadCas(e.target.checked);
+                    void remap('name', preview.mapping.name ?? -1, e.target.checked);
+                  }}
+                >
+                  {t('records.import.keepBadCas', { count: preview.badCheckDigitRows })}
+                </Checkbox>
+              )}
               {preview.errors.length > 0 && (
                 <>
                   <Typography.Title level={5}>{t('records.import.errors')}</Typography.Title>

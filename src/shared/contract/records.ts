@@ -205,14 +205,14 @@ export const recordsOps = {
     method: 'POST',
     path: '/inventory/import/preview',
     access: 'member',
-    input: z.object({ importId: requiredText(64), mapping: mapping.optional() }).strict(),
+    input: z.object({ importId: requiredText(64), mapping: mapping.optional(), keepBadCasCheckDigits: z.boolean({ error: 'must be true or false' }).optional() }).strict(),
     output: returns<ImportPreview>(),
   }),
   importCommit: op({
     method: 'POST',
     path: '/inventory/import/commit',
     access: 'member',
-    input: z.object({ importId: requiredText(64), mapping, skipBadRows: z.boolean() }).strict(),
+    input: z.object({ importId: requiredText(64), mapping, skipBadRows: z.boolean(), keepBadCasCheckDigits: z.boolean({ error: 'must be true or false' }).optional() }).strict(),
     output: returns<ImportResult>(),
   }),
 };
