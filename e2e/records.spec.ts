@@ -165,6 +165,26 @@ test('bulk import: 10 000-row XLSX with progress, and a CSV with bad rows import
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+test('bulk import: a CAS number with a wrong check digit is kept only when the user ticks the choice', async ({ page, app }) => {
+  await seedUsers(app);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-e2e-import-cas-'));
+  const file = path.join(dir, 'published-cas.csv');
+  fs.writeFileSync(file, 'name,quantity,cas_number\nEthanol 乙醇,1,64-17-5\nPentachlorophenol (as published),2,87-86-6\n');
+  await loginViaUi(page, app, MEMBER);
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const wizard = page.getByTestId('import-wizard');
+  await wizard.getByTestId('import-file').setInputFiles(file);
+  await expect(wizard.getByTestId('import-summary')).toContainText('2 rows · 1 valid · 1 with errors');
+  await expect(wizard.getByTestId('import-errors')).toContainText('check digit');
+  await expect(wizard.getByRole('button', { name: 'Import 1 rows' })).toBeDisabled();
+  await wizard.getByTestId('import-keep-bad-cas').click();
+  await expect(wizard.getByTestId('import-summary')).toContainText('2 rows · 2 valid · 0 with errors');
+  await wizard.getByRole('button', { name: 'Import 2 rows' }).click();
+  await expect(wizard.getByTestId('import-done')).toContainText('2 items imported');
+  await expect(page.getByRole('row', { name: /Pentachlorophenol/ })).toContainText('87-86-6');
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
 test('new reagent order: duplicate warning shows what exists; a bad CAS check digit can be kept after confirming', async ({ page, app }) => {
   const admin = await seedUsers(app);
   await admin.req('POST', '/api/inventory', { name: '乙醇', cas_number: '64-17-5', quantity: 3, unit: '瓶', storage_location: 'A301-1号柜' });
