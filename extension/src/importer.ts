@@ -48,8 +48,26 @@ export interface ImportOptions {
   newId?: () => string;
 }
 
-export async function fetchDetail(row: CartRow, adapter: SupplierAdapter, timeoutMs: number, fetchImpl: typeof fetch = fetch): Promise<DetailResult> {
+/**
+ * Detail pages are fetched with the user's cookies, so only on the cart page's own site (www. and
+ * sub-domains alike): a link to any other host — another site, the lab app itself — is not fetched.
+ */
+export function sameSite(cartUrl: string, detailUrl: string): boolean {
+  try {
+    const a = new URL(cartUrl);
+    const b = new URL(detailUrl);
+    if (!/^https?:$/.test(b.protocol) || a.port !== b.port) return false;
+    const ha = a.hostname.replace(/^www\./, '');
+    const hb = b.hostname.replace(/^www\./, '');
+    return ha === hb || hb.endsWith(`.${ha}`) || ha.endsWith(`.${hb}`);
+  } catch {
+    return false;
+  }
+}
+
+export async function fetchDetail(row: CartRow, adapter: SupplierAdapter, timeoutMs: number, fetchImpl: typeof fetch = fetch, cartUrl?: string): Promise<DetailResult> {
   if (!row.detail_url) return { status: 'basic_only', fields: null };
+  if (cartUrl !== undefined && !sameSite(cartUrl, row.detail_url)) return { status: 'basic_only', fields: null };
   const ctl = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -104,7 +122,7 @@ export async function buildBatch(rows: CartRow[], adapter: SupplierAdapter, cart
   const items = await Promise.all(
     rows.map((row, i) =>
       limit(async () => {
-        const item = buildItem(row, i, adapter, await fetchDetail(row, adapter, opts.timeoutMs, opts.fetchImpl));
+        const item = buildItem(row, i, adapter, await fetchDetail(row, adapter, opts.timeoutMs, opts.fetchImpl, cartUrl));
         opts.onProgress?.(++done, rows.length, item);
         return item;
       }),

@@ -56,3 +56,31 @@ describe('buildBatch', () => {
     expect(ms).toBeLessThan(3600);
   });
 });
+
+describe('detail pages off the supplier site', () => {
+  it('are not fetched (the user cookies would go with them): such items keep their cart data as basic_only', async () => {
+    const adapter = createFixtureAdapter(site.url);
+    const rows = adapter.readCart(fixtureCartHtml(FIXTURE_PRODUCTS), `${site.url}/cart`).filter((r) => r.detail_url).slice(0, 2);
+    const foreign = { ...rows[1]!, detail_url: 'http://127.0.0.1:1/app-owned-page' };
+    const fetched: string[] = [];
+    const recordingFetch: typeof fetch = (input, init) => {
+      fetched.push(String(input));
+      return fetch(input, init);
+    };
+    const batch = await buildBatch([rows[0]!, foreign], adapter, `${site.url}/cart`, { timeoutMs: 2000, fetchImpl: recordingFetch });
+    expect(fetched).toEqual([rows[0]!.detail_url]);
+    expect(batch.items[1]).toMatchObject({ detail_fetch_status: 'basic_only', name: foreign.name });
+    expect(batch.items[0]!.detail_fetch_status).not.toBe('basic_only');
+  });
+
+  it('same site means the same host (www. and sub-domains alike), scheme http(s) and port', async () => {
+    const { sameSite } = await import('../../extension/src/importer');
+    expect(sameSite('https://www.macklin.cn/cart', 'https://www.macklin.cn/products/A1')).toBe(true);
+    expect(sameSite('https://www.macklin.cn/cart', 'https://macklin.cn/products/A1')).toBe(true);
+    expect(sameSite('https://www.macklin.cn/cart', 'https://shop.macklin.cn/p/1')).toBe(true);
+    expect(sameSite('https://www.macklin.cn/cart', 'https://evil.example/p/1')).toBe(false);
+    expect(sameSite('https://www.macklin.cn/cart', 'https://macklin.cn.evil.example/p/1')).toBe(false);
+    expect(sameSite('http://127.0.0.1:8080/cart', 'http://127.0.0.1:47821/cart-import')).toBe(false);
+    expect(sameSite('https://www.macklin.cn/cart', 'javascript:alert(1)')).toBe(false);
+  });
+});
