@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../shared/errors';
 import type { ListQuery } from '../../shared/contract/records';
-import { INDEXED_FIELDS, SORTABLE, type RecordsEndpoint } from '../../shared/records';
+import { CONSUMABLE_ORDER_STATUSES, INDEXED_FIELDS, INVENTORY_STATUSES, REAGENT_ORDER_STATUSES, SORTABLE, type RecordsEndpoint } from '../../shared/records';
 import type { Db } from '../db/open';
 import { listPage, type ListSpec } from './search';
 import { inventoryListSpec } from './inventory-service';
@@ -35,6 +35,8 @@ export interface ExportInput {
   sort: string;
 }
 
+const STATUSES_OF = { '/inventory/': INVENTORY_STATUSES, '/reagent-orders/': REAGENT_ORDER_STATUSES, '/consumable-orders/': CONSUMABLE_ORDER_STATUSES } as const;
+
 /**
  * Cells a spreadsheet would run as a formula (names can come from supplier sites through the cart
  * import) get a leading apostrophe in CSV. A minus before a digit stays as it is ("-20 °C freezer").
@@ -44,6 +46,8 @@ export const FORMULA_START = /^[=+@\t\r]|^-(?![\d.])/;
 export async function exportList(db: Db, input: ExportInput): Promise<{ fileName: string; mime: string; base64: string; rows: number }> {
   const fields = ['all', ...INDEXED_FIELDS[input.endpoint]] as string[];
   if (!fields.includes(input.field)) throw new AppError('validation', `field must be one of ${fields.join(', ')}`, { field: 'not a search field of this list' });
+  const statuses: readonly string[] = STATUSES_OF[input.endpoint];
+  if (input.status && !statuses.includes(input.status)) throw new AppError('validation', `status must be one of ${statuses.join(', ')}`, { status: 'not a status of this list' });
   const sortKey = input.sort.replace(/^-/, '');
   if (!(SORTABLE[input.endpoint] as readonly string[]).includes(sortKey)) throw new AppError('validation', 'sort is not a sortable column', { sort: 'not sortable' });
   const q: ListQuery = { search: input.search, field: input.field, status: input.status, sort: input.sort, page: 1, pageSize: 50 };
