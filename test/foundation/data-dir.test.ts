@@ -113,3 +113,29 @@ describe('instance.lock copied from elsewhere', () => {
     lock.release();
   });
 });
+
+describe('a data directory that was moved', () => {
+  it('is followed to the new location; a new location that is not there is a clear error, not stale data', async () => {
+    const { MovedDataMissingError } = await import('../../src/main/data-dir/resolve');
+    const root = tempDir();
+    const oldDir = path.join(root, 'old');
+    const newDir = path.join(root, 'usb', 'data');
+    fs.mkdirSync(oldDir, { recursive: true });
+    fs.mkdirSync(newDir, { recursive: true });
+    fs.writeFileSync(path.join(oldDir, 'lab.db'), '');
+    fs.writeFileSync(path.join(newDir, 'lab.db'), '');
+    fs.writeFileSync(path.join(oldDir, 'moved-to.json'), JSON.stringify({ to: newDir }));
+    const input = { argv: ['--data-dir', oldDir], env: {}, exeDir: null, userDataDir: path.join(root, 'ud') };
+    expect(resolveDataDir(input)).toMatchObject({ dir: newDir, movedFrom: oldDir });
+    fs.rmSync(path.join(root, 'usb'), { recursive: true }); // the disk is not connected
+    let err: unknown;
+    try {
+      resolveDataDir(input);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(MovedDataMissingError);
+    expect((err as Error).message).toContain(newDir);
+    expect((err as Error).message).toContain(path.join(oldDir, 'moved-to.json'));
+  });
+});

@@ -28,15 +28,28 @@ export function flagValue(argv: readonly string[], name: string): string | undef
 /** Written into the old directory by "Move data directory" (src/main/backup/move.ts). */
 export const MOVED_POINTER = 'moved-to.json';
 
-/** Follows a completed move once: the old directory names the new one, which must hold lab.db. */
-function followMove(dir: string): { dir: string; movedFrom?: string } {
-  try {
-    const to = (JSON.parse(fs.readFileSync(path.join(dir, MOVED_POINTER), 'utf8')) as { to?: unknown }).to;
-    if (typeof to === 'string' && path.isAbsolute(to) && fs.existsSync(path.join(to, 'lab.db'))) return { dir: to, movedFrom: dir };
-  } catch {
-    /* no pointer (the usual case), or an unreadable one: stay */
+/** The data was moved to a place that is not there now (a USB disk not connected, a share offline). */
+export class MovedDataMissingError extends Error {
+  constructor(readonly from: string, readonly to: string) {
+    super(`The lab data was moved to ${to}, which is not available now (is the disk or network share connected?). Connect it and start again. To go back to the data as it was before the move instead, delete ${path.join(from, MOVED_POINTER)}.`);
+    this.name = 'MovedDataMissingError';
   }
-  return { dir };
+}
+
+/**
+ * Follows a completed move once: the old directory names the new one, which must hold lab.db.
+ * Running on the old directory instead would silently show stale data, so a missing target is an error.
+ */
+function followMove(dir: string): { dir: string; movedFrom?: string } {
+  let to: unknown;
+  try {
+    to = (JSON.parse(fs.readFileSync(path.join(dir, MOVED_POINTER), 'utf8')) as { to?: unknown }).to;
+  } catch {
+    return { dir }; // no pointer (the usual case), or an unreadable one: stay
+  }
+  if (typeof to !== 'string' || !path.isAbsolute(to)) return { dir };
+  if (!fs.existsSync(path.join(to, 'lab.db'))) throw new MovedDataMissingError(dir, to);
+  return { dir: to, movedFrom: dir };
 }
 
 export function resolveDataDir(input: ResolveInput): { dir: string; source: DataDirSource; movedFrom?: string } {

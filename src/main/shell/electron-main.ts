@@ -10,12 +10,21 @@ import { registerIpc } from './ipc';
 import { forkUtilityWorker } from './utility-worker';
 import { bringReviewForwardOnBatch } from '../cart-import/desktop-handoff';
 
-const { dir: dataDir } = resolveDataDir({
-  argv: process.argv,
-  env: process.env,
-  exeDir: app.isPackaged ? path.dirname(app.getPath('exe')) : null,
-  userDataDir: app.isPackaged ? app.getPath('userData') : platformUserDataDir(),
-});
+function resolveOrExit(): string {
+  try {
+    return resolveDataDir({
+      argv: process.argv,
+      env: process.env,
+      exeDir: app.isPackaged ? path.dirname(app.getPath('exe')) : null,
+      userDataDir: app.isPackaged ? app.getPath('userData') : platformUserDataDir(),
+    }).dir;
+  } catch (e) {
+    dialog.showErrorBox('Lab Desktop cannot start', e instanceof Error ? e.message : String(e)); // allowed before ready
+    app.exit(1);
+    throw e;
+  }
+}
+const dataDir = resolveOrExit();
 app.setPath('userData', dataDir);
 app.setPath('sessionData', path.join(dataDir, 'electron'));
 app.setAppLogsPath(path.join(dataDir, 'logs'));
