@@ -19,7 +19,7 @@ export function rng(seed: number): () => number {
 }
 
 export function chemicalsFile(): string {
-  for (const p of [path.resolve(process.cwd(), '../shared/data/chemicals.tsv'), '/work/shared/data/chemicals.tsv']) if (fs.existsSync(p)) return p;
+  for (const p of [process.env.LAB_SHARED_DIR && path.join(process.env.LAB_SHARED_DIR, 'data/chemicals.tsv'), path.resolve(process.cwd(), '../shared/data/chemicals.tsv')]) if (p && fs.existsSync(p)) return p;
   throw new Error('chemicals.tsv not found (expected ../shared/data/chemicals.tsv)');
 }
 

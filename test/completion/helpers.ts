@@ -8,6 +8,7 @@ import { CompletionMaintenance, type MaintenanceOptions, type RetryItem } from '
 import os from 'node:os';
 import pino from 'pino';
 import { afterEach } from 'vitest';
+import { sharedDataFile } from '../support/shared-data';
 
 // Own temp-dir helper: these tests need no app services (support/temp imports the composition root).
 export const ROOT = path.resolve(__dirname, '../..');
@@ -82,8 +83,7 @@ export function createEnv(opts: { maintenanceMode?: boolean; maintenance?: Maint
 
 /** Chemicals from the shared data set: [cas, formula, name, iupac, synonyms[]]. */
 export function chemicals(limit = Infinity): { cas: string; name: string; synonyms: string[] }[] {
-  const file = path.join(ROOT, '../shared/data/chemicals.tsv');
-  const lines = fs.readFileSync(fs.existsSync(file) ? file : '/work/shared/data/chemicals.tsv', 'utf8').trim().split('\n').slice(1);
+  const lines = fs.readFileSync(sharedDataFile('chemicals.tsv'), 'utf8').trim().split('\n').slice(1);
   return lines.slice(0, limit).map((l) => {
     const [cas, , name, , syn] = l.split('\t');
     return { cas: cas!, name: name!, synonyms: (syn ?? '').split('|').filter(Boolean) };

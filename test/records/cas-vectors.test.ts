@@ -2,12 +2,12 @@
 // creation endpoint: valid numbers are stored canonical, bad check digits need the override,
 // malformed ones are refused even with it.
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ReagentOrder } from '../../src/shared/records';
 import { createHarness } from './harness';
+import { sharedDataFile } from '../support/shared-data';
 
-const text = fs.readFileSync(path.resolve(__dirname, '../../../shared/data/cas-vectors.txt'), 'utf8');
+const text = fs.readFileSync(sharedDataFile('cas-vectors.txt'), 'utf8');
 const VALID = [...text.split('\n')[1]!.trim().split(/\s+/), '50-00-0', '548-00-5', '2622-26-6', '15299-99-7', '673434-32-7', '64-17-5', '7732-18-5'];
 const BAD_CHECK = ['87-86-6', ...Array.from({ length: 9 }, (_, i) => `50-00-${i + 1}`), '64-17-6', '12239-89-1', '77332-18-5'];
 const MALFORMED = ['32-96-57', '32965-7', '012770-26-2', '1-43-4', '12040295-03-0', '3-21-4', '3-21-40', '3-210-4', '03-1-4', '03-21-', 'a-21-4', 'd-cb-a', '4-17-5', '64-177-6', '64-17-55', '2099437000-00-0'];

@@ -12,6 +12,7 @@ import { commitRestore, stageRestore } from '../../../src/main/backup/restore';
 import { completeInterruptedRestore } from '../../../src/main/backup/restore-journal';
 import { normalizeSearchTerm } from '../../../src/shared/normalize';
 import { startServices } from '../../../src/main/app-services';
+import { sharedDataFile } from '../../support/shared-data';
 
 const [work, invArg, idxArg] = process.argv.slice(2) as [string, string?, string?];
 const INV = Number(invArg ?? 100_000);
@@ -26,7 +27,7 @@ const time = <T>(label: string, fn: () => T): T => {
 
 async function main(): Promise<void> {
   const chems = fs
-    .readFileSync('/work/shared/data/chemicals.tsv', 'utf8')
+    .readFileSync(sharedDataFile('chemicals.tsv'), 'utf8')
     .split('\n')
     .slice(1)
     .filter(Boolean)
