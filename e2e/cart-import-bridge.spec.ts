@@ -167,3 +167,27 @@ test('an order whose submitted mark was lost is marked on retry, not created twi
   await expect(ethanol.getByTestId('submitted')).toContainText('Submitted as Reagent order #');
   expect((await admin.req<{ total: number }>('GET', '/api/reagent-orders/')).total).toBe(1);
 });
+
+test('two review windows on the same batch: the second is told the item is being submitted, and one order exists', async ({ app, page, browser }) => {
+  const admin = await seedUsers(app);
+  await handOff(app, batch('two-windows-1'));
+  await loginViaUi(page, app, MEMBER);
+  const second = await browser.newPage({ locale: 'en-US' });
+  await loginViaUi(second, app, MEMBER);
+  for (const p of [page, second]) await p.goto(`${app.url}/#/cart-import`);
+  // Hold the first window's order creation in flight while the second window submits the same item.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/reagent-orders', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByTestId('cart-item-item-1').getByRole('button', { name: 'Submit' }).click();
+  await expect.poll(async () => JSON.parse(fs.readFileSync(`${app.dataDir}/import-batch.json`, 'utf8')).claims?.['item-1']).toBeTruthy();
+  await second.getByTestId('cart-item-item-1').getByRole('button', { name: 'Submit' }).click();
+  await expect(second.getByTestId('cart-item-item-1')).toContainText('being submitted in another window');
+  release();
+  await expect(page.getByTestId('cart-item-item-1').getByTestId('submitted')).toContainText('Submitted as Reagent order #');
+  expect((await admin.req<{ total: number }>('GET', '/api/reagent-orders/')).total).toBe(1);
+  await second.close();
+});

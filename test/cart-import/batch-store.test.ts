@@ -140,3 +140,29 @@ describe('TTL and desktop hand-off', () => {
     expect(routes).toHaveLength(1);
   });
 });
+
+describe('claims: two review windows on the same batch', () => {
+  it('only the window that claimed an item may create its order; the same window may retry; a stuck claim lapses', async () => {
+    const { CLAIM_MS } = await import('../../src/main/cart-import/batch-store');
+    const { store, clock, dir } = setup();
+    const b = batch();
+    store.accept(b, b.batch_id);
+    store.claimItem(b.batch_id, 'item-1', 'windowA0001');
+    const other = refusal(() => store.claimItem(b.batch_id, 'item-1', 'windowB0002'));
+    expect(other).toMatchObject({ code: 'conflict', fields: { item_id: 'being submitted in another window' } });
+    store.claimItem(b.batch_id, 'item-1', 'windowA0001'); // a lost answer: the same window tries again
+    store.claimItem(b.batch_id, 'item-2', 'windowB0002'); // other items are free
+    // The claim is kept in the batch file, so it holds for every process reading it.
+    expect(JSON.parse(fs.readFileSync(path.join(dir, BATCH_FILE), 'utf8')).claims['item-1'].token).toBe('windowA0001');
+    // Submitted: nobody can claim it again.
+    store.markSubmitted(b.batch_id, 'item-1', { order_type: 'reagent', order_id: 7, by: 'Alice' });
+    expect(refusal(() => store.claimItem(b.batch_id, 'item-1', 'windowA0001'))).toMatchObject({ code: 'conflict', fields: { item_id: 'already submitted' } });
+    // A window that claimed and then died: after CLAIM_MS another window may take over.
+    expect(refusal(() => store.claimItem(b.batch_id, 'item-2', 'windowA0001')).code).toBe('conflict');
+    clock.t += CLAIM_MS + 1;
+    store.claimItem(b.batch_id, 'item-2', 'windowA0001');
+    // Claims on another batch or item are refused like marks.
+    expect(refusal(() => store.claimItem('b-other-batch', 'item-1', 'windowA0001')).code).toBe('conflict');
+    expect(refusal(() => store.claimItem(b.batch_id, 'item-99', 'windowA0001')).code).toBe('not_found');
+  });
+});

@@ -5,12 +5,16 @@ import { cartSync } from '../cart-import/cart-sync';
 import { requireUser } from './context';
 import type { HandlerTable } from './handlers';
 
-type CartHandlerNames = 'cartSync' | 'getImportBatch' | 'markImportItemSubmitted';
+type CartHandlerNames = 'cartSync' | 'getImportBatch' | 'claimImportItem' | 'markImportItemSubmitted';
 
 export function cartHandlers(s: AppServices): Pick<HandlerTable, CartHandlerNames> {
   return {
     cartSync: ({ items }) => cartSync(s.dbs.lab, items),
     getImportBatch: () => s.cartImport.current(),
+    claimImportItem: ({ batch_id, item_id, token }) => {
+      s.cartImport.claimItem(batch_id, item_id, token);
+      return { ok: true as const };
+    },
     markImportItemSubmitted: ({ batch_id, item_id, order_type, order_id }, ctx) => {
       const user = requireUser(ctx);
       // The order must exist and be the caller's own: the mark cannot point at someone else's order.

@@ -16,7 +16,12 @@ interface StoredBatch {
   batch: ImportBatch;
   received_at: string;
   submitted: Record<string, SubmittedItem>;
+  /** Items a review window is creating an order for right now (see claimItem). */
+  claims?: Record<string, { token: string; at: string }>;
 }
+
+/** How long a window's claim on an item keeps other windows out (then a stuck claim lapses). */
+export const CLAIM_MS = 2 * 60_000;
 
 export interface AcceptResult {
   batch_id: string;
@@ -69,17 +74,39 @@ export class BatchStore {
     return stored ? view(stored) : null;
   }
 
-  markSubmitted(batchId: string, itemId: string, info: Omit<SubmittedItem, 'at'>): ImportBatchView {
+  /**
+   * A review window takes an item before it creates the order, so two windows on the same batch
+   * cannot both create it. The same window (token) may claim again, e.g. after a lost answer.
+   */
+  claimItem(batchId: string, itemId: string, token: string): void {
+    const stored = this.openItem(batchId, itemId);
+    const prior = stored.submitted[itemId];
+    if (prior) throw new AppError('conflict', `This item was already submitted as ${prior.order_type} order #${prior.order_id}.`, { item_id: 'already submitted' }, prior);
+    const held = stored.claims?.[itemId];
+    if (held && held.token !== token && this.now() - Date.parse(held.at) < CLAIM_MS) {
+      throw new AppError('conflict', 'This item is being submitted in another window. Wait a moment, then reload this screen.', { item_id: 'being submitted in another window' });
+    }
+    stored.claims = { ...stored.claims, [itemId]: { token, at: new Date(this.now()).toISOString() } };
+    this.write(stored);
+  }
+
+  private openItem(batchId: string, itemId: string): StoredBatch {
     const stored = this.read();
     if (!stored) throw new AppError('not_found', 'No import batch is open (it may have expired). Import the cart again from the extension.');
     if (stored.batch.batch_id !== batchId) throw new AppError('conflict', 'A newer import batch replaced this one; reload the review screen.', { batch_id: 'is not the current batch' });
     if (!stored.batch.items.some((i) => i.item_id === itemId)) throw new AppError('not_found', `Item "${itemId}" is not in the batch.`, { item_id: 'not in the batch' });
+    return stored;
+  }
+
+  markSubmitted(batchId: string, itemId: string, info: Omit<SubmittedItem, 'at'>): ImportBatchView {
+    const stored = this.openItem(batchId, itemId);
     const prior = stored.submitted[itemId];
     if (prior) {
       if (prior.order_id === info.order_id && prior.order_type === info.order_type) return view(stored);
       throw new AppError('conflict', `This item was already submitted as ${prior.order_type} order #${prior.order_id}.`, { item_id: 'already submitted' }, prior);
     }
     stored.submitted[itemId] = { ...info, at: new Date(this.now()).toISOString() };
+    if (stored.claims) delete stored.claims[itemId];
     this.write(stored);
     return view(stored);
   }
@@ -99,7 +126,7 @@ export class BatchStore {
         this.remove();
         return null;
       }
-      return { batch: parsed.data, received_at: String(stored.received_at), submitted: stored.submitted ?? {} };
+      return { batch: parsed.data, received_at: String(stored.received_at), submitted: stored.submitted ?? {}, claims: stored.claims ?? {} };
     } catch (e) {
       this.log.warn({ file: this.file, err: String(e) }, 'unreadable cart-import batch file ignored');
       this.remove();

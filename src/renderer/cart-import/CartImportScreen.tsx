@@ -42,6 +42,17 @@ function writeUnmarked(batchId: string, v: Unmarked): void {
   else localStorage.removeItem(unmarkedKey(batchId));
 }
 
+/** This window's identity for item claims: stable across reloads of the tab, distinct per tab. */
+function windowToken(): string {
+  const key = 'lab.cartImport.windowToken';
+  let t = sessionStorage.getItem(key);
+  if (!t) {
+    t = crypto.randomUUID().replace(/-/g, '');
+    sessionStorage.setItem(key, t);
+  }
+  return t;
+}
+
 export function CartImportScreen() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -161,6 +172,9 @@ export function CartImportScreen() {
         const unmarked = readUnmarked(view.batch.batch_id);
         let created = unmarked[itemId];
         if (!created) {
+          // Take the item first: another window on the same batch is then refused instead of
+          // creating the same order a second time.
+          await call('claimImportItem', { batch_id: view.batch.batch_id, item_id: itemId, token: windowToken() });
           const order = request.op === 'createReagentOrder' ? await call('createReagentOrder', request.input as never) : await call('createConsumableOrder', request.input as never);
           created = { order_type: request.op === 'createReagentOrder' ? 'reagent' : 'consumable', order_id: order.id };
           writeUnmarked(view.batch.batch_id, { ...unmarked, [itemId]: created });

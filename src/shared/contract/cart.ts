@@ -53,6 +53,19 @@ export const cartOps = {
     output: returns<CartSyncResult[]>(),
   }),
   getImportBatch: op({ method: 'GET', path: '/cart-import/batch', access: 'user', input: empty, output: returns<ImportBatchView | null>() }),
+  claimImportItem: op({
+    method: 'POST',
+    path: '/cart-import/batch/claim',
+    access: 'member',
+    input: z
+      .object({
+        batch_id: z.string({ error: 'must be text' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'is not a batch id'),
+        item_id: itemId,
+        token: z.string({ error: 'must be text' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'is not a window token'),
+      })
+      .strict(),
+    output: returns<{ ok: true }>(),
+  }),
   markImportItemSubmitted: op({
     method: 'POST',
     path: '/cart-import/batch/submitted',
