@@ -4,7 +4,7 @@ import { AppError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { ConsumableCreate, ConsumableUpdate, ListQuery } from '../../shared/contract/records';
 import type { ConsumableOrder, ListResult } from '../../shared/records';
-import { afterCommit, created, diff, type RecordsDeps } from './deps';
+import { afterCommit, created, diff, type RecordsDeps, updateRow, deleted } from './deps';
 import { listPage, searchColumns, type ListSpec } from './search';
 import { checkStatusIn, checkTransition, CONSUMABLE_TRANSITIONS, DELETABLE_ORDER_STATUSES, EDITABLE_ORDER_STATUSES } from './status-tables';
 
@@ -79,9 +79,7 @@ export class ConsumableOrderService {
       const changes = diff(before as unknown as Record<string, unknown>, patch, CONSUMABLE_FIELDS);
       if (Object.keys(changes).length === 0) return before;
       const sets = { ...Object.fromEntries(Object.keys(changes).map((f) => [f, (patch as Record<string, unknown>)[f]])), ...searchColumns(ENDPOINT, { ...before, ...patch }) };
-      this.d.db
-        .prepare(`UPDATE consumable_orders SET ${Object.keys(sets).map((c) => `${c} = ?`).join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`)
-        .run(...Object.values(sets), id);
+      updateRow(this.d.db, 'consumable_orders', id, sets);
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'update', changes });
       return null;
     })();
@@ -96,8 +94,7 @@ export class ConsumableOrderService {
       this.checkOwner(actor, before, 'delete');
       checkStatusIn(DELETABLE_ORDER_STATUSES, 'delete', `consumable order ${id}`, before.status);
       this.d.db.prepare('DELETE FROM consumable_orders WHERE id = ?').run(id);
-      const snapshot = Object.fromEntries([...CONSUMABLE_FIELDS, 'status'].map((f) => [f, [(before as unknown as Record<string, unknown>)[f] ?? null, null]]));
-      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'delete', changes: snapshot as Record<string, [unknown, unknown]> });
+      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'delete', changes: deleted(before, [...CONSUMABLE_FIELDS, 'status']) });
     })();
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
   }
@@ -119,9 +116,7 @@ export class ConsumableOrderService {
       const before = this.get(id);
       const to = checkTransition(CONSUMABLE_TRANSITIONS[action], action, `consumable order ${id}`, before.status);
       const sets: Record<string, unknown> = { status: to, ...extra };
-      this.d.db
-        .prepare(`UPDATE consumable_orders SET ${Object.keys(sets).map((c) => `${c} = ?`).join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`)
-        .run(...Object.values(sets), id);
+      updateRow(this.d.db, 'consumable_orders', id, sets);
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action, changes: diff(before as unknown as Record<string, unknown>, sets, ['status', 'reject_reason']) });
     })();
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);

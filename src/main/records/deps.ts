@@ -48,3 +48,17 @@ export function created(values: Record<string, unknown>, fields: readonly string
   for (const f of fields) if (values[f] !== undefined && values[f] !== '' && values[f] !== null) out[f] = [null, values[f]];
   return out;
 }
+
+/** The three record tables; never user input (column names come from fixed field lists). */
+export type RecordTable = 'inventory_items' | 'reagent_orders' | 'consumable_orders';
+
+/** The one row update every records write uses: the given columns, plus updated_at = now. */
+export function updateRow(db: Db, table: RecordTable, id: number, sets: Record<string, unknown>): void {
+  db.prepare(`UPDATE ${table} SET ${Object.keys(sets).map((c) => `${c} = ?`).join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`).run(...Object.values(sets), id);
+}
+
+/** All fields of a deleted record as value → null, for the audit entry of a delete. */
+export function deleted(before: object, fields: readonly string[]): Record<string, [unknown, unknown]> {
+  const b = before as Record<string, unknown>;
+  return Object.fromEntries(fields.map((f) => [f, [b[f] ?? null, null]]));
+}

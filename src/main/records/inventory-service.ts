@@ -4,7 +4,7 @@ import { AppError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { InventoryCreate, InventoryUpdate, ListQuery } from '../../shared/contract/records';
 import type { InventoryItem, ListResult } from '../../shared/records';
-import { afterCommit, created, diff, type RecordsDeps } from './deps';
+import { afterCommit, created, diff, type RecordsDeps, updateRow, deleted } from './deps';
 import { resolveCas } from './cas-field';
 import { listPage, searchColumns, type ListSpec } from './search';
 import { checkTransition, INVENTORY_TRANSITIONS } from './status-tables';
@@ -90,9 +90,7 @@ export class InventoryService {
       if (Object.keys(changes).length === 0) return before;
       const merged = { ...before, ...next };
       const sets = { ...Object.fromEntries(Object.keys(changes).map((f) => [f, f === 'hazardous' ? (next.hazardous ? 1 : 0) : next[f]])), ...searchColumns(ENDPOINT, merged) };
-      this.d.db
-        .prepare(`UPDATE inventory_items SET ${Object.keys(sets).map((c) => `${c} = ?`).join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`)
-        .run(...Object.values(sets), id);
+      updateRow(this.d.db, 'inventory_items', id, sets);
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'update', changes });
       return null;
     })();
@@ -105,8 +103,7 @@ export class InventoryService {
     this.d.db.transaction(() => {
       const before = this.get(id);
       this.d.db.prepare('DELETE FROM inventory_items WHERE id = ?').run(id);
-      const snapshot = Object.fromEntries(AUDIT_FIELDS.map((f) => [f, [(before as unknown as Record<string, unknown>)[f] ?? null, null]]));
-      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'delete', changes: snapshot as Record<string, [unknown, unknown]> });
+      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'delete', changes: deleted(before, AUDIT_FIELDS) });
     })();
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
   }
@@ -138,9 +135,7 @@ export class InventoryService {
       const before = this.get(id);
       const to = checkTransition(INVENTORY_TRANSITIONS[action], action, `inventory item ${id}`, before.status);
       const sets: Record<string, unknown> = { status: to, ...extra(before) };
-      this.d.db
-        .prepare(`UPDATE inventory_items SET ${Object.keys(sets).map((c) => `${c} = ?`).join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`)
-        .run(...Object.values(sets), id);
+      updateRow(this.d.db, 'inventory_items', id, sets);
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action, changes: diff(before as unknown as Record<string, unknown>, sets, AUDIT_FIELDS) });
     })();
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);

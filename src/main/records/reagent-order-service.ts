@@ -6,7 +6,7 @@ import { AppError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { ListQuery, ReagentCreate, ReagentUpdate } from '../../shared/contract/records';
 import type { InventoryItem, ListResult, ReagentOrder } from '../../shared/records';
-import { afterCommit, created, diff, type RecordsDeps } from './deps';
+import { afterCommit, created, diff, type RecordsDeps, updateRow, deleted } from './deps';
 import { resolveCas } from './cas-field';
 import { listPage, searchColumns, type ListSpec } from './search';
 import { checkStatusIn, checkTransition, DELETABLE_ORDER_STATUSES, EDITABLE_ORDER_STATUSES, REAGENT_TRANSITIONS } from './status-tables';
@@ -98,9 +98,7 @@ export class ReagentOrderService {
       if (Object.keys(changes).length === 0) return before;
       const merged = { ...before, ...next };
       const sets = { ...Object.fromEntries(Object.keys(changes).map((f) => [f, f === 'hazardous' ? (next.hazardous ? 1 : 0) : next[f]])), ...searchColumns(ENDPOINT, merged) };
-      this.d.db
-        .prepare(`UPDATE reagent_orders SET ${Object.keys(sets).map((c) => `${c} = ?`).join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`)
-        .run(...Object.values(sets), id);
+      updateRow(this.d.db, 'reagent_orders', id, sets);
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'update', changes });
       return null;
     })();
@@ -115,8 +113,7 @@ export class ReagentOrderService {
       this.checkOwner(actor, before, 'delete');
       checkStatusIn(DELETABLE_ORDER_STATUSES, 'delete', `reagent order ${id}`, before.status);
       this.d.db.prepare('DELETE FROM reagent_orders WHERE id = ?').run(id);
-      const snapshot = Object.fromEntries([...REAGENT_FIELDS, 'status'].map((f) => [f, [(before as unknown as Record<string, unknown>)[f] ?? null, null]]));
-      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'delete', changes: snapshot as Record<string, [unknown, unknown]> });
+      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'delete', changes: deleted(before, [...REAGENT_FIELDS, 'status']) });
     })();
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
   }
@@ -172,9 +169,7 @@ export class ReagentOrderService {
       const before = this.get(id);
       const to = checkTransition(REAGENT_TRANSITIONS[action], action, `reagent order ${id}`, before.status);
       const sets: Record<string, unknown> = { status: to, ...extra };
-      this.d.db
-        .prepare(`UPDATE reagent_orders SET ${Object.keys(sets).map((c) => `${c} = ?`).join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`)
-        .run(...Object.values(sets), id);
+      updateRow(this.d.db, 'reagent_orders', id, sets);
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action, changes: diff(before as unknown as Record<string, unknown>, sets, ['status', 'reject_reason']) });
     })();
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
