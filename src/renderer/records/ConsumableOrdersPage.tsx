@@ -3,30 +3,18 @@
 import { useState } from 'react';
 import { App, Button, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { CONSUMABLE_ORDER_STATUSES, type ConsumableOrder, type RecordEntityType } from '../../shared/records';
+import { CONSUMABLE_ORDER_STATUSES, type ConsumableOrder } from '../../shared/records';
 import { call } from '../api/client';
-import { useSession } from '../session/session-store';
-import { useRecordList } from './use-record-list';
-import { ListToolbar, StatusTag, tableWiring, useRowAction } from './list-kit';
+import { ListToolbar, StatusTag, useRecordPage } from './list-kit';
 import { RecordForm } from './RecordForm';
 import { HistoryDrawer } from './HistoryDrawer';
 import { PromptModal, type PromptSpec } from './PromptModal';
 
 export function ConsumableOrdersPage() {
-  const { t } = useTranslation();
+  const { t, user, canWrite, isAdmin, list, run, editing, setEditing, history, setHistory, tableProps, col } = useRecordPage<ConsumableOrder>('listConsumableOrders', '/consumable-orders/');
   const { message } = App.useApp();
-  const user = useSession().user!;
-  const canWrite = user.role !== 'public';
-  const isAdmin = user.role === 'admin';
-  const list = useRecordList<ConsumableOrder>('listConsumableOrders', '/consumable-orders/');
-  const run = useRowAction();
-  const [editing, setEditing] = useState<ConsumableOrder | null | 'new'>(null);
-  const [history, setHistory] = useState<{ type: RecordEntityType; id: number; name: string } | null>(null);
   const [prompt, setPrompt] = useState<PromptSpec | null>(null);
-  const { sortOrderOf, ...tableProps } = tableWiring<ConsumableOrder>(list);
-  const col = (key: keyof ConsumableOrder, extra: Partial<ColumnsType<ConsumableOrder>[number]> = {}) => ({ key, dataIndex: key, title: t(`records.field.${key}`), sorter: true, sortOrder: sortOrderOf(key), ...extra });
   const mine = (r: ConsumableOrder) => isAdmin || r.applicant_id === user.id;
 
   const reject = (r: ConsumableOrder) =>

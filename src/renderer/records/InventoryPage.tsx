@@ -4,27 +4,15 @@
 import { useState } from 'react';
 import { Button, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useTranslation } from 'react-i18next';
-import { INVENTORY_STATUSES, type InventoryItem, type RecordEntityType } from '../../shared/records';
-import { useSession } from '../session/session-store';
-import { useRecordList } from './use-record-list';
-import { ListToolbar, StatusTag, tableWiring, useRowAction } from './list-kit';
+import { INVENTORY_STATUSES, type InventoryItem } from '../../shared/records';
+import { ListToolbar, StatusTag, useRecordPage } from './list-kit';
 import { RecordForm } from './RecordForm';
 import { HistoryDrawer } from './HistoryDrawer';
 import { ImportWizard } from './ImportWizard';
 
 export function InventoryPage() {
-  const { t } = useTranslation();
-  const user = useSession().user!;
-  const canWrite = user.role !== 'public';
-  const isAdmin = user.role === 'admin';
-  const list = useRecordList<InventoryItem>('listInventory', '/inventory/');
-  const run = useRowAction();
-  const [editing, setEditing] = useState<InventoryItem | null | 'new'>(null);
-  const [history, setHistory] = useState<{ type: RecordEntityType; id: number; name: string } | null>(null);
+  const { t, user, canWrite, isAdmin, list, run, editing, setEditing, history, setHistory, tableProps, col } = useRecordPage<InventoryItem>('listInventory', '/inventory/');
   const [importing, setImporting] = useState(false);
-  const { sortOrderOf, ...tableProps } = tableWiring<InventoryItem>(list);
-  const col = (key: keyof InventoryItem, extra: Partial<ColumnsType<InventoryItem>[number]> = {}) => ({ key, dataIndex: key, title: t(`records.field.${key}`), sorter: true, sortOrder: sortOrderOf(key), ...extra });
 
   const columns: ColumnsType<InventoryItem> = [
     col('name', { render: (v: string, r) => (r.english_name ? `${v} (${r.english_name})` : v) }),

@@ -3,30 +3,18 @@
 import { useState } from 'react';
 import { App, Button, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { REAGENT_ORDER_STATUSES, type RecordEntityType, type ReagentOrder } from '../../shared/records';
+import { REAGENT_ORDER_STATUSES, type ReagentOrder } from '../../shared/records';
 import { call } from '../api/client';
-import { useSession } from '../session/session-store';
-import { useRecordList } from './use-record-list';
-import { ListToolbar, StatusTag, tableWiring, useRowAction } from './list-kit';
+import { ListToolbar, StatusTag, useRecordPage } from './list-kit';
 import { RecordForm } from './RecordForm';
 import { HistoryDrawer } from './HistoryDrawer';
 import { PromptModal, type PromptSpec } from './PromptModal';
 
 export function ReagentOrdersPage() {
-  const { t } = useTranslation();
+  const { t, user, canWrite, isAdmin, list, run, editing, setEditing, history, setHistory, tableProps, col } = useRecordPage<ReagentOrder>('listReagentOrders', '/reagent-orders/');
   const { message } = App.useApp();
-  const user = useSession().user!;
-  const canWrite = user.role !== 'public';
-  const isAdmin = user.role === 'admin';
-  const list = useRecordList<ReagentOrder>('listReagentOrders', '/reagent-orders/');
-  const run = useRowAction();
-  const [editing, setEditing] = useState<ReagentOrder | null | 'new'>(null);
-  const [history, setHistory] = useState<{ type: RecordEntityType; id: number; name: string } | null>(null);
   const [prompt, setPrompt] = useState<PromptSpec | null>(null);
-  const { sortOrderOf, ...tableProps } = tableWiring<ReagentOrder>(list);
-  const col = (key: keyof ReagentOrder, extra: Partial<ColumnsType<ReagentOrder>[number]> = {}) => ({ key, dataIndex: key, title: t(`records.field.${key}`), sorter: true, sortOrder: sortOrderOf(key), ...extra });
   const mine = (r: ReagentOrder) => isAdmin || r.applicant_id === user.id;
 
   const reject = (r: ReagentOrder) =>

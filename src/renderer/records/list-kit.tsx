@@ -1,13 +1,15 @@
 // Pieces every records list page shares: the toolbar (search, status filter, export), status
 // tags, sort/paging wiring between antd's Table and the list view, and a confirm-then-call helper.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { App, Button, Select, Space, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import type { RecordsEndpoint } from '../../shared/records';
+import type { RecordEntityType, RecordsEndpoint } from '../../shared/records';
 import { ListSearch } from './ListSearch';
 import { downloadExport } from './export-download';
-import type { useRecordList } from './use-record-list';
+import { useRecordList, type ListOp } from './use-record-list';
+import { useSession } from '../session/session-store';
 import { call } from '../api/client';
 import type { OperationName } from '../../shared/contract';
 
@@ -97,4 +99,20 @@ export function useRowAction() {
       return false;
     }
   };
+}
+
+/**
+ * What every records list page starts with: the caller's rights, the list state, the row action
+ * runner, the edit and history panels' state, table wiring and a sortable-column helper.
+ */
+export function useRecordPage<T extends { id: number }>(op: ListOp, endpoint: RecordsEndpoint) {
+  const { t } = useTranslation();
+  const user = useSession().user!;
+  const list = useRecordList<T>(op, endpoint);
+  const run = useRowAction();
+  const [editing, setEditing] = useState<T | null | 'new'>(null);
+  const [history, setHistory] = useState<{ type: RecordEntityType; id: number; name: string } | null>(null);
+  const { sortOrderOf, ...tableProps } = tableWiring<T>(list);
+  const col = (key: keyof T & string, extra: Partial<ColumnsType<T>[number]> = {}) => ({ key, dataIndex: key, title: t(`records.field.${key}` as string), sorter: true, sortOrder: sortOrderOf(key), ...extra });
+  return { t, user, canWrite: user.role !== 'public', isAdmin: user.role === 'admin', list, run, editing, setEditing, history, setHistory, tableProps, col };
 }

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, subscribeEvents } from '../api/client';
 import type { ListResult, RecordsEndpoint } from '../../shared/records';
 
-type ListOp = 'listInventory' | 'listReagentOrders' | 'listConsumableOrders';
+export type ListOp = 'listInventory' | 'listReagentOrders' | 'listConsumableOrders';
 
 export interface ListView {
   search: string;
