@@ -6,17 +6,9 @@ import path from 'node:path';
 import type { Db } from '../src/main/db/open';
 import { normalizeSearchTerm } from '../src/shared/normalize';
 import { memoryRankKey, DAY_MS } from '../src/main/completion/ranking';
+import { rng } from '../test/support/rng';
 
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng };
 
 export function chemicalsFile(): string {
   for (const p of [process.env.LAB_SHARED_DIR && path.join(process.env.LAB_SHARED_DIR, 'data/chemicals.tsv'), path.resolve(process.cwd(), '../shared/data/chemicals.tsv')]) if (p && fs.existsSync(p)) return p;
