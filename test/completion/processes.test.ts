@@ -36,7 +36,7 @@ describe('rebuild lock across processes', () => {
     });
     for (const e of ENDPOINTS) {
       const forE = outcomes.map((o) => o.find((x) => x.endpoint === e)!.outcome);
-      expect(forE.filter((o) => o === 'committed')).toHaveLength(1);
+      expect(forE.filter((o) => o === 'committed'), `${e}: ${JSON.stringify(outcomes)}`).toHaveLength(1);
       expect(forE.filter((o) => o !== 'committed').every((o) => o === 'locked' || o === 'fresh')).toBe(true);
       expect(metaOf(env, e).stale).toBe(0);
     }

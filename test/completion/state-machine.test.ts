@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { createEnv, metaOf } from './helpers';
 import { CompletionMaintenance, REBUILD_BACKOFF_S } from '../../src/main/completion/maintenance';
-import { RebuildLock } from '../../src/main/completion/rebuild-lock';
+import { REBUILD_LOCK_FILE, RebuildLock } from '../../src/main/completion/rebuild-lock';
 import { silentLogger } from '../../src/main/logging';
 
 type Env = ReturnType<typeof createEnv>;
@@ -199,6 +199,22 @@ describe('rebuild rules', () => {
     expect((await env.maintenance.rebuild()).map((r) => r.outcome)).toEqual(['committed', 'committed', 'committed']);
     // Someone else already rebuilt: after taking the lock the endpoint is fresh, nothing is done.
     expect((await env.maintenance.rebuild()).map((r) => r.outcome)).toEqual(['fresh', 'fresh', 'fresh']);
+  });
+
+  it('a connection merely reading the lock file does not make the lock look taken', () => {
+    const env = createEnv();
+    // A read transaction holds a SHARED lock on the file, as a racing tryAcquire does for an
+    // instant before it gives up; BEGIN EXCLUSIVE would need every SHARED lock gone and fail.
+    const reader = new Database(path.join(env.dir, REBUILD_LOCK_FILE));
+    reader.exec('CREATE TABLE IF NOT EXISTS t(x)');
+    reader.exec('BEGIN');
+    reader.prepare('SELECT count(*) FROM t').get();
+    const lock = RebuildLock.tryAcquire(env.dir);
+    expect(lock).not.toBeNull();
+    expect(RebuildLock.tryAcquire(env.dir)).toBeNull();
+    lock!.release();
+    reader.exec('COMMIT');
+    reader.close();
   });
 
   it('a rebuild can target one endpoint', async () => {

@@ -3,9 +3,9 @@
 import { COMPLETION_DB, LAB_DB } from '../db/databases';
 import { SETTINGS_FILE } from '../settings';
 import { LOCK_FILE } from '../data-dir/instance-lock';
+import { REBUILD_LOCK_FILE } from '../completion/rebuild-lock';
 
 export const IMPORT_BATCH_FILE = 'import-batch.json';
-export const REBUILD_LOCK_FILE = 'completion-rebuild.lock';
 export const BACKUPS_DIR = 'backups';
 export const LOGS_DIR = 'logs';
 /** Where restore keeps the files it replaced: replaced/<timestamp>/. */
