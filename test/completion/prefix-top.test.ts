@@ -1,8 +1,8 @@
-// Precomputed best terms for large prefixes (> 200 terms): the read path gives the same answer as
+// Precomputed best terms for large prefixes (> LARGE_PREFIX_TERMS = 50 terms): the read path gives the same answer as
 // the plain range/level path, and single-entity syncs keep them current at once.
 import { describe, expect, it } from 'vitest';
 import { createEnv, metaOf } from './helpers';
-import { levelSeekStatement, MAX_CHAR, topPerField, type TermPick } from '../../src/main/completion/term-select';
+import { LARGE_PREFIX_TERMS, levelSeekStatement, MAX_CHAR, topPerField, type TermPick } from '../../src/main/completion/term-select';
 
 type Env = ReturnType<typeof createEnv>;
 const INV = '/inventory/';
@@ -24,11 +24,12 @@ describe('precomputed large prefixes', () => {
     for (let i = 0; i < 260; i++) env.inventory({ name: `Amide ${String(i).padStart(3, '0')}`, brand: i % 2 ? 'Aladdin' : 'Acros', status: statuses[i % 3] });
     env.maintenance.initialize();
     await env.maintenance.rebuild();
-    for (const p of ['a', 'am', 'ami', 'amide']) {
+    expect(LARGE_PREFIX_TERMS).toBeLessThan(100);
+    for (const p of ['a', 'am', 'ami', 'amide', 'amide1' /* 100 terms */]) {
       expect(stored(env, p).length).toBeGreaterThan(0);
       expect(stored(env, p).sort((a, b) => a.field.localeCompare(b.field))).toEqual(fresh(env, p));
     }
-    expect(stored(env, 'amide1')).toEqual([]); // 100 terms: read as a plain range
+    expect(stored(env, 'amide00')).toEqual([]); // 10 terms: read as a plain range
     // borrowed (0.8) outranks disposed/consumed; ties by text: "Amide 002" is the first borrowed
     expect(env.inline('a')).toMatchObject({ completion: 'Amide 002' });
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { createEnv, metaOf, T0 } from './helpers';
-import { DAY_MS } from '../../src/main/completion/ranking';
+import { DAY_MS, memoryRankKey, memoryRawScore } from '../../src/main/completion/ranking';
+import { rng } from '../support/rng';
 import { UNAVAILABLE_PAUSE_MS } from '../../src/main/completion/reader';
 import { safeHooks } from '../../src/main/completion-hooks';
 import { silentLogger } from '../../src/main/logging';
@@ -112,6 +113,39 @@ describe('inline read path', () => {
     expect(env.inline('eth').completion).toBe('Ethanol');
     other.exec('ROLLBACK');
     other.close();
+  });
+});
+
+describe('memory candidates of short and long prefixes', () => {
+  it('one-, two- and longer-character prefixes pick the best-scored record that extends the typed text', async () => {
+    const env = createEnv();
+    await built(env);
+    const rand = rng(7);
+    const ins = env.dbs.completion.prepare(
+      "INSERT INTO search_memory(user_id, endpoint, field, norm, query, frequency, last_used_at, accept_count, reject_count, rank_key) VALUES (0, '/inventory/', 'all', ?, ?, ?, ?, ?, ?, ?)",
+    );
+    const records: { norm: string; frequency: number; lastUsedAt: number; acceptCount: number; rejectCount: number }[] = [];
+    const add = (norm: string, frequency: number, lastUsedAt: number, acceptCount = 0, rejectCount = 0) => {
+      ins.run(norm, norm, frequency, lastUsedAt, acceptCount, rejectCount, memoryRankKey(frequency, lastUsedAt, acceptCount, rejectCount));
+      records.push({ norm, frequency, lastUsedAt, acceptCount, rejectCount });
+    };
+    // 60 records under "e" (20 of them under "et", 10 under "eth"), scored by frequency, age and feedback.
+    for (let i = 0; i < 60; i++) {
+      const stem = i < 10 ? 'eth' : i < 20 ? 'et' : 'e';
+      add(`${stem}x${i}`, 1 + Math.floor(rand() * 50), T0 - Math.floor(rand() * 90) * DAY_MS, Math.floor(rand() * 4), Math.floor(rand() * 4));
+    }
+    // Never suggested: a feedback-only record, and the typed text itself (no suffix), here with
+    // the best score of all.
+    add('ezzz', 0, T0, 50, 0);
+    env.service.setPreferences(env.userId, false);
+    for (const q of ['eth', 'et', 'e']) {
+      env.dbs.completion.prepare("DELETE FROM search_memory WHERE norm IN ('e', 'et', 'eth')").run();
+      add(q, 10_000, T0);
+      const best = records
+        .filter((r) => r.norm.startsWith(q) && r.norm !== q && r.frequency > 0 && !['e', 'et', 'eth'].includes(r.norm))
+        .sort((a, b) => memoryRawScore(b, T0) - memoryRawScore(a, T0))[0]!;
+      expect(env.inline(q), q).toMatchObject({ completion: best.norm, source: 'global_memory' });
+    }
   });
 });
 

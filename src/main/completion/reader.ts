@@ -30,12 +30,43 @@ interface MemoryRow {
   last_used_at: number;
   accept_count: number;
   reject_count: number;
+  rank_key: number;
+  id: number;
 }
+
+const MEMORY_COLUMNS = 'norm, query, frequency, last_used_at, accept_count, reject_count, rank_key, id';
+/** Best first: the decayed score's order at any instant (ranking.ts memoryRankKey), then newer id. */
+const byRank = (a: MemoryRow, b: MemoryRow) => b.rank_key - a.rank_key || b.id - a.id;
+const toMemory = (r: MemoryRow): MemoryCandidate => ({
+  norm: r.norm,
+  text: r.query,
+  frequency: r.frequency,
+  lastUsedAt: r.last_used_at,
+  acceptCount: r.accept_count,
+  rejectCount: r.reject_count,
+});
+
+/** Memory of a one- or two-character prefix, best first from `search_memory_<col>` (no range sort). */
+function shortPrefixMemorySql(col: 'p1' | 'p2'): string {
+  return `SELECT ${MEMORY_COLUMNS} FROM search_memory INDEXED BY search_memory_${col}
+    WHERE user_id = ? AND endpoint = ? AND field = ? AND ${col} = ? AND norm > ? AND frequency > 0
+    ORDER BY rank_key DESC, id DESC LIMIT ?`;
+}
+
+/** Memory records of a longer prefix, in index order; `ranked` sorts them (SQLite opens a sorter). */
+function prefixRangeMemorySql(ranked: boolean): string {
+  return `SELECT ${MEMORY_COLUMNS} FROM search_memory INDEXED BY search_memory_prefix
+    WHERE user_id = ? AND endpoint = ? AND field = ? AND norm > ? AND norm < ? AND frequency > 0
+    ${ranked ? 'ORDER BY rank_key DESC, id DESC' : ''} LIMIT ?`;
+}
+
+type Statements = { pref: Statement; short: Record<1 | 2, Statement>; range: Statement; rangeRanked: Statement };
 
 export class CompletionReader {
   private db: Db | null = null;
   private pausedUntil = 0;
-  private stmts: { pref: Statement; memory: Statement } | null = null;
+  private stmts: Statements | null = null;
+  private snapshotRead: ((userId: number, endpoint: ListEndpoint, typed: string, q: string, now: number) => Suggestion) | null = null;
   private readonly termStmts = new Map<ListEndpoint, { pre: Statement; range: Statement; levels: Statement }>();
 
   constructor(
@@ -63,31 +94,38 @@ export class CompletionReader {
     if (!q) return emptySuggestion(this.safePref(userId, now));
     if (now < this.pausedUntil) return emptySuggestion(true);
     try {
-      const s = this.statements();
-      const endpoint: ListEndpoint = query.endpoint;
-      const db = this.db!;
-      const hi = q + MAX_CHAR;
-      // One read snapshot for everything the ranking looks at.
-      return db.transaction(() => {
-        const prefRow = s.pref.get(userId) as { personalized: number } | undefined;
-        const personalized = prefRow ? prefRow.personalized === 1 : true;
-        const toMem = (r: MemoryRow): MemoryCandidate => ({
-          norm: r.norm,
-          text: r.query,
-          frequency: r.frequency,
-          lastUsedAt: r.last_used_at,
-          acceptCount: r.accept_count,
-          rejectCount: r.reject_count,
-        });
-        const own = personalized ? (s.memory.all(userId, endpoint, ALL_FIELDS, q, hi, MEMORY_CAP) as MemoryRow[]).map(toMem) : [];
-        const global = (s.memory.all(GLOBAL_USER, endpoint, ALL_FIELDS, q, hi, MEMORY_CAP) as MemoryRow[]).map(toMem);
-        const index = this.indexCandidates(endpoint, q, hi);
-        return rank({ typed: query.q, personalized, own, global, index, now });
-      })();
+      this.statements();
+      return this.snapshotRead!(userId, query.endpoint, query.q, q, now);
     } catch (e) {
       this.fail(e);
       return emptySuggestion(true);
     }
+  }
+
+  /** Everything the ranking looks at, read inside one read transaction (one snapshot). */
+  private read(userId: number, endpoint: ListEndpoint, typed: string, q: string, now: number): Suggestion {
+    const s = this.stmts!;
+    const prefRow = s.pref.get(userId) as { personalized: number } | undefined;
+    const personalized = prefRow ? prefRow.personalized === 1 : true;
+    const hi = q + MAX_CHAR;
+    const own = personalized ? this.memoryCandidates(s, userId, endpoint, q, hi) : [];
+    const global = this.memoryCandidates(s, GLOBAL_USER, endpoint, q, hi);
+    const index = this.indexCandidates(endpoint, q, hi);
+    return rank({ typed, personalized, own, global, index, now });
+  }
+
+  /**
+   * The MEMORY_CAP best records of one scope. One- and two-character prefixes come best first from
+   * their own indexes (schema v2). A longer prefix usually holds a handful of records: they are
+   * read in index order and sorted here; only a range holding more than the cap is sorted by SQLite
+   * (its sorter costs more than the whole small read).
+   */
+  private memoryCandidates(s: Statements, user: number, endpoint: ListEndpoint, q: string, hi: string): MemoryCandidate[] {
+    const chars = Array.from(q).length;
+    if (chars <= 2) return (s.short[chars as 1 | 2].all(user, endpoint, ALL_FIELDS, q, q, MEMORY_CAP) as MemoryRow[]).map(toMemory);
+    let rows = s.range.all(user, endpoint, ALL_FIELDS, q, hi, MEMORY_CAP + 1) as MemoryRow[];
+    rows = rows.length > MEMORY_CAP ? (s.rangeRanked.all(user, endpoint, ALL_FIELDS, q, hi, MEMORY_CAP) as MemoryRow[]) : rows.sort(byRank);
+    return rows.map(toMemory);
   }
 
   /**
@@ -138,12 +176,12 @@ export class CompletionReader {
     this.db.pragma('cache_size = -65536');
     this.stmts = {
       pref: this.db.prepare('SELECT personalized FROM user_prefs WHERE user_id = ?'),
-      memory: this.db.prepare(
-        `SELECT norm, query, frequency, last_used_at, accept_count, reject_count FROM search_memory INDEXED BY search_memory_prefix
-         WHERE user_id = ? AND endpoint = ? AND field = ? AND norm > ? AND norm < ? AND frequency > 0
-         ORDER BY rank_key DESC, id DESC LIMIT ?`,
-      ),
+      short: { 1: this.db.prepare(shortPrefixMemorySql('p1')), 2: this.db.prepare(shortPrefixMemorySql('p2')) },
+      range: this.db.prepare(prefixRangeMemorySql(false)),
+      rangeRanked: this.db.prepare(prefixRangeMemorySql(true)),
     };
+    // Made once: a transaction wrapper made per call costs more than the statements it runs.
+    this.snapshotRead = this.db.transaction(this.read.bind(this));
     return this.stmts;
   }
 
@@ -159,6 +197,7 @@ export class CompletionReader {
 
   close(): void {
     this.stmts = null;
+    this.snapshotRead = null;
     this.termStmts.clear();
     try {
       this.db?.close();
