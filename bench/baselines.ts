@@ -7,7 +7,12 @@ import type { Db } from '../src/main/db/open';
 import { normalizeSearchTerm } from '../src/shared/normalize';
 import { rank, type IndexCandidate, type MemoryCandidate, type Suggestion } from '../src/main/completion/ranking';
 import { FIELD_CAP, MEMORY_CAP } from '../src/main/completion/reader';
-import { GLOBAL_USER, INDEXED_FIELDS, type ListEndpoint } from '../src/main/completion/endpoints';
+import { ENDPOINTS, GLOBAL_USER, INDEXED_FIELDS, type ListEndpoint } from '../src/main/completion/endpoints';
+import { tablesOf } from '../src/main/completion/index-tables';
+
+export function activeTables(db: Db, endpoint: ListEndpoint) {
+  return tablesOf(endpoint, db.prepare('SELECT active_gen FROM endpoint_meta WHERE endpoint = ?').pluck().get(endpoint) as number);
+}
 import { memoryRawScore } from '../src/main/completion/ranking';
 
 const MAX = '\u{10FFFF}';
@@ -19,10 +24,10 @@ const MAX = '\u{10FFFF}';
  * slower than the idle one. The app never runs ANALYZE on completion.db.
  */
 export function prepareNaive(db: Db): (endpoint: string, q: string) => unknown[] {
+  const active = ENDPOINTS.map((e) => `SELECT '${e}' AS endpoint, norm, text, score FROM ${activeTables(db, e).rows}`).join(' UNION ALL ');
   db.exec(`
     DROP TABLE IF EXISTS naive_rows;
-    CREATE TABLE naive_rows AS SELECT endpoint, norm, text, operational_score AS score FROM entity_rows
-      WHERE gen = (SELECT active_gen FROM endpoint_meta m WHERE m.endpoint = entity_rows.endpoint);
+    CREATE TABLE naive_rows AS ${active};
     CREATE INDEX naive_rows_prefix ON naive_rows(endpoint, norm);
     ANALYZE naive_rows;
   `);
@@ -58,7 +63,7 @@ function lowerBound<T extends { norm: string }>(arr: T[], key: string): number {
 export function prepareInMemory(db: Db): (userId: number, endpoint: string, q: string, now: number) => Suggestion {
   const terms = new Map<string, Term[]>();
   for (const r of db
-    .prepare('SELECT t.endpoint, t.field, t.norm, t.text, t.score FROM entity_terms t JOIN endpoint_meta m ON m.endpoint = t.endpoint AND m.active_gen = t.gen')
+    .prepare(ENDPOINTS.map((e) => `SELECT '${e}' AS endpoint, field, norm, text, score FROM ${activeTables(db, e).terms}`).join(' UNION ALL '))
     .iterate() as IterableIterator<{ endpoint: string; field: string; norm: string; text: string; score: number }>) {
     const k = `${r.endpoint}|${r.field}`;
     let a = terms.get(k);

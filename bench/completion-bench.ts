@@ -17,7 +17,7 @@ import { ENDPOINTS } from '../src/main/completion/endpoints';
 import { startServices } from '../src/main/app-services';
 import { SESSION_COOKIE } from '../src/shared/app-info';
 import { generateLab, generateMemory, prefixes, rng, type Probe } from './data';
-import { prepareInMemory, prepareNaive } from './baselines';
+import { activeTables, prepareInMemory, prepareNaive } from './baselines';
 
 const quick = process.argv.includes('--quick');
 const SCALE = quick ? 0.02 : 1;
@@ -69,8 +69,9 @@ async function main() {
   dbs.completion.pragma('cache_size = -262144');
   const initial = [];
   for (const e of ENDPOINTS) initial.push(await rebuildEndpoint(dbs.completion, dbs.lab, e, { force: true }));
-  const indexRows = (dbs.completion.prepare('SELECT count(*) AS n FROM entity_rows').get() as { n: number }).n;
-  const termRows = (dbs.completion.prepare('SELECT count(*) AS n FROM entity_terms').get() as { n: number }).n;
+  const count = (kind: 'rows' | 'terms') => ENDPOINTS.reduce((n, e) => n + (dbs.completion.prepare(`SELECT count(*) FROM ${activeTables(dbs.completion, e)[kind]}`).pluck().get() as number), 0);
+  const indexRows = count('rows');
+  const termRows = count('terms');
   const memUsers = generateMemory(dbs.completion, data, MEMORY_TOTAL, now, rand);
   const memoryRows = (dbs.completion.prepare('SELECT count(*) AS n FROM search_memory').get() as { n: number }).n;
   dbs.completion.exec("UPDATE endpoint_meta SET legacy_completion_migrated = 1; INSERT OR REPLACE INTO completion_meta(key, value) VALUES ('last_prune_at', '" + now + "')");

@@ -9,6 +9,8 @@ import os from 'node:os';
 import pino from 'pino';
 import { afterEach } from 'vitest';
 import { sharedDataFile } from '../support/shared-data';
+import { generationsOnDisk, tablesOf } from '../../src/main/completion/index-tables';
+import type { ListEndpoint } from '../../src/main/completion/endpoints';
 
 // Own temp-dir helper: these tests need no app services (support/temp imports the composition root).
 export const ROOT = path.resolve(__dirname, '../..');
@@ -92,4 +94,14 @@ export function chemicals(limit = Infinity): { cas: string; name: string; synony
 
 export function metaOf(env: Env, endpoint: string) {
   return env.dbs.completion.prepare('SELECT stale, change_version, active_gen FROM endpoint_meta WHERE endpoint = ?').get(endpoint) as { stale: number; change_version: number; active_gen: number };
+}
+
+/** Table names of an endpoint's active index generation (index-tables.ts). */
+export function activeTables(env: Env, endpoint: ListEndpoint = '/inventory/') {
+  return tablesOf(endpoint, metaOf(env, endpoint).active_gen);
+}
+
+/** Index generations that have tables in completion.db. */
+export function generationsOf(env: Env, endpoint: ListEndpoint = '/inventory/'): number[] {
+  return generationsOnDisk(env.dbs.completion, endpoint);
 }

@@ -1,7 +1,7 @@
 // Start-up check and legacy migration: copied once with the marker, re-run is a no-op, a
 // failure leaves no marker and is retried, legacy tables stay in place.
 import { describe, expect, it } from 'vitest';
-import { createEnv } from './helpers';
+import { activeTables, createEnv, metaOf } from './helpers';
 import { startupCheck } from '../../src/main/completion/legacy';
 import { CompletionMaintenance } from '../../src/main/completion/maintenance';
 import { silentLogger } from '../../src/main/logging';
@@ -58,6 +58,29 @@ describe('legacy migration', () => {
     again.close();
     expect(memory(env)).toHaveLength(2);
     expect((memory(env)[0] as { frequency: number }).frequency).toBe(6);
+  });
+
+  it('an active index generation missing its tables: the upgrade recreates them and marks stale, legacy data is not copied again', async () => {
+    const env = createEnv();
+    legacyTables(env);
+    env.inventory({ name: 'Methanol' });
+    expect(env.maintenance.initialize()).toBe(true);
+    await env.maintenance.rebuild();
+    expect(env.inline('meth')).toMatchObject({ completion: 'Methanol' });
+    const t = activeTables(env);
+    env.dbs.completion.exec(`DROP TABLE ${t.terms}`);
+    expect(startupCheck(env.dbs.completion).problems).toEqual([`missing ${t.terms}`, `missing ${t.terms}_rank`, `missing ${t.terms}_norm`]);
+
+    const again = new CompletionMaintenance(env.dir, silentLogger());
+    expect(again.initialize()).toBe(true);
+    expect(startupCheck(env.dbs.completion)).toEqual({ ok: true, problems: [] });
+    expect(metaOf(env, '/inventory/').stale).toBe(1);
+    expect(memory(env)).toHaveLength(2);
+    expect((memory(env)[0] as { frequency: number }).frequency).toBe(6);
+    expect(env.inline('meth').completion).toBe(''); // empty tables until the rebuild
+    await again.rebuild();
+    again.close();
+    expect(env.inline('meth')).toMatchObject({ completion: 'Methanol', source: 'entity_index' });
   });
 
   it('a failed copy leaves no marker and no half import; the next start retries', () => {

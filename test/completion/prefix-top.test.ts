@@ -1,19 +1,18 @@
 // Precomputed best terms for large prefixes (> LARGE_PREFIX_TERMS = 50 terms): the read path gives the same answer as
 // the plain range/level path, and single-entity syncs keep them current at once.
 import { describe, expect, it } from 'vitest';
-import { createEnv, metaOf } from './helpers';
+import { activeTables, createEnv, metaOf } from './helpers';
 import { LARGE_PREFIX_TERMS, levelSeekStatement, MAX_CHAR, topPerField, type TermPick } from '../../src/main/completion/term-select';
 
 type Env = ReturnType<typeof createEnv>;
 const INV = '/inventory/';
 
 function stored(env: Env, prefix: string) {
-  const gen = metaOf(env, INV).active_gen;
-  return env.dbs.completion.prepare('SELECT field, score, norm, text FROM entity_prefix_top WHERE endpoint = ? AND gen = ? AND prefix = ? ORDER BY field, rank').all(INV, gen, prefix) as TermPick[];
+  return env.dbs.completion.prepare(`SELECT field, score, norm, text FROM ${activeTables(env).top} WHERE prefix = ? ORDER BY field, rank`).all(prefix) as TermPick[];
 }
 function fresh(env: Env, prefix: string) {
   const gen = metaOf(env, INV).active_gen;
-  const rows = levelSeekStatement(env.dbs.completion, INV, 'param').all({ endpoint: INV, gen, q: prefix, hi: prefix + MAX_CHAR }) as TermPick[];
+  const rows = levelSeekStatement(env.dbs.completion, INV, gen).all({ q: prefix, hi: prefix + MAX_CHAR }) as TermPick[];
   return topPerField(INV, rows).sort((a, b) => a.field.localeCompare(b.field));
 }
 

@@ -3,7 +3,7 @@
 // index while facts exist, and the index converges to the facts.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createEnv, metaOf } from './helpers';
+import { activeTables, createEnv, metaOf } from './helpers';
 import { CompletionMaintenance } from '../../src/main/completion/maintenance';
 import { buildEntityRows, compareBinary, type EntityFact } from '../../src/main/completion/entity-builder';
 import { allEntitiesSql, ENDPOINTS, type ListEndpoint } from '../../src/main/completion/endpoints';
@@ -47,8 +47,7 @@ function expectedTerms(env: Env, ep: ListEndpoint): string[] {
 }
 
 function actualTerms(env: Env, ep: ListEndpoint): string[] {
-  const gen = metaOf(env, ep).active_gen;
-  return (env.dbs.completion.prepare('SELECT field, norm, score, text FROM entity_terms WHERE endpoint = ? AND gen = ?').all(ep, gen) as { field: string; norm: string; score: number; text: string }[])
+  return (env.dbs.completion.prepare(`SELECT field, norm, score, text FROM ${activeTables(env, ep).terms}`).all() as { field: string; norm: string; score: number; text: string }[])
     .map((t) => `${t.field}|${t.norm}|${t.score}|${t.text}`)
     .sort();
 }

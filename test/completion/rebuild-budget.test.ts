@@ -2,18 +2,18 @@
 // spent the transaction commits and the rest waits for the next one. With a zero budget each
 // transaction does exactly one unit of work, which makes the bound observable without timing.
 import { describe, expect, it } from 'vitest';
-import { createEnv, metaOf, type Env } from './helpers';
+import { activeTables, createEnv, generationsOf, metaOf, type Env } from './helpers';
 import { holdStats, rebuildEndpoint } from '../../src/main/completion/rebuild';
 
 const INV = '/inventory/';
 
 function activeIndex(env: Env) {
-  const gen = metaOf(env, INV).active_gen;
+  const t = activeTables(env, INV);
   const c = env.dbs.completion;
   return {
-    rows: c.prepare('SELECT entity_id, field, text, norm, operational_score FROM entity_rows WHERE endpoint = ? AND gen = ? ORDER BY entity_id, field, norm').all(INV, gen),
-    terms: c.prepare('SELECT field, norm, text, score, refs FROM entity_terms WHERE endpoint = ? AND gen = ? ORDER BY field, norm').all(INV, gen),
-    prefixes: c.prepare('SELECT prefix, field, rank, score, norm, text FROM entity_prefix_top WHERE endpoint = ? AND gen = ? ORDER BY prefix, field, rank').all(INV, gen),
+    rows: c.prepare(`SELECT entity_id, field, text, norm, score FROM ${t.rows} ORDER BY entity_id, field, norm`).all(),
+    terms: c.prepare(`SELECT field, norm, text, score, refs FROM ${t.terms} ORDER BY field, norm`).all(),
+    prefixes: c.prepare(`SELECT prefix, field, rank, score, norm, text FROM ${t.top} ORDER BY prefix, field, rank`).all(),
   };
 }
 
@@ -41,7 +41,7 @@ describe('rebuild write transactions are bounded by a time budget', () => {
     expect(normal.holds.count).toBeLessThan(tiny.holds.count);
     expect(activeIndex(env)).toEqual(expected);
     // The old generation was cleaned up in its own bounded transactions.
-    expect(env.dbs.completion.prepare('SELECT DISTINCT gen FROM entity_rows WHERE endpoint = ?').all(INV)).toEqual([{ gen: metaOf(env, INV).active_gen }]);
+    expect(generationsOf(env, INV)).toEqual([metaOf(env, INV).active_gen]);
   });
 
   it('readers see the old index between every one-unit transaction, and in-request syncs get the lock', async () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { createEnv, metaOf, T0 } from './helpers';
+import { activeTables, createEnv, metaOf, T0 } from './helpers';
 import { DAY_MS, memoryRankKey, memoryRawScore } from '../../src/main/completion/ranking';
 import { rng } from '../support/rng';
 import { UNAVAILABLE_PAUSE_MS } from '../../src/main/completion/reader';
@@ -39,7 +39,7 @@ describe('inline read path', () => {
     const before = metaOf(env, '/inventory/');
     expect(env.inline('eth')).toEqual({ ...EMPTY, personalized: true });
     expect(metaOf(env, '/inventory/')).toEqual(before);
-    expect(env.dbs.completion.prepare('SELECT count(*) AS n FROM entity_rows').get()).toEqual({ n: 0 });
+    expect(env.dbs.completion.prepare(`SELECT count(*) AS n FROM ${activeTables(env).rows}`).get()).toEqual({ n: 0 });
   });
 
   it('rule 3: fields are queried separately; repeated values are one term and do not crowd out other fields', async () => {
@@ -47,7 +47,7 @@ describe('inline read path', () => {
     for (let i = 0; i < 10; i++) env.inventory({ name: `Reagent ${i}`, brand: 'Sigma-Aldrich', status: 'in_stock' });
     env.inventory({ name: 'Silica gel', status: 'consumed' });
     await built(env);
-    expect(env.dbs.completion.prepare("SELECT count(*) AS n FROM entity_terms WHERE field = 'brand'").get()).toEqual({ n: 1 });
+    expect(env.dbs.completion.prepare(`SELECT count(*) AS n FROM ${activeTables(env).terms} WHERE field = 'brand'`).get()).toEqual({ n: 1 });
     expect(env.inline('si')).toMatchObject({ completion: 'Sigma-Aldrich', confidence: 0.25 });
     expect(env.inline('sil')).toMatchObject({ completion: 'Silica gel', confidence: 0.25 });
   });
@@ -270,7 +270,7 @@ describe('MAINTENANCE_MODE=on', () => {
     const svc = new CompletionService({ dataDir: setup.dir, lab: setup.dbs.lab, log: silentLogger(), retry: (i) => retries.push(i), maintenanceMode: true });
     const worker = new CompletionMaintenance(setup.dir, silentLogger(), { maintenanceMode: true });
     const snapshot = () =>
-      ['search_memory', 'entity_rows', 'entity_terms', 'endpoint_meta', 'user_prefs', 'completion_meta'].map((t) => setup.dbs.completion.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all());
+      ['search_memory', activeTables(setup).rows, activeTables(setup).terms, 'endpoint_meta', 'user_prefs', 'completion_meta', 'sqlite_master'].map((t) => setup.dbs.completion.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all());
     const before = snapshot();
     const id = setup.inventory({ name: 'Methanol' });
     expect(svc.recordSearch(setup.userId, '/inventory/', 'all', 'Ethanol')).toBe('skipped');

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { createEnv, metaOf } from './helpers';
+import { activeTables, createEnv, generationsOf, metaOf } from './helpers';
 import { CompletionMaintenance, REBUILD_BACKOFF_S } from '../../src/main/completion/maintenance';
 import { REBUILD_LOCK_FILE, RebuildLock } from '../../src/main/completion/rebuild-lock';
 import { silentLogger } from '../../src/main/logging';
@@ -72,14 +72,14 @@ describe('state table', () => {
     env.inventory({ name: 'Ether' });
     env.dbs.lab.prepare("UPDATE inventory_items SET status = 'consumed' WHERE id = ?").run(id);
     hooks.entityChanged(INV, id);
-    const terms = env.dbs.completion.prepare("SELECT norm, score FROM entity_terms WHERE field = 'name' ORDER BY norm").all();
+    const terms = env.dbs.completion.prepare(`SELECT norm, score FROM ${activeTables(env).terms} WHERE field = 'name' ORDER BY norm`).all();
     expect(terms).toEqual([{ norm: 'ethylacetate', score: 200 }]);
 
     env.dbs.lab.prepare('DELETE FROM inventory_items WHERE id = ?').run(id);
     hooks.entityChanged(INV, id);
     expect(env.inline('eth').completion).toBe('');
     expect(env.inline('sig').completion).toBe('');
-    expect(env.dbs.completion.prepare('SELECT count(*) AS n FROM entity_rows WHERE entity_id = ?').get(id)).toEqual({ n: 0 });
+    expect(env.dbs.completion.prepare(`SELECT count(*) AS n FROM ${activeTables(env).rows} WHERE entity_id = ?`).get(id)).toEqual({ n: 0 });
     expect(metaOf(env, INV)).toMatchObject({ stale: 0, change_version: v0 + 4 });
   });
 
@@ -89,10 +89,10 @@ describe('state table', () => {
     const a = env.inventory({ name: 'A', brand: 'Sigma-Aldrich', status: 'consumed' });
     const b = env.inventory({ name: 'B', brand: 'Sigma-Aldrich', status: 'in_stock' });
     env.service.syncEntities(INV, [a, b]);
-    expect(env.dbs.completion.prepare("SELECT score FROM entity_terms WHERE norm = 'sigmaaldrich'").get()).toEqual({ score: 1000 });
+    expect(env.dbs.completion.prepare(`SELECT score FROM ${activeTables(env).terms} WHERE norm = 'sigmaaldrich'`).get()).toEqual({ score: 1000 });
     env.dbs.lab.prepare('DELETE FROM inventory_items WHERE id = ?').run(b);
     env.service.syncEntities(INV, [b]);
-    expect(env.dbs.completion.prepare("SELECT score FROM entity_terms WHERE norm = 'sigmaaldrich'").get()).toEqual({ score: 200 });
+    expect(env.dbs.completion.prepare(`SELECT score FROM ${activeTables(env).terms} WHERE norm = 'sigmaaldrich'`).get()).toEqual({ score: 200 });
     expect(env.inline('sig').completion).toBe('Sigma-Aldrich');
   });
 
@@ -109,7 +109,7 @@ describe('state table', () => {
     expect(env.inline('eth').completion).toBe('');
     expect(env.inline('ace').completion).toBe('Acetone');
     // Only the active generation is left.
-    expect(env.dbs.completion.prepare('SELECT DISTINCT gen FROM entity_rows WHERE endpoint = ?').all(INV)).toEqual([{ gen: gen + 1 }]);
+    expect(generationsOf(env, INV)).toEqual([gen + 1]);
   });
 
   it('row 5 — stale + rebuild commits but the version changed since the snapshot: discarded, stays stale, next round converges', async () => {
@@ -134,7 +134,7 @@ describe('state table', () => {
     expect(r!.outcome).toBe('discarded');
     expect(metaOf(env, INV).stale).toBe(1);
     expect(env.inline('newc').completion).toBe('Newcomer'); // the sync itself is live
-    expect(env.dbs.completion.prepare('SELECT DISTINCT gen FROM entity_rows WHERE endpoint = ?').all(INV)).toHaveLength(1);
+    expect(generationsOf(env, INV)).toHaveLength(1);
     const [r2] = await m.rebuild([INV]);
     m.close();
     expect(r2!.outcome).toBe('committed');

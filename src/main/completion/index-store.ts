@@ -3,7 +3,8 @@
 // lock wait) and the maintenance worker (3 s), so both maintain candidates the same way.
 import type { Db } from '../db/open';
 import { buildEntityRows, compareBinary, type CandidateRow, type EntityFact } from './entity-builder';
-import { ENTITY_OF_ENDPOINT, entityByIdSql, type ListEndpoint } from './endpoints';
+import { entityByIdSql, type ListEndpoint } from './endpoints';
+import { tablesOf } from './index-tables';
 import { scoreMilli } from './status-score';
 import { precomputablePrefixes, recomputePrefix } from './term-select';
 
@@ -30,8 +31,8 @@ export function readEntity(lab: Db, endpoint: ListEndpoint, id: number): EntityF
 
 /** Inserts candidate rows of generation `gen` (no term upkeep: callers refresh or bulk-write terms). */
 export function insertRows(db: Db, endpoint: ListEndpoint, gen: number, rows: CandidateRow[]): void {
-  const ins = db.prepare('INSERT INTO entity_rows(endpoint, gen, entity_type, entity_id, field, text, norm, operational_score) VALUES (?,?,?,?,?,?,?,?)');
-  for (const r of rows) ins.run(endpoint, gen, r.entityType, r.entityId, r.field, r.text, r.norm, r.score);
+  const ins = db.prepare(`INSERT INTO ${tablesOf(endpoint, gen).rows}(entity_id, field, text, norm, score) VALUES (?,?,?,?,?)`);
+  for (const r of rows) ins.run(r.entityId, r.field, r.text, r.norm, r.score);
 }
 
 /** Rows behind a term: score per mille → spelling → count. */
@@ -63,19 +64,19 @@ export function addRef(refs: TermRefs, score: number, text: string, delta: numbe
 }
 
 /** Applies row additions/removals to one term and rewrites (or deletes) it. */
-function updateTerm(db: Db, endpoint: ListEndpoint, gen: number, field: string, norm: string, changes: { score: number; text: string; delta: number }[]): void {
-  const row = db.prepare('SELECT refs FROM entity_terms WHERE endpoint = ? AND gen = ? AND field = ? AND norm = ?').get(endpoint, gen, field, norm) as { refs: string } | undefined;
+function updateTerm(db: Db, terms: string, field: string, norm: string, changes: { score: number; text: string; delta: number }[]): void {
+  const row = db.prepare(`SELECT refs FROM ${terms} WHERE field = ? AND norm = ?`).get(field, norm) as { refs: string } | undefined;
   const refs = (row ? JSON.parse(row.refs) : {}) as TermRefs;
   for (const c of changes) addRef(refs, c.score, c.text, c.delta);
   const best = bestOfRefs(refs);
   if (!best) {
-    db.prepare('DELETE FROM entity_terms WHERE endpoint = ? AND gen = ? AND field = ? AND norm = ?').run(endpoint, gen, field, norm);
+    db.prepare(`DELETE FROM ${terms} WHERE field = ? AND norm = ?`).run(field, norm);
     return;
   }
   db.prepare(
-    `INSERT INTO entity_terms(endpoint, gen, field, norm, text, score, refs) VALUES (?,?,?,?,?,?,?)
-     ON CONFLICT(endpoint, gen, field, norm) DO UPDATE SET text = excluded.text, score = excluded.score, refs = excluded.refs`,
-  ).run(endpoint, gen, field, norm, best.text, best.score, JSON.stringify(refs));
+    `INSERT INTO ${terms}(field, norm, text, score, refs) VALUES (?,?,?,?,?)
+     ON CONFLICT(field, norm) DO UPDATE SET text = excluded.text, score = excluded.score, refs = excluded.refs`,
+  ).run(field, norm, best.text, best.score, JSON.stringify(refs));
 }
 
 /**
@@ -83,33 +84,32 @@ function updateTerm(db: Db, endpoint: ListEndpoint, gen: number, field: string, 
  * generation and advances the endpoint's change version, in the caller's transaction.
  */
 export function syncEntitiesInTx(db: Db, lab: Db, endpoint: ListEndpoint, ids: readonly number[]): void {
-  const meta = readMeta(db, endpoint);
-  const gen = meta.activeGen;
-  const type = ENTITY_OF_ENDPOINT[endpoint];
-  const old = db.prepare('SELECT field, norm, text, operational_score AS score FROM entity_rows WHERE endpoint = ? AND gen = ? AND entity_type = ? AND entity_id = ?');
-  const del = db.prepare('DELETE FROM entity_rows WHERE endpoint = ? AND gen = ? AND entity_type = ? AND entity_id = ?');
+  const gen = readMeta(db, endpoint).activeGen;
+  const t = tablesOf(endpoint, gen);
+  const old = db.prepare(`SELECT field, norm, text, score FROM ${t.rows} WHERE entity_id = ?`);
+  const del = db.prepare(`DELETE FROM ${t.rows} WHERE entity_id = ?`);
   const touched = new Map<string, { field: string; norm: string; changes: { score: number; text: string; delta: number }[] }>();
   const touch = (r: { field: string; norm: string; text: string; score: number }, delta: number) => {
     const k = `${r.field}\u0000${r.norm}`;
-    let t = touched.get(k);
-    if (!t) touched.set(k, (t = { field: r.field, norm: r.norm, changes: [] }));
-    t.changes.push({ score: r.score, text: r.text, delta });
+    let x = touched.get(k);
+    if (!x) touched.set(k, (x = { field: r.field, norm: r.norm, changes: [] }));
+    x.changes.push({ score: r.score, text: r.text, delta });
   };
   for (const id of ids) {
-    for (const r of old.all(endpoint, gen, type, id) as { field: string; norm: string; text: string; score: number }[]) touch(r, -1);
-    del.run(endpoint, gen, type, id);
+    for (const r of old.all(id) as { field: string; norm: string; text: string; score: number }[]) touch(r, -1);
+    del.run(id);
     const fact = readEntity(lab, endpoint, id);
     if (!fact) continue;
     const rows = buildEntityRows(endpoint, fact);
     insertRows(db, endpoint, gen, rows);
     for (const r of rows) touch(r, +1);
   }
-  for (const t of touched.values()) updateTerm(db, endpoint, gen, t.field, t.norm, t.changes);
+  for (const x of touched.values()) updateTerm(db, t.terms, x.field, x.norm, x.changes);
   // Precomputed prefixes the touched terms fall under are recomputed in the same transaction.
-  const isPrecomputed = db.prepare('SELECT 1 FROM entity_prefix_top WHERE endpoint = ? AND gen = ? AND prefix = ? LIMIT 1');
+  const isPrecomputed = db.prepare(`SELECT 1 FROM ${t.top} WHERE prefix = ? LIMIT 1`);
   const prefixes = new Set<string>();
-  for (const t of touched.values()) for (const p of precomputablePrefixes(t.norm)) prefixes.add(p);
-  for (const p of prefixes) if (isPrecomputed.get(endpoint, gen, p)) recomputePrefix(db, endpoint, gen, p);
+  for (const x of touched.values()) for (const p of precomputablePrefixes(x.norm)) prefixes.add(p);
+  for (const p of prefixes) if (isPrecomputed.get(p)) recomputePrefix(db, endpoint, gen, p);
   db.prepare('UPDATE endpoint_meta SET change_version = change_version + 1 WHERE endpoint = ?').run(endpoint);
 }
 

@@ -4,7 +4,8 @@
 // `legacy_completion_migrated=1` on every endpoint; when it passes nothing is written and lab.db's
 // legacy tables are not read. Otherwise the upgrade takes the write lock, checks again, and copies
 // the legacy data in the same transaction that sets the marker: retryable, never twice, legacy
-// tables left in place. The entity index is rebuilt from the facts, not migrated.
+// tables left in place. The entity index is rebuilt from the facts, not migrated (an active
+// generation missing its tables gets empty ones and is marked stale).
 //
 // Legacy tables in older installs' lab.db (columns chosen by this project, see docs):
 //   legacy_search_preferences(user_id INTEGER PRIMARY KEY, personalized INTEGER NOT NULL)
@@ -19,6 +20,8 @@ import { ALL_FIELDS, ENDPOINTS, GLOBAL_USER, isEndpoint } from './endpoints';
 import { memoryQuery } from './memory-store';
 import { memoryRankKey } from './ranking';
 import { writeTx } from './db';
+import { allEndpointsActiveObjects, createGeneration, dropGenerationSql, generationObjects } from './index-tables';
+import { markStaleInTx } from './index-store';
 
 export function startupCheck(db: Db): { ok: boolean; problems: string[] } {
   const problems: string[] = [];
@@ -26,6 +29,7 @@ export function startupCheck(db: Db): { ok: boolean; problems: string[] } {
   const names = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table','index')").all() as { name: string }[]).map((r) => r.name));
   for (const t of [...COMPLETION_TABLES, ...COMPLETION_INDEXES]) if (!names.has(t)) problems.push(`missing ${t}`);
   if (names.has('endpoint_meta')) {
+    for (const t of allEndpointsActiveObjects(db)) if (!names.has(t)) problems.push(`missing ${t}`);
     const rows = db.prepare('SELECT endpoint, legacy_completion_migrated AS m FROM endpoint_meta').all() as { endpoint: string; m: number }[];
     for (const e of ENDPOINTS) {
       const r = rows.find((x) => x.endpoint === e);
@@ -70,13 +74,15 @@ export function upgradeAndMigrateLegacy(db: Db, lab: Db, now: number): LegacyRes
     if (startupCheck(db).ok) return { migrated: false, preferences: 0, memory: 0 };
     let preferences = 0;
     let memory = 0;
-    if (tableExists(lab, 'legacy_search_preferences')) {
+    // The legacy copy happens once: a check failing for another reason must not import it again.
+    const copied = (db.prepare('SELECT min(legacy_completion_migrated) AS m FROM endpoint_meta').get() as { m: number | null }).m === 1;
+    if (!copied && tableExists(lab, 'legacy_search_preferences')) {
       const put = db.prepare('INSERT INTO user_prefs(user_id, personalized, updated_at) VALUES (?,?,?) ON CONFLICT(user_id) DO NOTHING');
       for (const p of lab.prepare('SELECT user_id, personalized FROM legacy_search_preferences').all() as { user_id: number; personalized: number }[]) {
         if (Number.isInteger(p.user_id) && p.user_id > 0) preferences += put.run(p.user_id, p.personalized ? 1 : 0, now).changes;
       }
     }
-    if (tableExists(lab, 'legacy_search_history')) {
+    if (!copied && tableExists(lab, 'legacy_search_history')) {
       const merged = new Map<string, { userId: number; endpoint: string; field: string; norm: string; query: string; f: number; last: number; a: number; r: number }>();
       for (const h of lab.prepare('SELECT user_id, endpoint, field, query, frequency, last_used_at, accept_count, reject_count FROM legacy_search_history ORDER BY id').all() as LegacyHistory[]) {
         const m = memoryQuery(String(h.query ?? ''));
@@ -111,6 +117,15 @@ export function upgradeAndMigrateLegacy(db: Db, lab: Db, now: number): LegacyRes
         }
         memory++;
       }
+    }
+    // An active generation without its tables (a damaged file): empty ones, stale, so it is rebuilt.
+    for (const e of ENDPOINTS) {
+      const { active_gen: gen } = db.prepare('SELECT active_gen FROM endpoint_meta WHERE endpoint = ?').get(e) as { active_gen: number };
+      const names = new Set((db.prepare("SELECT name FROM sqlite_master").all() as { name: string }[]).map((r) => r.name));
+      if (generationObjects(e, gen).every((n) => names.has(n))) continue;
+      for (const sql of dropGenerationSql(e, gen)) db.exec(sql);
+      createGeneration(db, e, gen);
+      markStaleInTx(db, e);
     }
     db.prepare('UPDATE endpoint_meta SET legacy_completion_migrated = 1').run();
     return { migrated: true, preferences, memory };

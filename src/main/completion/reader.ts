@@ -12,6 +12,7 @@ import { emptySuggestion, rank, type IndexCandidate, type MemoryCandidate, type 
 import { LARGE_PREFIX_TERMS, levelSeekStatement, topPerField, type TermPick } from './term-select';
 export { FIELD_CAP } from './term-select';
 import { isUnavailable, openCompletionRead } from './db';
+import { tablesOf } from './index-tables';
 
 export const UNAVAILABLE_PAUSE_MS = 5000;
 /** Candidates fetched per memory source (the best by decayed score come first). */
@@ -60,14 +61,14 @@ function prefixRangeMemorySql(ranked: boolean): string {
     ${ranked ? 'ORDER BY rank_key DESC, id DESC' : ''} LIMIT ?`;
 }
 
-type Statements = { pref: Statement; short: Record<1 | 2, Statement>; range: Statement; rangeRanked: Statement };
+type Statements = { pref: Statement; activeGen: Statement; short: Record<1 | 2, Statement>; range: Statement; rangeRanked: Statement };
 
 export class CompletionReader {
   private db: Db | null = null;
   private pausedUntil = 0;
   private stmts: Statements | null = null;
   private snapshotRead: ((userId: number, endpoint: ListEndpoint, typed: string, q: string, now: number) => Suggestion) | null = null;
-  private readonly termStmts = new Map<ListEndpoint, { pre: Statement; range: Statement; levels: Statement }>();
+  private readonly termStmts = new Map<ListEndpoint, { gen: number; pre: Statement; range: Statement; levels: Statement }>();
 
   constructor(
     private readonly dataDir: string,
@@ -129,34 +130,34 @@ export class CompletionReader {
   }
 
   /**
-   * Best terms per indexed field, each field with its own cap. A precomputed prefix is one seek;
-   * a small prefix range (≤ 200 terms) is read whole; otherwise one statement of index seeks per
-   * field and score level. All three choose by the same rule (term-select.ts).
+   * Best terms per indexed field, each field with its own cap, from the active generation's tables
+   * (read in this snapshot). A precomputed prefix is one seek; a small prefix range
+   * (≤ LARGE_PREFIX_TERMS terms) is read whole; otherwise one statement of index seeks per field
+   * and score level. All three choose by the same rule (term-select.ts).
    */
   private indexCandidates(endpoint: ListEndpoint, q: string, hi: string): IndexCandidate[] {
-    const s = this.termStatements(endpoint);
-    let picks = s.pre.all({ endpoint, q }) as TermPick[];
+    const s = this.termStatements(endpoint, this.stmts!.activeGen.get(endpoint) as number);
+    let picks = s.pre.all(q) as TermPick[];
     if (!picks.length) {
-      picks = s.range.all({ endpoint, q, hi }) as TermPick[];
-      if (picks.length > LARGE_PREFIX_TERMS) picks = s.levels.all({ endpoint, q, hi }) as TermPick[];
+      picks = s.range.all(q, hi) as TermPick[];
+      if (picks.length > LARGE_PREFIX_TERMS) picks = s.levels.all({ q, hi }) as TermPick[];
     }
     const out = topPerField(endpoint, picks).map((r) => ({ norm: r.norm, text: r.text, score: r.score / 1000 }));
     // Best score first; within a score the merge keeps field order, then the text order.
     return out.sort((x, y) => y.score - x.score);
   }
 
-  private termStatements(endpoint: ListEndpoint) {
+  /** Statements on one generation's tables; those of a generation swapped out are let go. */
+  private termStatements(endpoint: ListEndpoint, gen: number) {
     let st = this.termStmts.get(endpoint);
-    if (!st) {
+    if (!st || st.gen !== gen) {
       const db = this.db!;
-      const gen = '(SELECT active_gen FROM endpoint_meta WHERE endpoint = @endpoint)';
+      const t = tablesOf(endpoint, gen);
       st = {
-        pre: db.prepare(`SELECT field, score, norm, text FROM entity_prefix_top WHERE endpoint = @endpoint AND gen = ${gen} AND prefix = @q`),
-        range: db.prepare(
-          `SELECT field, score, norm, text FROM entity_terms INDEXED BY entity_terms_norm
-           WHERE endpoint = @endpoint AND gen = ${gen} AND norm > @q AND norm < @hi LIMIT ${LARGE_PREFIX_TERMS + 1}`,
-        ),
-        levels: levelSeekStatement(db, endpoint, 'active'),
+        gen,
+        pre: db.prepare(`SELECT field, score, norm, text FROM ${t.top} WHERE prefix = ?`),
+        range: db.prepare(`SELECT field, score, norm, text FROM ${t.terms} INDEXED BY ${t.terms}_norm WHERE norm > ? AND norm < ? LIMIT ${LARGE_PREFIX_TERMS + 1}`),
+        levels: levelSeekStatement(db, endpoint, gen),
       };
       this.termStmts.set(endpoint, st);
     }
@@ -176,6 +177,7 @@ export class CompletionReader {
     this.db.pragma('cache_size = -65536');
     this.stmts = {
       pref: this.db.prepare('SELECT personalized FROM user_prefs WHERE user_id = ?'),
+      activeGen: this.db.prepare('SELECT active_gen FROM endpoint_meta WHERE endpoint = ?').pluck(),
       short: { 1: this.db.prepare(shortPrefixMemorySql('p1')), 2: this.db.prepare(shortPrefixMemorySql('p2')) },
       range: this.db.prepare(prefixRangeMemorySql(false)),
       rangeRanked: this.db.prepare(prefixRangeMemorySql(true)),

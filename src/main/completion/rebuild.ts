@@ -8,6 +8,7 @@ import { buildEntityRows, compareBinary, type CandidateRow, type EntityFact } fr
 import { allEntitiesSql, type ListEndpoint } from './endpoints';
 import { addRef, bestOfRefs, readMeta, type TermRefs } from './index-store';
 import { writeTx } from './db';
+import { createGeneration, dropGenerationSql, generationsOnDisk, tablesOf } from './index-tables';
 import { betterTerm, FIELD_CAP, insertPrefixRows, LARGE_PREFIX_TERMS, precomputablePrefixes, type TermPick } from './term-select';
 
 export type RebuildOutcome = 'committed' | 'discarded' | 'fresh';
@@ -87,7 +88,6 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
   let phase = 'cleanup';
   let sinceCheckpoint = 0;
   const writeMs: Record<string, number> = {};
-  const ins = prepareInserts(db);
   const pause = () => yieldLoop(opts.pauseMs ?? 0);
   /**
    * One write transaction that calls `step` until it reports no more work, the row cap is
@@ -157,8 +157,13 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
   if (!meta.stale && !opts.force) return result('fresh');
   const version = meta.changeVersion;
   // Leftovers of a rebuild that died half-way (any generation but the active one) go first.
-  await deleteInactiveGenerations(db, endpoint, boundedTx, pause);
+  await dropInactiveGenerations(db, endpoint, boundedTx, pause);
   const gen = meta.activeGen + 1;
+  boundedTx(() => {
+    createGeneration(db, endpoint, gen);
+    return false;
+  });
+  const ins = prepareInserts(db, endpoint, gen);
   phase = 'rows';
 
   const terms = new Map<string, { field: string; norm: string; refs: TermRefs }>();
@@ -197,7 +202,7 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
       const before = head;
       boundedTx(() => {
         const r = queue[head++]!;
-        ins.row.run(endpoint, gen, r.entityType, r.entityId, r.field, r.text, r.norm, r.score);
+        ins.row.run(r.entityId, r.field, r.text, r.norm, r.score);
         return head < queue.length;
       });
       rows += head - before;
@@ -219,7 +224,7 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
       boundedTx(() => {
         const t = list[i++]!;
         const best = bestOfRefs(t.refs)!;
-        ins.term.run(endpoint, gen, t.field, t.norm, best.text, best.score, JSON.stringify(t.refs));
+        ins.term.run(t.field, t.norm, best.text, best.score, JSON.stringify(t.refs));
         return i < list.length;
       });
       await pause();
@@ -253,15 +258,17 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
       }
       return false;
     });
+  // The generation no reader uses any more (the old one, or this one if discarded) is dropped.
   phase = 'cleanup';
-  await deleteInactiveGenerations(db, endpoint, boundedTx, pause);
+  await dropInactiveGenerations(db, endpoint, boundedTx, pause);
   return result(committed ? 'committed' : 'discarded', rows, terms.size);
 }
 
-function prepareInserts(db: Db) {
+function prepareInserts(db: Db, endpoint: ListEndpoint, gen: number) {
+  const t = tablesOf(endpoint, gen);
   return {
-    row: db.prepare('INSERT INTO entity_rows(endpoint, gen, entity_type, entity_id, field, text, norm, operational_score) VALUES (?,?,?,?,?,?,?,?)'),
-    term: db.prepare('INSERT INTO entity_terms(endpoint, gen, field, norm, text, score, refs) VALUES (?,?,?,?,?,?,?)'),
+    row: db.prepare(`INSERT INTO ${t.rows}(entity_id, field, text, norm, score) VALUES (?,?,?,?,?)`),
+    term: db.prepare(`INSERT INTO ${t.terms}(field, norm, text, score, refs) VALUES (?,?,?,?,?)`),
   };
 }
 
@@ -304,31 +311,17 @@ export function holdStats(ms: number[]): HoldStats {
   return { count: s.length, p50: q(0.5), p90: q(0.9), p99: q(0.99), max: s.length ? round2(s[s.length - 1]!) : 0, buckets };
 }
 
-/** Small deletes per step, so the time budget (not a row count) bounds each transaction. */
-const DELETE_STEP = 100;
-
-/** Deletes rows and terms of every generation but the active one, in time-bounded transactions. */
-async function deleteInactiveGenerations(db: Db, endpoint: ListEndpoint, tx: (step: () => boolean) => boolean, pause: () => Promise<void>): Promise<void> {
+/** Drops the tables of every generation but the active one, one DROP per write transaction. */
+async function dropInactiveGenerations(db: Db, endpoint: ListEndpoint, tx: (step: () => boolean) => boolean, pause: () => Promise<void>): Promise<void> {
   const active = db.prepare('SELECT active_gen FROM endpoint_meta WHERE endpoint = ?').pluck();
-  // Two index ranges (below and above the active generation), never a scan of the live rows.
-  const dels = ['<', '>'].flatMap((op) => [
-    db.prepare(`DELETE FROM entity_rows WHERE id IN (SELECT id FROM entity_rows WHERE endpoint = ? AND gen ${op} ? LIMIT ?)`),
-    db.prepare(
-      `DELETE FROM entity_terms WHERE (endpoint, gen, field, norm) IN
-       (SELECT endpoint, gen, field, norm FROM entity_terms WHERE endpoint = ? AND gen ${op} ? LIMIT ?)`,
-    ),
-    db.prepare(
-      `DELETE FROM entity_prefix_top WHERE (endpoint, gen, prefix, field, rank) IN
-       (SELECT endpoint, gen, prefix, field, rank FROM entity_prefix_top WHERE endpoint = ? AND gen ${op} ? LIMIT ?)`,
-    ),
-  ]);
-  for (let more = true; more; ) {
-    more = tx(() => {
-      const g = active.get(endpoint) as number;
-      let changes = 0;
-      for (const d of dels) changes += d.run(endpoint, g, DELETE_STEP).changes;
-      return changes > 0;
-    });
-    if (more) await pause();
+  for (const gen of generationsOnDisk(db, endpoint)) {
+    for (const sql of dropGenerationSql(endpoint, gen)) {
+      tx(() => {
+        // Checked inside the write lock: only the swap changes active_gen, and it holds this lock.
+        if ((active.get(endpoint) as number) !== gen) db.exec(sql);
+        return false;
+      });
+      await pause();
+    }
   }
 }

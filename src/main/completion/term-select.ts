@@ -5,6 +5,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open';
 import { compareBinary } from './entity-builder';
 import { INDEXED_FIELDS, type ListEndpoint } from './endpoints';
+import { tablesOf } from './index-tables';
 import { scoreMilli, STATUS_SCORE, UNKNOWN_STATUS_SCORE } from './status-score';
 
 /** Candidates fetched per indexed field (spec: "a separate cap on the candidate count for each"). */
@@ -51,15 +52,14 @@ export function precomputablePrefixes(norm: string): string[] {
   return out;
 }
 
-/** One statement per endpoint: an index seek per field and score level, each capped. */
-export function levelSeekStatement(db: Db, endpoint: ListEndpoint, gen: 'param' | 'active'): Statement {
-  const genExpr = gen === 'param' ? '@gen' : '(SELECT active_gen FROM endpoint_meta WHERE endpoint = @endpoint)';
+/** One statement per endpoint and generation: an index seek per field and score level, each capped. */
+export function levelSeekStatement(db: Db, endpoint: ListEndpoint, gen: number): Statement {
+  const { terms } = tablesOf(endpoint, gen);
   const branches = INDEXED_FIELDS[endpoint].flatMap((field) =>
     levelsOf(endpoint).map(
       (level) =>
-        `SELECT * FROM (SELECT field, score, norm, text FROM entity_terms INDEXED BY entity_terms_rank
-         WHERE endpoint = @endpoint AND gen = ${genExpr} AND field = '${field}' AND score = ${level}
-           AND norm > @q AND norm < @hi ORDER BY norm LIMIT ${FIELD_CAP})`,
+        `SELECT * FROM (SELECT field, score, norm, text FROM ${terms} INDEXED BY ${terms}_rank
+         WHERE field = '${field}' AND score = ${level} AND norm > @q AND norm < @hi ORDER BY norm LIMIT ${FIELD_CAP})`,
     ),
   );
   return db.prepare(branches.join(' UNION ALL '));
@@ -67,17 +67,17 @@ export function levelSeekStatement(db: Db, endpoint: ListEndpoint, gen: 'param' 
 
 /** Recomputes the stored best terms of one precomputed prefix (incremental upkeep). */
 export function recomputePrefix(db: Db, endpoint: ListEndpoint, gen: number, prefix: string): void {
-  const rows = topPerField(endpoint, levelSeekStatement(db, endpoint, 'param').all({ endpoint, gen, q: prefix, hi: prefix + MAX_CHAR }) as TermPick[]);
-  db.prepare('DELETE FROM entity_prefix_top WHERE endpoint = ? AND gen = ? AND prefix = ?').run(endpoint, gen, prefix);
+  const rows = topPerField(endpoint, levelSeekStatement(db, endpoint, gen).all({ q: prefix, hi: prefix + MAX_CHAR }) as TermPick[]);
+  db.prepare(`DELETE FROM ${tablesOf(endpoint, gen).top} WHERE prefix = ?`).run(prefix);
   insertPrefixRows(db, endpoint, gen, prefix, rows);
 }
 
 export function insertPrefixRows(db: Db, endpoint: ListEndpoint, gen: number, prefix: string, rows: TermPick[]): void {
-  const ins = db.prepare('INSERT INTO entity_prefix_top(endpoint, gen, prefix, field, rank, score, norm, text) VALUES (?,?,?,?,?,?,?,?)');
+  const ins = db.prepare(`INSERT INTO ${tablesOf(endpoint, gen).top}(prefix, field, rank, score, norm, text) VALUES (?,?,?,?,?,?)`);
   const rankOf = new Map<string, number>();
   for (const r of rows) {
     const rank = rankOf.get(r.field) ?? 0;
     rankOf.set(r.field, rank + 1);
-    ins.run(endpoint, gen, prefix, r.field, rank, r.score, r.norm, r.text);
+    ins.run(prefix, r.field, rank, r.score, r.norm, r.text);
   }
 }

@@ -6,26 +6,28 @@
 //   + 0.05 * last_used_days: ordering by it equals ordering by the spec's decayed memory score at
 //   any instant, so the top candidates of a prefix come out of an index range without scoring all.
 //   `p1`/`p2` (generated: the first one or two characters of norm) index short prefixes by rank.
-// - entity_rows: one row per indexed field value of a business entity, tagged with a generation.
-// - entity_terms: the same values de-duplicated per (endpoint, generation, field, normalized text)
-//   with the best operational score (integer per mille), so ten "Sigma-Aldrich" rows are one term.
-//   `refs` counts the rows behind a term per score and spelling (JSON {"1000":{"Ethanol":3}}), so a
-//   single-entity sync updates a term without an index over the rows by text (which would make a
-//   rebuild's inserts random and slow).
-// - entity_prefix_top: for prefixes (≤ 8 characters) with more than 200 terms, the best terms per
-//   field precomputed, so a one-character prefix is one index seek instead of a range scan.
-//   Readers only look at the generation that endpoint_meta.active_gen names: a rebuild writes a new
+// - the entity index (schema v3: tables per endpoint and generation, see
+//   src/main/completion/index-tables.ts): candidate rows per entity field value; terms — the same
+//   values de-duplicated per field and normalized text with the best operational score (integer
+//   per mille), so ten "Sigma-Aldrich" rows are one term, `refs` counting the rows behind a term
+//   per score and spelling so a single-entity sync updates it without an index over the rows by
+//   text; and the precomputed best terms of every prefix (≤ 8 characters) with more than 50 terms.
+//   Readers only look at the generation endpoint_meta.active_gen names: a rebuild fills a new
 //   generation in short batches and swaps it in with one tiny transaction (never an empty index).
 // - endpoint_meta: per endpoint stale marker, change version, active generation and the legacy
 //   migration marker. completion_meta: global keys (last prune time).
 // - user_prefs: the personalization switch per user (absent = on).
 import type { Migration } from './migrate';
+import { createGeneration } from '../completion/index-tables';
+import { isEndpoint } from '../completion/endpoints';
 
-export const COMPLETION_SCHEMA_VERSION = 2;
+export const COMPLETION_SCHEMA_VERSION = 3;
 
 /** Tables and indexes the start-up check expects (spec 000 Versioning). */
-export const COMPLETION_TABLES = ['completion_meta', 'endpoint_meta', 'search_memory', 'entity_rows', 'entity_terms', 'entity_prefix_top', 'user_prefs'] as const;
-export const COMPLETION_INDEXES = ['search_memory_scope', 'search_memory_prune', 'search_memory_prefix', 'entity_rows_entity', 'entity_terms_rank', 'entity_terms_norm', 'search_memory_p1', 'search_memory_p2'] as const;
+export const COMPLETION_TABLES = ['completion_meta', 'endpoint_meta', 'search_memory', 'user_prefs'] as const;
+export const COMPLETION_INDEXES = ['search_memory_scope', 'search_memory_prune', 'search_memory_prefix', 'search_memory_p1', 'search_memory_p2'] as const;
+// The entity index's tables are per endpoint and generation (src/main/completion/index-tables.ts);
+// the start-up check looks for the active generation's.
 
 export const completionMigrations: Migration[] = [
   {
@@ -119,6 +121,17 @@ export const completionMigrations: Migration[] = [
         CREATE INDEX search_memory_p1 ON search_memory(user_id, endpoint, field, p1, rank_key) WHERE frequency > 0;
         CREATE INDEX search_memory_p2 ON search_memory(user_id, endpoint, field, p2, rank_key) WHERE frequency > 0;
       `);
+    },
+  },
+  {
+    version: 3,
+    description: 'entity index: tables of their own per endpoint and generation',
+    up(db) {
+      // Derived data is rebuilt from lab.db, not migrated (spec 000 Versioning): the active
+      // generation starts empty and stale, and the worker's start-up rebuild fills it.
+      db.exec('DROP TABLE entity_rows; DROP TABLE entity_terms; DROP TABLE entity_prefix_top; UPDATE endpoint_meta SET stale = 1');
+      const gens = db.prepare('SELECT endpoint, active_gen FROM endpoint_meta').all() as { endpoint: string; active_gen: number }[];
+      for (const { endpoint, active_gen } of gens) if (isEndpoint(endpoint)) createGeneration(db, endpoint, active_gen);
     },
   },
 ];

@@ -1,6 +1,6 @@
 // Backup and restore timings for a large data directory (reported in docs/data-directory.md):
 // 100 000 inventory rows (names and CAS numbers from the shared chemicals list) and a 1 000 000-row
-// completion index (entity_rows of the real completion schema), inserted directly with SQL.
+// completion index (the active generation's rows table of the real completion schema), inserted directly with SQL.
 // Usage: node bench.cjs <work folder> [inventoryRows] [indexRows]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { snapshotDatabase } from '../../../src/main/backup/snapshot';
 import { commitRestore, stageRestore } from '../../../src/main/backup/restore';
 import { completeInterruptedRestore } from '../../../src/main/backup/restore-journal';
 import { normalizeSearchTerm } from '../../../src/shared/normalize';
+import { tablesOf } from '../../../src/main/completion/index-tables';
 import { startServices } from '../../../src/main/app-services';
 import { sharedDataFile } from '../../support/shared-data';
 
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
     })();
   });
   time(`generate ${IDX} completion index rows`, () => {
-    const ins = dbs.completion.prepare(`INSERT INTO entity_rows (endpoint, gen, entity_type, entity_id, field, text, norm, operational_score) VALUES ('/inventory/', 1, 'inventory_item', ?, ?, ?, ?, 0.9)`);
+    const ins = dbs.completion.prepare(`INSERT INTO ${tablesOf('/inventory/', 0).rows} (entity_id, field, text, norm, score) VALUES (?, ?, ?, ?, 0.9)`);
     const fields = ['name', 'english_name', 'cas_number', 'brand', 'storage_location', 'category', 'product_number', 'specification', 'unit', 'status'];
     dbs.completion.transaction(() => {
       for (let i = 0; i < IDX; i++) {
