@@ -44,6 +44,8 @@ describe('completion.db schema upgrade', () => {
     expect(generationsOnDisk(c, '/inventory/')).toEqual([5]);
     const reader = new CompletionReader(dir, silentLogger());
     expect(reader.inline(1, { endpoint: '/inventory/', field: 'all', q: 'meth' })).toMatchObject({ completion: 'Methanol', source: 'entity_index' });
+    // Memory kept through the upgrades, found by the one-, two- and longer-prefix paths.
+    for (const q of ['e', 'et', 'eth']) expect(reader.inline(1, { endpoint: '/inventory/', field: 'all', q })).toMatchObject({ completion: 'Ethanol', source: 'global_memory' });
     reader.close();
     dbs.close();
   });

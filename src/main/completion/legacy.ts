@@ -123,7 +123,7 @@ export function upgradeAndMigrateLegacy(db: Db, lab: Db, now: number): LegacyRes
       const { active_gen: gen } = db.prepare('SELECT active_gen FROM endpoint_meta WHERE endpoint = ?').get(e) as { active_gen: number };
       const names = new Set((db.prepare("SELECT name FROM sqlite_master").all() as { name: string }[]).map((r) => r.name));
       if (generationObjects(e, gen).every((n) => names.has(n))) continue;
-      for (const sql of dropGenerationSql(e, gen)) db.exec(sql);
+      for (const sql of dropGenerationSql(e, gen).flat()) db.exec(sql);
       createGeneration(db, e, gen);
       markStaleInTx(db, e);
     }

@@ -47,10 +47,10 @@ const toMemory = (r: MemoryRow): MemoryCandidate => ({
   rejectCount: r.reject_count,
 });
 
-/** Memory of a one- or two-character prefix, best first from `search_memory_<col>` (no range sort). */
-function shortPrefixMemorySql(col: 'p1' | 'p2'): string {
-  return `SELECT ${MEMORY_COLUMNS} FROM search_memory INDEXED BY search_memory_${col}
-    WHERE user_id = ? AND endpoint = ? AND field = ? AND ${col} = ? AND norm > ? AND frequency > 0
+/** Memory of a one- or two-character prefix, best first from `search_memory_p<n>` (no range sort). */
+function shortPrefixMemorySql(chars: 1 | 2): string {
+  return `SELECT ${MEMORY_COLUMNS} FROM search_memory INDEXED BY search_memory_p${chars}
+    WHERE user_id = ? AND endpoint = ? AND field = ? AND substr(norm, 1, ${chars}) = ? AND norm > ? AND frequency > 0
     ORDER BY rank_key DESC, id DESC LIMIT ?`;
 }
 
@@ -178,7 +178,7 @@ export class CompletionReader {
     this.stmts = {
       pref: this.db.prepare('SELECT personalized FROM user_prefs WHERE user_id = ?'),
       activeGen: this.db.prepare('SELECT active_gen FROM endpoint_meta WHERE endpoint = ?').pluck(),
-      short: { 1: this.db.prepare(shortPrefixMemorySql('p1')), 2: this.db.prepare(shortPrefixMemorySql('p2')) },
+      short: { 1: this.db.prepare(shortPrefixMemorySql(1)), 2: this.db.prepare(shortPrefixMemorySql(2)) },
       range: this.db.prepare(prefixRangeMemorySql(false)),
       rangeRanked: this.db.prepare(prefixRangeMemorySql(true)),
     };

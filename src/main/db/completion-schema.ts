@@ -5,7 +5,7 @@
 //   the all-fields sentinel) and normalized query. `rank_key` = ln(log1p(frequency) * accept_weight)
 //   + 0.05 * last_used_days: ordering by it equals ordering by the spec's decayed memory score at
 //   any instant, so the top candidates of a prefix come out of an index range without scoring all.
-//   `p1`/`p2` (generated: the first one or two characters of norm) index short prefixes by rank.
+//   search_memory_p1/_p2 index the first one or two characters of norm by rank (short prefixes).
 // - the entity index (schema v3: tables per endpoint and generation, see
 //   src/main/completion/index-tables.ts): candidate rows per entity field value; terms — the same
 //   values de-duplicated per field and normalized text with the best operational score (integer
@@ -21,7 +21,7 @@ import type { Migration } from './migrate';
 import { createGeneration } from '../completion/index-tables';
 import { isEndpoint } from '../completion/endpoints';
 
-export const COMPLETION_SCHEMA_VERSION = 3;
+export const COMPLETION_SCHEMA_VERSION = 4;
 
 /** Tables and indexes the start-up check expects (spec 000 Versioning). */
 export const COMPLETION_TABLES = ['completion_meta', 'endpoint_meta', 'search_memory', 'user_prefs'] as const;
@@ -132,6 +132,25 @@ export const completionMigrations: Migration[] = [
       db.exec('DROP TABLE entity_rows; DROP TABLE entity_terms; DROP TABLE entity_prefix_top; UPDATE endpoint_meta SET stale = 1');
       const gens = db.prepare('SELECT endpoint, active_gen FROM endpoint_meta').all() as { endpoint: string; active_gen: number }[];
       for (const { endpoint, active_gen } of gens) if (isEndpoint(endpoint)) createGeneration(db, endpoint, active_gen);
+    },
+  },
+  {
+    version: 4,
+    description: 'search memory: the short-prefix indexes cover the columns the read path needs',
+    up(db) {
+      // id right after rank_key keeps the read's order (rank_key DESC, id DESC) the index's own;
+      // the other columns spare eight table lookups per scope. Indexed expressions rather than
+      // the v2 generated columns: with two virtual columns SQLite does not see an index on one of
+      // them as covering.
+      const cols = 'rank_key, id, norm, query, frequency, last_used_at, accept_count, reject_count';
+      db.exec(`
+        DROP INDEX search_memory_p1;
+        DROP INDEX search_memory_p2;
+        ALTER TABLE search_memory DROP COLUMN p1;
+        ALTER TABLE search_memory DROP COLUMN p2;
+        CREATE INDEX search_memory_p1 ON search_memory(user_id, endpoint, field, substr(norm, 1, 1), ${cols}) WHERE frequency > 0;
+        CREATE INDEX search_memory_p2 ON search_memory(user_id, endpoint, field, substr(norm, 1, 2), ${cols}) WHERE frequency > 0;
+      `);
     },
   },
 ];
