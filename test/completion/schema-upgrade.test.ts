@@ -12,6 +12,7 @@ import { generationsOnDisk, tablesOf } from '../../src/main/completion/index-tab
 import { CompletionMaintenance } from '../../src/main/completion/maintenance';
 import { CompletionReader } from '../../src/main/completion/reader';
 import { silentLogger } from '../../src/main/logging';
+import { memoryRankKey } from '../../src/main/completion/ranking';
 import { tempDir } from './helpers';
 
 describe('completion.db schema upgrade', () => {
@@ -22,8 +23,9 @@ describe('completion.db schema upgrade', () => {
     old.exec(`
       UPDATE endpoint_meta SET active_gen = 4, stale = 0, legacy_completion_migrated = 1;
       INSERT INTO entity_rows(endpoint, gen, entity_type, entity_id, field, text, norm, operational_score) VALUES ('/inventory/', 4, 'inventory_item', 1, 'name', 'Old name', 'oldname', 1);
-      INSERT INTO search_memory(user_id, endpoint, field, norm, query, frequency, last_used_at, rank_key) VALUES (0, '/inventory/', 'all', 'ethanol', 'Ethanol', 3, 0, 1);
     `);
+    const now = Date.now();
+    old.prepare("INSERT INTO search_memory(user_id, endpoint, field, norm, query, frequency, last_used_at, rank_key) VALUES (0, '/inventory/', 'all', 'ethanol', 'Ethanol', 3, ?, ?)").run(now, memoryRankKey(3, now, 0, 0));
     old.close();
 
     const dbs = openDatabases(dir);
