@@ -1,23 +1,23 @@
 // `npm run bench` (`-- --quick` for a small smoke run): the inline completion read path at
 // 1 000 000 index rows and 100 000 memory records, in-process and over HTTP, side by side with a
 // naive SQL baseline and an in-memory baseline measured in the same run; then a full rebuild in
-// the maintenance worker process while a reader keeps querying. Writes
+// the maintenance worker process while a reader keeps querying. The in-process reader runs in a
+// thread of its own (bench/probe-thread.ts), away from this thread's million-row heap. Writes
 // bench-results/completion.json and bench-results/completion.md. Not a test: no pass/fail exit.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import { PerformanceObserver } from 'node:perf_hooks';
 import path from 'node:path';
 import { openDatabases } from '../src/main/db/databases';
-import { silentLogger } from '../src/main/logging';
-import { CompletionReader } from '../src/main/completion/reader';
 import { rebuildEndpoint } from '../src/main/completion/rebuild';
 import { ENDPOINTS } from '../src/main/completion/endpoints';
 import { startServices } from '../src/main/app-services';
 import { SESSION_COOKIE } from '../src/shared/app-info';
 import { generateLab, generateMemory, prefixes, rng, type Probe } from './data';
 import { activeTables, prepareInMemory, prepareNaive } from './baselines';
+import { createProbeRunner, SLOW_MS, type DuringResult, type IdleResult, type ProbeInit } from './probe-thread';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
 const quick = process.argv.includes('--quick');
 const SCALE = quick ? 0.02 : 1;
@@ -40,13 +40,16 @@ function stats(xs: number[]): Stats {
   return { n: s.length, p50: r(q(0.5)), p99: r(q(0.99)), max: r(s[s.length - 1]!), mean: r(s.reduce((a, b) => a + b, 0) / s.length) };
 }
 
-/** In-process calls slower than this are examined one by one (the max target is 5 ms). */
-const SLOW_MS = 2;
-
-/** CPU time of this (the main) thread only: GC helpers and compiler threads do not count. */
-function cpuMsSince(start: NodeJS.CpuUsage): number {
-  const d = process.threadCpuUsage(start);
-  return (d.user + d.system) / 1000;
+/** Sends one request to the probe thread and waits for its answer. */
+function ask<T>(w: Worker, message: 'idle' | 'during'): Promise<T> {
+  return new Promise((resolve, reject) => {
+    w.once('error', reject);
+    w.once('message', (x: T) => {
+      w.off('error', reject);
+      resolve(x);
+    });
+    w.postMessage(message);
+  });
 }
 
 function time(fn: () => void): number {
@@ -80,50 +83,22 @@ async function main() {
   const probes: Probe[] = prefixes(data, memUsers, PROBES, rand);
   const oneChar = probes.filter((p) => Array.from(p.q).length === 1);
 
-  // In-process read path (own read-only connection, as the main process uses it).
-  const reader = new CompletionReader(dir, silentLogger());
-  const inline = (p: Probe) => reader.inline(p.userId, { endpoint: p.endpoint, q: p.q, field: 'all' });
-  for (const p of probes) inline(p); // warm-up
-  const idleAnswers = probes.map((p) => inline(p).completion);
-  const rounds: Stats[] = [];
-  // Where do the slow calls come from? Each one is matched against garbage collections and its
-  // own CPU time (wall time far above CPU time = the process was waiting: descheduled or I/O).
-  const slow: { at: number; ms: number; cpuMs: number; q: string; endpoint: string }[] = [];
-  const gcs: { start: number; duration: number }[] = [];
-  const gcObserver = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) gcs.push({ start: e.startTime, duration: e.duration });
-  });
-  gcObserver.observe({ entryTypes: ['gc'] });
-  let all: number[] = [];
-  let oneCharTimes: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    const t = probes.map((p) => {
-      const at = performance.now();
-      const cpu0 = process.threadCpuUsage();
-      const d = time(() => inline(p));
-      if (d > SLOW_MS) slow.push({ at, ms: d, cpuMs: cpuMsSince(cpu0), q: p.q, endpoint: p.endpoint });
-      return d;
-    });
-    rounds.push(stats(t));
-    all = all.concat(t);
-    oneCharTimes = oneCharTimes.concat(probes.map((p, i) => (Array.from(p.q).length === 1 ? t[i]! : -1)).filter((x) => x >= 0));
-  }
-  const inProcess = stats(all);
-  await new Promise((r) => setTimeout(r, 200)); // GC entries arrive later than one setImmediate
-  gcObserver.disconnect();
-  const slowCalls = slow.map((x) => {
-    const gcMs = gcs.filter((g) => g.start < x.at + x.ms && g.start + g.duration > x.at).reduce((a, g) => a + g.duration, 0);
-    const r = (v: number) => Math.round(v * 100) / 100;
-    return { ms: r(x.ms), cpuMs: r(x.cpuMs), gcMs: r(gcMs), q: x.q, endpoint: x.endpoint };
-  });
+  // In-process read path: a thread of its own holding only the reader (bench/probe-thread.ts).
+  const stopFlag = new SharedArrayBuffer(4);
+  const thread = new Worker(__filename, { workerData: { dir, probes, rounds: ROUNDS, stop: stopFlag } satisfies ProbeInit });
+  const idle = await ask<IdleResult>(thread, 'idle');
+  const idleAnswers = idle.answers;
+  const rounds = idle.roundTimes.map(stats);
+  const inProcess = stats(idle.times);
+  const oneCharTimes = idle.roundTimes.flatMap((t) => t.filter((_, i) => Array.from(probes[i]!.q).length === 1));
   const slowSummary = {
     thresholdMs: SLOW_MS,
-    count: slowCalls.length,
-    withGc: slowCalls.filter((x) => x.gcMs > 0).length,
-    mostlyWaiting: slowCalls.filter((x) => x.cpuMs < x.ms / 2).length,
-    gcCount: gcs.length,
-    gcMaxMs: Math.round(Math.max(0, ...gcs.map((g) => g.duration)) * 100) / 100,
-    worst: [...slowCalls].sort((a, b) => b.ms - a.ms).slice(0, 10),
+    count: idle.slow.length,
+    withGc: idle.slow.filter((x) => x.gcMs > 0).length,
+    mostlyWaiting: idle.slow.filter((x) => x.cpuMs < x.ms / 2).length,
+    gcCount: idle.gcCount,
+    gcMaxMs: idle.gcMaxMs,
+    worst: [...idle.slow].sort((a, b) => b.ms - a.ms).slice(0, 10),
   };
   log('in-process', inProcess, 'slow calls', slowSummary);
 
@@ -169,9 +144,6 @@ async function main() {
 
   // Full rebuild in the maintenance worker process while a reader keeps querying.
   const workerFile = path.join(__dirname, 'maintenance-worker.js');
-  const during: number[] = [];
-  let empty = 0;
-  let different = 0;
   const results: Record<string, unknown>[] = [];
   const t0 = performance.now();
   const child = fork(workerFile, ['--data-dir', dir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
@@ -181,35 +153,30 @@ async function main() {
     if (m.message === 'completion rebuild committed' || m.message === 'completion rebuild discarded') results.push(m.data ?? {});
     if (m.message === 'Completion rebuild failed' || m.message === 'Completion initialization failed') failed = `${m.message}: ${JSON.stringify(m.data)}`;
   });
-  let i = 0;
-  // Slow reads during the rebuild: how many were mostly off the CPU (descheduled or waiting for I/O)?
-  const duringSlow = { thresholdMs: SLOW_MS, count: 0, mostlyWaiting: 0 };
+  // The thread reads until every endpoint is rebuilt; the log file's size is sampled meanwhile.
   let maxWal = 0;
   const walFile = path.join(dir, 'completion.db-wal');
-  while (results.filter((r) => r.outcome === 'committed').length < ENDPOINTS.length && !failed && performance.now() - t0 < 300_000) {
-    for (let k = 0; k < 50; k++, i++) {
-      const idx = i % probes.length;
-      let answer = '';
-      const cpu0 = process.threadCpuUsage();
-      const d = time(() => (answer = inline(probes[idx]!).completion));
-      during.push(d);
-      if (d > SLOW_MS) {
-        duringSlow.count++;
-        if (cpuMsSince(cpu0) < d / 2) duringSlow.mostlyWaiting++;
-      }
-      if (answer !== idleAnswers[idx]) {
-        if (!answer) empty++;
-        else different++;
-      }
-    }
+  const walTimer = setInterval(() => {
     try {
       maxWal = Math.max(maxWal, fs.statSync(walFile).size);
     } catch {
       /* no log file at this instant */
     }
-    await new Promise((r) => setImmediate(r));
-  }
+  }, 100);
+  const duringResult = ask<DuringResult>(thread, 'during');
+  await new Promise<void>((resolve) => {
+    const check = setInterval(() => {
+      if (results.filter((r) => r.outcome === 'committed').length >= ENDPOINTS.length || failed || performance.now() - t0 > 300_000) {
+        clearInterval(check);
+        resolve();
+      }
+    }, 5);
+  });
   const rebuildMs = performance.now() - t0;
+  Atomics.store(new Int32Array(stopFlag), 0, 1);
+  const { times: during, empty, different, slowCount, slowMostlyWaiting } = await duringResult;
+  const duringSlow = { thresholdMs: SLOW_MS, count: slowCount, mostlyWaiting: slowMostlyWaiting };
+  clearInterval(walTimer);
   const concurrentResults = results.splice(0);
   // The same full rebuild once more with nobody reading, for comparison.
   const aloneT0 = performance.now();
@@ -222,7 +189,7 @@ async function main() {
   const aloneMs = Math.round(performance.now() - aloneT0);
   log('rebuild alone', aloneMs, 'ms');
   child.kill();
-  reader.close();
+  await thread.terminate();
   const duringStats = stats(during);
   const maxHold = Math.max(...concurrentResults.map((r) => Number(r.maxWriteHoldMs ?? 0)));
   const holds = holdSummary(concurrentResults);
@@ -331,7 +298,16 @@ function freePort(): Promise<number> {
   });
 }
 
-main().catch((e: unknown) => {
-  console.error('benchmark failed:', e);
-  process.exit(1);
-});
+if (isMainThread) {
+  main().catch((e: unknown) => {
+    console.error('benchmark failed:', e);
+    process.exit(1);
+  });
+} else {
+  // This same file is the probe thread's entry (one bundle): it answers 'idle' and 'during'.
+  const runner = createProbeRunner(workerData as ProbeInit);
+  parentPort!.on('message', (m: 'idle' | 'during') => {
+    if (m === 'idle') void runner.idle().then((r) => parentPort!.postMessage(r));
+    else parentPort!.postMessage(runner.during());
+  });
+}
