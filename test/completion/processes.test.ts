@@ -2,6 +2,7 @@
 // mid-rebuild, and completion.db locked by another process while business writes go on.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { bundle, forkWorker, run, startUntil } from './processes';
 import { chemicals, createEnv, generationsOf, metaOf } from './helpers';
 import { tablesOf } from '../../src/main/completion/index-tables';
@@ -83,6 +84,21 @@ describe('worker killed mid-rebuild', () => {
     expect(r[0]).toMatchObject({ outcome: 'committed' });
     expect(env.inline('qqz').completion).toBe('Qqzx oxide');
     expect(generationsOf(env)).toEqual([gen + 1]);
+  });
+});
+
+describe('maintenance worker priority', () => {
+  it('runs below normal priority, so the main process wins the CPU on a busy machine', async () => {
+    const env = createEnv();
+    const worker = forkWorker(bundle('src/main/worker/maintenance-worker.ts'), ['--data-dir', env.dir]);
+    children.push(worker);
+    const end = Date.now() + 10_000;
+    let prio = os.getPriority(worker.pid);
+    while (prio !== os.constants.priority.PRIORITY_BELOW_NORMAL && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 50));
+      prio = os.getPriority(worker.pid);
+    }
+    expect(prio).toBe(os.constants.priority.PRIORITY_BELOW_NORMAL);
   });
 });
 

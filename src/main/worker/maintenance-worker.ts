@@ -1,6 +1,7 @@
 // Entry of the maintenance worker process (utilityProcess in the desktop app, child_process in
 // browser mode; args `--data-dir DIR`). Runs completion maintenance off the main thread: start-up
 // check and legacy migration, 5 s stale checks, rebuilds, pruning and the retry list.
+import os from 'node:os';
 import pino from 'pino';
 import { connectToParent } from './worker-port';
 import { CompletionMaintenance, STALE_CHECK_INTERVAL_MS } from '../completion/maintenance';
@@ -8,6 +9,13 @@ import { flagValue } from '../data-dir/resolve';
 
 const port = connectToParent();
 const started = Date.now();
+// Background work yields the CPU to the app: when the machine is busy, the main process (the
+// inline read path, the UI's requests) runs first and a rebuild simply takes a little longer.
+try {
+  os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
+} catch {
+  /* not permitted here: run at normal priority */
+}
 const dataDir = flagValue(process.argv.slice(2), 'data-dir');
 
 // Log lines go to the parent, which writes them into the app log.
