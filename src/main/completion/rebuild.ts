@@ -312,7 +312,7 @@ export function holdStats(ms: number[]): HoldStats {
 }
 
 /** Rows deleted per step before the rows table is dropped (the time budget decides how many steps). */
-const DELETE_STEP = 500;
+const DELETE_STEP = 4000;
 
 /**
  * Drops the tables of every generation but the active one, each DROP in its own write transaction.
