@@ -39,6 +39,16 @@ test('wrong password shows a message and opens nothing', async ({ page, app }) =
   await expect(page.getByTestId('user-menu')).toHaveCount(0);
 });
 
+test('in Simplified Chinese, an error of the service is shown in Chinese', async ({ page, app }) => {
+  await seedUsers(app);
+  await page.addInitScript(() => localStorage.setItem('lab.language', 'zh-CN'));
+  await page.goto(app.url + '/#/login');
+  await page.getByLabel('用户名').fill(MEMBER.username);
+  await page.getByLabel('密码').fill('not-the-password');
+  await page.getByRole('button', { name: /^登\s*录$/ }).click(); // antd spaces two-character Chinese labels
+  await expect(page.getByRole('alert')).toHaveText('用户名或密码错误。');
+});
+
 test('member and public accounts: no user administration; public is labelled browse-only', async ({ page, app }) => {
   await seedUsers(app);
   await loginViaUi(page, app, PUBLIC);

@@ -1,10 +1,12 @@
 // The renderer's API client: the same typed calls over IPC (desktop, via window.labApi) or HTTP
-// (browser mode, under /api). Errors arrive as ApiError with the contract's code and field messages.
+// (browser mode, under /api). Errors arrive as ApiError with the contract's code and field messages,
+// in the UI's language (i18n/server-messages.ts).
 import { contract, type OperationName, type OpInput, type OpOutput } from '../../shared/contract';
 import { CLIENT_HEADER } from '../../shared/app-info';
 import { isApiErrorBody, type ApiErrorBody, type Envelope } from '../../shared/errors';
 import type { LabBridge } from '../../shared/bridge';
 import type { LabEvent } from '../../shared/events';
+import { localizeFieldMessages, localizeServerMessage } from '../i18n/server-messages';
 
 declare global {
   interface Window {
@@ -14,10 +16,20 @@ declare global {
 
 export type ClientErrorCode = ApiErrorBody['code'] | 'network' | 'timeout' | 'aborted';
 
+/** The UI's language as the i18n set-up records it on <html lang> (English outside a page). */
+function uiLanguage(): string {
+  return typeof document === 'undefined' ? 'en' : document.documentElement.lang;
+}
+
+/** `message` and `fields` in the UI's language; `serverMessage` is what the service sent. */
 export class ApiError extends Error {
-  constructor(readonly code: ClientErrorCode, message: string, readonly fields?: Record<string, string>, readonly details?: unknown) {
-    super(message);
+  readonly serverMessage: string;
+  readonly fields?: Record<string, string>;
+  constructor(readonly code: ClientErrorCode, message: string, fields?: Record<string, string>, readonly details?: unknown) {
+    super(localizeServerMessage(message, uiLanguage()));
     this.name = 'ApiError';
+    this.serverMessage = message;
+    this.fields = localizeFieldMessages(fields, uiLanguage());
   }
 }
 

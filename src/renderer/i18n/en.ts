@@ -55,7 +55,6 @@ export const en = {
     save: 'Save',
   },
   serverError: { title: 'The local server is not running' },
-  notBuilt: { title: 'Not built yet', body: 'This screen is planned but not built yet in this version.' },
   common: { save: 'Save', cancel: 'Cancel', required: 'Required', error: 'Error', ok: 'OK' },
 };
 

@@ -57,6 +57,5 @@ export const zhCN: Messages = {
     save: '保存',
   },
   serverError: { title: '本地服务未运行' },
-  notBuilt: { title: '尚未完成', body: '此页面已在计划中，但本版本尚未实现。' },
   common: { save: '保存', cancel: '取消', required: '必填', error: '错误', ok: '确定' },
 };
