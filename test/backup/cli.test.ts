@@ -56,12 +56,24 @@ describe('backup-cli', () => {
     const dataDir = path.join(tempDir(), 'data');
     const app = await serve(dataDir);
     addRows(dataDir, 40, 'first');
+    // A session in the backup that ends before the restore must not work again; one that is
+    // valid at the restore stays valid.
+    const session = (sql: string) => {
+      const lab = new Database(path.join(dataDir, 'lab.db'));
+      lab.exec(sql);
+      lab.close();
+    };
+    const addSession = (hash: string) =>
+      session(`INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) SELECT '${hash}', id, '2026-01-01', '2026-01-01', '2999-01-01' FROM users WHERE username = 'admin'`);
+    addSession('ended-since');
     const before = factsOf(path.join(dataDir, 'lab.db'));
     const out = path.join(tempDir(), 'snap.zip');
     const b = await cli(['backup', '--data-dir', dataDir, '--out', out]);
     expect(b.code, b.err).toBe(0);
     expect(b.out).toMatch(/Backup written: .*snap\.zip .*40 inventory items/);
     addRows(dataDir, 5, 'later');
+    session("DELETE FROM sessions WHERE token_hash = 'ended-since'");
+    addSession('valid-at-restore');
 
     const refused = await cli(['restore', '--data-dir', dataDir, '--from', out]);
     expect(refused.code).toBe(3);
@@ -74,6 +86,9 @@ describe('backup-cli', () => {
     expect(r.out).toMatch(/inventory_items: 40/);
     expect(r.out).toMatch(/Restore complete .* kept in .*replaced/);
     expect(factsOf(path.join(dataDir, 'lab.db'))).toEqual(before);
+    const restored = new Database(path.join(dataDir, 'lab.db'), { readonly: true });
+    expect(restored.prepare('SELECT token_hash FROM sessions').all()).toEqual([{ token_hash: 'valid-at-restore' }]);
+    restored.close();
     // The app starts on the restored data.
     const again = await serve(dataDir);
     await again.stop();

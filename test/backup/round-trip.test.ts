@@ -66,6 +66,30 @@ describe('backup and restore round trip', () => {
     expect(s.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get()).toBe(501);
   });
 
+  it("restore through the API: sessions valid before it stay valid for accounts the backup has; sessions that had ended do not come back", async () => {
+    const s = await startTestServices();
+    const adminToken = setupAdmin(s);
+    const adminId = s.auth.userForToken(adminToken)!.id;
+    s.auth.createUser({ username: 'li.na', password: 'member-pass-1', displayName: 'Li Na', role: 'member' }, adminId);
+    const loggedOutSince = s.auth.login('li.na', 'member-pass-1').token;
+    const stillOpen = s.auth.login('li.na', 'member-pass-1').token;
+    const backup = await s.backups.backupAndWait('manual');
+    s.auth.logout(loggedOutSince);
+    // After the backup: the admin logs in again, and a new account logs in.
+    const restorer = s.auth.login('admin', 'admin-pass-1').token;
+    s.auth.createUser({ username: 'wang.wei', password: 'member-pass-2', displayName: 'Wang Wei', role: 'member' }, adminId);
+    const newAccount = s.auth.login('wang.wei', 'member-pass-2').token;
+
+    const r = await s.dispatcher.call('restoreData', { source: backup.file }, sessionFor(restorer), 'http');
+    expect(r.ok, JSON.stringify(r)).toBe(true);
+    expect(s.auth.userForToken(restorer)?.username).toBe('admin');
+    expect(s.auth.userForToken(adminToken)?.username).toBe('admin');
+    expect(s.auth.userForToken(stillOpen)?.username).toBe('li.na');
+    expect(s.auth.userForToken(loggedOutSince)).toBeNull(); // in the backup, ended since
+    expect(s.auth.userForToken(newAccount)).toBeNull(); // the account is not in the restored data
+    expect((await s.dispatcher.call('me', {}, sessionFor(restorer), 'http')).ok).toBe(true);
+  });
+
   it('restores from a backup folder and from the replaced directory (undo)', async () => {
     const s = await startTestServices();
     setupAdmin(s);
