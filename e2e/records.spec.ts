@@ -6,21 +6,24 @@ import os from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
+import type { Page } from '@playwright/test';
 import { ADMIN, MEMBER, PUBLIC, loginViaUi, seedUsers, test, expect } from './fixtures';
 import { writeSamples } from '../test/fixtures/records/generate-samples';
+
+/** Opens the new-order form, fills the labelled fields in order and saves; returns the form. */
+async function saveNewOrder(page: Page, fields: [label: string, value: string][]) {
+  await page.getByRole('button', { name: 'New order' }).click();
+  const form = page.getByTestId('record-form');
+  for (const [label, value] of fields) await form.getByLabel(label, { exact: label === 'Name' }).fill(value);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  return form;
+}
 
 test('member orders a reagent → admin approves, marks arrived, stocks in → item in inventory with its history', async ({ page, app, browser }) => {
   await seedUsers(app);
   await loginViaUi(page, app, MEMBER);
   await page.getByRole('menuitem', { name: 'Reagent orders' }).click();
-  await page.getByRole('button', { name: 'New order' }).click();
-  const form = page.getByTestId('record-form');
-  await form.getByLabel('Name', { exact: true }).fill('乙醇');
-  await form.getByLabel('English name').fill('Ethanol');
-  await form.getByLabel('CAS No.').fill('６４－１７－５');
-  await form.getByLabel('Quantity').fill('2');
-  await form.getByLabel('Brand').fill('国药集团');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await saveNewOrder(page, [['Name', '乙醇'], ['English name', 'Ethanol'], ['CAS No.', '６４－１７－５'], ['Quantity', '2'], ['Brand', '国药集团']]);
   const memberRow = page.getByRole('row', { name: /乙醇/ });
   await expect(memberRow).toContainText('64-17-5');
   await expect(memberRow).toContainText('Pending approval');
@@ -190,33 +193,20 @@ test('new reagent order: duplicate warning shows what exists; a bad CAS check di
   await admin.req('POST', '/api/inventory', { name: '乙醇', cas_number: '64-17-5', quantity: 3, unit: '瓶', storage_location: 'A301-1号柜' });
   await loginViaUi(page, app, MEMBER);
   await page.getByRole('menuitem', { name: 'Reagent orders' }).click();
-  await page.getByRole('button', { name: 'New order' }).click();
-  const form = page.getByTestId('record-form');
-  await form.getByLabel('Name', { exact: true }).fill('无水乙醇');
-  await form.getByLabel('CAS No.').fill('64175');
-  await form.getByLabel('Quantity').fill('1');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await saveNewOrder(page, [['Name', '无水乙醇'], ['CAS No.', '64175'], ['Quantity', '1']]);
   const warning = page.getByTestId('duplicate-warning');
   await expect(warning).toContainText('In stock: 乙醇 (64-17-5) · A301-1号柜 · In stock · 3 瓶');
   await page.getByRole('button', { name: 'Save anyway' }).click();
   await expect(page.getByRole('row', { name: /无水乙醇/ })).toContainText('Pending approval');
 
   // Bad check digit: refused first, kept after the explicit confirmation.
-  await page.getByRole('button', { name: 'New order' }).click();
-  await form.getByLabel('Name', { exact: true }).fill('某试剂');
-  await form.getByLabel('CAS No.').fill('12239-89-1');
-  await form.getByLabel('Quantity').fill('1');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await saveNewOrder(page, [['Name', '某试剂'], ['CAS No.', '12239-89-1'], ['Quantity', '1']]);
   await expect(page.locator('.ant-modal-confirm').filter({ hasText: 'CAS check digit does not match' })).toContainText('expected 3');
   await page.getByRole('button', { name: 'Keep as written' }).click();
   await expect(page.getByRole('row', { name: /某试剂/ })).toContainText('12239-89-1');
 
   // An unparsable CAS is a field error next to the field; nothing is saved.
-  await page.getByRole('button', { name: 'New order' }).click();
-  await form.getByLabel('Name', { exact: true }).fill('坏CAS');
-  await form.getByLabel('CAS No.').fill('64-177-6');
-  await form.getByLabel('Quantity').fill('1');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const form = await saveNewOrder(page, [['Name', '坏CAS'], ['CAS No.', '64-177-6'], ['Quantity', '1']]);
   await expect(form).toContainText('not a CAS number');
   await expect(page.getByRole('row', { name: /坏CAS/ })).toHaveCount(0);
 });
@@ -225,12 +215,7 @@ test('consumable order: member orders, admin approves and completes', async ({ p
   const admin = await seedUsers(app);
   await loginViaUi(page, app, MEMBER);
   await page.getByRole('menuitem', { name: 'Consumable orders' }).click();
-  await page.getByRole('button', { name: 'New order' }).click();
-  const form = page.getByTestId('record-form');
-  await form.getByLabel('Name', { exact: true }).fill('移液器吸头 200μL');
-  await form.getByLabel('Quantity').fill('10');
-  await form.getByLabel('Contact / supplier info').fill('王老师 138****0000');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await saveNewOrder(page, [['Name', '移液器吸头 200μL'], ['Quantity', '10'], ['Contact / supplier info', '王老师 138****0000']]);
   const row = page.getByRole('row', { name: /移液器吸头/ });
   await expect(row).toContainText('Pending approval');
   const id = Number(await row.getAttribute('data-row-key'));

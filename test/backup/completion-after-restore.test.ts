@@ -7,15 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { setupAdmin, sessionFor, startTestServices, tempDir } from '../support/temp';
 import { forkNodeWorker } from '../../src/main/worker/fork-node';
 import { bundle } from '../completion/processes';
-
-async function until<T>(fn: () => T | Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { until } from '../support/until';
 
 describe('completion index after a restore', () => {
   it('is rebuilt from the restored facts, not taken from the archive', async () => {

@@ -9,15 +9,7 @@ import { startTestServices, setupAdmin, sessionFor, tempDir } from '../support/t
 import { forkNodeWorker } from '../../src/main/worker/fork-node';
 import { openDatabases } from '../../src/main/db/databases';
 import { bundle } from './processes';
-
-async function until<T>(fn: () => T | Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { until } from '../support/until';
 
 describe('maintenance worker process', () => {
   it('start-up rebuild recovers missed updates; failed in-request writes are finished by the worker', async () => {

@@ -7,17 +7,9 @@ import { WorkerSupervisor } from '../../src/main/worker/supervisor';
 import { forkNodeWorker } from '../../src/main/worker/fork-node';
 import { silentLogger } from '../../src/main/logging';
 import { ROOT, onCleanup, tempDir } from '../support/temp';
+import { until } from '../support/until';
 
 const ENTRY = path.join(ROOT, 'out/main/maintenance-worker.js');
-
-async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('condition not reached');
-}
 
 describe('maintenance worker supervisor', () => {
   it('needs the built worker entry', () => {
@@ -36,7 +28,7 @@ describe('maintenance worker supervisor', () => {
     );
     onCleanup(() => sup.stop());
     sup.start();
-    await until(() => sup.state === 'running');
+    expect(await until(() => sup.state, (x) => x === 'running', 10_000, 25)).toBe('running');
     const first = await sup.request({ type: 'health' });
     expect(first.type).toBe('health');
     const pid = (first as { pid: number }).pid;
@@ -44,7 +36,7 @@ describe('maintenance worker supervisor', () => {
     expect(sup.lastHealthAt).not.toBeNull();
 
     process.kill(pid, 'SIGKILL');
-    await until(() => sup.restarts === 1 && sup.state === 'running');
+    expect(await until(() => [sup.restarts, sup.state], ([n, x]) => n === 1 && x === 'running', 10_000, 25)).toEqual([1, 'running']);
     const second = await sup.request({ type: 'health' });
     expect(second.type).toBe('health');
     expect((second as { pid: number }).pid).not.toBe(pid);
@@ -53,9 +45,9 @@ describe('maintenance worker supervisor', () => {
   it('stop() ends the worker without a restart', async () => {
     const sup = new WorkerSupervisor(() => forkNodeWorker(ENTRY, ['--data-dir', tempDir()]), silentLogger(), [50]);
     sup.start();
-    await until(() => sup.state === 'running');
+    expect(await until(() => sup.state, (x) => x === 'running', 10_000, 25)).toBe('running');
     sup.stop();
-    await until(() => sup.state === 'stopped');
+    expect(await until(() => sup.state, (x) => x === 'stopped', 10_000, 25)).toBe('stopped');
     await new Promise((r) => setTimeout(r, 200));
     expect(sup.restarts).toBe(0);
     expect((await sup.request({ type: 'health' })).type).toBe('error');
