@@ -8,11 +8,7 @@ import { normalizeSearchTerm } from '../src/shared/normalize';
 import { rank, type IndexCandidate, type MemoryCandidate, type Suggestion } from '../src/main/completion/ranking';
 import { FIELD_CAP, MEMORY_CAP } from '../src/main/completion/reader';
 import { ENDPOINTS, GLOBAL_USER, INDEXED_FIELDS, type ListEndpoint } from '../src/main/completion/endpoints';
-import { tablesOf } from '../src/main/completion/index-tables';
-
-export function activeTables(db: Db, endpoint: ListEndpoint) {
-  return tablesOf(endpoint, db.prepare('SELECT active_gen FROM endpoint_meta WHERE endpoint = ?').pluck().get(endpoint) as number);
-}
+import { activeTables } from '../src/main/completion/index-store';
 import { memoryRawScore } from '../src/main/completion/ranking';
 
 const MAX = '\u{10FFFF}';

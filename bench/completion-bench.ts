@@ -15,7 +15,8 @@ import { ENDPOINTS } from '../src/main/completion/endpoints';
 import { startServices } from '../src/main/app-services';
 import { SESSION_COOKIE } from '../src/shared/app-info';
 import { generateLab, generateMemory, prefixes, rng, type Probe } from './data';
-import { activeTables, prepareInMemory, prepareNaive } from './baselines';
+import { prepareInMemory, prepareNaive } from './baselines';
+import { activeTables } from '../src/main/completion/index-store';
 import { createProbeRunner, SLOW_MS, type DuringResult, type IdleResult, type ProbeInit } from './probe-thread';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 

@@ -9,7 +9,8 @@ import os from 'node:os';
 import pino from 'pino';
 import { afterEach } from 'vitest';
 import { sharedDataFile } from '../support/shared-data';
-import { generationsOnDisk, tablesOf } from '../../src/main/completion/index-tables';
+import { generationsOnDisk } from '../../src/main/completion/index-tables';
+import { activeTables as activeTablesOf } from '../../src/main/completion/index-store';
 import type { ListEndpoint } from '../../src/main/completion/endpoints';
 
 // Own temp-dir helper: these tests need no app services (support/temp imports the composition root).
@@ -98,7 +99,7 @@ export function metaOf(env: Env, endpoint: string) {
 
 /** Table names of an endpoint's active index generation (index-tables.ts). */
 export function activeTables(env: Env, endpoint: ListEndpoint = '/inventory/') {
-  return tablesOf(endpoint, metaOf(env, endpoint).active_gen);
+  return activeTablesOf(env.dbs.completion, endpoint);
 }
 
 /** Index generations that have tables in completion.db. */

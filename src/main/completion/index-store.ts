@@ -4,7 +4,7 @@
 import type { Db } from '../db/open';
 import { buildEntityRows, compareBinary, type CandidateRow, type EntityFact } from './entity-builder';
 import { entityByIdSql, type ListEndpoint } from './endpoints';
-import { tablesOf } from './index-tables';
+import { tablesOf, type GenerationTables } from './index-tables';
 import { scoreMilli } from './status-score';
 import { precomputablePrefixes, recomputePrefix } from './term-select';
 
@@ -22,6 +22,11 @@ export function readMeta(db: Db, endpoint: ListEndpoint): EndpointMeta {
     | undefined;
   if (!r) throw new Error(`completion.db has no meta row for ${endpoint}`);
   return { endpoint, stale: r.stale === 1, changeVersion: r.change_version, activeGen: r.active_gen, legacyMigrated: r.legacy_completion_migrated === 1 };
+}
+
+/** Table names of an endpoint's active index generation. */
+export function activeTables(db: Db, endpoint: ListEndpoint): GenerationTables {
+  return tablesOf(endpoint, readMeta(db, endpoint).activeGen);
 }
 
 /** Reads the facts of one entity from lab.db; null when it no longer exists (deleted). */

@@ -13,7 +13,7 @@
 //     , endpoint TEXT NOT NULL, field TEXT NOT NULL, query TEXT NOT NULL,
 //       frequency INTEGER NOT NULL DEFAULT 1, last_used_at TEXT NOT NULL  -- ISO 8601
 //     , accept_count INTEGER NOT NULL DEFAULT 0, reject_count INTEGER NOT NULL DEFAULT 0)
-import type { Db } from '../db/open';
+import { tableExists, type Db } from '../db/open';
 import { migrate, schemaVersion } from '../db/migrate';
 import { COMPLETION_INDEXES, COMPLETION_SCHEMA_VERSION, COMPLETION_TABLES, completionMigrations } from '../db/completion-schema';
 import { ALL_FIELDS, ENDPOINTS, GLOBAL_USER, isEndpoint } from './endpoints';
@@ -21,7 +21,7 @@ import { memoryQuery } from './memory-store';
 import { memoryRankKey } from './ranking';
 import { writeTx } from './db';
 import { allEndpointsActiveObjects, createGeneration, dropGenerationSql, generationObjects } from './index-tables';
-import { markStaleInTx } from './index-store';
+import { markStaleInTx, readMeta } from './index-store';
 
 export function startupCheck(db: Db): { ok: boolean; problems: string[] } {
   const problems: string[] = [];
@@ -38,10 +38,6 @@ export function startupCheck(db: Db): { ok: boolean; problems: string[] } {
     }
   }
   return { ok: problems.length === 0, problems };
-}
-
-function tableExists(db: Db, name: string): boolean {
-  return !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name);
 }
 
 export interface LegacyResult {
@@ -119,9 +115,9 @@ export function upgradeAndMigrateLegacy(db: Db, lab: Db, now: number): LegacyRes
       }
     }
     // An active generation without its tables (a damaged file): empty ones, stale, so it is rebuilt.
+    const names = new Set((db.prepare('SELECT name FROM sqlite_master').all() as { name: string }[]).map((r) => r.name));
     for (const e of ENDPOINTS) {
-      const { active_gen: gen } = db.prepare('SELECT active_gen FROM endpoint_meta WHERE endpoint = ?').get(e) as { active_gen: number };
-      const names = new Set((db.prepare("SELECT name FROM sqlite_master").all() as { name: string }[]).map((r) => r.name));
+      const gen = readMeta(db, e).activeGen;
       if (generationObjects(e, gen).every((n) => names.has(n))) continue;
       for (const sql of dropGenerationSql(e, gen).flat()) db.exec(sql);
       createGeneration(db, e, gen);

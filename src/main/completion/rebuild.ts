@@ -3,7 +3,7 @@
 // swapped in by one tiny transaction that checks the change version and clears stale, so readers
 // always see the old generation or the new one — never an empty or half-built index — and
 // in-request writes keep their 100 ms lock budget while a rebuild runs.
-import type { Db } from '../db/open';
+import { tableExists, type Db } from '../db/open';
 import { buildEntityRows, compareBinary, type CandidateRow, type EntityFact } from './entity-builder';
 import { allEntitiesSql, type ListEndpoint } from './endpoints';
 import { addRef, bestOfRefs, readMeta, type TermRefs } from './index-store';
@@ -321,19 +321,21 @@ const DELETE_STEP = 4000;
  * memory took 170 ms under the lock while a reader was busy.
  */
 async function dropInactiveGenerations(db: Db, endpoint: ListEndpoint, tx: (step: () => boolean) => boolean, pause: () => Promise<void>): Promise<void> {
-  const active = db.prepare('SELECT active_gen FROM endpoint_meta WHERE endpoint = ?').pluck();
   // Checked inside the write lock: only the swap changes active_gen, and it holds this lock.
-  const inactive = (gen: number) => (active.get(endpoint) as number) !== gen;
-  for (const gen of generationsOnDisk(db, endpoint)) {
-    const { rows } = tablesOf(endpoint, gen);
-    const [dropIndexes, dropTables] = dropGenerationSql(endpoint, gen);
-    for (const sql of dropIndexes!) {
+  const inactive = (gen: number) => readMeta(db, endpoint).activeGen !== gen;
+  const dropEach = async (gen: number, statements: string[]) => {
+    for (const sql of statements) {
       tx(() => {
         if (inactive(gen)) db.exec(sql);
         return false;
       });
       await pause();
     }
+  };
+  for (const gen of generationsOnDisk(db, endpoint)) {
+    const { rows } = tablesOf(endpoint, gen);
+    const [dropIndexes, dropTables] = dropGenerationSql(endpoint, gen);
+    await dropEach(gen, dropIndexes);
     if (tableExists(db, rows)) {
       const step = db.prepare(`DELETE FROM ${rows} WHERE rowid < (SELECT min(rowid) FROM ${rows}) + ${DELETE_STEP}`);
       for (let more = true; more; ) {
@@ -341,16 +343,6 @@ async function dropInactiveGenerations(db: Db, endpoint: ListEndpoint, tx: (step
         await pause();
       }
     }
-    for (const sql of dropTables!) {
-      tx(() => {
-        if (inactive(gen)) db.exec(sql);
-        return false;
-      });
-      await pause();
-    }
+    await dropEach(gen, dropTables);
   }
-}
-
-function tableExists(db: Db, name: string): boolean {
-  return !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name);
 }

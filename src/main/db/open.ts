@@ -19,3 +19,7 @@ export function openDatabase(file: string, opts: OpenOptions = {}): Db {
   db.pragma('foreign_keys = ON');
   return db;
 }
+
+export function tableExists(db: Db, name: string): boolean {
+  return !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name);
+}
