@@ -47,18 +47,24 @@ const toMemory = (r: MemoryRow): MemoryCandidate => ({
   rejectCount: r.reject_count,
 });
 
+// Every statement here is re-run with new bindings on each keystroke. better-sqlite3 clears the
+// bindings after each run, and SQLite expires (re-prepares, ~10 µs) a statement whose plan was
+// made with a bound value in view — an `= ?` term next to an ORDER BY, or `LIMIT ?`. So equality
+// values are passed as `+?` (an expression the planner does not look into; the index is still
+// used) and limits are literals.
+
 /** Memory of a one- or two-character prefix, best first from `search_memory_p<n>` (no range sort). */
 function shortPrefixMemorySql(chars: 1 | 2): string {
   return `SELECT ${MEMORY_COLUMNS} FROM search_memory INDEXED BY search_memory_p${chars}
-    WHERE user_id = ? AND endpoint = ? AND field = ? AND substr(norm, 1, ${chars}) = ? AND norm > ? AND frequency > 0
-    ORDER BY rank_key DESC, id DESC LIMIT ?`;
+    WHERE user_id = +? AND endpoint = +? AND field = +? AND substr(norm, 1, ${chars}) = +? AND norm > ? AND frequency > 0
+    ORDER BY rank_key DESC, id DESC LIMIT ${MEMORY_CAP}`;
 }
 
 /** Memory records of a longer prefix, in index order; `ranked` sorts them (SQLite opens a sorter). */
 function prefixRangeMemorySql(ranked: boolean): string {
   return `SELECT ${MEMORY_COLUMNS} FROM search_memory INDEXED BY search_memory_prefix
-    WHERE user_id = ? AND endpoint = ? AND field = ? AND norm > ? AND norm < ? AND frequency > 0
-    ${ranked ? 'ORDER BY rank_key DESC, id DESC' : ''} LIMIT ?`;
+    WHERE user_id = +? AND endpoint = +? AND field = +? AND norm > ? AND norm < ? AND frequency > 0
+    ${ranked ? `ORDER BY rank_key DESC, id DESC LIMIT ${MEMORY_CAP}` : `LIMIT ${MEMORY_CAP + 1}`}`;
 }
 
 type Statements = { pref: Statement; activeGen: Statement; short: Record<1 | 2, Statement>; range: Statement; rangeRanked: Statement };
@@ -123,9 +129,9 @@ export class CompletionReader {
    */
   private memoryCandidates(s: Statements, user: number, endpoint: ListEndpoint, q: string, hi: string): MemoryCandidate[] {
     const chars = Array.from(q).length;
-    if (chars <= 2) return (s.short[chars as 1 | 2].all(user, endpoint, ALL_FIELDS, q, q, MEMORY_CAP) as MemoryRow[]).map(toMemory);
-    let rows = s.range.all(user, endpoint, ALL_FIELDS, q, hi, MEMORY_CAP + 1) as MemoryRow[];
-    rows = rows.length > MEMORY_CAP ? (s.rangeRanked.all(user, endpoint, ALL_FIELDS, q, hi, MEMORY_CAP) as MemoryRow[]) : rows.sort(byRank);
+    if (chars <= 2) return (s.short[chars as 1 | 2].all(user, endpoint, ALL_FIELDS, q, q) as MemoryRow[]).map(toMemory);
+    let rows = s.range.all(user, endpoint, ALL_FIELDS, q, hi) as MemoryRow[];
+    rows = rows.length > MEMORY_CAP ? (s.rangeRanked.all(user, endpoint, ALL_FIELDS, q, hi) as MemoryRow[]) : rows.sort(byRank);
     return rows.map(toMemory);
   }
 
