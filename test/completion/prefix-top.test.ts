@@ -1,4 +1,4 @@
-// Precomputed best terms for large prefixes (> LARGE_PREFIX_TERMS = 50 terms): the read path gives the same answer as
+// Precomputed best terms for large prefixes (> LARGE_PREFIX_TERMS terms): the read path gives the same answer as
 // the plain range/level path, and single-entity syncs keep them current at once.
 import { describe, expect, it } from 'vitest';
 import { activeTables, createEnv, metaOf } from './helpers';

@@ -129,21 +129,27 @@ describe('memory candidates of short and long prefixes', () => {
       ins.run(norm, norm, frequency, lastUsedAt, acceptCount, rejectCount, memoryRankKey(frequency, lastUsedAt, acceptCount, rejectCount));
       records.push({ norm, frequency, lastUsedAt, acceptCount, rejectCount });
     };
-    // 60 records under "e" (20 of them under "et", 10 under "eth"), scored by frequency, age and feedback.
+    // 60 records under "e" (30 under "et", 20 under "eth", 12 under "ethano"), scored by
+    // frequency, age and feedback. "ethano" and "ethan" hold more records than the reader's cap
+    // (MEMORY_CAP = 8) and are longer than the short-prefix indexes: their best record comes
+    // from the ranked walk, and it is not among the first nine in text order.
+    const stemOf = (i: number) => (i < 12 ? 'ethano' : i < 20 ? 'eth' : i < 30 ? 'et' : 'e');
     for (let i = 0; i < 60; i++) {
-      const stem = i < 10 ? 'eth' : i < 20 ? 'et' : 'e';
-      add(`${stem}x${i}`, 1 + Math.floor(rand() * 50), T0 - Math.floor(rand() * 90) * DAY_MS, Math.floor(rand() * 4), Math.floor(rand() * 4));
+      add(`${stemOf(i)}x${String(i).padStart(2, '0')}`, 1 + Math.floor(rand() * 50), T0 - Math.floor(rand() * 90) * DAY_MS, Math.floor(rand() * 4), Math.floor(rand() * 4));
     }
+    add('ethanozz', 60, T0);
     // Never suggested: a feedback-only record, and the typed text itself (no suffix), here with
     // the best score of all.
     add('ezzz', 0, T0, 50, 0);
     env.service.setPreferences(env.userId, false);
-    for (const q of ['eth', 'et', 'e']) {
-      env.dbs.completion.prepare("DELETE FROM search_memory WHERE norm IN ('e', 'et', 'eth')").run();
+    const typed = ['ethano', 'ethan', 'etha', 'eth', 'et', 'e'];
+    for (const q of typed) {
+      env.dbs.completion.prepare(`DELETE FROM search_memory WHERE norm IN (${typed.map(() => '?').join(',')})`).run(...typed);
       add(q, 10_000, T0);
       const best = records
-        .filter((r) => r.norm.startsWith(q) && r.norm !== q && r.frequency > 0 && !['e', 'et', 'eth'].includes(r.norm))
+        .filter((r) => r.norm.startsWith(q) && r.norm !== q && r.frequency > 0 && !typed.includes(r.norm))
         .sort((a, b) => memoryRawScore(b, T0) - memoryRawScore(a, T0))[0]!;
+      if (q === 'ethano') expect(best.norm).toBe('ethanozz');
       expect(env.inline(q), q).toMatchObject({ completion: best.norm, source: 'global_memory' });
     }
   });

@@ -13,6 +13,7 @@ import { LARGE_PREFIX_TERMS, levelSeekStatement, topPerField, type TermPick } fr
 export { FIELD_CAP } from './term-select';
 import { isUnavailable, openCompletionRead } from './db';
 import { tablesOf } from './index-tables';
+import { SHORT_PREFIX_CHARS } from '../db/completion-schema';
 
 export const UNAVAILABLE_PAUSE_MS = 5000;
 /** Candidates fetched per memory source (the best by decayed score come first). */
@@ -53,21 +54,28 @@ const toMemory = (r: MemoryRow): MemoryCandidate => ({
 // values are passed as `+?` (an expression the planner does not look into; the index is still
 // used) and limits are literals.
 
-/** Memory of a one- or two-character prefix, best first from `search_memory_p<n>` (no range sort). */
-function shortPrefixMemorySql(chars: 1 | 2): string {
+/** Memory of a prefix of up to SHORT_PREFIX_CHARS, best first from `search_memory_p<n>` (no range sort). */
+function shortPrefixMemorySql(chars: number): string {
   return `SELECT ${MEMORY_COLUMNS} FROM search_memory INDEXED BY search_memory_p${chars}
     WHERE user_id = +? AND endpoint = +? AND field = +? AND substr(norm, 1, ${chars}) = +? AND norm > ? AND frequency > 0
     ORDER BY rank_key DESC, id DESC LIMIT ${MEMORY_CAP}`;
 }
 
-/** Memory records of a longer prefix, in index order; `ranked` sorts them (SQLite opens a sorter). */
-function prefixRangeMemorySql(ranked: boolean): string {
-  return `SELECT ${MEMORY_COLUMNS} FROM search_memory INDEXED BY search_memory_prefix
-    WHERE user_id = +? AND endpoint = +? AND field = +? AND norm > ? AND norm < ? AND frequency > 0
-    ${ranked ? `ORDER BY rank_key DESC, id DESC LIMIT ${MEMORY_CAP}` : `LIMIT ${MEMORY_CAP + 1}`}`;
-}
+/** Memory records of a longer prefix in index order, one more than the cap (to see if there are more). */
+const LONG_PREFIX_MEMORY_SQL = `SELECT ${MEMORY_COLUMNS} FROM search_memory INDEXED BY search_memory_prefix
+    WHERE user_id = +? AND endpoint = +? AND field = +? AND norm > ? AND norm < ? AND frequency > 0 LIMIT ${MEMORY_CAP + 1}`;
 
-type Statements = { pref: Statement; activeGen: Statement; short: Record<1 | 2, Statement>; range: Statement; rangeRanked: Statement };
+/**
+ * The best records of a longer prefix holding more than the cap: the records sharing its first
+ * SHORT_PREFIX_CHARS characters, walked best first in their index and filtered in SQLite, stop at
+ * the cap — no sort, and no row crosses into JavaScript unless it is returned.
+ */
+const LONG_PREFIX_RANKED_MEMORY_SQL = `SELECT ${MEMORY_COLUMNS} FROM search_memory INDEXED BY search_memory_p${SHORT_PREFIX_CHARS}
+    WHERE user_id = +? AND endpoint = +? AND field = +? AND substr(norm, 1, ${SHORT_PREFIX_CHARS}) = +? AND norm > ? AND norm < ? AND frequency > 0
+    ORDER BY rank_key DESC, id DESC LIMIT ${MEMORY_CAP}`;
+
+/** `short[n - 1]` reads the memory of an n-character prefix. */
+type Statements = { pref: Statement; activeGen: Statement; short: Statement[]; long: Statement; longRanked: Statement };
 
 export class CompletionReader {
   private db: Db | null = null;
@@ -122,16 +130,17 @@ export class CompletionReader {
   }
 
   /**
-   * The MEMORY_CAP best records of one scope. One- and two-character prefixes come best first from
-   * their own indexes (schema v2). A longer prefix usually holds a handful of records: they are
-   * read in index order and sorted here; only a range holding more than the cap is sorted by SQLite
-   * (its sorter costs more than the whole small read).
+   * The MEMORY_CAP best records of one scope. Prefixes of up to four characters come best first
+   * from their own indexes (schema v2, v5). A longer prefix usually holds a handful of records: they
+   * are read in index order and sorted here; a range holding more than the cap is walked best first
+   * in the index of its first four characters (SQLite's sorter costs more than the whole read).
    */
   private memoryCandidates(s: Statements, user: number, endpoint: ListEndpoint, q: string, hi: string): MemoryCandidate[] {
     const chars = Array.from(q).length;
-    if (chars <= 2) return (s.short[chars as 1 | 2].all(user, endpoint, ALL_FIELDS, q, q) as MemoryRow[]).map(toMemory);
-    let rows = s.range.all(user, endpoint, ALL_FIELDS, q, hi) as MemoryRow[];
-    rows = rows.length > MEMORY_CAP ? (s.rangeRanked.all(user, endpoint, ALL_FIELDS, q, hi) as MemoryRow[]) : rows.sort(byRank);
+    if (chars <= SHORT_PREFIX_CHARS) return (s.short[chars - 1]!.all(user, endpoint, ALL_FIELDS, q, q) as MemoryRow[]).map(toMemory);
+    let rows = s.long.all(user, endpoint, ALL_FIELDS, q, hi) as MemoryRow[];
+    if (rows.length <= MEMORY_CAP) rows.sort(byRank);
+    else rows = s.longRanked.all(user, endpoint, ALL_FIELDS, Array.from(q).slice(0, SHORT_PREFIX_CHARS).join(''), q, hi) as MemoryRow[];
     return rows.map(toMemory);
   }
 
@@ -184,9 +193,9 @@ export class CompletionReader {
     this.stmts = {
       pref: this.db.prepare('SELECT personalized FROM user_prefs WHERE user_id = ?'),
       activeGen: this.db.prepare('SELECT active_gen FROM endpoint_meta WHERE endpoint = ?').pluck(),
-      short: { 1: this.db.prepare(shortPrefixMemorySql(1)), 2: this.db.prepare(shortPrefixMemorySql(2)) },
-      range: this.db.prepare(prefixRangeMemorySql(false)),
-      rangeRanked: this.db.prepare(prefixRangeMemorySql(true)),
+      short: Array.from({ length: SHORT_PREFIX_CHARS }, (_, i) => this.db!.prepare(shortPrefixMemorySql(i + 1))),
+      long: this.db.prepare(LONG_PREFIX_MEMORY_SQL),
+      longRanked: this.db.prepare(LONG_PREFIX_RANKED_MEMORY_SQL),
     };
     // Made once: a transaction wrapper made per call costs more than the statements it runs.
     this.snapshotRead = this.db.transaction(this.read.bind(this));

@@ -11,11 +11,11 @@ import { scoreMilli, STATUS_SCORE, UNKNOWN_STATUS_SCORE } from './status-score';
 /** Candidates fetched per indexed field (spec: "a separate cap on the candidate count for each"). */
 export const FIELD_CAP = 4;
 /**
- * Prefixes with more terms than this get their best terms precomputed. At 200 the reads of 51–200
- * terms made most of the benchmark's p99; at 50 the 1 M-row index has ~1 000 such prefixes per
- * rebuild (4 500 rows, ~20 ms of writes) and a plain range read stays short.
+ * Prefixes with more terms than this get their best terms precomputed. Each term a range read
+ * returns costs about a microsecond to cross into JavaScript: at 50 the reads of 17–50 terms made
+ * most of the benchmark's p99; at 16 the 1 M-row index has ~3 200 such prefixes per rebuild (13 500 rows).
  */
-export const LARGE_PREFIX_TERMS = 50;
+export const LARGE_PREFIX_TERMS = 16;
 /** Longest precomputed prefix (in characters of the normalized text). */
 export const MAX_PRECOMPUTED_PREFIX = 8;
 /** Upper bound of a prefix range: sorts after every UTF-8 string starting with the prefix. */
