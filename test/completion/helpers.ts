@@ -80,7 +80,13 @@ export function createEnv(opts: { maintenanceMode?: boolean; maintenance?: Maint
     inventory: (f) => insert('inventory_items', { name: 'x', quantity: 1, status: 'in_stock', ...f }),
     reagent: (f) => insert('reagent_orders', { name: 'x', quantity: 1, status: 'pending_approval', applicant_id: userId, ...f }),
     consumable: (f) => insert('consumable_orders', { name: 'x', quantity: 1, status: 'pending_approval', applicant_id: userId, ...f }),
-    inline: (q, endpoint = '/inventory/', uid = userId, field = 'all') => service.inline(uid, { endpoint, q, field }),
+    // Tests write through other connections (SQL, the in-process maintenance) and read at once;
+    // in the app those writers are another process, seen within SNAPSHOT_MAX_AGE_MS
+    // (snapshot.test.ts), so each read here begins a fresh snapshot.
+    inline: (q, endpoint = '/inventory/', uid = userId, field = 'all') => {
+      service.reader.renew();
+      return service.inline(uid, { endpoint, q, field });
+    },
   };
 }
 

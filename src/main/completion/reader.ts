@@ -1,6 +1,7 @@
 // The read path of GET /api/search-completions/inline (spec 000 endpoint rules 1–5): one read-only
 // connection with a 100 ms lock wait, one read snapshot for preference, memory and entity terms;
-// never writes, never rebuilds. When completion.db is unavailable it answers empty, logs
+// never writes, never rebuilds. A snapshot serves the requests of up to SNAPSHOT_MAX_AGE_MS and
+// is renewed at once after this process's own completion writes (the service calls renew()). When completion.db is unavailable it answers empty, logs
 // `Completion unavailable` and does not try again for 5 seconds.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open';
@@ -16,6 +17,14 @@ import { tablesOf } from './index-tables';
 import { SHORT_PREFIX_CHARS } from '../db/completion-schema';
 
 export const UNAVAILABLE_PAUSE_MS = 5000;
+/**
+ * How long one read snapshot (one read transaction) serves successive requests. SQLite drops a
+ * connection's page cache whenever it begins a read after another connection committed, and a
+ * rebuild in the worker commits every few tens of milliseconds: a snapshot per keystroke would
+ * re-read its pages after almost every commit. Writes of the worker (rebuild swap, retried
+ * writes) show within this time; this process's own writes at once.
+ */
+export const SNAPSHOT_MAX_AGE_MS = 25;
 /** Candidates fetched per memory source (the best by decayed score come first). */
 export const MEMORY_CAP = 8;
 
@@ -81,7 +90,9 @@ export class CompletionReader {
   private db: Db | null = null;
   private pausedUntil = 0;
   private stmts: Statements | null = null;
-  private snapshotRead: ((userId: number, endpoint: ListEndpoint, typed: string, q: string, now: number) => Suggestion) | null = null;
+  /** performance.now() at which the open read snapshot ends (a real clock, not the injected one). */
+  private snapshotEnds = 0;
+  private snapshotTimer: NodeJS.Timeout | null = null;
   private readonly termStmts = new Map<ListEndpoint, { gen: number; pre: Statement; range: Statement; levels: Statement }>();
 
   constructor(
@@ -94,7 +105,7 @@ export class CompletionReader {
   personalized(userId: number): boolean {
     try {
       const s = this.statements();
-      const row = s.pref.get(userId) as { personalized: number } | undefined;
+      const row = this.inSnapshot(() => s.pref.get(userId)) as { personalized: number } | undefined;
       return row ? row.personalized === 1 : true;
     } catch (e) {
       this.fail(e);
@@ -110,11 +121,36 @@ export class CompletionReader {
     if (now < this.pausedUntil) return emptySuggestion(true);
     try {
       this.statements();
-      return this.snapshotRead!(userId, query.endpoint, query.q, q, now);
+      const endpoint = query.endpoint;
+      return this.inSnapshot(() => this.read(userId, endpoint, query.q, q, now));
     } catch (e) {
       this.fail(e);
       return emptySuggestion(true);
     }
+  }
+
+  /** Ends the open snapshot: the next request reads everything committed so far. */
+  renew(): void {
+    if (this.snapshotTimer) clearTimeout(this.snapshotTimer);
+    this.snapshotTimer = null;
+    if (this.db?.inTransaction) this.db.exec('COMMIT');
+  }
+
+  /**
+   * Runs `fn` in the open read transaction, beginning one when there is none or the open one is
+   * older than SNAPSHOT_MAX_AGE_MS. A timer ends it as well, so an idle app holds no snapshot
+   * (a held snapshot keeps checkpoints from rewinding the write-ahead log).
+   */
+  private inSnapshot<T>(fn: () => T): T {
+    const db = this.db!;
+    if (db.inTransaction && performance.now() >= this.snapshotEnds) this.renew();
+    if (!db.inTransaction) {
+      db.exec('BEGIN');
+      this.snapshotEnds = performance.now() + SNAPSHOT_MAX_AGE_MS;
+      this.snapshotTimer = setTimeout(() => this.renew(), SNAPSHOT_MAX_AGE_MS);
+      this.snapshotTimer.unref?.();
+    }
+    return fn();
   }
 
   /** Everything the ranking looks at, read inside one read transaction (one snapshot). */
@@ -197,8 +233,6 @@ export class CompletionReader {
       long: this.db.prepare(LONG_PREFIX_MEMORY_SQL),
       longRanked: this.db.prepare(LONG_PREFIX_RANKED_MEMORY_SQL),
     };
-    // Made once: a transaction wrapper made per call costs more than the statements it runs.
-    this.snapshotRead = this.db.transaction(this.read.bind(this));
     return this.stmts;
   }
 
@@ -213,8 +247,9 @@ export class CompletionReader {
   }
 
   close(): void {
+    if (this.snapshotTimer) clearTimeout(this.snapshotTimer);
+    this.snapshotTimer = null;
     this.stmts = null;
-    this.snapshotRead = null;
     this.termStmts.clear();
     try {
       this.db?.close();

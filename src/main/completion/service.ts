@@ -120,6 +120,7 @@ export class CompletionService {
       try {
         const db = this.writeDb();
         writeTx(db, () => fn(db));
+        this.reader.renew(); // the write shows in the very next suggestion
         return true;
       } catch (e) {
         this.o.log.warn({ what, attempt: i + 1, err: e instanceof Error ? e.message : String(e), code: (e as { code?: string }).code }, 'completion write failed');

@@ -1,0 +1,55 @@
+// One read snapshot serves the inline requests of up to SNAPSHOT_MAX_AGE_MS (reader.ts): this
+// process's own completion writes show in the very next suggestion, another process's within that
+// time, and an idle reader holds no snapshot (checkpoints can empty the write-ahead log).
+import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { createEnv } from './helpers';
+import { memoryRankKey } from '../../src/main/completion/ranking';
+import { SNAPSHOT_MAX_AGE_MS } from '../../src/main/completion/reader';
+import { until } from '../support/until';
+
+const INV = '/inventory/';
+
+async function builtWithEthanol() {
+  const env = createEnv();
+  const id = env.inventory({ name: 'Ethanol' });
+  env.maintenance.initialize();
+  await env.maintenance.rebuild();
+  // Straight to the service: the helper's env.inline begins a fresh snapshot on every call.
+  const inline = (q: string) => env.service.inline(env.userId, { endpoint: INV, q, field: 'all' }).completion;
+  return { env, id, inline };
+}
+
+describe('read snapshots across requests', () => {
+  it('a sync written by this process shows in the very next suggestion', async () => {
+    const { env, id, inline } = await builtWithEthanol();
+    expect(inline('eth')).toBe('Ethanol');
+    env.dbs.lab.prepare('DELETE FROM inventory_items WHERE id = ?').run(id);
+    expect(env.service.syncEntities(INV, [id])).toBe('written');
+    expect(inline('eth')).toBe('');
+  });
+
+  it('a write by another connection (own memory, 0.45 > the index’s 0.25) shows within SNAPSHOT_MAX_AGE_MS', async () => {
+    const { env, inline } = await builtWithEthanol();
+    expect(inline('eth')).toBe('Ethanol');
+    const other = new Database(path.join(env.dir, 'completion.db'));
+    other
+      .prepare("INSERT INTO search_memory(user_id, endpoint, field, norm, query, frequency, last_used_at, rank_key) VALUES (?, ?, 'all', 'ethylacetate', 'Ethyl acetate', 50, ?, ?)")
+      .run(env.userId, INV, env.clock.now, memoryRankKey(50, env.clock.now, 0, 0));
+    other.close();
+    expect(await until(() => inline('eth'), (c) => c === 'Ethyl acetate', 2000, 5)).toBe('Ethyl acetate');
+  });
+
+  it('an idle reader lets a checkpoint empty the write-ahead log', async () => {
+    const { env, inline } = await builtWithEthanol();
+    const other = new Database(path.join(env.dir, 'completion.db'));
+    other.pragma('busy_timeout = 0');
+    other.exec('CREATE TABLE scratch(x)');
+    expect(inline('eth')).toBe('Ethanol'); // a snapshot on a log with frames in it
+    other.exec('INSERT INTO scratch VALUES (1)');
+    await new Promise((r) => setTimeout(r, SNAPSHOT_MAX_AGE_MS + 50));
+    expect(other.pragma('wal_checkpoint(TRUNCATE)')).toEqual([{ busy: 0, log: 0, checkpointed: 0 }]);
+    other.close();
+  });
+});
