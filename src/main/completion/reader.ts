@@ -1,16 +1,16 @@
 // The read path of GET /api/search-completions/inline (spec 000 endpoint rules 1–5): one read-only
 // connection with a 100 ms lock wait, one read snapshot for preference, memory and entity terms;
 // never writes, never rebuilds. A snapshot serves the requests of up to SNAPSHOT_MAX_AGE_MS and
-// is renewed at once after this process's own completion writes (the service calls renew()). When completion.db is unavailable it answers empty, logs
-// `Completion unavailable` and does not try again for 5 seconds.
+// is renewed at once after this process's own completion writes (the service calls renew()).
+// When completion.db is unavailable it answers empty, logs `Completion unavailable` and does not
+// try again for 5 seconds.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open';
 import type { Logger } from '../logging';
 import { normalizeSearchTerm } from '../../shared/normalize';
 import { ALL_FIELDS, GLOBAL_USER, isEndpoint, type ListEndpoint } from './endpoints';
-import { MAX_CHAR } from './term-select';
 import { emptySuggestion, rank, type IndexCandidate, type MemoryCandidate, type Suggestion } from './ranking';
-import { LARGE_PREFIX_TERMS, levelSeekStatement, topPerField, type TermPick } from './term-select';
+import { LARGE_PREFIX_TERMS, levelSeekStatement, MAX_CHAR, topPerField, type TermPick } from './term-select';
 export { FIELD_CAP } from './term-select';
 import { isUnavailable, openCompletionRead } from './db';
 import { tablesOf } from './index-tables';
@@ -129,11 +129,19 @@ export class CompletionReader {
     }
   }
 
-  /** Ends the open snapshot: the next request reads everything committed so far. */
+  /**
+   * Ends the open snapshot: the next request reads everything committed so far. Never throws (it
+   * runs after the service's writes and from a timer): a connection that cannot end its read
+   * transaction is dropped, and the next request opens a new one.
+   */
   renew(): void {
     if (this.snapshotTimer) clearTimeout(this.snapshotTimer);
     this.snapshotTimer = null;
-    if (this.db?.inTransaction) this.db.exec('COMMIT');
+    try {
+      if (this.db?.inTransaction) this.db.exec('COMMIT');
+    } catch {
+      this.close();
+    }
   }
 
   /**
