@@ -1,50 +1,44 @@
 // Consumable orders: pending_approval → approved → completed, or → rejected. Members create and
-// edit/delete their own pending orders; admins approve, reject and complete.
+// edit/delete their own pending orders; admins approve, reject and complete (order-service.ts).
 import { AppError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
-import type { ConsumableCreate, ConsumableUpdate, ListQuery } from '../../shared/contract/records';
-import type { ConsumableOrder, ListResult } from '../../shared/records';
-import { afterCommit, created, diff, type RecordsDeps, updateRow, deleted } from './deps';
-import { listPage, searchColumns, type ListSpec } from './search';
-import { checkStatusIn, checkTransition, CONSUMABLE_TRANSITIONS, DELETABLE_ORDER_STATUSES, EDITABLE_ORDER_STATUSES } from './status-tables';
+import type { ConsumableCreate, ConsumableUpdate } from '../../shared/contract/records';
+import type { ConsumableOrder } from '../../shared/records';
+import type { RecordsDeps } from './deps';
+import type { ListSpec } from './search';
+import { OrderService } from './order-service';
+import { CONSUMABLE_TRANSITIONS } from './status-tables';
 
 export const CONSUMABLE_FIELDS = ['name', 'specification', 'quantity', 'unit_price', 'communication', 'notes'] as const;
-const ENDPOINT = '/consumable-orders/' as const;
-const ENTITY = 'consumable_order';
-
-const COLUMNS = `t.id, t.name, t.specification, t.quantity, t.unit_price, t.communication, t.applicant_id,
-  u.display_name AS applicant, t.notes, t.status, t.reject_reason, t.created_at, t.updated_at`;
-const FROM = `consumable_orders t JOIN users u ON u.id = t.applicant_id`;
-const SELECT = `SELECT ${COLUMNS} FROM ${FROM}`;
-
-const mapOrder = (r: Record<string, unknown>) => r as unknown as ConsumableOrder;
 
 export const consumableListSpec: ListSpec<ConsumableOrder> = {
-  endpoint: ENDPOINT,
-  columns: COLUMNS,
-  from: FROM,
+  endpoint: '/consumable-orders/',
+  columns: `t.id, t.name, t.specification, t.quantity, t.unit_price, t.communication, t.applicant_id,
+  u.display_name AS applicant, t.notes, t.status, t.reject_reason, t.created_at, t.updated_at`,
+  from: `consumable_orders t JOIN users u ON u.id = t.applicant_id`,
   table: 'consumable_orders',
   sortJoin: (k) => (k === 'applicant' ? 'JOIN users u ON u.id = t.applicant_id' : ''),
   sortExpr: (k) => (k === 'applicant' ? 'u.display_name' : `t.${k}`),
-  map: mapOrder,
+  map: (r) => r as unknown as ConsumableOrder,
 };
 
-export class ConsumableOrderService {
-  constructor(private readonly d: RecordsDeps) {}
-
-  list(q: ListQuery): ListResult<ConsumableOrder> {
-    const { rows, total } = listPage(this.d.db, consumableListSpec, q);
-    return { rows, total, page: q.page, pageSize: q.pageSize };
-  }
-
-  get(id: number): ConsumableOrder {
-    const row = this.d.db.prepare(`${SELECT} WHERE t.id = ?`).get(id) as Record<string, unknown> | undefined;
-    if (!row) throw new AppError('not_found', `Consumable order ${id} does not exist.`, { id: 'no such consumable order' });
-    return mapOrder(row);
+export class ConsumableOrderService extends OrderService<ConsumableOrder, keyof typeof CONSUMABLE_TRANSITIONS> {
+  constructor(d: RecordsDeps) {
+    super(d, {
+      table: 'consumable_orders',
+      entity: 'consumable_order',
+      endpoint: '/consumable-orders/',
+      fields: CONSUMABLE_FIELDS,
+      transitions: CONSUMABLE_TRANSITIONS,
+      list: consumableListSpec,
+      label: (id) => `consumable order ${id}`,
+      notFound: (id) => new AppError('not_found', `Consumable order ${id} does not exist.`, { id: 'no such consumable order' }),
+      notOwner: (order, action) => new AppError('forbidden', `Only ${order.applicant} (who ordered it) or an administrator can ${action} consumable order ${order.id}.`),
+    });
   }
 
   create(actor: UserInfo, input: ConsumableCreate): ConsumableOrder {
-    const v = {
+    const values = {
       name: input.name,
       specification: input.specification ?? '',
       quantity: input.quantity,
@@ -52,51 +46,12 @@ export class ConsumableOrderService {
       communication: input.communication ?? '',
       notes: input.notes ?? '',
     };
-    const row = { ...v, applicant_id: actor.id, status: 'pending_approval', ...searchColumns(ENDPOINT, { ...v, applicant: actor.displayName }) };
-    const id = this.d.db.transaction(() => {
-      const cols = Object.keys(row);
-      const info = this.d.db.prepare(`INSERT INTO consumable_orders (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...Object.values(row));
-      const newId = Number(info.lastInsertRowid);
-      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: newId, action: 'create', changes: created({ ...v, status: 'pending_approval' }, [...CONSUMABLE_FIELDS, 'status']) });
-      return newId;
-    })();
-    afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
-    return this.get(id);
-  }
-
-  private checkOwner(actor: UserInfo, order: ConsumableOrder, action: string): void {
-    if (actor.role !== 'admin' && order.applicant_id !== actor.id) {
-      throw new AppError('forbidden', `Only ${order.applicant} (who ordered it) or an administrator can ${action} consumable order ${order.id}.`);
-    }
+    return this.insert(actor, values, values);
   }
 
   update(actor: UserInfo, input: ConsumableUpdate): ConsumableOrder {
     const { id, ...patch } = input;
-    const unchanged = this.d.db.transaction(() => {
-      const before = this.get(id);
-      this.checkOwner(actor, before, 'edit');
-      checkStatusIn(EDITABLE_ORDER_STATUSES, 'edit', `consumable order ${id}`, before.status);
-      const changes = diff(before as unknown as Record<string, unknown>, patch, CONSUMABLE_FIELDS);
-      if (Object.keys(changes).length === 0) return before;
-      const sets = { ...Object.fromEntries(Object.keys(changes).map((f) => [f, (patch as Record<string, unknown>)[f]])), ...searchColumns(ENDPOINT, { ...before, ...patch }) };
-      updateRow(this.d.db, 'consumable_orders', id, sets);
-      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'update', changes });
-      return null;
-    })();
-    if (unchanged) return unchanged;
-    afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
-    return this.get(id);
-  }
-
-  delete(actor: UserInfo, id: number): void {
-    this.d.db.transaction(() => {
-      const before = this.get(id);
-      this.checkOwner(actor, before, 'delete');
-      checkStatusIn(DELETABLE_ORDER_STATUSES, 'delete', `consumable order ${id}`, before.status);
-      this.d.db.prepare('DELETE FROM consumable_orders WHERE id = ?').run(id);
-      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'delete', changes: deleted(before, [...CONSUMABLE_FIELDS, 'status']) });
-    })();
-    afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
+    return this.edit(actor, id, () => patch);
   }
 
   approve(actor: UserInfo, id: number): ConsumableOrder {
@@ -109,17 +64,5 @@ export class ConsumableOrderService {
 
   complete(actor: UserInfo, id: number): ConsumableOrder {
     return this.transition(actor, id, 'complete');
-  }
-
-  private transition(actor: UserInfo, id: number, action: keyof typeof CONSUMABLE_TRANSITIONS, extra: Record<string, unknown> = {}): ConsumableOrder {
-    this.d.db.transaction(() => {
-      const before = this.get(id);
-      const to = checkTransition(CONSUMABLE_TRANSITIONS[action], action, `consumable order ${id}`, before.status);
-      const sets: Record<string, unknown> = { status: to, ...extra };
-      updateRow(this.d.db, 'consumable_orders', id, sets);
-      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action, changes: diff(before as unknown as Record<string, unknown>, sets, ['status', 'reject_reason']) });
-    })();
-    afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
-    return this.get(id);
   }
 }

@@ -4,58 +4,55 @@
 // idempotent: a second call (double click) returns the item the first one created.
 import { AppError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
-import type { ListQuery, ReagentCreate, ReagentUpdate } from '../../shared/contract/records';
-import type { InventoryItem, ListResult, ReagentOrder } from '../../shared/records';
-import { afterCommit, created, diff, type RecordsDeps, updateRow, deleted } from './deps';
+import type { ReagentCreate, ReagentUpdate } from '../../shared/contract/records';
+import type { InventoryItem, ReagentOrder } from '../../shared/records';
+import { afterCommit, type RecordsDeps } from './deps';
 import { resolveCas } from './cas-field';
-import { listPage, searchColumns, type ListSpec } from './search';
-import { checkStatusIn, checkTransition, DELETABLE_ORDER_STATUSES, EDITABLE_ORDER_STATUSES, REAGENT_TRANSITIONS } from './status-tables';
+import type { ListSpec } from './search';
+import { OrderService } from './order-service';
+import { checkTransition, REAGENT_TRANSITIONS } from './status-tables';
 import { inventoryRowValues, type InventoryService } from './inventory-service';
 
 export const REAGENT_FIELDS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit_price', 'brand', 'category', 'product_number', 'hazardous', 'notes'] as const;
 const ENDPOINT = '/reagent-orders/' as const;
 const ENTITY = 'reagent_order';
 
-const COLUMNS = `t.id, t.name, t.english_name, t.cas_number, t.specification, t.quantity, t.unit_price, t.brand, t.category,
-  t.product_number, t.hazardous, t.applicant_id, u.display_name AS applicant, t.notes, t.status, t.reject_reason,
-  (SELECT i.id FROM inventory_items i WHERE i.source_order_id = t.id) AS inventory_item_id, t.created_at, t.updated_at`;
-const FROM = `reagent_orders t JOIN users u ON u.id = t.applicant_id`;
-const SELECT = `SELECT ${COLUMNS} FROM ${FROM}`;
-
-function mapOrder(r: Record<string, unknown>): ReagentOrder {
-  return { ...(r as unknown as ReagentOrder), hazardous: r.hazardous === 1 };
-}
-
 export const reagentListSpec: ListSpec<ReagentOrder> = {
   endpoint: ENDPOINT,
-  columns: COLUMNS,
-  from: FROM,
+  columns: `t.id, t.name, t.english_name, t.cas_number, t.specification, t.quantity, t.unit_price, t.brand, t.category,
+  t.product_number, t.hazardous, t.applicant_id, u.display_name AS applicant, t.notes, t.status, t.reject_reason,
+  (SELECT i.id FROM inventory_items i WHERE i.source_order_id = t.id) AS inventory_item_id, t.created_at, t.updated_at`,
+  from: `reagent_orders t JOIN users u ON u.id = t.applicant_id`,
   table: 'reagent_orders',
   sortJoin: (k) => (k === 'applicant' ? 'JOIN users u ON u.id = t.applicant_id' : ''),
   sortExpr: (k) => (k === 'applicant' ? 'u.display_name' : `t.${k}`),
-  map: mapOrder,
+  map: (r) => ({ ...(r as unknown as ReagentOrder), hazardous: r.hazardous === 1 }),
 };
 
-export class ReagentOrderService {
+/** Approve, reject and arrive are plain workflow steps; stock-in creates the inventory item too. */
+type ReagentStep = Exclude<keyof typeof REAGENT_TRANSITIONS, 'stock_in'>;
+
+export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep> {
   constructor(
-    private readonly d: RecordsDeps,
+    d: RecordsDeps,
     private readonly inventory: InventoryService,
-  ) {}
-
-  list(q: ListQuery): ListResult<ReagentOrder> {
-    const { rows, total } = listPage(this.d.db, reagentListSpec, q);
-    return { rows, total, page: q.page, pageSize: q.pageSize };
-  }
-
-  get(id: number): ReagentOrder {
-    const row = this.d.db.prepare(`${SELECT} WHERE t.id = ?`).get(id) as Record<string, unknown> | undefined;
-    if (!row) throw new AppError('not_found', `Reagent order ${id} does not exist.`, { id: 'no such reagent order' });
-    return mapOrder(row);
+  ) {
+    super(d, {
+      table: 'reagent_orders',
+      entity: ENTITY,
+      endpoint: ENDPOINT,
+      fields: REAGENT_FIELDS,
+      transitions: REAGENT_TRANSITIONS,
+      list: reagentListSpec,
+      label: (id) => `reagent order ${id}`,
+      notFound: (id) => new AppError('not_found', `Reagent order ${id} does not exist.`, { id: 'no such reagent order' }),
+      notOwner: (order, action) => new AppError('forbidden', `Only ${order.applicant} (who ordered it) or an administrator can ${action} reagent order ${order.id}.`),
+    });
   }
 
   create(actor: UserInfo, input: ReagentCreate): ReagentOrder {
     const cas = resolveCas(input.cas_number, input.cas_override);
-    const v = {
+    const values = {
       name: input.name,
       english_name: input.english_name ?? '',
       cas_number: cas,
@@ -68,54 +65,21 @@ export class ReagentOrderService {
       hazardous: input.hazardous ? 1 : 0,
       notes: input.notes ?? '',
     };
-    const row = { ...v, applicant_id: actor.id, status: 'pending_approval', ...searchColumns(ENDPOINT, { ...v, applicant: actor.displayName }) };
-    const id = this.d.db.transaction(() => {
-      const cols = Object.keys(row);
-      const info = this.d.db.prepare(`INSERT INTO reagent_orders (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...Object.values(row));
-      const newId = Number(info.lastInsertRowid);
-      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: newId, action: 'create', changes: created({ ...v, hazardous: !!input.hazardous, status: 'pending_approval' }, [...REAGENT_FIELDS, 'status']) });
-      return newId;
-    })();
-    afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
-    return this.get(id);
-  }
-
-  private checkOwner(actor: UserInfo, order: ReagentOrder, action: string): void {
-    if (actor.role !== 'admin' && order.applicant_id !== actor.id) {
-      throw new AppError('forbidden', `Only ${order.applicant} (who ordered it) or an administrator can ${action} reagent order ${order.id}.`);
-    }
+    return this.insert(actor, values, { ...values, hazardous: !!input.hazardous });
   }
 
   update(actor: UserInfo, input: ReagentUpdate): ReagentOrder {
     const { id, cas_override, ...patch } = input;
-    const unchanged = this.d.db.transaction(() => {
-      const before = this.get(id);
-      this.checkOwner(actor, before, 'edit');
-      checkStatusIn(EDITABLE_ORDER_STATUSES, 'edit', `reagent order ${id}`, before.status);
-      const next: Record<string, unknown> = { ...patch };
-      if (patch.cas_number !== undefined) next.cas_number = resolveCas(patch.cas_number, cas_override || patch.cas_number === before.cas_number);
-      const changes = diff(before as unknown as Record<string, unknown>, next, REAGENT_FIELDS);
-      if (Object.keys(changes).length === 0) return before;
-      const merged = { ...before, ...next };
-      const sets = { ...Object.fromEntries(Object.keys(changes).map((f) => [f, f === 'hazardous' ? (next.hazardous ? 1 : 0) : next[f]])), ...searchColumns(ENDPOINT, merged) };
-      updateRow(this.d.db, 'reagent_orders', id, sets);
-      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'update', changes });
-      return null;
-    })();
-    if (unchanged) return unchanged;
-    afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
-    return this.get(id);
-  }
-
-  delete(actor: UserInfo, id: number): void {
-    this.d.db.transaction(() => {
-      const before = this.get(id);
-      this.checkOwner(actor, before, 'delete');
-      checkStatusIn(DELETABLE_ORDER_STATUSES, 'delete', `reagent order ${id}`, before.status);
-      this.d.db.prepare('DELETE FROM reagent_orders WHERE id = ?').run(id);
-      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'delete', changes: deleted(before, [...REAGENT_FIELDS, 'status']) });
-    })();
-    afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
+    return this.edit(
+      actor,
+      id,
+      (before) => {
+        const next: Record<string, unknown> = { ...patch };
+        if (patch.cas_number !== undefined) next.cas_number = resolveCas(patch.cas_number, cas_override || patch.cas_number === before.cas_number);
+        return next;
+      },
+      (field, value) => (field === 'hazardous' ? (value ? 1 : 0) : value),
+    );
   }
 
   approve(actor: UserInfo, id: number): ReagentOrder {
@@ -163,17 +127,4 @@ export class ReagentOrderService {
     }
     return { order: this.get(input.id), item: this.inventory.get(res.itemId), alreadyStockedIn: res.again };
   }
-
-  private transition(actor: UserInfo, id: number, action: 'approve' | 'reject' | 'arrive', extra: Record<string, unknown> = {}): ReagentOrder {
-    this.d.db.transaction(() => {
-      const before = this.get(id);
-      const to = checkTransition(REAGENT_TRANSITIONS[action], action, `reagent order ${id}`, before.status);
-      const sets: Record<string, unknown> = { status: to, ...extra };
-      updateRow(this.d.db, 'reagent_orders', id, sets);
-      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action, changes: diff(before as unknown as Record<string, unknown>, sets, ['status', 'reject_reason']) });
-    })();
-    afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
-    return this.get(id);
-  }
 }
-

@@ -1,0 +1,124 @@
+// What reagent and consumable orders share: members create orders and edit or delete their own
+// while pending; admins move them through the workflow of status-tables.ts. Each kind of order
+// supplies its table, fields, transitions and messages (OrderKind); the steps are written once.
+import type { AppError } from '../../shared/errors';
+import type { UserInfo } from '../../shared/contract';
+import type { ListQuery } from '../../shared/contract/records';
+import type { ListResult } from '../../shared/records';
+import type { ListEndpoint } from '../completion-hooks';
+import { afterCommit, created, deleted, diff, type RecordsDeps, type RecordTable, updateRow } from './deps';
+import { listPage, searchColumns, type ListSpec } from './search';
+import { checkStatusIn, checkTransition, DELETABLE_ORDER_STATUSES, EDITABLE_ORDER_STATUSES } from './status-tables';
+
+export interface OrderRecord {
+  id: number;
+  applicant_id: number;
+  applicant: string;
+  status: string;
+}
+
+export interface OrderKind<T extends OrderRecord, A extends string> {
+  table: Extract<RecordTable, 'reagent_orders' | 'consumable_orders'>;
+  /** Entity type in the audit log. */
+  entity: string;
+  endpoint: ListEndpoint;
+  /** The editable fields, in audit order. */
+  fields: readonly string[];
+  transitions: Record<A, { from: readonly string[]; to: string }>;
+  list: ListSpec<T>;
+  /** "reagent order 12": names the order in conflict messages. */
+  label(id: number): string;
+  notFound(id: number): AppError;
+  notOwner(order: T, action: string): AppError;
+}
+
+export abstract class OrderService<T extends OrderRecord, A extends string> {
+  constructor(
+    protected readonly d: RecordsDeps,
+    private readonly kind: OrderKind<T, A>,
+  ) {}
+
+  list(q: ListQuery): ListResult<T> {
+    const { rows, total } = listPage(this.d.db, this.kind.list, q);
+    return { rows, total, page: q.page, pageSize: q.pageSize };
+  }
+
+  get(id: number): T {
+    const { columns, from, map } = this.kind.list;
+    const row = this.d.db.prepare(`SELECT ${columns} FROM ${from} WHERE t.id = ?`).get(id) as Record<string, unknown> | undefined;
+    if (!row) throw this.kind.notFound(id);
+    return map(row);
+  }
+
+  /**
+   * A new pending order of `actor` with the given column values; `audit` is how the values read in
+   * the audit log (e.g. booleans rather than the stored 0/1).
+   */
+  protected insert(actor: UserInfo, values: Record<string, unknown>, audit: Record<string, unknown>): T {
+    const { table, entity, endpoint, fields } = this.kind;
+    const row = { ...values, applicant_id: actor.id, status: 'pending_approval', ...searchColumns(endpoint, { ...values, applicant: actor.displayName }) };
+    const id = this.d.db.transaction(() => {
+      const cols = Object.keys(row);
+      const info = this.d.db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...Object.values(row));
+      const newId = Number(info.lastInsertRowid);
+      this.d.audit.record({ userId: actor.id, entityType: entity, entityId: newId, action: 'create', changes: created({ ...audit, status: 'pending_approval' }, [...fields, 'status']) });
+      return newId;
+    })();
+    afterCommit(this.d, [{ endpoint, ids: [id] }]);
+    return this.get(id);
+  }
+
+  private checkOwner(actor: UserInfo, order: T, action: string): void {
+    if (actor.role !== 'admin' && order.applicant_id !== actor.id) throw this.kind.notOwner(order, action);
+  }
+
+  /**
+   * Edits a pending order of the actor's own (or any, for an admin). `next` turns the request's
+   * patch into field values (it sees the order as it is); `column` turns a field value into what
+   * is stored. Nothing changed → nothing written, the order returned as it is.
+   */
+  protected edit(actor: UserInfo, id: number, next: (before: T) => Record<string, unknown>, column: (field: string, value: unknown) => unknown = (_, v) => v): T {
+    const { table, entity, endpoint, fields } = this.kind;
+    const unchanged = this.d.db.transaction(() => {
+      const before = this.get(id);
+      this.checkOwner(actor, before, 'edit');
+      checkStatusIn(EDITABLE_ORDER_STATUSES, 'edit', this.kind.label(id), before.status);
+      const values = next(before);
+      const changes = diff(before as unknown as Record<string, unknown>, values, fields);
+      if (Object.keys(changes).length === 0) return before;
+      const sets = { ...Object.fromEntries(Object.keys(changes).map((f) => [f, column(f, values[f])])), ...searchColumns(endpoint, { ...before, ...values }) };
+      updateRow(this.d.db, table, id, sets);
+      this.d.audit.record({ userId: actor.id, entityType: entity, entityId: id, action: 'update', changes });
+      return null;
+    })();
+    if (unchanged) return unchanged;
+    afterCommit(this.d, [{ endpoint, ids: [id] }]);
+    return this.get(id);
+  }
+
+  delete(actor: UserInfo, id: number): void {
+    const { table, entity, endpoint, fields } = this.kind;
+    this.d.db.transaction(() => {
+      const before = this.get(id);
+      this.checkOwner(actor, before, 'delete');
+      checkStatusIn(DELETABLE_ORDER_STATUSES, 'delete', this.kind.label(id), before.status);
+      this.d.db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(id);
+      this.d.audit.record({ userId: actor.id, entityType: entity, entityId: id, action: 'delete', changes: deleted(before, [...fields, 'status']) });
+    })();
+    afterCommit(this.d, [{ endpoint, ids: [id] }]);
+  }
+
+  /** One step of the workflow (approve, reject, …), refused unless the order's status allows it. */
+  protected transition(actor: UserInfo, id: number, action: A, extra: Record<string, unknown> = {}): T {
+    const { table, entity, endpoint } = this.kind;
+    this.d.db.transaction(() => {
+      const before = this.get(id);
+      const to = checkTransition(this.kind.transitions[action], action, this.kind.label(id), before.status);
+      const sets: Record<string, unknown> = { status: to, ...extra };
+      updateRow(this.d.db, table, id, sets);
+      this.d.audit.record({ userId: actor.id, entityType: entity, entityId: id, action, changes: diff(before as unknown as Record<string, unknown>, sets, ['status', 'reject_reason']) });
+    })();
+    afterCommit(this.d, [{ endpoint, ids: [id] }]);
+    return this.get(id);
+  }
+}
