@@ -1,5 +1,5 @@
 // Lab records in browser mode (real server, real Chromium): the reagent-order workflow through to
-// the inventory and its audit trail (with live refresh in another window), borrow/return, the
+// the inventory and its audit trail (with live refresh in another window), a rejected order, borrow/return, the
 // public account's read-only view, CSV export matching the list, and bulk import.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -225,4 +225,35 @@ test('consumable order: member orders, admin approves and completes', async ({ p
   await admin.req('POST', `/api/consumable-orders/${id}/complete`, {});
   await expect(row).toContainText('Completed');
   await expect(row.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+});
+
+test('consumable order rejected in the admin window: the reason shows on the status; the member deletes it', async ({ page, app, browser }) => {
+  await seedUsers(app);
+  await loginViaUi(page, app, MEMBER);
+  await page.getByRole('menuitem', { name: 'Consumable orders' }).click();
+  await saveNewOrder(page, [['Name', '丁腈手套 M'], ['Quantity', '5']]);
+  const memberRow = page.getByRole('row', { name: /丁腈手套/ });
+  await expect(memberRow).toContainText('Pending approval');
+  await expect(memberRow.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+
+  const adminCtx = await browser.newContext();
+  const admin = await adminCtx.newPage();
+  await loginViaUi(admin, app, ADMIN);
+  await admin.getByRole('menuitem', { name: 'Consumable orders' }).click();
+  const row = admin.getByRole('row', { name: /丁腈手套/ });
+  await row.getByRole('button', { name: 'Reject' }).click();
+  await admin.getByTestId('prompt-form').getByLabel('Reason for rejecting').fill('库存充足');
+  await admin.getByRole('button', { name: 'Save' }).click();
+  await expect(row).toContainText('Rejected');
+  await expect(row.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await adminCtx.close();
+
+  // The member's list followed live: the reason is on the status, and a rejected order can go.
+  await expect(memberRow).toContainText('Rejected');
+  await memberRow.getByText('Rejected').hover();
+  await expect(page.getByRole('tooltip')).toContainText('库存充足');
+  await expect(memberRow.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await memberRow.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('row', { name: /丁腈手套/ })).toHaveCount(0);
 });

@@ -1,31 +1,23 @@
 // Consumable orders: members order and edit/delete their own pending orders; admins approve,
 // reject (with a reason) and mark them completed.
-import { useState } from 'react';
-import { App, Button, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { CONSUMABLE_ORDER_STATUSES, type ConsumableOrder } from '../../shared/records';
-import { call } from '../api/client';
-import { ListToolbar, StatusTag, useRecordPage } from './list-kit';
+import { ListToolbar } from './list-kit';
+import { useOrderPage } from './order-kit';
 import { RecordForm } from './RecordForm';
 import { HistoryDrawer } from './HistoryDrawer';
-import { PromptModal, type PromptSpec } from './PromptModal';
+import { PromptModal } from './PromptModal';
 
 export function ConsumableOrdersPage() {
-  const { t, user, canWrite, isAdmin, list, run, editing, setEditing, history, setHistory, tableProps, col } = useRecordPage<ConsumableOrder>('listConsumableOrders', '/consumable-orders/');
-  const { message } = App.useApp();
-  const [prompt, setPrompt] = useState<PromptSpec | null>(null);
-  const mine = (r: ConsumableOrder) => isAdmin || r.applicant_id === user.id;
-
-  const reject = (r: ConsumableOrder) =>
-    setPrompt({
-      title: `${t('records.action.reject')}: ${r.name}`,
-      fields: [{ name: 'reason', label: t('records.rejectReason'), required: true, max: 500 }],
-      onOk: async (v) => {
-        await call('rejectConsumableOrder', { id: r.id, reason: v.reason! });
-        message.success(t('records.done'));
-      },
-    });
+  const { t, canWrite, isAdmin, list, run, editing, setEditing, history, setHistory, tableProps, col, prompt, setPrompt, statusColumn, rowButtons } = useOrderPage<ConsumableOrder>({
+    list: 'listConsumableOrders',
+    endpoint: '/consumable-orders/',
+    reject: 'rejectConsumableOrder',
+    delete: 'deleteConsumableOrder',
+    entity: 'consumable_order',
+  });
 
   const columns: ColumnsType<ConsumableOrder> = [
     col('id'),
@@ -36,20 +28,19 @@ export function ConsumableOrdersPage() {
     col('communication'),
     col('applicant'),
     col('created_at', { render: (v: string) => dayjs(v).format('YYYY-MM-DD') }),
-    col('status', { render: (s: string, r) => (r.reject_reason ? <Tooltip title={r.reject_reason}><span><StatusTag status={s} /></span></Tooltip> : <StatusTag status={s} />) }),
+    statusColumn,
     {
       key: 'actions',
       title: t('records.action.actions'),
       render: (_v, r) => (
         <Space size={4} wrap>
-          {isAdmin && r.status === 'pending_approval' && <Button size="small" type="primary" onClick={() => void run('approveConsumableOrder', { id: r.id })}>{t('records.action.approve')}</Button>}
-          {isAdmin && r.status === 'pending_approval' && <Button size="small" danger onClick={() => reject(r)}>{t('records.action.reject')}</Button>}
-          {isAdmin && r.status === 'approved' && <Button size="small" type="primary" onClick={() => void run('completeConsumableOrder', { id: r.id })}>{t('records.action.complete')}</Button>}
-          {canWrite && mine(r) && r.status === 'pending_approval' && <Button size="small" onClick={() => setEditing(r)}>{t('records.action.edit')}</Button>}
-          {canWrite && mine(r) && (r.status === 'pending_approval' || r.status === 'rejected') && (
-            <Button size="small" danger onClick={() => void run('deleteConsumableOrder', { id: r.id }, t('records.confirmDelete'))}>{t('records.action.delete')}</Button>
+          {rowButtons(
+            r,
+            <>
+              {isAdmin && r.status === 'pending_approval' && <Button size="small" type="primary" onClick={() => void run('approveConsumableOrder', { id: r.id })}>{t('records.action.approve')}</Button>}
+              {isAdmin && r.status === 'approved' && <Button size="small" type="primary" onClick={() => void run('completeConsumableOrder', { id: r.id })}>{t('records.action.complete')}</Button>}
+            </>,
           )}
-          <Button size="small" type="link" onClick={() => setHistory({ type: 'consumable_order', id: r.id, name: r.name })}>{t('records.action.history')}</Button>
         </Space>
       ),
     },

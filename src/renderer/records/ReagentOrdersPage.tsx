@@ -1,31 +1,26 @@
 // Reagent orders: members order and edit/delete their own pending orders; admins approve,
 // reject (with a reason), mark arrived and stock in (asking the storage location).
-import { useState } from 'react';
-import { App, Button, Space, Table, Tooltip, Typography } from 'antd';
+import { App, Button, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { REAGENT_ORDER_STATUSES, type ReagentOrder } from '../../shared/records';
 import { call } from '../api/client';
-import { ListToolbar, StatusTag, useRecordPage } from './list-kit';
+import { ListToolbar } from './list-kit';
+import { useOrderPage } from './order-kit';
 import { RecordForm } from './RecordForm';
 import { HistoryDrawer } from './HistoryDrawer';
-import { PromptModal, type PromptSpec } from './PromptModal';
+import { PromptModal } from './PromptModal';
 
 export function ReagentOrdersPage() {
-  const { t, user, canWrite, isAdmin, list, run, editing, setEditing, history, setHistory, tableProps, col } = useRecordPage<ReagentOrder>('listReagentOrders', '/reagent-orders/');
+  const { t, canWrite, isAdmin, list, run, editing, setEditing, history, setHistory, tableProps, col, prompt, setPrompt, statusColumn, rowButtons } = useOrderPage<ReagentOrder>({
+    list: 'listReagentOrders',
+    endpoint: '/reagent-orders/',
+    reject: 'rejectReagentOrder',
+    delete: 'deleteReagentOrder',
+    entity: 'reagent_order',
+  });
   const { message } = App.useApp();
-  const [prompt, setPrompt] = useState<PromptSpec | null>(null);
-  const mine = (r: ReagentOrder) => isAdmin || r.applicant_id === user.id;
 
-  const reject = (r: ReagentOrder) =>
-    setPrompt({
-      title: `${t('records.action.reject')}: ${r.name}`,
-      fields: [{ name: 'reason', label: t('records.rejectReason'), required: true, max: 500 }],
-      onOk: async (v) => {
-        await call('rejectReagentOrder', { id: r.id, reason: v.reason! });
-        message.success(t('records.done'));
-      },
-    });
   const stockIn = (r: ReagentOrder) =>
     setPrompt({
       title: t('records.stockInTitle', { name: r.name }),
@@ -50,21 +45,20 @@ export function ReagentOrdersPage() {
     col('product_number'),
     col('applicant'),
     col('created_at', { render: (v: string) => dayjs(v).format('YYYY-MM-DD') }),
-    col('status', { render: (s: string, r) => (r.reject_reason ? <Tooltip title={r.reject_reason}><span><StatusTag status={s} /></span></Tooltip> : <StatusTag status={s} />) }),
+    statusColumn,
     {
       key: 'actions',
       title: t('records.action.actions'),
       render: (_v, r) => (
         <Space size={4} wrap>
-          {isAdmin && r.status === 'pending_approval' && <Button size="small" type="primary" onClick={() => void run('approveReagentOrder', { id: r.id })}>{t('records.action.approve')}</Button>}
-          {isAdmin && r.status === 'pending_approval' && <Button size="small" danger onClick={() => reject(r)}>{t('records.action.reject')}</Button>}
-          {isAdmin && r.status === 'approved' && <Button size="small" type="primary" onClick={() => void run('arriveReagentOrder', { id: r.id })}>{t('records.action.arrive')}</Button>}
-          {isAdmin && r.status === 'arrived' && <Button size="small" type="primary" onClick={() => stockIn(r)}>{t('records.action.stockIn')}</Button>}
-          {canWrite && mine(r) && r.status === 'pending_approval' && <Button size="small" onClick={() => setEditing(r)}>{t('records.action.edit')}</Button>}
-          {canWrite && mine(r) && (r.status === 'pending_approval' || r.status === 'rejected') && (
-            <Button size="small" danger onClick={() => void run('deleteReagentOrder', { id: r.id }, t('records.confirmDelete'))}>{t('records.action.delete')}</Button>
+          {rowButtons(
+            r,
+            <>
+              {isAdmin && r.status === 'pending_approval' && <Button size="small" type="primary" onClick={() => void run('approveReagentOrder', { id: r.id })}>{t('records.action.approve')}</Button>}
+              {isAdmin && r.status === 'approved' && <Button size="small" type="primary" onClick={() => void run('arriveReagentOrder', { id: r.id })}>{t('records.action.arrive')}</Button>}
+              {isAdmin && r.status === 'arrived' && <Button size="small" type="primary" onClick={() => stockIn(r)}>{t('records.action.stockIn')}</Button>}
+            </>,
           )}
-          <Button size="small" type="link" onClick={() => setHistory({ type: 'reagent_order', id: r.id, name: r.name })}>{t('records.action.history')}</Button>
         </Space>
       ),
     },

@@ -1,0 +1,64 @@
+// What the reagent and consumable order pages share: the page state, the rejection prompt, the
+// status cell (with the rejection reason on hover) and the owner's and everyone's row buttons.
+// Each page adds its own columns and its admin steps (approve, arrive, stock in, complete).
+import { useState, type ReactNode } from 'react';
+import { App, Button, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { call } from '../api/client';
+import type { ListOp } from './use-record-list';
+import { StatusTag, useRecordPage } from './list-kit';
+import type { PromptSpec } from './PromptModal';
+
+interface OrderRow {
+  id: number;
+  name: string;
+  applicant_id: number;
+  status: string;
+  reject_reason: string | null;
+}
+
+export interface OrderOps {
+  list: ListOp;
+  endpoint: '/reagent-orders/' | '/consumable-orders/';
+  reject: 'rejectReagentOrder' | 'rejectConsumableOrder';
+  delete: 'deleteReagentOrder' | 'deleteConsumableOrder';
+  /** Entity type of the history drawer. */
+  entity: 'reagent_order' | 'consumable_order';
+}
+
+export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
+  const page = useRecordPage<T>(ops.list, ops.endpoint);
+  const { t, user, canWrite, isAdmin, run, setEditing, setHistory } = page;
+  const { message } = App.useApp();
+  const [prompt, setPrompt] = useState<PromptSpec | null>(null);
+  const mine = (r: T) => isAdmin || r.applicant_id === user.id;
+
+  const reject = (r: T) =>
+    setPrompt({
+      title: `${t('records.action.reject')}: ${r.name}`,
+      fields: [{ name: 'reason', label: t('records.rejectReason'), required: true, max: 500 }],
+      onOk: async (v) => {
+        await call(ops.reject, { id: r.id, reason: v.reason! });
+        message.success(t('records.done'));
+      },
+    });
+
+  const statusColumn = page.col('status', {
+    render: (s: string, r: T) => (r.reject_reason ? <Tooltip title={r.reject_reason}><span><StatusTag status={s} /></span></Tooltip> : <StatusTag status={s} />),
+  } as Partial<ColumnsType<T>[number]>);
+
+  /** Reject for an admin while pending; edit and delete for the owner; history for everyone. */
+  const rowButtons = (r: T, adminSteps: ReactNode) => (
+    <>
+      {adminSteps}
+      {isAdmin && r.status === 'pending_approval' && <Button size="small" danger onClick={() => reject(r)}>{t('records.action.reject')}</Button>}
+      {canWrite && mine(r) && r.status === 'pending_approval' && <Button size="small" onClick={() => setEditing(r)}>{t('records.action.edit')}</Button>}
+      {canWrite && mine(r) && (r.status === 'pending_approval' || r.status === 'rejected') && (
+        <Button size="small" danger onClick={() => void run(ops.delete, { id: r.id }, t('records.confirmDelete'))}>{t('records.action.delete')}</Button>
+      )}
+      <Button size="small" type="link" onClick={() => setHistory({ type: ops.entity, id: r.id, name: r.name })}>{t('records.action.history')}</Button>
+    </>
+  );
+
+  return { ...page, prompt, setPrompt, statusColumn, rowButtons };
+}
