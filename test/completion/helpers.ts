@@ -46,14 +46,14 @@ export interface Env {
 
 export const T0 = Date.UTC(2026, 10, 1, 12, 0, 0);
 
-export function createEnv(opts: { maintenanceMode?: boolean; maintenance?: MaintenanceOptions } = {}): Env {
+export function createEnv(opts: { maintenanceMode?: boolean; maintenance?: MaintenanceOptions; snapshotMaxAgeMs?: number } = {}): Env {
   const dir = tempDir('lab-completion-');
   const dbs = openDatabases(dir);
   const logs: { level: number; msg: string }[] = [];
   const log = pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line) as { level: number; msg: string }) });
   const clock = { now: T0 };
   const retries: RetryItem[] = [];
-  const service = new CompletionService({ dataDir: dir, lab: dbs.lab, log, retry: (i) => retries.push(i), maintenanceMode: opts.maintenanceMode, clock: () => clock.now });
+  const service = new CompletionService({ dataDir: dir, lab: dbs.lab, log, retry: (i) => retries.push(i), maintenanceMode: opts.maintenanceMode, clock: () => clock.now, snapshotMaxAgeMs: opts.snapshotMaxAgeMs });
   const maintenance = new CompletionMaintenance(dir, log, { maintenanceMode: opts.maintenanceMode, clock: () => clock.now, ...opts.maintenance });
   onCleanup(() => {
     service.close();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { activeTables, createEnv, metaOf, T0 } from './helpers';
 import { DAY_MS, memoryRankKey, memoryRawScore } from '../../src/main/completion/ranking';
 import { rng } from '../support/rng';
-import { UNAVAILABLE_PAUSE_MS } from '../../src/main/completion/reader';
+import { UNAVAILABLE_PAUSE_MS, WALK_LIMIT } from '../../src/main/completion/reader';
 import { safeHooks } from '../../src/main/completion-hooks';
 import { silentLogger } from '../../src/main/logging';
 
@@ -132,7 +132,7 @@ describe('memory candidates of short and long prefixes', () => {
     // 60 records under "e" (30 under "et", 20 under "eth", 12 under "ethano"), scored by
     // frequency, age and feedback. "ethano" and "ethan" hold more records than the reader's cap
     // (MEMORY_CAP = 8) and are longer than the short-prefix indexes: their best record comes
-    // from the ranked walk, and it is not among the first nine in text order.
+    // from the range sorted by rank, and it is not among the first nine in text order.
     const stemOf = (i: number) => (i < 12 ? 'ethano' : i < 20 ? 'eth' : i < 30 ? 'et' : 'e');
     for (let i = 0; i < 60; i++) {
       add(`${stemOf(i)}x${String(i).padStart(2, '0')}`, 1 + Math.floor(rand() * 50), T0 - Math.floor(rand() * 90) * DAY_MS, Math.floor(rand() * 4), Math.floor(rand() * 4));
@@ -152,6 +152,23 @@ describe('memory candidates of short and long prefixes', () => {
       if (q === 'ethano') expect(best.norm).toBe('ethanozz');
       expect(env.inline(q), q).toMatchObject({ completion: best.norm, source: 'global_memory' });
     }
+  });
+
+  it('a longer prefix whose records rank low in a big four-character group still gets its best record', async () => {
+    const env = createEnv();
+    await built(env);
+    const ins = env.dbs.completion.prepare(
+      "INSERT INTO search_memory(user_id, endpoint, field, norm, query, frequency, last_used_at, rank_key) VALUES (0, '/inventory/', 'all', ?, ?, ?, ?, ?)",
+    );
+    const add = (norm: string, frequency: number) => ins.run(norm, norm, frequency, T0, memoryRankKey(frequency, T0, 0, 0));
+    // More well-used records under "sigm" than the best-first walk looks at (WALK_LIMIT), all of
+    // them outranking the twelve "sigmz…" records typed below.
+    for (let i = 0; i <= WALK_LIMIT; i++) add(`sigma${String(i).padStart(3, '0')}`, 100);
+    for (let i = 0; i < 12; i++) add(`sigmzx${String(i).padStart(2, '0')}`, 2 + i);
+    env.service.setPreferences(env.userId, false);
+    expect(env.inline('sigmz')).toMatchObject({ completion: 'sigmzx11', source: 'global_memory' });
+    // Typed further, the matches lead their group's walk again.
+    expect(env.inline('sigma1')).toMatchObject({ source: 'global_memory' });
   });
 });
 

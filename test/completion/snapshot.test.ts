@@ -11,8 +11,8 @@ import { until } from '../support/until';
 
 const INV = '/inventory/';
 
-async function builtWithEthanol() {
-  const env = createEnv();
+async function builtWithEthanol(snapshotMaxAgeMs?: number) {
+  const env = createEnv({ snapshotMaxAgeMs });
   const id = env.inventory({ name: 'Ethanol' });
   env.maintenance.initialize();
   await env.maintenance.rebuild();
@@ -23,22 +23,26 @@ async function builtWithEthanol() {
 
 describe('read snapshots across requests', () => {
   it('a sync written by this process shows in the very next suggestion', async () => {
-    const { env, id, inline } = await builtWithEthanol();
+    // A snapshot that would otherwise serve for a minute: only the service's renew shows the write.
+    const { env, id, inline } = await builtWithEthanol(60_000);
     expect(inline('eth')).toBe('Ethanol');
     env.dbs.lab.prepare('DELETE FROM inventory_items WHERE id = ?').run(id);
     expect(env.service.syncEntities(INV, [id])).toBe('written');
     expect(inline('eth')).toBe('');
   });
 
-  it('a write by another connection (own memory, 0.45 > the index’s 0.25) shows within SNAPSHOT_MAX_AGE_MS', async () => {
-    const { env, inline } = await builtWithEthanol();
+  it('a write by another connection (own memory, 0.45 > the index’s 0.25) shows once the snapshot’s age is up, not before', async () => {
+    const { env, inline } = await builtWithEthanol(1000);
     expect(inline('eth')).toBe('Ethanol');
     const other = new Database(path.join(env.dir, 'completion.db'));
     other
       .prepare("INSERT INTO search_memory(user_id, endpoint, field, norm, query, frequency, last_used_at, rank_key) VALUES (?, ?, 'all', 'ethylacetate', 'Ethyl acetate', 50, ?, ?)")
       .run(env.userId, INV, env.clock.now, memoryRankKey(50, env.clock.now, 0, 0));
     other.close();
-    expect(await until(() => inline('eth'), (c) => c === 'Ethyl acetate', 2000, 5)).toBe('Ethyl acetate');
+    const t0 = performance.now();
+    expect(inline('eth')).toBe('Ethanol'); // still the first read's snapshot (1 s)
+    expect(await until(() => inline('eth'), (c) => c === 'Ethyl acetate', 5000, 5)).toBe('Ethyl acetate');
+    expect(performance.now() - t0).toBeGreaterThan(700); // it took the snapshot's age, not a renew
   });
 
   it('an idle reader lets a checkpoint empty the write-ahead log', async () => {

@@ -1,8 +1,9 @@
 // Databases: WAL + foreign keys, schema versions, forward-only and idempotent migrations.
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabases } from '../../src/main/db/databases';
-import { openDatabase } from '../../src/main/db/open';
+import { JOURNAL_SIZE_LIMIT, openDatabase } from '../../src/main/db/open';
 import { latestVersion, migrate, SchemaTooNewError, schemaVersion, type Migration } from '../../src/main/db/migrate';
 import { labMigrations } from '../../src/main/db/lab-schema';
 import { completionMigrations } from '../../src/main/db/completion-schema';
@@ -23,6 +24,25 @@ describe('databases', () => {
       expect(() => dbs.lab.prepare(`INSERT INTO consumable_orders (name, quantity, applicant_id, status) VALUES ('x', 1, 999, 'pending_approval')`).run()).toThrow(/FOREIGN KEY/);
     } finally {
       dbs.close();
+    }
+  });
+
+  it('a write-ahead log grown by a big write shrinks back once it has been copied and starts over', () => {
+    const file = path.join(tempDir(), 'big.db');
+    const db = openDatabase(file);
+    try {
+      db.exec('CREATE TABLE t(x)');
+      db.pragma('wal_autocheckpoint = 0');
+      const ins = db.prepare('INSERT INTO t VALUES (randomblob(4000))');
+      db.transaction(() => {
+        for (let i = 0; i < 6000; i++) ins.run();
+      })();
+      expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(4 * JOURNAL_SIZE_LIMIT);
+      db.pragma('wal_checkpoint(PASSIVE)');
+      ins.run(); // the next writer starts the log over and cuts the file
+      expect(fs.statSync(`${file}-wal`).size).toBeLessThanOrEqual(JOURNAL_SIZE_LIMIT);
+    } finally {
+      db.close();
     }
   });
 

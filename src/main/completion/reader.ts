@@ -74,17 +74,26 @@ function shortPrefixMemorySql(chars: number): string {
 const LONG_PREFIX_MEMORY_SQL = `SELECT ${MEMORY_COLUMNS} FROM search_memory INDEXED BY search_memory_prefix
     WHERE user_id = +? AND endpoint = +? AND field = +? AND norm > ? AND norm < ? AND frequency > 0 LIMIT ${MEMORY_CAP + 1}`;
 
+/** How many records of a four-character group the best-first walk looks at before giving up. */
+export const WALK_LIMIT = 200;
+
 /**
  * The best records of a longer prefix holding more than the cap: the records sharing its first
- * SHORT_PREFIX_CHARS characters, walked best first in their index and filtered in SQLite, stop at
- * the cap — no sort, and no row crosses into JavaScript unless it is returned.
+ * SHORT_PREFIX_CHARS characters, walked best first in their index (at most WALK_LIMIT of them)
+ * and filtered by the prefix inside SQLite. Eight found → they are the best eight. Fewer → the
+ * matches rank low in a big group, and the range is sorted instead (LONG_PREFIX_SORTED_MEMORY_SQL).
  */
-const LONG_PREFIX_RANKED_MEMORY_SQL = `SELECT ${MEMORY_COLUMNS} FROM search_memory INDEXED BY search_memory_p${SHORT_PREFIX_CHARS}
-    WHERE user_id = +? AND endpoint = +? AND field = +? AND substr(norm, 1, ${SHORT_PREFIX_CHARS}) = +? AND norm > ? AND norm < ? AND frequency > 0
+const LONG_PREFIX_WALK_MEMORY_SQL = `SELECT * FROM (SELECT ${MEMORY_COLUMNS} FROM search_memory INDEXED BY search_memory_p${SHORT_PREFIX_CHARS}
+    WHERE user_id = +? AND endpoint = +? AND field = +? AND substr(norm, 1, ${SHORT_PREFIX_CHARS}) = +? AND frequency > 0
+    ORDER BY rank_key DESC, id DESC LIMIT ${WALK_LIMIT}) WHERE norm > ? AND norm < ? LIMIT ${MEMORY_CAP}`;
+
+/** The best records of a longer prefix, its whole range sorted by SQLite (cost follows the range). */
+const LONG_PREFIX_SORTED_MEMORY_SQL = `SELECT ${MEMORY_COLUMNS} FROM search_memory INDEXED BY search_memory_prefix
+    WHERE user_id = +? AND endpoint = +? AND field = +? AND norm > ? AND norm < ? AND frequency > 0
     ORDER BY rank_key DESC, id DESC LIMIT ${MEMORY_CAP}`;
 
 /** `short[n - 1]` reads the memory of an n-character prefix. */
-type Statements = { pref: Statement; activeGen: Statement; short: Statement[]; long: Statement; longRanked: Statement };
+type Statements = { pref: Statement; activeGen: Statement; short: Statement[]; long: Statement; longWalk: Statement; longSorted: Statement };
 
 export class CompletionReader {
   private db: Db | null = null;
@@ -99,13 +108,13 @@ export class CompletionReader {
     private readonly dataDir: string,
     private readonly log: Logger,
     private readonly clock: () => number = Date.now,
+    private readonly snapshotMaxAgeMs = SNAPSHOT_MAX_AGE_MS,
   ) {}
 
   /** Whether a user has personalization on (default on). Read-only; unavailable → on. */
   personalized(userId: number): boolean {
     try {
-      const s = this.statements();
-      const row = this.inSnapshot(() => s.pref.get(userId)) as { personalized: number } | undefined;
+      const row = this.inSnapshot(() => this.stmts!.pref.get(userId)) as { personalized: number } | undefined;
       return row ? row.personalized === 1 : true;
     } catch (e) {
       this.fail(e);
@@ -120,7 +129,6 @@ export class CompletionReader {
     if (!q) return emptySuggestion(this.safePref(userId, now));
     if (now < this.pausedUntil) return emptySuggestion(true);
     try {
-      this.statements();
       const endpoint = query.endpoint;
       return this.inSnapshot(() => this.read(userId, endpoint, query.q, q, now));
     } catch (e) {
@@ -146,16 +154,17 @@ export class CompletionReader {
 
   /**
    * Runs `fn` in the open read transaction, beginning one when there is none or the open one is
-   * older than SNAPSHOT_MAX_AGE_MS. A timer ends it as well, so an idle app holds no snapshot
+   * older than SNAPSHOT_MAX_AGE_MS (tests may choose another age). A timer ends it as well, so an idle app holds no snapshot
    * (a held snapshot keeps checkpoints from rewinding the write-ahead log).
    */
   private inSnapshot<T>(fn: () => T): T {
+    if (this.db?.inTransaction && performance.now() >= this.snapshotEnds) this.renew();
+    this.statements(); // (re)opens the connection, also when renew() had to drop it
     const db = this.db!;
-    if (db.inTransaction && performance.now() >= this.snapshotEnds) this.renew();
     if (!db.inTransaction) {
       db.exec('BEGIN');
-      this.snapshotEnds = performance.now() + SNAPSHOT_MAX_AGE_MS;
-      this.snapshotTimer = setTimeout(() => this.renew(), SNAPSHOT_MAX_AGE_MS);
+      this.snapshotEnds = performance.now() + this.snapshotMaxAgeMs;
+      this.snapshotTimer = setTimeout(() => this.renew(), this.snapshotMaxAgeMs);
       this.snapshotTimer.unref?.();
     }
     return fn();
@@ -177,14 +186,17 @@ export class CompletionReader {
    * The MEMORY_CAP best records of one scope. Prefixes of up to four characters come best first
    * from their own indexes (schema v2, v5). A longer prefix usually holds a handful of records: they
    * are read in index order and sorted here; a range holding more than the cap is walked best first
-   * in the index of its first four characters (SQLite's sorter costs more than the whole read).
+   * in its four-character group (bounded), or sorted by SQLite when its records rank low there.
    */
   private memoryCandidates(s: Statements, user: number, endpoint: ListEndpoint, q: string, hi: string): MemoryCandidate[] {
     const chars = Array.from(q).length;
     if (chars <= SHORT_PREFIX_CHARS) return (s.short[chars - 1]!.all(user, endpoint, ALL_FIELDS, q, q) as MemoryRow[]).map(toMemory);
     let rows = s.long.all(user, endpoint, ALL_FIELDS, q, hi) as MemoryRow[];
     if (rows.length <= MEMORY_CAP) rows.sort(byRank);
-    else rows = s.longRanked.all(user, endpoint, ALL_FIELDS, Array.from(q).slice(0, SHORT_PREFIX_CHARS).join(''), q, hi) as MemoryRow[];
+    else {
+      rows = s.longWalk.all(user, endpoint, ALL_FIELDS, Array.from(q).slice(0, SHORT_PREFIX_CHARS).join(''), q, hi) as MemoryRow[];
+      if (rows.length < MEMORY_CAP) rows = s.longSorted.all(user, endpoint, ALL_FIELDS, q, hi) as MemoryRow[];
+    }
     return rows.map(toMemory);
   }
 
@@ -239,7 +251,8 @@ export class CompletionReader {
       activeGen: this.db.prepare('SELECT active_gen FROM endpoint_meta WHERE endpoint = ?').pluck(),
       short: Array.from({ length: SHORT_PREFIX_CHARS }, (_, i) => this.db!.prepare(shortPrefixMemorySql(i + 1))),
       long: this.db.prepare(LONG_PREFIX_MEMORY_SQL),
-      longRanked: this.db.prepare(LONG_PREFIX_RANKED_MEMORY_SQL),
+      longWalk: this.db.prepare(LONG_PREFIX_WALK_MEMORY_SQL),
+      longSorted: this.db.prepare(LONG_PREFIX_SORTED_MEMORY_SQL),
     };
     return this.stmts;
   }

@@ -27,6 +27,8 @@ export interface CompletionServiceOptions {
   retry: (item: RetryItem) => void;
   maintenanceMode?: boolean;
   clock?: () => number;
+  /** How long one read snapshot serves requests (reader.ts SNAPSHOT_MAX_AGE_MS unless a test sets it). */
+  snapshotMaxAgeMs?: number;
 }
 
 export type WriteOutcome = 'written' | 'queued' | 'skipped';
@@ -40,7 +42,7 @@ export class CompletionService {
   constructor(private readonly o: CompletionServiceOptions) {
     this.maintenanceMode = o.maintenanceMode ?? isMaintenanceMode();
     this.clock = o.clock ?? Date.now;
-    this.reader = new CompletionReader(o.dataDir, o.log, this.clock);
+    this.reader = new CompletionReader(o.dataDir, o.log, this.clock, o.snapshotMaxAgeMs);
   }
 
   inline(userId: number, q: InlineQuery): Suggestion {
@@ -120,12 +122,13 @@ export class CompletionService {
       try {
         const db = this.writeDb();
         writeTx(db, () => fn(db));
-        this.reader.renew(); // the write shows in the very next suggestion
-        return true;
       } catch (e) {
         this.o.log.warn({ what, attempt: i + 1, err: e instanceof Error ? e.message : String(e), code: (e as { code?: string }).code }, 'completion write failed');
         if (!isBusy(e)) this.dropWriter();
+        continue;
       }
+      this.reader.renew(); // outside the try: the write is committed and must not be retried
+      return true;
     }
     return false;
   }

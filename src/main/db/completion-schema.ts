@@ -11,7 +11,7 @@
 //   values de-duplicated per field and normalized text with the best operational score (integer
 //   per mille), so ten "Sigma-Aldrich" rows are one term, `refs` counting the rows behind a term
 //   per score and spelling so a single-entity sync updates it without an index over the rows by
-//   text; and the precomputed best terms of every prefix (≤ 8 characters) with more than 50 terms.
+//   text; and the precomputed best terms of every prefix (≤ 8 characters) with more than 16 terms.
 //   Readers only look at the generation endpoint_meta.active_gen names: a rebuild fills a new
 //   generation in short batches and swaps it in with one tiny transaction (never an empty index).
 // - endpoint_meta: per endpoint stale marker, change version, active generation and the legacy

@@ -9,12 +9,18 @@ export interface OpenOptions {
   busyTimeoutMs?: number;
 }
 
+/** Bytes a write-ahead log file keeps on disk after it is started over. */
+export const JOURNAL_SIZE_LIMIT = 4 * 1024 * 1024;
+
 export function openDatabase(file: string, opts: OpenOptions = {}): Db {
   const db = new Database(file, { readonly: opts.readonly ?? false, fileMustExist: opts.readonly ?? false });
   db.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
   if (!opts.readonly) {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    // A rebuild grows completion.db's log to tens of megabytes; once a checkpoint has copied it
+    // all, the next writer that starts the log over cuts the file back to this size.
+    db.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);
   }
   db.pragma('foreign_keys = ON');
   return db;
