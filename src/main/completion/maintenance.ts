@@ -60,6 +60,10 @@ export class CompletionMaintenance {
       // read the rest through the memory map rather than a system call per page.
       this.db.pragma('cache_size = -262144');
       this.db.pragma('mmap_size = 1073741824');
+      // A rebuild starts the log over many times; cutting the file back to the size limit each
+      // time and growing it again made the rebuild a third slower. The app's own writer cuts it
+      // back later, at its first write after the rebuild (src/main/db/open.ts).
+      this.db.pragma('journal_size_limit = -1');
     }
     this.lab ??= openDatabase(labPath(this.dataDir), { readonly: true, busyTimeoutMs: this.opts.lockWaitMs ?? BACKGROUND_LOCK_WAIT_MS });
     return { db: this.db, lab: this.lab };
