@@ -11,7 +11,7 @@ import { BackupError, createBackupArchive, type ArchiveResult } from './create-b
 import { BackupInvalidError, type BackupKind } from './manifest';
 import { AUTO_PREFIX, applyRetention, listBackups } from './retention';
 import { readBackupStatus, recordBackupResult } from './status';
-import { commitRestore, stageRestore, verifyOpensOrPutBack } from './restore';
+import { applyRestore, stageRestore } from './restore';
 import { checkMoveTarget, copyDataDir, MOVED_POINTER } from './move';
 import { BACKUPS_DIR, COMPLETION_DB, LAB_DB, LOGS_DIR } from './layout';
 import { dirSize, errorText, fileStamp } from './files';
@@ -182,8 +182,7 @@ export class BackupService {
       let replacedDir = '';
       try {
         await this.o.services.reopen(() => {
-          replacedDir = commitRestore(staged, opts.step).replacedDir;
-          verifyOpensOrPutBack(this.dataDir, replacedDir, this.o.log);
+          replacedDir = applyRestore(staged, this.o.log, opts.step).replacedDir;
         });
       } catch (e) {
         throw asAppError(e, 'source');

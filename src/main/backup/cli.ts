@@ -12,14 +12,12 @@ import { acquireInstanceLock, DataDirInUseError } from '../data-dir/instance-loc
 import { appVersion } from '../version';
 import { BackupError, createBackupArchive } from './create-backup';
 import { BackupInvalidError } from './manifest';
-import Database from 'better-sqlite3';
-import { BACKUPS_DIR, LAB_DB } from './layout';
+import { BACKUPS_DIR } from './layout';
 import { fileStamp } from './files';
 import { recordBackupResult } from './status';
 import { completeInterruptedRestore } from './restore-journal';
-import { commitRestore, stageRestore, verifyOpensOrPutBack } from './restore';
+import { applyRestore, stageRestore } from './restore';
 import { silentLogger } from '../logging';
-import { carrySessions, readLiveSessions } from '../auth/session-carry';
 
 const USAGE = `Usage:
   backup-cli backup  --data-dir <dir> [--out <file.zip | existing folder>]
@@ -60,17 +58,6 @@ async function backup(dataDir: string, out: string | undefined): Promise<void> {
   }
 }
 
-/** Runs `fn` on the database file if it exists (a first restore into an empty directory has none). */
-function withDb<T>(file: string, fn: (db: Database.Database) => T, none: T): T {
-  if (!fs.existsSync(file)) return none;
-  const db = new Database(file);
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
-
 async function restore(dataDir: string, from: string, acceptWarnings: boolean): Promise<void> {
   fs.mkdirSync(dataDir, { recursive: true });
   const lock = acquireInstanceLock(dataDir, { mode: 'restore-cli' });
@@ -89,11 +76,7 @@ async function restore(dataDir: string, from: string, acceptWarnings: boolean): 
         fail(4, 'Restore not started. Run again with --accept-warnings to restore anyway.');
       }
     }
-    const labFile = path.join(dataDir, LAB_DB);
-    const live = withDb(labFile, (db) => readLiveSessions(db), []);
-    const { replacedDir } = commitRestore(staged);
-    verifyOpensOrPutBack(dataDir, replacedDir, silentLogger());
-    withDb(labFile, (db) => carrySessions(db, live), 0);
+    const { replacedDir } = applyRestore(staged, silentLogger());
     console.log(`Restore complete in ${Date.now() - started} ms. The replaced files are kept in ${path.join(dataDir, replacedDir)}. The search-completion index is rebuilt when the app starts.`);
   } finally {
     lock.release();

@@ -1,5 +1,6 @@
 // Restore = stage and verify the source (live data untouched; the app keeps running meanwhile),
-// then swap it in with every connection closed (restore-journal.ts). Used by the running app
+// then swap it in with every connection closed (restore-journal.ts), check that it opens, and
+// carry over the sessions valid before it (auth/session-carry.ts). Used by the running app
 // (through AppServices.reopen) and by the CLI (holding the instance lock).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,9 @@ import { stageRestoreSource, type RestorePreview } from './source';
 import { STAGING_PREFIX, swapInRestore, type StepHook } from './restore-journal';
 import { describeFsError } from './create-backup';
 import { fileStamp } from './files';
-import { openDatabases } from '../db/databases';
+import { LAB_DB, openDatabases } from '../db/databases';
+import { openDatabase, type Db } from '../db/open';
+import { carrySessions, readLiveSessions } from '../auth/session-carry';
 import { backupBeforeMigration } from './pre-migration';
 import type { Logger } from '../logging';
 
@@ -68,4 +71,29 @@ export function verifyOpensOrPutBack(dataDir: string, replacedDir: string, log: 
     swapInRestore(dataDir, replacedDir);
     throw new BackupInvalidError(`The restored data could not be opened (${(e as Error).message}); the previous data was put back.`);
   }
+}
+
+/** Runs `fn` on the data directory's lab.db if there is one (a first restore into an empty directory has none). */
+function withLabDb<T>(dataDir: string, fn: (db: Db) => T, none: T): T {
+  const file = path.join(dataDir, LAB_DB);
+  if (!fs.existsSync(file)) return none;
+  const db = openDatabase(file);
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The whole swap of a staged restore, every connection to the data directory closed: the files
+ * swapped in, opened once (or put back), and the sessions valid just before it carried over for
+ * the accounts the restored data has — a session logged out since the backup stays logged out.
+ */
+export function applyRestore(staged: StagedRestore, log: Logger, step?: StepHook): { replacedDir: string } {
+  const live = withLabDb(staged.dataDir, (db) => readLiveSessions(db), []);
+  const { replacedDir } = commitRestore(staged, step);
+  verifyOpensOrPutBack(staged.dataDir, replacedDir, log);
+  withLabDb(staged.dataDir, (db) => carrySessions(db, live), 0);
+  return { replacedDir };
 }
