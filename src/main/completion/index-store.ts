@@ -6,7 +6,7 @@ import { buildEntityRows, compareBinary, type CandidateRow, type EntityFact } fr
 import { entityByIdSql, type ListEndpoint } from './endpoints';
 import { tablesOf, type GenerationTables } from './index-tables';
 import { scoreMilli } from './status-score';
-import { precomputablePrefixes, recomputePrefix } from './term-select';
+import { precomputablePrefixes, prefixTopWriter } from './term-select';
 
 export interface EndpointMeta {
   endpoint: ListEndpoint;
@@ -114,7 +114,8 @@ export function syncEntitiesInTx(db: Db, lab: Db, endpoint: ListEndpoint, ids: r
   const isPrecomputed = db.prepare(`SELECT 1 FROM ${t.top} WHERE prefix = ? LIMIT 1`);
   const prefixes = new Set<string>();
   for (const x of touched.values()) for (const p of precomputablePrefixes(x.norm)) prefixes.add(p);
-  for (const p of prefixes) if (isPrecomputed.get(p)) recomputePrefix(db, endpoint, gen, p);
+  let tops: ReturnType<typeof prefixTopWriter> | undefined; // prepared only when a prefix needs it
+  for (const p of prefixes) if (isPrecomputed.get(p)) (tops ??= prefixTopWriter(db, endpoint, gen)).recompute(p);
   db.prepare('UPDATE endpoint_meta SET change_version = change_version + 1 WHERE endpoint = ?').run(endpoint);
 }
 

@@ -9,7 +9,7 @@
 // every reader walks, so readers fetched them again after each batch. A new generation's tables
 // share no page with the live ones, and the old ones are emptied and dropped without index upkeep.
 import type { Db } from '../db/open';
-import { ENDPOINTS, type ListEndpoint } from './endpoints';
+import type { ListEndpoint } from './endpoints';
 
 const KEY: Record<ListEndpoint, string> = { '/inventory/': 'inventory', '/reagent-orders/': 'reagent_orders', '/consumable-orders/': 'consumable_orders' };
 
@@ -67,13 +67,4 @@ export function generationsOnDisk(db: Db, endpoint: ListEndpoint): number[] {
 export function dropGenerationSql(endpoint: ListEndpoint, gen: number): [indexes: string[], tables: string[]] {
   const t = tablesOf(endpoint, gen);
   return [[`${t.rows}_entity`, `${t.terms}_rank`, `${t.terms}_norm`].map((i) => `DROP INDEX IF EXISTS ${i}`), [t.rows, t.terms, t.top].map((x) => `DROP TABLE IF EXISTS ${x}`)];
-}
-
-export function allEndpointsActiveObjects(db: Db): string[] {
-  const out: string[] = [];
-  for (const e of ENDPOINTS) {
-    const r = db.prepare('SELECT active_gen FROM endpoint_meta WHERE endpoint = ?').get(e) as { active_gen: number } | undefined;
-    if (r) out.push(...generationObjects(e, r.active_gen));
-  }
-  return out;
 }

@@ -16,20 +16,35 @@
 import { tableExists, type Db } from '../db/open';
 import { migrate, schemaVersion } from '../db/migrate';
 import { COMPLETION_INDEXES, COMPLETION_SCHEMA_VERSION, COMPLETION_TABLES, completionMigrations } from '../db/completion-schema';
-import { ALL_FIELDS, ENDPOINTS, GLOBAL_USER, isEndpoint } from './endpoints';
+import { ALL_FIELDS, ENDPOINTS, GLOBAL_USER, isEndpoint, type ListEndpoint } from './endpoints';
 import { memoryQuery } from './memory-store';
 import { memoryRankKey } from './ranking';
 import { writeTx } from './db';
-import { allEndpointsActiveObjects, createGeneration, dropGenerationSql, generationObjects } from './index-tables';
-import { markStaleInTx, readMeta } from './index-store';
+import { createGeneration, dropGenerationSql, generationObjects } from './index-tables';
+import { markStaleInTx } from './index-store';
+
+function objectNames(db: Db): Set<string> {
+  return new Set((db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table','index')").all() as { name: string }[]).map((r) => r.name));
+}
+
+/** Active index generations lacking some of their tables and indexes (a damaged file). */
+function incompleteActiveGenerations(db: Db, names: ReadonlySet<string>): { endpoint: ListEndpoint; gen: number; missing: string[] }[] {
+  const out = [];
+  for (const { endpoint, active_gen: gen } of db.prepare('SELECT endpoint, active_gen FROM endpoint_meta').all() as { endpoint: string; active_gen: number }[]) {
+    if (!isEndpoint(endpoint)) continue;
+    const missing = generationObjects(endpoint, gen).filter((n) => !names.has(n));
+    if (missing.length) out.push({ endpoint, gen, missing });
+  }
+  return out;
+}
 
 export function startupCheck(db: Db): { ok: boolean; problems: string[] } {
   const problems: string[] = [];
   if (schemaVersion(db) !== COMPLETION_SCHEMA_VERSION) problems.push(`schema version ${schemaVersion(db)}`);
-  const names = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table','index')").all() as { name: string }[]).map((r) => r.name));
+  const names = objectNames(db);
   for (const t of [...COMPLETION_TABLES, ...COMPLETION_INDEXES]) if (!names.has(t)) problems.push(`missing ${t}`);
   if (names.has('endpoint_meta')) {
-    for (const t of allEndpointsActiveObjects(db)) if (!names.has(t)) problems.push(`missing ${t}`);
+    for (const { missing } of incompleteActiveGenerations(db, names)) for (const t of missing) problems.push(`missing ${t}`);
     const rows = db.prepare('SELECT endpoint, legacy_completion_migrated AS m FROM endpoint_meta').all() as { endpoint: string; m: number }[];
     for (const e of ENDPOINTS) {
       const r = rows.find((x) => x.endpoint === e);
@@ -115,13 +130,10 @@ export function upgradeAndMigrateLegacy(db: Db, lab: Db, now: number): LegacyRes
       }
     }
     // An active generation without its tables (a damaged file): empty ones, stale, so it is rebuilt.
-    const names = new Set((db.prepare('SELECT name FROM sqlite_master').all() as { name: string }[]).map((r) => r.name));
-    for (const e of ENDPOINTS) {
-      const gen = readMeta(db, e).activeGen;
-      if (generationObjects(e, gen).every((n) => names.has(n))) continue;
-      for (const sql of dropGenerationSql(e, gen).flat()) db.exec(sql);
-      createGeneration(db, e, gen);
-      markStaleInTx(db, e);
+    for (const { endpoint, gen } of incompleteActiveGenerations(db, objectNames(db))) {
+      for (const sql of dropGenerationSql(endpoint, gen).flat()) db.exec(sql);
+      createGeneration(db, endpoint, gen);
+      markStaleInTx(db, endpoint);
     }
     db.prepare('UPDATE endpoint_meta SET legacy_completion_migrated = 1').run();
     return { migrated: true, preferences, memory };

@@ -9,7 +9,7 @@ import { allEntitiesSql, type ListEndpoint } from './endpoints';
 import { addRef, bestOfRefs, readMeta, type TermRefs } from './index-store';
 import { writeTx } from './db';
 import { createGeneration, dropGenerationSql, generationsOnDisk, tablesOf } from './index-tables';
-import { betterTerm, FIELD_CAP, insertPrefixRows, LARGE_PREFIX_TERMS, precomputablePrefixes, type TermPick } from './term-select';
+import { betterTerm, FIELD_CAP, LARGE_PREFIX_TERMS, precomputablePrefixes, prefixTopWriter, type TermPick } from './term-select';
 
 export type RebuildOutcome = 'committed' | 'discarded' | 'fresh';
 
@@ -235,11 +235,12 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
   if (current) {
     phase = 'prefixes';
     const entries = [...largePrefixTops(terms)];
+    const tops = prefixTopWriter(db, endpoint, gen);
     let i = 0;
     while (i < entries.length && current) {
       boundedTx(() => {
         const [prefix, byField] = entries[i++]!;
-        insertPrefixRows(db, endpoint, gen, prefix, [...byField.values()].flat());
+        tops.insert(prefix, [...byField.values()].flat());
         return i < entries.length;
       });
       await pause();

@@ -65,19 +65,30 @@ export function levelSeekStatement(db: Db, endpoint: ListEndpoint, gen: number):
   return db.prepare(branches.join(' UNION ALL '));
 }
 
-/** Recomputes the stored best terms of one precomputed prefix (incremental upkeep). */
-export function recomputePrefix(db: Db, endpoint: ListEndpoint, gen: number, prefix: string): void {
-  const rows = topPerField(endpoint, levelSeekStatement(db, endpoint, gen).all({ q: prefix, hi: prefix + MAX_CHAR }) as TermPick[]);
-  db.prepare(`DELETE FROM ${tablesOf(endpoint, gen).top} WHERE prefix = ?`).run(prefix);
-  insertPrefixRows(db, endpoint, gen, prefix, rows);
-}
-
-export function insertPrefixRows(db: Db, endpoint: ListEndpoint, gen: number, prefix: string, rows: TermPick[]): void {
-  const ins = db.prepare(`INSERT INTO ${tablesOf(endpoint, gen).top}(prefix, field, rank, score, norm, text) VALUES (?,?,?,?,?,?)`);
-  const rankOf = new Map<string, number>();
-  for (const r of rows) {
-    const rank = rankOf.get(r.field) ?? 0;
-    rankOf.set(r.field, rank + 1);
-    ins.run(prefix, r.field, rank, r.score, r.norm, r.text);
-  }
+/**
+ * Writes the precomputed best terms of one generation's prefixes. The statements are prepared once
+ * for a whole rebuild or sync (the level statement is a few dozen index seeks in one).
+ */
+export function prefixTopWriter(db: Db, endpoint: ListEndpoint, gen: number) {
+  const { top } = tablesOf(endpoint, gen);
+  const ins = db.prepare(`INSERT INTO ${top}(prefix, field, rank, score, norm, text) VALUES (?,?,?,?,?,?)`);
+  const del = db.prepare(`DELETE FROM ${top} WHERE prefix = ?`);
+  const levels = levelSeekStatement(db, endpoint, gen);
+  const insert = (prefix: string, rows: TermPick[]) => {
+    const rankOf = new Map<string, number>();
+    for (const r of rows) {
+      const rank = rankOf.get(r.field) ?? 0;
+      rankOf.set(r.field, rank + 1);
+      ins.run(prefix, r.field, rank, r.score, r.norm, r.text);
+    }
+  };
+  return {
+    insert,
+    /** Recomputes the stored best terms of one precomputed prefix (incremental upkeep). */
+    recompute(prefix: string): void {
+      const rows = topPerField(endpoint, levels.all({ q: prefix, hi: prefix + MAX_CHAR }) as TermPick[]);
+      del.run(prefix);
+      insert(prefix, rows);
+    },
+  };
 }
