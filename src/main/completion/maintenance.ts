@@ -61,8 +61,8 @@ export class CompletionMaintenance {
       this.db.pragma('cache_size = -262144');
       this.db.pragma('mmap_size = 1073741824');
       // A rebuild starts the log over many times; cutting the file back to the size limit each
-      // time and growing it again made the rebuild a third slower. The app's own writer cuts it
-      // back later, at its first write after the rebuild (src/main/db/open.ts).
+      // time and growing it again slowed the rebuild (15.4 s with a reader, docs/completion.md).
+      // The app's own writer cuts it back later, at its first write after the rebuild (db/open.ts).
       this.db.pragma('journal_size_limit = -1');
     }
     this.lab ??= openDatabase(labPath(this.dataDir), { readonly: true, busyTimeoutMs: this.opts.lockWaitMs ?? BACKGROUND_LOCK_WAIT_MS });

@@ -92,6 +92,23 @@ const LONG_PREFIX_SORTED_MEMORY_SQL = `SELECT ${MEMORY_COLUMNS} FROM search_memo
     WHERE user_id = +? AND endpoint = +? AND field = +? AND norm > ? AND norm < ? AND frequency > 0
     ORDER BY rank_key DESC, id DESC LIMIT ${MEMORY_CAP}`;
 
+/** The typed prefix as the statements take it, worked out once per request. */
+interface Prefix {
+  /** Normalized text. */
+  q: string;
+  /** Upper bound of its key range. */
+  hi: string;
+  /** Length in characters (code points, as SQLite's substr counts). */
+  chars: number;
+  /** Its first SHORT_PREFIX_CHARS characters: the group a longer prefix walks. */
+  group: string;
+}
+
+function prefixOf(q: string): Prefix {
+  const cps = Array.from(q);
+  return { q, hi: q + MAX_CHAR, chars: cps.length, group: cps.slice(0, SHORT_PREFIX_CHARS).join('') };
+}
+
 /** `short[n - 1]` reads the memory of an n-character prefix. */
 type Statements = { pref: Statement; activeGen: Statement; short: Statement[]; long: Statement; longWalk: Statement; longSorted: Statement };
 
@@ -143,8 +160,7 @@ export class CompletionReader {
    * transaction is dropped, and the next request opens a new one.
    */
   renew(): void {
-    if (this.snapshotTimer) clearTimeout(this.snapshotTimer);
-    this.snapshotTimer = null;
+    this.stopSnapshotTimer();
     try {
       if (this.db?.inTransaction) this.db.exec('COMMIT');
     } catch {
@@ -175,10 +191,10 @@ export class CompletionReader {
     const s = this.stmts!;
     const prefRow = s.pref.get(userId) as { personalized: number } | undefined;
     const personalized = prefRow ? prefRow.personalized === 1 : true;
-    const hi = q + MAX_CHAR;
-    const own = personalized ? this.memoryCandidates(s, userId, endpoint, q, hi) : [];
-    const global = this.memoryCandidates(s, GLOBAL_USER, endpoint, q, hi);
-    const index = this.indexCandidates(endpoint, q, hi);
+    const prefix = prefixOf(q);
+    const own = personalized ? this.memoryCandidates(s, userId, endpoint, prefix) : [];
+    const global = this.memoryCandidates(s, GLOBAL_USER, endpoint, prefix);
+    const index = this.indexCandidates(endpoint, prefix.q, prefix.hi);
     return rank({ typed, personalized, own, global, index, now });
   }
 
@@ -188,13 +204,12 @@ export class CompletionReader {
    * are read in index order and sorted here; a range holding more than the cap is walked best first
    * in its four-character group (bounded), or sorted by SQLite when its records rank low there.
    */
-  private memoryCandidates(s: Statements, user: number, endpoint: ListEndpoint, q: string, hi: string): MemoryCandidate[] {
-    const chars = Array.from(q).length;
+  private memoryCandidates(s: Statements, user: number, endpoint: ListEndpoint, { q, hi, chars, group }: Prefix): MemoryCandidate[] {
     if (chars <= SHORT_PREFIX_CHARS) return (s.short[chars - 1]!.all(user, endpoint, ALL_FIELDS, q, q) as MemoryRow[]).map(toMemory);
     let rows = s.long.all(user, endpoint, ALL_FIELDS, q, hi) as MemoryRow[];
     if (rows.length <= MEMORY_CAP) rows.sort(byRank);
     else {
-      rows = s.longWalk.all(user, endpoint, ALL_FIELDS, Array.from(q).slice(0, SHORT_PREFIX_CHARS).join(''), q, hi) as MemoryRow[];
+      rows = s.longWalk.all(user, endpoint, ALL_FIELDS, group, q, hi) as MemoryRow[];
       if (rows.length < MEMORY_CAP) rows = s.longSorted.all(user, endpoint, ALL_FIELDS, q, hi) as MemoryRow[];
     }
     return rows.map(toMemory);
@@ -267,9 +282,13 @@ export class CompletionReader {
     this.close();
   }
 
-  close(): void {
+  private stopSnapshotTimer(): void {
     if (this.snapshotTimer) clearTimeout(this.snapshotTimer);
     this.snapshotTimer = null;
+  }
+
+  close(): void {
+    this.stopSnapshotTimer();
     this.stmts = null;
     this.termStmts.clear();
     try {

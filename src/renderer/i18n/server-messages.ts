@@ -126,8 +126,6 @@ const VALUES: Record<string, string> = {
   data: '数据',
 };
 
-// Most specific first: exact messages, then the rule with the most fixed text ("No {0} {1}."
-// must not take "No valid rows to import.").
 /** Status codes as the lists show them. */
 const STATUS = Object.fromEntries(Object.entries(recordsZh.status).filter(([k]) => k !== 'all')) as Record<string, string>;
 
@@ -137,6 +135,8 @@ function quotedStatuses(v: string): string {
   return v.replace(/"([a-z_]+)"/g, (q, code: string) => (STATUS[code] ? `“${STATUS[code]}”` : q)).replace(/ or /g, '或');
 }
 
+// Most specific first: exact messages, then the rule with the most fixed text ("No {0} {1}."
+// must not take "No valid rows to import.").
 const compiled = MESSAGE_RULES.map(([en, zh]) => {
   const parts = en.split(/\{\d\}/);
   const order = [...en.matchAll(/\{(\d)\}/g)].map((m) => Number(m[1]));
