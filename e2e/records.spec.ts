@@ -6,9 +6,18 @@ import os from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { ADMIN, MEMBER, PUBLIC, loginViaUi, seedUsers, test, expect } from './fixtures';
 import { writeSamples } from '../test/fixtures/records/generate-samples';
+
+/** A second window, logged in as the admin, on the given list page; close its context when done. */
+async function adminWindow(browser: Browser, app: Parameters<typeof loginViaUi>[1], menu: string) {
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await loginViaUi(admin, app, ADMIN);
+  await admin.getByRole('menuitem', { name: menu }).click();
+  return { admin, context };
+}
 
 /** Opens the new-order form, fills the labelled fields in order and saves; returns the form. */
 async function saveNewOrder(page: Page, fields: [label: string, value: string][]) {
@@ -31,10 +40,7 @@ test('member orders a reagent → admin approves, marks arrived, stocks in → i
   await expect(memberRow.getByRole('button', { name: 'Approve' })).toHaveCount(0);
 
   // The admin works in a second window; the member's list follows live.
-  const adminCtx = await browser.newContext();
-  const admin = await adminCtx.newPage();
-  await loginViaUi(admin, app, ADMIN);
-  await admin.getByRole('menuitem', { name: 'Reagent orders' }).click();
+  const { admin, context: adminCtx } = await adminWindow(browser, app, 'Reagent orders');
   const row = admin.getByRole('row', { name: /乙醇/ });
   await row.getByRole('button', { name: 'Approve' }).click();
   await expect(row).toContainText('Approved');
@@ -236,10 +242,7 @@ test('consumable order rejected in the admin window: the reason shows on the sta
   await expect(memberRow).toContainText('Pending approval');
   await expect(memberRow.getByRole('button', { name: 'Reject' })).toHaveCount(0);
 
-  const adminCtx = await browser.newContext();
-  const admin = await adminCtx.newPage();
-  await loginViaUi(admin, app, ADMIN);
-  await admin.getByRole('menuitem', { name: 'Consumable orders' }).click();
+  const { admin, context: adminCtx } = await adminWindow(browser, app, 'Consumable orders');
   const row = admin.getByRole('row', { name: /丁腈手套/ });
   await row.getByRole('button', { name: 'Reject' }).click();
   await admin.getByTestId('prompt-form').getByLabel('Reason for rejecting').fill('库存充足');
