@@ -144,10 +144,7 @@ test('switching account clears suggestions and the cache; personalization switch
   expect(calls.qs.filter((q) => q === 'zeo').length).toBe(2);
 
   // Personalization switch on the Settings screen.
-  await page.getByTestId('user-menu').hover();
-  await page.getByRole('menuitem', { name: 'Settings' }).click().catch(async () => {
-    await page.getByRole('menuitem', { name: 'Settings' }).first().click();
-  });
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
   const sw = page.getByTestId('completion-personalized');
   await expect(sw).toBeChecked();
   await sw.click();

@@ -21,7 +21,7 @@ test('first start: admin setup opens the shell, logout returns to login', async 
   expect(again.status).toBe(409);
   expect(again.body.error.code).toBe('conflict');
 
-  await page.getByTestId('user-menu').hover();
+  await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   // The session really ended on the server: /users/me is 401 now.
@@ -73,7 +73,10 @@ test('admin adds a member who can then log in; the snapshot remembers only the l
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('cell', { name: 'Bob 李四' })).toBeVisible();
 
-  await page.goto(app.url + '/#/login?switch=1');
+  // The user menu opens from the keyboard too; "Switch account" leads to the plain login form.
+  await page.getByTestId('user-menu').focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Switch account' }).click();
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   const snapshot = await page.evaluate(() => localStorage.getItem('lab.auth.lastUser'));
   expect(snapshot).toBeNull();

@@ -51,7 +51,10 @@ export function AppLayout() {
             ]}
             style={{ width: 110 }}
           />
+          {/* Opens on click (and Enter/Space), not hover: a hover menu closes when the pointer
+              crosses the gap to its items, and it cannot be reached from the keyboard. */}
           <Dropdown
+            trigger={['click']}
             menu={{
               items: [
                 { key: 'switch', label: t('header.switchAccount'), onClick: () => (switchAccount(), navigate('/login?switch=1')) },
