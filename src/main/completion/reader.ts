@@ -23,7 +23,8 @@ export const UNAVAILABLE_PAUSE_MS = 5000;
  * and unmaps its whole memory map of the file (pagerBeginReadTransaction → xUnfetch); the reads
  * that follow fault every page they touch back in. A rebuild in the worker commits every few tens
  * of milliseconds, so each new snapshot during a rebuild starts cold: at 25 ms the benchmark's
- * reader p99 rose 7–42 % during a rebuild, at 100 ms it stays at its idle level (0.72–1.09×).
+ * reader p99 rose 7–42 % during a rebuild, at 100 ms it stayed at its idle level on a quiet
+ * machine (0.72–1.09×; docs/completion.md has the noisy minutes too).
  * Writes of the worker (rebuild swap, retried writes) show within this time; this process's own
  * writes at once (the service renews after each of them).
  */
