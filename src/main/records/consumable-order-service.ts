@@ -7,7 +7,7 @@ import type { ConsumableOrder } from '../../shared/records';
 import type { RecordsDeps } from './deps';
 import type { ListSpec } from './search';
 import { OrderService } from './order-service';
-import { CONSUMABLE_TRANSITIONS } from './status-tables';
+import { CONSUMABLE_TRANSITIONS } from '../../shared/workflows';
 
 export const CONSUMABLE_FIELDS = ['name', 'specification', 'quantity', 'unit_price', 'communication', 'notes'] as const;
 

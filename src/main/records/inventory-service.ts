@@ -7,7 +7,8 @@ import type { InventoryItem, ListResult } from '../../shared/records';
 import { afterCommit, created, diff, type RecordsDeps, updateRow, deleted } from './deps';
 import { resolveCas } from './cas-field';
 import { listPage, searchColumns, type ListSpec } from './search';
-import { checkTransition, INVENTORY_TRANSITIONS } from './status-tables';
+import { checkTransition } from './status-tables';
+import { INVENTORY_TRANSITIONS } from '../../shared/workflows';
 
 export const INVENTORY_FIELDS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous'] as const;
 const AUDIT_FIELDS = [...INVENTORY_FIELDS, 'status', 'borrowed_by', 'borrowed_at', 'source_order_id'] as const;

@@ -1,5 +1,5 @@
 // What reagent and consumable orders share: members create orders and edit or delete their own
-// while pending; admins move them through the workflow of status-tables.ts. Each kind of order
+// while pending; admins move them through the workflow of src/shared/workflows.ts. Each kind of order
 // supplies its table, fields, transitions and messages (OrderKind); the steps are written once.
 import type { AppError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
@@ -8,7 +8,8 @@ import type { ListResult } from '../../shared/records';
 import type { ListEndpoint } from '../completion-hooks';
 import { afterCommit, created, deleted, diff, type RecordsDeps, type RecordTable, updateRow } from './deps';
 import { listPage, searchColumns, type ListSpec } from './search';
-import { checkStatusIn, checkTransition, DELETABLE_ORDER_STATUSES, EDITABLE_ORDER_STATUSES } from './status-tables';
+import { checkStatusIn, checkTransition } from './status-tables';
+import { DELETABLE_ORDER_STATUSES, EDITABLE_ORDER_STATUSES } from '../../shared/workflows';
 
 export interface OrderRecord {
   id: number;

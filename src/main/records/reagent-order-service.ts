@@ -10,7 +10,8 @@ import { afterCommit, type RecordsDeps } from './deps';
 import { resolveCas } from './cas-field';
 import type { ListSpec } from './search';
 import { OrderService } from './order-service';
-import { checkTransition, REAGENT_TRANSITIONS } from './status-tables';
+import { checkTransition } from './status-tables';
+import { REAGENT_TRANSITIONS } from '../../shared/workflows';
 import { inventoryRowValues, type InventoryService } from './inventory-service';
 
 export const REAGENT_FIELDS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit_price', 'brand', 'category', 'product_number', 'hazardous', 'notes'] as const;

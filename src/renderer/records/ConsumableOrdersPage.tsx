@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { CONSUMABLE_ORDER_STATUSES, type ConsumableOrder } from '../../shared/records';
 import { ListToolbar } from './list-kit';
 import { useOrderPage } from './order-kit';
+import { allowedFrom, CONSUMABLE_TRANSITIONS as STEPS } from '../../shared/workflows';
 import { RecordForm } from './RecordForm';
 import { HistoryDrawer } from './HistoryDrawer';
 import { PromptModal } from './PromptModal';
@@ -15,6 +16,7 @@ export function ConsumableOrdersPage() {
     list: 'listConsumableOrders',
     endpoint: '/consumable-orders/',
     reject: 'rejectConsumableOrder',
+    transitions: STEPS,
     delete: 'deleteConsumableOrder',
     entity: 'consumable_order',
   });
@@ -37,8 +39,8 @@ export function ConsumableOrdersPage() {
           {rowButtons(
             r,
             <>
-              {isAdmin && r.status === 'pending_approval' && <Button size="small" type="primary" onClick={() => void run('approveConsumableOrder', { id: r.id })}>{t('records.action.approve')}</Button>}
-              {isAdmin && r.status === 'approved' && <Button size="small" type="primary" onClick={() => void run('completeConsumableOrder', { id: r.id })}>{t('records.action.complete')}</Button>}
+              {isAdmin && allowedFrom(STEPS.approve.from, r.status) && <Button size="small" type="primary" onClick={() => void run('approveConsumableOrder', { id: r.id })}>{t('records.action.approve')}</Button>}
+              {isAdmin && allowedFrom(STEPS.complete.from, r.status) && <Button size="small" type="primary" onClick={() => void run('completeConsumableOrder', { id: r.id })}>{t('records.action.complete')}</Button>}
             </>,
           )}
         </Space>

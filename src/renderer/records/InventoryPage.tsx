@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Button, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { INVENTORY_STATUSES, type InventoryItem } from '../../shared/records';
+import { allowedFrom, INVENTORY_TRANSITIONS as STEPS } from '../../shared/workflows';
 import { ListToolbar, StatusTag, useRecordPage } from './list-kit';
 import { RecordForm } from './RecordForm';
 import { HistoryDrawer } from './HistoryDrawer';
@@ -28,12 +29,12 @@ export function InventoryPage() {
       title: t('records.action.actions'),
       render: (_v, r) => (
         <Space size={4} wrap>
-          {canWrite && r.status === 'in_stock' && <Button size="small" onClick={() => void run('borrowInventoryItem', { id: r.id })}>{t('records.action.borrow')}</Button>}
-          {canWrite && r.status === 'borrowed' && (isAdmin || r.borrowed_by === user.id) && <Button size="small" onClick={() => void run('returnInventoryItem', { id: r.id })}>{t('records.action.return')}</Button>}
-          {canWrite && (r.status === 'in_stock' || r.status === 'borrowed') && (
+          {canWrite && allowedFrom(STEPS.borrow.from, r.status) && <Button size="small" onClick={() => void run('borrowInventoryItem', { id: r.id })}>{t('records.action.borrow')}</Button>}
+          {canWrite && allowedFrom(STEPS.return.from, r.status) && (isAdmin || r.borrowed_by === user.id) && <Button size="small" onClick={() => void run('returnInventoryItem', { id: r.id })}>{t('records.action.return')}</Button>}
+          {canWrite && allowedFrom(STEPS.consume.from, r.status) && (
             <Button size="small" onClick={() => void run('consumeInventoryItem', { id: r.id }, t('records.confirmAction', { action: t('records.action.consume'), name: r.name }))}>{t('records.action.consume')}</Button>
           )}
-          {canWrite && r.status !== 'disposed' && (
+          {canWrite && allowedFrom(STEPS.dispose.from, r.status) && (
             <Button size="small" onClick={() => void run('disposeInventoryItem', { id: r.id }, t('records.confirmAction', { action: t('records.action.dispose'), name: r.name }))}>{t('records.action.dispose')}</Button>
           )}
           {canWrite && <Button size="small" onClick={() => setEditing(r)}>{t('records.action.edit')}</Button>}

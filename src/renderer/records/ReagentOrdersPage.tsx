@@ -7,6 +7,7 @@ import { REAGENT_ORDER_STATUSES, type ReagentOrder } from '../../shared/records'
 import { call } from '../api/client';
 import { ListToolbar } from './list-kit';
 import { useOrderPage } from './order-kit';
+import { allowedFrom, REAGENT_TRANSITIONS as STEPS } from '../../shared/workflows';
 import { RecordForm } from './RecordForm';
 import { HistoryDrawer } from './HistoryDrawer';
 import { PromptModal } from './PromptModal';
@@ -16,6 +17,7 @@ export function ReagentOrdersPage() {
     list: 'listReagentOrders',
     endpoint: '/reagent-orders/',
     reject: 'rejectReagentOrder',
+    transitions: STEPS,
     delete: 'deleteReagentOrder',
     entity: 'reagent_order',
   });
@@ -54,9 +56,9 @@ export function ReagentOrdersPage() {
           {rowButtons(
             r,
             <>
-              {isAdmin && r.status === 'pending_approval' && <Button size="small" type="primary" onClick={() => void run('approveReagentOrder', { id: r.id })}>{t('records.action.approve')}</Button>}
-              {isAdmin && r.status === 'approved' && <Button size="small" type="primary" onClick={() => void run('arriveReagentOrder', { id: r.id })}>{t('records.action.arrive')}</Button>}
-              {isAdmin && r.status === 'arrived' && <Button size="small" type="primary" onClick={() => stockIn(r)}>{t('records.action.stockIn')}</Button>}
+              {isAdmin && allowedFrom(STEPS.approve.from, r.status) && <Button size="small" type="primary" onClick={() => void run('approveReagentOrder', { id: r.id })}>{t('records.action.approve')}</Button>}
+              {isAdmin && allowedFrom(STEPS.arrive.from, r.status) && <Button size="small" type="primary" onClick={() => void run('arriveReagentOrder', { id: r.id })}>{t('records.action.arrive')}</Button>}
+              {isAdmin && allowedFrom(STEPS.stock_in.from, r.status) && <Button size="small" type="primary" onClick={() => stockIn(r)}>{t('records.action.stockIn')}</Button>}
             </>,
           )}
         </Space>

@@ -1,5 +1,6 @@
 // What the reagent and consumable order pages share: the page state, the rejection prompt, the
-// status cell (with the rejection reason on hover) and the owner's and everyone's row buttons.
+// status cell (with the rejection reason on hover) and the owner's and everyone's row buttons,
+// offered in the statuses src/shared/workflows.ts allows (the service refuses the others).
 // Each page adds its own columns and its admin steps (approve, arrive, stock in, complete).
 import { useState, type ReactNode } from 'react';
 import { App, Button, Tooltip } from 'antd';
@@ -8,6 +9,7 @@ import { call } from '../api/client';
 import type { ListOp } from './use-record-list';
 import { StatusTag, useRecordPage } from './list-kit';
 import type { PromptSpec } from './PromptModal';
+import { allowedFrom, CONSUMABLE_TRANSITIONS, DELETABLE_ORDER_STATUSES, EDITABLE_ORDER_STATUSES, REAGENT_TRANSITIONS } from '../../shared/workflows';
 
 interface OrderRow {
   id: number;
@@ -21,6 +23,8 @@ export interface OrderOps {
   list: ListOp;
   endpoint: '/reagent-orders/' | '/consumable-orders/';
   reject: 'rejectReagentOrder' | 'rejectConsumableOrder';
+  /** The kind's workflow (the reject button follows its `reject` step). */
+  transitions: typeof REAGENT_TRANSITIONS | typeof CONSUMABLE_TRANSITIONS;
   delete: 'deleteReagentOrder' | 'deleteConsumableOrder';
   /** Entity type of the history drawer. */
   entity: 'reagent_order' | 'consumable_order';
@@ -51,9 +55,9 @@ export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
   const rowButtons = (r: T, adminSteps: ReactNode) => (
     <>
       {adminSteps}
-      {isAdmin && r.status === 'pending_approval' && <Button size="small" danger onClick={() => reject(r)}>{t('records.action.reject')}</Button>}
-      {canWrite && mine(r) && r.status === 'pending_approval' && <Button size="small" onClick={() => setEditing(r)}>{t('records.action.edit')}</Button>}
-      {canWrite && mine(r) && (r.status === 'pending_approval' || r.status === 'rejected') && (
+      {isAdmin && allowedFrom(ops.transitions.reject.from, r.status) && <Button size="small" danger onClick={() => reject(r)}>{t('records.action.reject')}</Button>}
+      {canWrite && mine(r) && allowedFrom(EDITABLE_ORDER_STATUSES, r.status) && <Button size="small" onClick={() => setEditing(r)}>{t('records.action.edit')}</Button>}
+      {canWrite && mine(r) && allowedFrom(DELETABLE_ORDER_STATUSES, r.status) && (
         <Button size="small" danger onClick={() => void run(ops.delete, { id: r.id }, t('records.confirmDelete'))}>{t('records.action.delete')}</Button>
       )}
       <Button size="small" type="link" onClick={() => setHistory({ type: ops.entity, id: r.id, name: r.name })}>{t('records.action.history')}</Button>
