@@ -64,7 +64,7 @@ export function commitRestore(staged: StagedRestore, step?: StepHook): { replace
  * fail, the replaced files are swapped back in the same journalled way and the error is rethrown,
  * so the app reopens on the data it had.
  */
-export function verifyOpensOrPutBack(dataDir: string, replacedDir: string, log: Logger): void {
+function verifyOpensOrPutBack(dataDir: string, replacedDir: string, log: Logger): void {
   try {
     openDatabases(dataDir, { beforeMigrate: () => backupBeforeMigration(dataDir, log) }).close();
   } catch (e) {
