@@ -168,7 +168,7 @@ describe('memory candidates of short and long prefixes', () => {
     env.service.setPreferences(env.userId, false);
     expect(env.inline('sigmz')).toMatchObject({ completion: 'sigmzx11', source: 'global_memory' });
     // Typed further, the matches lead their group's walk again.
-    expect(env.inline('sigma1')).toMatchObject({ source: 'global_memory' });
+    expect(env.inline('sigma1')).toMatchObject({ completion: 'sigma199', source: 'global_memory' }); // equal rank: the later record
   });
 });
 
