@@ -1,19 +1,15 @@
 // Reagent orders: members order and edit/delete their own pending orders; admins approve,
 // reject (with a reason), mark arrived and stock in (asking the storage location).
-import { App, Button, Space, Table, Typography } from 'antd';
+import { App, Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { REAGENT_ORDER_STATUSES, type ReagentOrder } from '../../shared/records';
 import { call } from '../api/client';
-import { ListToolbar } from './list-kit';
-import { useOrderPage } from './order-kit';
+import { OrderPageLayout, useOrderPage } from './order-kit';
 import { allowedFrom, REAGENT_TRANSITIONS as STEPS } from '../../shared/workflows';
-import { RecordForm } from './RecordForm';
-import { HistoryDrawer } from './HistoryDrawer';
-import { PromptModal } from './PromptModal';
 
 export function ReagentOrdersPage() {
-  const { t, canWrite, isAdmin, list, run, editing, setEditing, history, setHistory, tableProps, col, prompt, setPrompt, statusColumn, rowButtons } = useOrderPage<ReagentOrder>({
+  const page = useOrderPage<ReagentOrder>({
     list: 'listReagentOrders',
     endpoint: '/reagent-orders/',
     reject: 'rejectReagentOrder',
@@ -21,6 +17,7 @@ export function ReagentOrdersPage() {
     delete: 'deleteReagentOrder',
     entity: 'reagent_order',
   });
+  const { t, isAdmin, run, col, statusColumn, rowButtons, setPrompt } = page;
   const { message } = App.useApp();
 
   const stockIn = (r: ReagentOrder) =>
@@ -66,15 +63,5 @@ export function ReagentOrdersPage() {
     },
   ];
 
-  return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={3}>{t('records.title.reagentOrders')}</Typography.Title>
-      <ListToolbar endpoint="/reagent-orders/" list={list} statuses={REAGENT_ORDER_STATUSES} extra={canWrite && <Button type="primary" onClick={() => setEditing('new')}>{t('records.action.newOrder')}</Button>} />
-      {list.error && <Typography.Text type="danger">{list.error}</Typography.Text>}
-      <Table<ReagentOrder> {...tableProps} columns={columns} size="small" scroll={{ x: true }} data-testid="records-table" />
-      <RecordForm kind="reagent" open={editing !== null} initial={editing === 'new' ? null : (editing as unknown as (Record<string, unknown> & { id: number }) | null)} onClose={() => setEditing(null)} onSaved={() => void list.reload()} />
-      <HistoryDrawer target={history} onClose={() => setHistory(null)} />
-      <PromptModal spec={prompt} onClose={() => setPrompt(null)} />
-    </Space>
-  );
+  return <OrderPageLayout page={page} kind="reagent" endpoint="/reagent-orders/" title={t('records.title.reagentOrders')} statuses={REAGENT_ORDER_STATUSES} columns={columns} />;
 }

@@ -3,12 +3,14 @@
 // offered in the statuses src/shared/workflows.ts allows (the service refuses the others).
 // Each page adds its own columns and its admin steps (approve, arrive, stock in, complete).
 import { useState, type ReactNode } from 'react';
-import { App, Button, Tooltip } from 'antd';
+import { App, Button, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { call } from '../api/client';
 import type { ListOp } from './use-record-list';
-import { StatusTag, useRecordPage } from './list-kit';
-import type { PromptSpec } from './PromptModal';
+import { ListToolbar, StatusTag, useRecordPage } from './list-kit';
+import { PromptModal, type PromptSpec } from './PromptModal';
+import { RecordForm } from './RecordForm';
+import { HistoryDrawer } from './HistoryDrawer';
 import { allowedFrom, CONSUMABLE_TRANSITIONS, DELETABLE_ORDER_STATUSES, EDITABLE_ORDER_STATUSES, REAGENT_TRANSITIONS } from '../../shared/workflows';
 
 interface OrderRow {
@@ -65,4 +67,27 @@ export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
   );
 
   return { ...page, prompt, setPrompt, statusColumn, rowButtons };
+}
+
+/** The page around an order table: title, toolbar with "new order", the table, form, history and prompt. */
+export function OrderPageLayout<T extends OrderRow>(props: {
+  page: ReturnType<typeof useOrderPage<T>>;
+  kind: 'reagent' | 'consumable';
+  endpoint: OrderOps['endpoint'];
+  title: string;
+  statuses: readonly string[];
+  columns: ColumnsType<T>;
+}) {
+  const { t, canWrite, list, editing, setEditing, history, setHistory, tableProps, prompt, setPrompt } = props.page;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Typography.Title level={3}>{props.title}</Typography.Title>
+      <ListToolbar endpoint={props.endpoint} list={list} statuses={props.statuses} extra={canWrite && <Button type="primary" onClick={() => setEditing('new')}>{t('records.action.newOrder')}</Button>} />
+      {list.error && <Typography.Text type="danger">{list.error}</Typography.Text>}
+      <Table<T> {...tableProps} columns={props.columns} size="small" scroll={{ x: true }} data-testid="records-table" />
+      <RecordForm kind={props.kind} open={editing !== null} initial={editing === 'new' ? null : (editing as unknown as (Record<string, unknown> & { id: number }) | null)} onClose={() => setEditing(null)} onSaved={() => void list.reload()} />
+      <HistoryDrawer target={history} onClose={() => setHistory(null)} />
+      <PromptModal spec={prompt} onClose={() => setPrompt(null)} />
+    </Space>
+  );
 }
