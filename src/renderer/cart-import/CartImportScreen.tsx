@@ -145,7 +145,8 @@ export function CartImportScreen() {
         setState((st) => (st.kind === 'ready' && st.view.batch.batch_id === batch_id ? { kind: 'ready', view: { ...st.view, submitted: { ...st.view.submitted, [itemId]: done } } } : st));
         return 'ok';
       } catch (e) {
-        // Submitted meanwhile as the other kind of order (another window): show that order instead.
+        // The item may have its order anyway (an answer lost on the way, or another window made it
+        // the other kind of order): lab.db says so, and the screen shows that order.
         const fresh = await call('getImportBatch', {}).catch(() => null);
         if (fresh?.batch.batch_id === batch_id && fresh.submitted[itemId]) {
           applyView(fresh);
