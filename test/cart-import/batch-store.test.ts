@@ -1,5 +1,6 @@
 // The main-process batch store: one latest batch in the data directory, 2-hour TTL, idempotent
-// replays, submitted items that survive a restart, and nothing stored on bad input.
+// replays, a batch that survives a restart, the item check of order requests that name a batch
+// item, and nothing stored on bad input. (Which items were submitted lives in lab.db: submissions.test.ts.)
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,36 +40,31 @@ describe('BatchStore', () => {
     expect(store.accept(b, b.batch_id)).toEqual({ batch_id: b.batch_id, items: 2, replay: false });
     expect(fs.existsSync(path.join(dir, BATCH_FILE))).toBe(true);
     expect(seen).toEqual([{ type: 'import-batch-ready', batchId: b.batch_id }]);
-    store.markSubmitted(b.batch_id, 'item-1', { order_type: 'reagent', order_id: 7, by: 'Alice' });
-    // Same batch again (bridge page reloaded): idempotent, the submitted mark stays.
+    // Same batch again (bridge page reloaded): idempotent, the stored batch stays.
     expect(store.accept({ ...b, items: [item(9)] }, b.batch_id)).toEqual({ batch_id: b.batch_id, items: 2, replay: true });
     expect(store.current()!.batch.items.map((i) => i.item_id)).toEqual(['item-1', 'item-2']);
-    expect(store.current()!.submitted['item-1']).toMatchObject({ order_type: 'reagent', order_id: 7, by: 'Alice' });
-    // A new batch replaces it (one batch only), with a clean submitted list.
+    // A new batch replaces it (one batch only).
     const b2 = batch();
     store.accept(b2, b2.batch_id);
     expect(store.current()!.batch.batch_id).toBe(b2.batch_id);
-    expect(store.current()!.submitted).toEqual({});
   });
 
-  it('survives a restart (new store on the same directory) with its submitted ids', () => {
+  it('survives a restart (new store on the same directory); the file holds the batch only', () => {
     const { dir, store, events } = setup();
     const b = batch();
     store.accept(b, b.batch_id);
-    store.markSubmitted(b.batch_id, 'item-2', { order_type: 'consumable', order_id: 3, by: 'Bob' });
     const again = new BatchStore(dir, events, silentLogger());
-    expect(again.current()!.submitted).toMatchObject({ 'item-2': { order_type: 'consumable', order_id: 3 } });
+    expect(again.current()!.batch).toEqual(b);
+    expect(Object.keys(JSON.parse(fs.readFileSync(path.join(dir, BATCH_FILE), 'utf8'))).sort()).toEqual(['batch', 'received_at']);
   });
 
-  it('refuses marking twice with another order, accepts the same mark again, refuses unknown items and old batches', () => {
+  it('an order request naming a batch item is checked against the current batch: unknown items and replaced batches are refused', () => {
     const { store } = setup();
     const b = batch();
     store.accept(b, b.batch_id);
-    store.markSubmitted(b.batch_id, 'item-1', { order_type: 'reagent', order_id: 1, by: 'A' });
-    expect(store.markSubmitted(b.batch_id, 'item-1', { order_type: 'reagent', order_id: 1, by: 'A' }).submitted['item-1']!.order_id).toBe(1);
-    expect(refusal(() => store.markSubmitted(b.batch_id, 'item-1', { order_type: 'reagent', order_id: 2, by: 'A' })).code).toBe('conflict');
-    expect(refusal(() => store.markSubmitted(b.batch_id, 'item-99', { order_type: 'reagent', order_id: 2, by: 'A' })).code).toBe('not_found');
-    expect(refusal(() => store.markSubmitted('another-batch', 'item-2', { order_type: 'reagent', order_id: 2, by: 'A' })).code).toBe('conflict');
+    expect(() => store.checkItem({ batch_id: b.batch_id, item_id: 'item-1' })).not.toThrow();
+    expect(refusal(() => store.checkItem({ batch_id: b.batch_id, item_id: 'item-99' })).code).toBe('not_found');
+    expect(refusal(() => store.checkItem({ batch_id: 'another-batch', item_id: 'item-2' })).code).toBe('conflict');
   });
 
   it('expires after 2 hours: refused at hand-off, and a stored one disappears', () => {
@@ -86,7 +82,7 @@ describe('BatchStore', () => {
     clock.t += 61_000;
     expect(store.current()).toBeNull();
     expect(fs.existsSync(path.join(dir, BATCH_FILE))).toBe(false);
-    expect(refusal(() => store.markSubmitted(b.batch_id, 'item-1', { order_type: 'reagent', order_id: 1, by: 'A' })).code).toBe('not_found');
+    expect(refusal(() => store.checkItem({ batch_id: b.batch_id, item_id: 'item-1' })).code).toBe('not_found');
   });
 
   it('refuses a batch_id mismatch, malformed batches and future dates, storing nothing', () => {
@@ -138,31 +134,5 @@ describe('TTL and desktop hand-off', () => {
     stop();
     store.accept(b, b.batch_id);
     expect(routes).toHaveLength(1);
-  });
-});
-
-describe('claims: two review windows on the same batch', () => {
-  it('only the window that claimed an item may create its order; the same window may retry; a stuck claim lapses', async () => {
-    const { CLAIM_MS } = await import('../../src/main/cart-import/batch-store');
-    const { store, clock, dir } = setup();
-    const b = batch();
-    store.accept(b, b.batch_id);
-    store.claimItem(b.batch_id, 'item-1', 'windowA0001');
-    const other = refusal(() => store.claimItem(b.batch_id, 'item-1', 'windowB0002'));
-    expect(other).toMatchObject({ code: 'conflict', fields: { item_id: 'being submitted in another window' } });
-    store.claimItem(b.batch_id, 'item-1', 'windowA0001'); // a lost answer: the same window tries again
-    store.claimItem(b.batch_id, 'item-2', 'windowB0002'); // other items are free
-    // The claim is kept in the batch file, so it holds for every process reading it.
-    expect(JSON.parse(fs.readFileSync(path.join(dir, BATCH_FILE), 'utf8')).claims['item-1'].token).toBe('windowA0001');
-    // Submitted: nobody can claim it again.
-    store.markSubmitted(b.batch_id, 'item-1', { order_type: 'reagent', order_id: 7, by: 'Alice' });
-    expect(refusal(() => store.claimItem(b.batch_id, 'item-1', 'windowA0001'))).toMatchObject({ code: 'conflict', fields: { item_id: 'already submitted' } });
-    // A window that claimed and then died: after CLAIM_MS another window may take over.
-    expect(refusal(() => store.claimItem(b.batch_id, 'item-2', 'windowA0001')).code).toBe('conflict');
-    clock.t += CLAIM_MS + 1;
-    store.claimItem(b.batch_id, 'item-2', 'windowA0001');
-    // Claims on another batch or item are refused like marks.
-    expect(refusal(() => store.claimItem('b-other-batch', 'item-1', 'windowA0001')).code).toBe('conflict');
-    expect(refusal(() => store.claimItem(b.batch_id, 'item-99', 'windowA0001')).code).toBe('not_found');
   });
 });

@@ -1,15 +1,17 @@
 // Review-draft rules: pending preselects nothing and sends nothing; switching keeps edits; request
-// bodies are what the order schemas accept; English name only fills an empty field.
+// bodies are what the order schemas accept and name the batch item; English name only fills an empty field.
 import { describe, expect, it } from 'vitest';
 import { initialDraft, submitRequest, switchType, withEnglishName } from '../../src/renderer/cart-import/drafts';
 import { consumableCreateInput, reagentCreateInput } from '../../src/shared/contract/records';
 import { item } from './helpers';
 
+const ref = { batch_id: 'batch-0001', item_id: 'item-1' };
+
 describe('review drafts', () => {
   it('a pending item has no form and produces no request', () => {
     const d = initialDraft(item(1, { order_type: 'pending', suggested_order_type: 'pending', cas_number: '', classification_reason: 'no_cas' }));
     expect(d.order_type).toBeNull();
-    expect(submitRequest(d)).toBeNull();
+    expect(submitRequest(d, ref)).toBeNull();
   });
 
   it('switching type keeps the unsubmitted edits of both forms', () => {
@@ -24,15 +26,15 @@ describe('review drafts', () => {
 
   it('builds bodies the order schemas accept, without draft-only fields', () => {
     const d = initialDraft(item(1, { english_name: 'Ethanol', unit_price: null }));
-    const r = submitRequest(d)!;
+    const r = submitRequest(d, ref)!;
     expect(r.op).toBe('createReagentOrder');
     expect(reagentCreateInput.safeParse(r.input).success).toBe(true);
     expect(r.input).not.toHaveProperty('order_type');
-    expect(r.input).toMatchObject({ name: '试剂1', cas_number: '64-17-5', product_number: 'FX-1', brand: '化试通', quantity: 1, hazardous: false });
-    const c = submitRequest(switchType(d, 'consumable'))!;
+    expect(r.input).toMatchObject({ import_ref: ref, name: '试剂1', cas_number: '64-17-5', product_number: 'FX-1', brand: '化试通', quantity: 1, hazardous: false });
+    const c = submitRequest(switchType(d, 'consumable'), ref)!;
     expect(c.op).toBe('createConsumableOrder');
     expect(consumableCreateInput.safeParse(c.input).success).toBe(true);
-    expect(c.input).toEqual({ name: '试剂1', specification: 'AR 500mL', quantity: 1, unit_price: undefined, communication: undefined, notes: '化试通 FX-1' });
+    expect(c.input).toEqual({ name: '试剂1', specification: 'AR 500mL', quantity: 1, unit_price: undefined, communication: undefined, notes: '化试通 FX-1', import_ref: ref });
   });
 
   it('fills the English name from records only when empty', () => {

@@ -1,10 +1,11 @@
 // The loopback side of the cart import over real HTTP: the bridge page, the hand-off endpoint's
-// guards and limits (browser and desktop mode), cart-sync matches, and the submitted marks.
+// guards and limits (browser and desktop mode), cart-sync matches, and one order per batch item
+// through the order endpoints' import_ref.
 import { describe, expect, it } from 'vitest';
-import type { AppServices } from '../../src/main/app-services';
+import { startServices, type AppServices } from '../../src/main/app-services';
 import { BATCH_FILE } from '../../src/main/cart-import/batch-store';
 import type { LabEvent } from '../../src/shared/events';
-import { startTestServices, ADMIN } from '../support/temp';
+import { freePort, startTestServices, tempDir, ADMIN } from '../support/temp';
 import { batch, item } from './helpers';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -174,26 +175,73 @@ describe('review API', () => {
     expect((await new Client(base(s)).req('POST', '/api/cart-sync', { items: [{ item_id: 'a' }] })).status).toBe(401);
   });
 
-  it('the public account sees the batch but cannot mark items; a member marks only own existing orders, once', async () => {
+  it('the public account sees the batch but cannot submit; `pending` and items outside the batch are refused', async () => {
     const s = await startTestServices();
-    const { alice, guest, admin } = await users(s);
+    const { alice, guest } = await users(s);
     const b = batch();
     await new Client(base(s)).req('POST', '/cart-import/handoff', { expected_batch_id: b.batch_id, batch: b });
     const view = await guest.req('GET', '/api/cart-import/batch');
     expect(view.status).toBe(200);
-    expect((view.json.batch as { batch_id: string }).batch_id).toBe(b.batch_id);
-    const order = await alice.req('POST', '/api/reagent-orders', { name: '试剂1', cas_number: '64-17-5', quantity: 1 });
-    const mark = { batch_id: b.batch_id, item_id: 'item-1', order_type: 'reagent', order_id: order.json.id };
-    expect((await guest.req('POST', '/api/cart-import/batch/submitted', mark)).status).toBe(403);
-    expect((await admin.req('POST', '/api/cart-import/batch/submitted', mark)).json.error!.code).toBe('forbidden'); // not admin's order
-    expect((await alice.req('POST', '/api/cart-import/batch/submitted', { ...mark, order_id: 999 })).status).toBe(404);
-    const ok = await alice.req('POST', '/api/cart-import/batch/submitted', mark);
-    expect(ok.status).toBe(200);
-    expect((ok.json.submitted as Record<string, { order_id: number }>)['item-1']!.order_id).toBe(order.json.id);
-    const order2 = await alice.req('POST', '/api/reagent-orders', { name: '试剂1', cas_number: '64-17-5', quantity: 1 });
-    expect((await alice.req('POST', '/api/cart-import/batch/submitted', { ...mark, order_id: order2.json.id })).status).toBe(409);
+    expect(view.json).toMatchObject({ batch: { batch_id: b.batch_id }, submitted: {} });
+    const body = { name: '试剂1', cas_number: '64-17-5', quantity: 1, import_ref: { batch_id: b.batch_id, item_id: 'item-1' } };
+    expect((await guest.req('POST', '/api/reagent-orders', body)).status).toBe(403);
+    expect((await alice.req('POST', '/api/reagent-orders', { ...body, import_ref: { batch_id: b.batch_id, item_id: 'item-99' } })).status).toBe(404);
+    expect((await alice.req('POST', '/api/reagent-orders', { ...body, import_ref: { batch_id: 'b-replaced1', item_id: 'item-1' } })).status).toBe(409);
+    expect((await alice.req('POST', '/api/reagent-orders', { ...body, import_ref: { batch_id: b.batch_id } })).json.error!.fields).toHaveProperty(['import_ref.item_id']);
     // `pending` is never an order type the server accepts.
-    expect((await alice.req('POST', '/api/cart-import/batch/submitted', { ...mark, order_type: 'pending' })).status).toBe(400);
     expect((await alice.req('POST', '/api/reagent-orders', { name: 'x', quantity: 1, order_type: 'pending' })).status).toBe(400);
+    // The claim and mark operations are gone: one order request per item is all there is.
+    expect((await alice.req('POST', '/api/cart-import/batch/claim', { batch_id: b.batch_id, item_id: 'item-1', token: 'windowA0001' })).status).toBe(404);
+    expect((await alice.req('POST', '/api/cart-import/batch/submitted', { batch_id: b.batch_id, item_id: 'item-1', order_type: 'reagent', order_id: 1 })).status).toBe(404);
+    expect(s.dbs.lab.prepare('SELECT count(*) AS n FROM reagent_orders').get()).toEqual({ n: 0 });
+  });
+});
+
+describe('one order per batch item', () => {
+  it('two submissions of the same item in flight at once (two windows): one order, both answers name it, the review view shows it', async () => {
+    const s = await startTestServices();
+    const { alice } = await users(s);
+    const second = new Client(base(s));
+    await second.req('POST', '/api/session', { username: 'alice', password: 'alice-pass-1' });
+    const b = batch();
+    await new Client(base(s)).req('POST', '/cart-import/handoff', { expected_batch_id: b.batch_id, batch: b });
+    const body = { name: '试剂1', cas_number: '64-17-5', quantity: 1, import_ref: { batch_id: b.batch_id, item_id: 'item-1' } };
+    const answers = await Promise.all([alice.req('POST', '/api/reagent-orders', body), second.req('POST', '/api/reagent-orders', body)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const ids = answers.map((a) => a.json.id);
+    expect(ids[0]).toBe(ids[1]);
+    expect(answers.map((a) => a.json.existing ?? false).sort()).toEqual([false, true]);
+    expect(s.dbs.lab.prepare('SELECT id FROM reagent_orders').all()).toEqual([{ id: ids[0] }]);
+    const view = await alice.req('GET', '/api/cart-import/batch');
+    expect(view.json.submitted).toEqual({ 'item-1': { order_type: 'reagent', order_id: ids[0], at: expect.any(String), by: 'Alice' } });
+    // The other item is free and becomes its own order (consumable this time).
+    const c = await alice.req('POST', '/api/consumable-orders', { name: '试剂2', quantity: 1, import_ref: { batch_id: b.batch_id, item_id: 'item-2' } });
+    expect(c.status).toBe(200);
+    expect(((await alice.req('GET', '/api/cart-import/batch')).json.submitted as Record<string, unknown>)['item-2']).toMatchObject({ order_type: 'consumable', order_id: c.json.id });
+    // Submitting item-1 as a consumable now is refused, naming the reagent order it became.
+    const other = await second.req('POST', '/api/consumable-orders', { name: '试剂1', quantity: 1, import_ref: body.import_ref });
+    expect(other.status).toBe(409);
+    expect(other.json.error).toMatchObject({ code: 'conflict', details: { order_type: 'reagent', order_id: ids[0] } });
+  });
+
+  it('submissions survive a restart: the review view shows them and a retry returns the same order', async () => {
+    const dataDir = tempDir();
+    const first = await startServices({ dataDir, mode: 'browser', version: '9.9.9-test', port: await freePort() });
+    const b = batch();
+    let orderId: unknown;
+    try {
+      const { alice } = await users(first);
+      await new Client(base(first)).req('POST', '/cart-import/handoff', { expected_batch_id: b.batch_id, batch: b });
+      orderId = (await alice.req('POST', '/api/reagent-orders', { name: '试剂1', quantity: 1, import_ref: { batch_id: b.batch_id, item_id: 'item-1' } })).json.id;
+    } finally {
+      await first.close();
+    }
+    const s = await startTestServices({ dataDir });
+    const alice = new Client(base(s));
+    await alice.req('POST', '/api/session', { username: 'alice', password: 'alice-pass-1' });
+    expect(((await alice.req('GET', '/api/cart-import/batch')).json.submitted as Record<string, unknown>)['item-1']).toMatchObject({ order_type: 'reagent', order_id: orderId, by: 'Alice' });
+    const retry = await alice.req('POST', '/api/reagent-orders', { name: '试剂1', quantity: 1, import_ref: { batch_id: b.batch_id, item_id: 'item-1' } });
+    expect(retry.json).toMatchObject({ id: orderId, existing: true });
+    expect(s.dbs.lab.prepare('SELECT count(*) AS n FROM reagent_orders').get()).toEqual({ n: 1 });
   });
 });

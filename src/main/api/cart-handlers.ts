@@ -1,28 +1,18 @@
-// Handlers for the cart-import domain: cart-sync matching, the current batch, submitted items.
-import { AppError } from '../../shared/errors';
+// Handlers for the cart-import domain: cart-sync matching and the current batch with the items
+// already submitted (lab.db's import_submissions, written with the orders themselves).
 import type { AppServices } from '../app-services';
 import { cartSync } from '../cart-import/cart-sync';
-import { requireUser } from './context';
+import { submissionsOfBatch } from '../records/import-submissions';
 import type { HandlerTable } from './handlers';
 
-type CartHandlerNames = 'cartSync' | 'getImportBatch' | 'claimImportItem' | 'markImportItemSubmitted';
+type CartHandlerNames = 'cartSync' | 'getImportBatch';
 
 export function cartHandlers(s: AppServices): Pick<HandlerTable, CartHandlerNames> {
   return {
     cartSync: ({ items }) => cartSync(s.dbs.lab, items),
-    getImportBatch: () => s.cartImport.current(),
-    claimImportItem: ({ batch_id, item_id, token }) => {
-      s.cartImport.claimItem(batch_id, item_id, token);
-      return { ok: true as const };
-    },
-    markImportItemSubmitted: ({ batch_id, item_id, order_type, order_id }, ctx) => {
-      const user = requireUser(ctx);
-      // The order must exist and be the caller's own: the mark cannot point at someone else's order.
-      const table = order_type === 'reagent' ? 'reagent_orders' : 'consumable_orders';
-      const row = s.dbs.lab.prepare(`SELECT applicant_id FROM ${table} WHERE id = ?`).get(order_id) as { applicant_id: number } | undefined;
-      if (!row) throw new AppError('not_found', `${order_type === 'reagent' ? 'Reagent' : 'Consumable'} order #${order_id} does not exist.`, { order_id: 'no such order' });
-      if (row.applicant_id !== user.id) throw new AppError('forbidden', `Order #${order_id} was not created by you.`, { order_id: 'not your order' });
-      return s.cartImport.markSubmitted(batch_id, item_id, { order_type, order_id, by: user.displayName });
+    getImportBatch: () => {
+      const view = s.cartImport.current();
+      return view && { ...view, submitted: submissionsOfBatch(s.dbs.lab, view.batch.batch_id) };
     },
   };
 }

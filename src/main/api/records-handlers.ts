@@ -3,6 +3,7 @@
 import type { AppServices } from '../app-services';
 import type { ListEndpoint } from '../completion-hooks';
 import type { ListQuery } from '../../shared/contract/records';
+import type { ImportRef } from '../../shared/contract/cart';
 import type { UserInfo } from '../../shared/contract';
 import { requireUser, type CallContext } from './context';
 import type { HandlerTable } from './handlers';
@@ -12,6 +13,8 @@ type RecordsHandlerNames = keyof typeof recordsOps;
 
 export function recordsHandlers(s: AppServices): Pick<HandlerTable, RecordsHandlerNames> {
   const r = () => s.records;
+  /** An order made from a cart-import item must name an item of the current batch. */
+  const importCheck = (ref: ImportRef) => s.cartImport.checkItem(ref);
   /** A submitted `all` search is what completion's search memory records (spec 000). */
   const submitted = (endpoint: ListEndpoint, q: ListQuery & { submitted?: boolean }, ctx: CallContext) => {
     if (q.submitted && q.field === 'all' && q.search.trim() !== '') {
@@ -43,7 +46,7 @@ export function recordsHandlers(s: AppServices): Pick<HandlerTable, RecordsHandl
       return res;
     },
     getReagentOrder: ({ id }) => r().reagentOrders.get(id),
-    createReagentOrder: (input, ctx) => r().reagentOrders.create(requireUser(ctx), input),
+    createReagentOrder: (input, ctx) => r().reagentOrders.create(requireUser(ctx), input, importCheck),
     updateReagentOrder: (input, ctx) => r().reagentOrders.update(requireUser(ctx), input),
     deleteReagentOrder: ({ id }, ctx) => (r().reagentOrders.delete(requireUser(ctx), id), { ok: true as const }),
     approveReagentOrder: ({ id }, ctx) => r().reagentOrders.approve(requireUser(ctx), id),
@@ -57,7 +60,7 @@ export function recordsHandlers(s: AppServices): Pick<HandlerTable, RecordsHandl
       return res;
     },
     getConsumableOrder: ({ id }) => r().consumableOrders.get(id),
-    createConsumableOrder: (input, ctx) => r().consumableOrders.create(requireUser(ctx), input),
+    createConsumableOrder: (input, ctx) => r().consumableOrders.create(requireUser(ctx), input, importCheck),
     updateConsumableOrder: (input, ctx) => r().consumableOrders.update(requireUser(ctx), input),
     deleteConsumableOrder: ({ id }, ctx) => (r().consumableOrders.delete(requireUser(ctx), id), { ok: true as const }),
     approveConsumableOrder: ({ id }, ctx) => r().consumableOrders.approve(requireUser(ctx), id),

@@ -1,11 +1,12 @@
 // The latest cart-import batch (DESIGN §5, §8): one batch, 2-hour TTL from its created_at, kept
-// in <data-dir>/import-batch.json so it survives a restart, together with the ids of the items
-// already turned into orders. Handing over the same batch_id again is idempotent.
+// in <data-dir>/import-batch.json so it survives a restart. Handing over the same batch_id again
+// is idempotent. Which items became orders is not kept here but in lab.db, with the orders
+// (records/import-submissions.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../shared/errors';
 import { BATCH_TTL_MS, batchAge, importBatchSchema, type ImportBatch } from '../../shared/cart-batch';
-import type { ImportBatchView, SubmittedItem } from '../../shared/contract/cart';
+import type { ImportBatchView, ImportRef } from '../../shared/contract/cart';
 import { zodToAppError } from '../api/dispatch';
 import type { EventBus } from '../events';
 import type { Logger } from '../logging';
@@ -15,13 +16,10 @@ export const BATCH_FILE = 'import-batch.json';
 interface StoredBatch {
   batch: ImportBatch;
   received_at: string;
-  submitted: Record<string, SubmittedItem>;
-  /** Items a review window is creating an order for right now (see claimItem). */
-  claims?: Record<string, { token: string; at: string }>;
 }
 
-/** How long a window's claim on an item keeps other windows out (then a stuck claim lapses). */
-export const CLAIM_MS = 2 * 60_000;
+/** The batch as the review screen sees it, before the submissions from lab.db are added. */
+export type StoredBatchView = Omit<ImportBatchView, 'submitted'>;
 
 export interface AcceptResult {
   batch_id: string;
@@ -61,7 +59,7 @@ export class BatchStore {
       this.events.emit({ type: 'import-batch-ready', batchId: batch.batch_id });
       return { batch_id: batch.batch_id, items: current.batch.items.length, replay: true };
     }
-    this.write({ batch, received_at: new Date(this.now()).toISOString(), submitted: {} });
+    this.write({ batch, received_at: new Date(this.now()).toISOString() });
     // Counts only: whole batches never go to the log at info level.
     this.log.info({ batchId: batch.batch_id, items: batch.items.length }, 'cart-import batch received');
     this.events.emit({ type: 'import-batch-ready', batchId: batch.batch_id });
@@ -69,46 +67,17 @@ export class BatchStore {
   }
 
   /** The current batch, or null when there is none or it has expired (then it is removed). */
-  current(): ImportBatchView | null {
+  current(): StoredBatchView | null {
     const stored = this.read();
     return stored ? view(stored) : null;
   }
 
-  /**
-   * A review window takes an item before it creates the order, so two windows on the same batch
-   * cannot both create it. The same window (token) may claim again, e.g. after a lost answer.
-   */
-  claimItem(batchId: string, itemId: string, token: string): void {
-    const stored = this.openItem(batchId, itemId);
-    const prior = stored.submitted[itemId];
-    if (prior) throw new AppError('conflict', `This item was already submitted as ${prior.order_type} order #${prior.order_id}.`, { item_id: 'already submitted' }, prior);
-    const held = stored.claims?.[itemId];
-    if (held && held.token !== token && this.now() - Date.parse(held.at) < CLAIM_MS) {
-      throw new AppError('conflict', 'This item is being submitted in another window. Wait a moment, then reload this screen.', { item_id: 'being submitted in another window' });
-    }
-    stored.claims = { ...stored.claims, [itemId]: { token, at: new Date(this.now()).toISOString() } };
-    this.write(stored);
-  }
-
-  private openItem(batchId: string, itemId: string): StoredBatch {
+  /** Refuses an import reference to no item of the current batch (expired, replaced, unknown). */
+  checkItem(ref: ImportRef): void {
     const stored = this.read();
-    if (!stored) throw new AppError('not_found', 'No import batch is open (it may have expired). Import the cart again from the extension.');
-    if (stored.batch.batch_id !== batchId) throw new AppError('conflict', 'A newer import batch replaced this one; reload the review screen.', { batch_id: 'is not the current batch' });
-    if (!stored.batch.items.some((i) => i.item_id === itemId)) throw new AppError('not_found', `Item "${itemId}" is not in the batch.`, { item_id: 'not in the batch' });
-    return stored;
-  }
-
-  markSubmitted(batchId: string, itemId: string, info: Omit<SubmittedItem, 'at'>): ImportBatchView {
-    const stored = this.openItem(batchId, itemId);
-    const prior = stored.submitted[itemId];
-    if (prior) {
-      if (prior.order_id === info.order_id && prior.order_type === info.order_type) return view(stored);
-      throw new AppError('conflict', `This item was already submitted as ${prior.order_type} order #${prior.order_id}.`, { item_id: 'already submitted' }, prior);
-    }
-    stored.submitted[itemId] = { ...info, at: new Date(this.now()).toISOString() };
-    if (stored.claims) delete stored.claims[itemId];
-    this.write(stored);
-    return view(stored);
+    if (!stored) throw new AppError('not_found', 'No import batch is open (it may have expired). Import the cart again from the extension.', { batch_id: 'no open batch' });
+    if (stored.batch.batch_id !== ref.batch_id) throw new AppError('conflict', 'A newer import batch replaced this one; reload the review screen.', { batch_id: 'is not the current batch' });
+    if (!stored.batch.items.some((i) => i.item_id === ref.item_id)) throw new AppError('not_found', `Item "${ref.item_id}" is not in the batch.`, { item_id: 'not in the batch' });
   }
 
   private read(): StoredBatch | null {
@@ -126,7 +95,7 @@ export class BatchStore {
         this.remove();
         return null;
       }
-      return { batch: parsed.data, received_at: String(stored.received_at), submitted: stored.submitted ?? {}, claims: stored.claims ?? {} };
+      return { batch: parsed.data, received_at: String(stored.received_at) };
     } catch (e) {
       this.log.warn({ file: this.file, err: String(e) }, 'unreadable cart-import batch file ignored');
       this.remove();
@@ -150,6 +119,6 @@ function prefix(fields?: Record<string, string>): Record<string, string> | undef
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [`batch.${k}`, v]));
 }
 
-function view(s: StoredBatch): ImportBatchView {
-  return { batch: s.batch, submitted: s.submitted, received_at: s.received_at, expires_at: new Date(Date.parse(s.batch.created_at) + BATCH_TTL_MS).toISOString() };
+function view(s: StoredBatch): StoredBatchView {
+  return { batch: s.batch, received_at: s.received_at, expires_at: new Date(Date.parse(s.batch.created_at) + BATCH_TTL_MS).toISOString() };
 }

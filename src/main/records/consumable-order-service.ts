@@ -6,7 +6,8 @@ import type { ConsumableCreate, ConsumableUpdate } from '../../shared/contract/r
 import type { ConsumableOrder } from '../../shared/records';
 import type { RecordsDeps } from './deps';
 import type { ListSpec } from './search';
-import { OrderService } from './order-service';
+import { OrderService, type ImportCheck } from './order-service';
+import type { ImportAnswer } from '../../shared/contract/cart';
 import { CONSUMABLE_TRANSITIONS } from '../../shared/workflows';
 
 export const CONSUMABLE_FIELDS = ['name', 'specification', 'quantity', 'unit_price', 'communication', 'notes'] as const;
@@ -26,6 +27,7 @@ export class ConsumableOrderService extends OrderService<ConsumableOrder, keyof 
   constructor(d: RecordsDeps) {
     super(d, {
       table: 'consumable_orders',
+      importKind: 'consumable',
       entity: 'consumable_order',
       endpoint: '/consumable-orders/',
       fields: CONSUMABLE_FIELDS,
@@ -37,7 +39,8 @@ export class ConsumableOrderService extends OrderService<ConsumableOrder, keyof 
     });
   }
 
-  create(actor: UserInfo, input: ConsumableCreate): ConsumableOrder {
+  /** `check` vets an import reference (see ImportCheck); the HTTP/IPC handler supplies it. */
+  create(actor: UserInfo, input: ConsumableCreate, check?: ImportCheck): ImportAnswer<ConsumableOrder> {
     const values = {
       name: input.name,
       specification: input.specification ?? '',
@@ -46,7 +49,7 @@ export class ConsumableOrderService extends OrderService<ConsumableOrder, keyof 
       communication: input.communication ?? '',
       notes: input.notes ?? '',
     };
-    return this.insert(actor, values, values);
+    return this.insert(actor, values, values, input.import_ref, check);
   }
 
   update(actor: UserInfo, input: ConsumableUpdate): ConsumableOrder {

@@ -1,8 +1,9 @@
 // What reagent and consumable orders share: members create orders and edit or delete their own
 // while pending; admins move them through the workflow of src/shared/workflows.ts. Each kind of order
 // supplies its table, fields, transitions and messages (OrderKind); the steps are written once.
-import type { AppError } from '../../shared/errors';
+import { AppError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
+import type { ImportAnswer, ImportRef } from '../../shared/contract/cart';
 import type { ListQuery } from '../../shared/contract/records';
 import type { ListResult } from '../../shared/records';
 import type { ListEndpoint } from '../completion-hooks';
@@ -10,6 +11,7 @@ import { afterCommit, created, deleted, diff, type RecordsDeps, type RecordTable
 import { listPage, searchColumns, type ListSpec } from './search';
 import { checkStatusIn, checkTransition } from './status-tables';
 import { DELETABLE_ORDER_STATUSES, EDITABLE_ORDER_STATUSES } from '../../shared/workflows';
+import { findSubmission, forgetSubmission, isDuplicateSubmission, recordSubmission, type ImportOrderKind, type Submission } from './import-submissions';
 
 export interface OrderRecord {
   id: number;
@@ -18,8 +20,17 @@ export interface OrderRecord {
   status: string;
 }
 
+/**
+ * Refuses (throws an AppError) an import reference that names no item of the current cart-import
+ * batch. Asked only when the item has no order yet, so an expired batch still answers with the
+ * order its item became.
+ */
+export type ImportCheck = (ref: ImportRef) => void;
+
 export interface OrderKind<T extends OrderRecord, A extends string> {
   table: Extract<RecordTable, 'reagent_orders' | 'consumable_orders'>;
+  /** The order kind in import_submissions. */
+  importKind: ImportOrderKind;
   /** Entity type in the audit log. */
   entity: string;
   endpoint: ListEndpoint;
@@ -53,20 +64,46 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
 
   /**
    * A new pending order of `actor` with the given column values; `audit` is how the values read in
-   * the audit log (e.g. booleans rather than the stored 0/1).
+   * the audit log (e.g. booleans rather than the stored 0/1). With an import reference the order
+   * and its import_submissions row are written in one transaction, and an item that already has
+   * an order gets that order back (`existing: true`) with nothing written, audited or announced.
    */
-  protected insert(actor: UserInfo, values: Record<string, unknown>, audit: Record<string, unknown>): T {
-    const { table, entity, endpoint, fields } = this.kind;
+  protected insert(actor: UserInfo, values: Record<string, unknown>, audit: Record<string, unknown>, ref?: ImportRef, check?: ImportCheck): ImportAnswer<T> {
+    const { table, entity, endpoint, fields, importKind } = this.kind;
+    const db = this.d.db;
     const row = { ...values, applicant_id: actor.id, status: 'pending_approval', ...searchColumns(endpoint, { ...values, applicant: actor.displayName }) };
-    const id = this.d.db.transaction(() => {
+    const write = (): { id: number; existing: boolean } => {
+      if (ref) {
+        const prior = findSubmission(db, ref);
+        if (prior) return { id: this.priorOrder(prior), existing: true };
+        check?.(ref);
+      }
       const cols = Object.keys(row);
-      const info = this.d.db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...Object.values(row));
+      const info = db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...Object.values(row));
       const newId = Number(info.lastInsertRowid);
+      if (ref) recordSubmission(db, ref, importKind, newId, actor.id);
       this.d.audit.record({ userId: actor.id, entityType: entity, entityId: newId, action: 'create', changes: created({ ...audit, status: 'pending_approval' }, [...fields, 'status']) });
-      return newId;
-    })();
-    afterCommit(this.d, [{ endpoint, ids: [id] }]);
-    return this.get(id);
+      return { id: newId, existing: false };
+    };
+    let res: { id: number; existing: boolean };
+    try {
+      // IMMEDIATE takes the write lock before the lookup, so a submission committed by another
+      // connection is seen rather than raced; the UNIQUE pair stays the last guard.
+      res = ref ? db.transaction(write).immediate() : db.transaction(write)();
+    } catch (e) {
+      const prior = ref && isDuplicateSubmission(e) ? findSubmission(db, ref) : undefined;
+      if (!prior) throw e;
+      res = { id: this.priorOrder(prior), existing: true };
+    }
+    if (res.existing) return { ...this.get(res.id), existing: true };
+    afterCommit(this.d, [{ endpoint, ids: [res.id] }]);
+    return this.get(res.id);
+  }
+
+  /** The order an item became; refused when it became the other kind of order. */
+  private priorOrder(prior: Submission): number {
+    if (prior.order_kind === this.kind.importKind) return prior.order_id;
+    throw new AppError('conflict', `This item was already submitted as ${prior.order_kind} order #${prior.order_id}.`, { import_ref: 'already submitted' }, { order_type: prior.order_kind, order_id: prior.order_id });
   }
 
   private checkOwner(actor: UserInfo, order: T, action: string): void {
@@ -104,6 +141,7 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
       this.checkOwner(actor, before, 'delete');
       checkStatusIn(DELETABLE_ORDER_STATUSES, 'delete', this.kind.label(id), before.status);
       this.d.db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(id);
+      forgetSubmission(this.d.db, this.kind.importKind, id);
       this.d.audit.record({ userId: actor.id, entityType: entity, entityId: id, action: 'delete', changes: deleted(before, [...fields, 'status']) });
     })();
     afterCommit(this.d, [{ endpoint, ids: [id] }]);

@@ -9,7 +9,8 @@ import type { InventoryItem, ReagentOrder } from '../../shared/records';
 import { afterCommit, type RecordsDeps } from './deps';
 import { resolveCas } from './cas-field';
 import type { ListSpec } from './search';
-import { OrderService } from './order-service';
+import { OrderService, type ImportCheck } from './order-service';
+import type { ImportAnswer } from '../../shared/contract/cart';
 import { checkTransition } from './status-tables';
 import { REAGENT_TRANSITIONS } from '../../shared/workflows';
 import { inventoryRowValues, type InventoryService } from './inventory-service';
@@ -40,6 +41,7 @@ export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep>
   ) {
     super(d, {
       table: 'reagent_orders',
+      importKind: 'reagent',
       entity: ENTITY,
       endpoint: ENDPOINT,
       fields: REAGENT_FIELDS,
@@ -51,7 +53,8 @@ export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep>
     });
   }
 
-  create(actor: UserInfo, input: ReagentCreate): ReagentOrder {
+  /** `check` vets an import reference (see ImportCheck); the HTTP/IPC handler supplies it. */
+  create(actor: UserInfo, input: ReagentCreate, check?: ImportCheck): ImportAnswer<ReagentOrder> {
     const cas = resolveCas(input.cas_number, input.cas_override);
     const values = {
       name: input.name,
@@ -66,7 +69,7 @@ export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep>
       hazardous: input.hazardous ? 1 : 0,
       notes: input.notes ?? '',
     };
-    return this.insert(actor, values, { ...values, hazardous: !!input.hazardous });
+    return this.insert(actor, values, { ...values, hazardous: !!input.hazardous }, input.import_ref, check);
   }
 
   update(actor: UserInfo, input: ReagentUpdate): ReagentOrder {

@@ -1,12 +1,14 @@
 // The /cart-import review screen (spec 001): reads the batch the bridge handed to the main process
 // (at once, else waits for the import-batch-ready push with a few retries), shows what the lab
 // already has (cart-sync), and turns items into orders one at a time through the normal order
-// endpoints. Submitted items are recorded with the batch, so reopening never submits twice.
+// endpoints. Each submit is one order request carrying the item's import reference: lab.db records
+// the submission with the order, so a retry, a double click or a second window gets the first
+// order back instead of a second one.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Empty, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { CartSyncResult, ImportBatchView } from '../../shared/contract';
+import type { CartSyncResult, ImportBatchView, SubmittedItem } from '../../shared/contract';
 import { call, subscribeEvents } from '../api/client';
 import { useSession } from '../session/session-store';
 import { ItemCard } from './ItemCard';
@@ -26,31 +28,6 @@ function loadDrafts(view: ImportBatchView): Record<string, ItemDraft> {
     saved = {};
   }
   return Object.fromEntries(view.batch.items.map((i) => [i.item_id, saved[i.item_id] ?? initialDraft(i)]));
-}
-
-type Unmarked = Record<string, { order_type: 'reagent' | 'consumable'; order_id: number }>;
-const unmarkedKey = (batchId: string) => `lab.cartImport.unmarked.${batchId}`;
-function readUnmarked(batchId: string): Unmarked {
-  try {
-    return JSON.parse(localStorage.getItem(unmarkedKey(batchId)) ?? '{}') as Unmarked;
-  } catch {
-    return {};
-  }
-}
-function writeUnmarked(batchId: string, v: Unmarked): void {
-  if (Object.keys(v).length) localStorage.setItem(unmarkedKey(batchId), JSON.stringify(v));
-  else localStorage.removeItem(unmarkedKey(batchId));
-}
-
-/** This window's identity for item claims: stable across reloads of the tab, distinct per tab. */
-function windowToken(): string {
-  const key = 'lab.cartImport.windowToken';
-  let t = sessionStorage.getItem(key);
-  if (!t) {
-    t = crypto.randomUUID().replace(/-/g, '');
-    sessionStorage.setItem(key, t);
-  }
-  return t;
 }
 
 export function CartImportScreen() {
@@ -156,42 +133,32 @@ export function CartImportScreen() {
   const submitOne = useCallback(
     async (itemId: string): Promise<'ok' | 'failed' | 'skipped'> => {
       if (!view) return 'skipped';
-      const request = submitRequest(draftsRef.current[itemId]!);
+      const batch_id = view.batch.batch_id;
+      const request = submitRequest(draftsRef.current[itemId]!, { batch_id, item_id: itemId });
       if (!request) return 'skipped'; // pending: nothing is ever sent
       setBusy((b) => ({ ...b, [itemId]: true }));
       setErrors((e) => ({ ...e, [itemId]: null }));
       try {
-        // Re-read the batch first: another window may have submitted this item meanwhile.
-        const fresh = await call('getImportBatch', {});
-        if (!fresh || fresh.batch.batch_id !== view.batch.batch_id) throw new Error(t('cart.none'));
-        if (fresh.submitted[itemId]) {
-          setState({ kind: 'ready', view: fresh });
-          return 'ok';
-        }
-        // An order created earlier whose mark did not get through is marked now, not created again.
-        const unmarked = readUnmarked(view.batch.batch_id);
-        let created = unmarked[itemId];
-        if (!created) {
-          // Take the item first: another window on the same batch is then refused instead of
-          // creating the same order a second time.
-          await call('claimImportItem', { batch_id: view.batch.batch_id, item_id: itemId, token: windowToken() });
-          const order = request.op === 'createReagentOrder' ? await call('createReagentOrder', request.input as never) : await call('createConsumableOrder', request.input as never);
-          created = { order_type: request.op === 'createReagentOrder' ? 'reagent' : 'consumable', order_id: order.id };
-          writeUnmarked(view.batch.batch_id, { ...unmarked, [itemId]: created });
-        }
-        const after = await call('markImportItemSubmitted', { batch_id: view.batch.batch_id, item_id: itemId, ...created });
-        const { [itemId]: _done, ...rest } = readUnmarked(view.batch.batch_id);
-        writeUnmarked(view.batch.batch_id, rest);
-        setState({ kind: 'ready', view: after });
+        const order = request.op === 'createReagentOrder' ? await call('createReagentOrder', request.input as never) : await call('createConsumableOrder', request.input as never);
+        const done: SubmittedItem = { order_type: request.op === 'createReagentOrder' ? 'reagent' : 'consumable', order_id: order.id, at: order.created_at, by: order.applicant };
+        if (order.existing) message.info(t('cart.alreadySubmitted', { type: t(`cart.${done.order_type}`), id: done.order_id, by: done.by }));
+        setState((st) => (st.kind === 'ready' && st.view.batch.batch_id === batch_id ? { kind: 'ready', view: { ...st.view, submitted: { ...st.view.submitted, [itemId]: done } } } : st));
         return 'ok';
       } catch (e) {
+        // The item may have its order anyway (an answer lost on the way, or another window made it
+        // the other kind of order): lab.db says so, and the screen shows that order.
+        const fresh = await call('getImportBatch', {}).catch(() => null);
+        if (fresh?.batch.batch_id === batch_id && fresh.submitted[itemId]) {
+          applyView(fresh);
+          return 'ok';
+        }
         setErrors((x) => ({ ...x, [itemId]: e }));
         return 'failed';
       } finally {
         setBusy((b) => ({ ...b, [itemId]: false }));
       }
     },
-    [view, t],
+    [view, applyView, message, t],
   );
 
   const submitAll = async () => {
@@ -217,7 +184,7 @@ export function CartImportScreen() {
         created: new Date(view.batch.created_at).toLocaleString(),
         expires: new Date(view.expires_at).toLocaleTimeString(),
       }),
-    [view, t],
+    [view, applyView, message, t],
   );
 
   if (state.kind === 'loading') return <Spin />;

@@ -94,7 +94,7 @@ export function ItemCard(p: ItemCardProps) {
           </Tag>
           {done && (
             <Tag color="green" data-testid="submitted">
-              {t('cart.submitted', { type: typeName(done.order_type), id: done.order_id })}
+              {t('cart.submitted', { type: typeName(done.order_type), id: done.order_id, by: done.by })}
             </Tag>
           )}
         </Space>

@@ -1,7 +1,9 @@
 // Review drafts: what the user edits per batch item before it becomes an order. Pure functions so
 // the rules are tested without a browser: `pending` preselects no form and can never be sent;
-// switching type keeps the other form's edits; request bodies carry only real order fields.
+// switching type keeps the other form's edits; request bodies carry only real order fields and
+// the item's import reference (which makes the order request idempotent per item).
 import type { BatchItem } from '../../shared/cart-batch';
+import type { ImportRef } from '../../shared/contract';
 
 export type OrderType = 'reagent' | 'consumable';
 
@@ -76,7 +78,7 @@ export type SubmitRequest =
   | { op: 'createConsumableOrder'; input: Record<string, unknown> };
 
 /** The request for the chosen type, or null while pending (nothing may be sent). */
-export function submitRequest(d: ItemDraft): SubmitRequest | null {
+export function submitRequest(d: ItemDraft, import_ref: ImportRef): SubmitRequest | null {
   if (d.order_type === 'reagent') {
     const r = d.reagent;
     return {
@@ -94,6 +96,7 @@ export function submitRequest(d: ItemDraft): SubmitRequest | null {
         product_number: opt(r.product_number),
         hazardous: r.hazardous,
         notes: opt(r.notes),
+        import_ref,
       },
     };
   }
@@ -108,6 +111,7 @@ export function submitRequest(d: ItemDraft): SubmitRequest | null {
         unit_price: c.unit_price ?? undefined,
         communication: opt(c.communication),
         notes: opt(c.notes),
+        import_ref,
       },
     };
   }

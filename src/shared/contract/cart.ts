@@ -1,10 +1,11 @@
-// Cart import (spec 001): the review screen reads the batch the bridge handed over, records which
-// items became orders (so reopening never submits twice), and asks what already exists.
-// The orders themselves go through createReagentOrder / createConsumableOrder (records.ts).
+// Cart import (spec 001): the review screen reads the batch the bridge handed over, with the items
+// already turned into orders (lab.db), and asks what already exists. The orders themselves go
+// through createReagentOrder / createConsumableOrder (records.ts) with an `import_ref`, which
+// records the submission in the order's transaction and makes a second submission return the first.
 import { z } from 'zod';
 import { op, returns } from './define';
-import { empty, id, shortText } from './common';
-import type { ImportBatch } from '../cart-batch';
+import { empty, shortText } from './common';
+import { batchItemSchema, importBatchSchema, type ImportBatch } from '../cart-batch';
 import type { DuplicateReport } from '../records';
 
 export interface SubmittedItem {
@@ -14,9 +15,16 @@ export interface SubmittedItem {
   by: string;
 }
 
+/** The batch item an order is made from; optional on the order-creation inputs. */
+export const importRefInput = z.object({ batch_id: importBatchSchema.shape.batch_id, item_id: batchItemSchema.shape.item_id }).strict();
+export type ImportRef = z.output<typeof importRefInput>;
+
+/** What the order endpoints answer: the order, with `existing` when the item was submitted before. */
+export type ImportAnswer<T> = T & { existing?: true };
+
 export interface ImportBatchView {
   batch: ImportBatch;
-  /** item_id → the order it became. */
+  /** item_id → the order it became (from lab.db's import_submissions). */
   submitted: Record<string, SubmittedItem>;
   received_at: string;
   expires_at: string;
@@ -32,7 +40,7 @@ export interface CartSyncResult {
   english_name: string;
 }
 
-const itemId = z.string({ error: 'must be text' }).regex(/^[A-Za-z0-9_.:-]{1,80}$/, 'letters, digits and _.:- only (1–80)');
+const itemId = batchItemSchema.shape.item_id;
 
 export const cartOps = {
   cartSync: op({
@@ -53,31 +61,4 @@ export const cartOps = {
     output: returns<CartSyncResult[]>(),
   }),
   getImportBatch: op({ method: 'GET', path: '/cart-import/batch', access: 'user', input: empty, output: returns<ImportBatchView | null>() }),
-  claimImportItem: op({
-    method: 'POST',
-    path: '/cart-import/batch/claim',
-    access: 'member',
-    input: z
-      .object({
-        batch_id: z.string({ error: 'must be text' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'is not a batch id'),
-        item_id: itemId,
-        token: z.string({ error: 'must be text' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'is not a window token'),
-      })
-      .strict(),
-    output: returns<{ ok: true }>(),
-  }),
-  markImportItemSubmitted: op({
-    method: 'POST',
-    path: '/cart-import/batch/submitted',
-    access: 'member',
-    input: z
-      .object({
-        batch_id: z.string({ error: 'must be text' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'is not a batch id'),
-        item_id: itemId,
-        order_type: z.enum(['reagent', 'consumable'], { error: 'must be reagent or consumable' }),
-        order_id: id,
-      })
-      .strict(),
-    output: returns<ImportBatchView>(),
-  }),
 };

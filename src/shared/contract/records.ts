@@ -21,6 +21,7 @@ import {
   type RecordsEndpoint,
   type ReagentOrder,
 } from '../records';
+import { importRefInput, type ImportAnswer } from './cart';
 
 const quantity = numeric(z.number({ error: 'must be a number' }).refine(Number.isFinite, 'must be a number').positive('must be greater than 0').max(1e9, 'is too large'));
 const stockQuantity = numeric(z.number({ error: 'must be a number' }).refine(Number.isFinite, 'must be a number').min(0, 'must not be negative').max(1e9, 'is too large'));
@@ -90,9 +91,10 @@ const consumableFields = {
 
 export const inventoryCreateInput = z.object(inventoryFields).strict();
 export const inventoryUpdateInput = z.object({ id, ...z.object(inventoryFields).partial().shape }).strict();
-export const reagentCreateInput = z.object(reagentFields).strict();
+/** `import_ref`: the cart-import item the order is made from (one order per item, cart.ts). */
+export const reagentCreateInput = z.object({ ...reagentFields, import_ref: importRefInput.optional() }).strict();
 export const reagentUpdateInput = z.object({ id, ...z.object(reagentFields).partial().shape }).strict();
-export const consumableCreateInput = z.object(consumableFields).strict();
+export const consumableCreateInput = z.object({ ...consumableFields, import_ref: importRefInput.optional() }).strict();
 export const consumableUpdateInput = z.object({ id, ...z.object(consumableFields).partial().shape }).strict();
 
 export type InventoryCreate = z.output<typeof inventoryCreateInput>;
@@ -127,7 +129,7 @@ export const recordsOps = {
   // --- reagent orders ---
   listReagentOrders: op({ method: 'GET', path: '/reagent-orders/', access: 'user', input: reagentListInput, output: returns<ListResult<ReagentOrder>>() }),
   getReagentOrder: op({ method: 'GET', path: '/reagent-orders/:id', access: 'user', input: byId, output: returns<ReagentOrder>() }),
-  createReagentOrder: op({ method: 'POST', path: '/reagent-orders', access: 'member', input: reagentCreateInput, output: returns<ReagentOrder>() }),
+  createReagentOrder: op({ method: 'POST', path: '/reagent-orders', access: 'member', input: reagentCreateInput, output: returns<ImportAnswer<ReagentOrder>>() }),
   updateReagentOrder: op({ method: 'PATCH', path: '/reagent-orders/:id', access: 'member', input: reagentUpdateInput, output: returns<ReagentOrder>() }),
   deleteReagentOrder: op({ method: 'DELETE', path: '/reagent-orders/:id', access: 'member', input: byId, output: returns<{ ok: true }>() }),
   approveReagentOrder: op({ method: 'POST', path: '/reagent-orders/:id/approve', access: 'admin', input: byId, output: returns<ReagentOrder>() }),
@@ -144,7 +146,7 @@ export const recordsOps = {
   // --- consumable orders ---
   listConsumableOrders: op({ method: 'GET', path: '/consumable-orders/', access: 'user', input: consumableListInput, output: returns<ListResult<ConsumableOrder>>() }),
   getConsumableOrder: op({ method: 'GET', path: '/consumable-orders/:id', access: 'user', input: byId, output: returns<ConsumableOrder>() }),
-  createConsumableOrder: op({ method: 'POST', path: '/consumable-orders', access: 'member', input: consumableCreateInput, output: returns<ConsumableOrder>() }),
+  createConsumableOrder: op({ method: 'POST', path: '/consumable-orders', access: 'member', input: consumableCreateInput, output: returns<ImportAnswer<ConsumableOrder>>() }),
   updateConsumableOrder: op({ method: 'PATCH', path: '/consumable-orders/:id', access: 'member', input: consumableUpdateInput, output: returns<ConsumableOrder>() }),
   deleteConsumableOrder: op({ method: 'DELETE', path: '/consumable-orders/:id', access: 'member', input: byId, output: returns<{ ok: true }>() }),
   approveConsumableOrder: op({ method: 'POST', path: '/consumable-orders/:id/approve', access: 'admin', input: byId, output: returns<ConsumableOrder>() }),
