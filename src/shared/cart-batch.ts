@@ -8,7 +8,8 @@
 //     timeout        no answer within the per-item time-out; basic cart data kept
 //     http_error     the supplier answered a non-2xx status (e.g. 500); basic data kept
 //     network_error  the request failed (offline, refused, blocked); basic data kept
-//     parse_error    the page arrived but does not have the adapter's structure; basic data kept
+//     parse_error    the page arrived but yields no plausible record (no product name, or no
+//                    product field beside it); basic data kept, the cart name never replaced
 //     basic_only     the row has no detail page (no link), so only cart data exists
 // - `suggested_order_type` is `reagent` only for a CAS whose check digit is right, else `pending`;
 //   never `consumable`. `classification_reason` is one of CLASSIFICATION_REASONS.
