@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { iifePlugin } from './scripts/iife-plugin.mjs';
 
 const pkg = JSON.parse(readFileSync(resolve(__dirname, 'package.json'), 'utf8')) as { version: string };
 const define = { __APP_VERSION__: JSON.stringify(pkg.version) };
@@ -11,6 +12,8 @@ const define = { __APP_VERSION__: JSON.stringify(pkg.version) };
 export default defineConfig({
   main: {
     define,
+    // Page scripts the main process serves (the cart-import bridge page's), bundled as strings.
+    plugins: [iifePlugin()],
     build: {
       outDir: 'out/main',
       rollupOptions: {

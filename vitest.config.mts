@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { iifePlugin } from './scripts/iife-plugin.mjs';
 
 export default defineConfig({
+  // The main process imports its page scripts bundled (`?iife`), in tests as in out/.
+  plugins: [iifePlugin()],
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'extension/**/*.test.ts'],
     exclude: ['test/packaging/**', 'node_modules/**'],

@@ -1,24 +1,37 @@
 // The real unpacked extension in Chromium against the fixture supplier: the popup's cart list,
 // detail fetching (≤ 3 in flight, measured at the supplier), slow/failing pages, no cart tab,
-// app not running. The app side is absent here on purpose (its port has nothing listening).
+// app not running, and Aladdin-shaped pages (www.aladdin-e.com mapped to the fixture site over
+// https, so the real Aladdin adapter reads them). The app side is absent here on purpose (its port
+// has nothing listening).
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { startFixtureSupplier, type FixtureSupplier } from '../extension/fixture/server';
+import { ALADDIN_CART_PATH, startFixtureSupplier, type FixtureSupplier } from '../extension/fixture/server';
 import { freePort } from './fixtures';
-import { buildTestExtension, launchWithExtension, selectRows, type ExtensionBrowser } from './cart-import-support';
+import { buildTestExtension, launchWithExtension, selectRows, selfSignedCert, type ExtensionBrowser } from './cart-import-support';
 
+const ALADDIN_HOST = 'www.aladdin-e.com';
 let site: FixtureSupplier;
+let aladdin: FixtureSupplier;
 let eb: ExtensionBrowser;
 let deadPort: number;
+let tls: { key: string; cert: string };
 
+test.beforeAll(() => {
+  tls = selfSignedCert(ALADDIN_HOST);
+});
 test.beforeEach(async () => {
   site = await startFixtureSupplier({ slowMs: 700, hangMs: 20_000 });
+  aladdin = await startFixtureSupplier({ tls });
   deadPort = await freePort();
-  eb = await launchWithExtension(buildTestExtension({ systemUrl: `http://127.0.0.1:${deadPort}`, fixtureUrl: site.url, detailTimeoutMs: 1500 }));
+  eb = await launchWithExtension(buildTestExtension({ systemUrl: `http://127.0.0.1:${deadPort}`, fixtureUrl: site.url, detailTimeoutMs: 1500 }), [
+    `--host-resolver-rules=MAP ${ALADDIN_HOST} 127.0.0.1:${aladdin.port}`,
+    '--ignore-certificate-errors',
+  ]);
 });
 test.afterEach(async () => {
   await eb.close();
   await site.close();
+  await aladdin.close();
   fs.rmSync(eb.dir, { recursive: true, force: true });
 });
 
@@ -120,4 +133,22 @@ test('more items than one batch may hold are refused before any detail page is f
   await expect(popup.locator('#status')).toHaveText('At most 200 items can be imported at once; select fewer.');
   expect(site.stats.details).toHaveLength(0);
   expect(await eb.storedBatch()).toBeUndefined();
+});
+
+test('Aladdin product pages with an unclosed title: the product name or parse_error with the cart name, never the page text', async () => {
+  const cart = await eb.context.newPage();
+  await cart.goto(`https://${ALADDIN_HOST}${ALADDIN_CART_PATH}`);
+  const popup = await eb.openPopup();
+  await expect(popup.locator('#rows li')).toHaveCount(3);
+  await popup.locator('#select-all').click();
+  await popup.locator('#import').click();
+  await expect(popup.locator('#progress-text')).toContainText('3 items saved', { timeout: 15_000 });
+  const batch = (await eb.storedBatch())!;
+  const by = Object.fromEntries(batch.items.map((i) => [i.product_id as string, i]));
+  // Chromium's parser closes the <span> at </h1>: a correct record, not the rest of the page.
+  expect(by['S111838']).toMatchObject({ supplier: 'aladdin', name: '氯化钠', english_name: 'Sodium chloride', cas_number: '7647-14-5', specification: 'AR，≥99.5% 500g', detail_fetch_status: 'success', suggested_order_type: 'reagent', quantity: 1, unit_price: 19 });
+  // Title and heading both left open: the rest of the page is inside the title, so no record.
+  expect(by['P112113']).toMatchObject({ name: '硫酸钾', detail_fetch_status: 'parse_error', suggested_order_type: 'pending', cas_number: '', specification: '500g', unit_price: 25 });
+  expect(by['E111963']).toMatchObject({ name: '无水乙醇', cas_number: '64-17-5', detail_fetch_status: 'success', hazardous: true, quantity: 2 });
+  for (const i of batch.items) expect(i.name).not.toMatch(/CAS编号|英文名称|规格或纯度|[￥¥]/);
 });

@@ -34,14 +34,15 @@ export function buildTestExtension(opts: { systemUrl: string; fixtureUrl: string
   return out;
 }
 
-export async function launchWithExtension(extDir: string): Promise<ExtensionBrowser> {
+/** `extraArgs`: further Chromium switches (e.g. a host mapping to the fixture site). */
+export async function launchWithExtension(extDir: string, extraArgs: string[] = []): Promise<ExtensionBrowser> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
     locale: 'en-US',
     ignoreDefaultArgs: ['--disable-extensions'],
-    args: [...BASE_ARGS, `--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`],
+    args: [...BASE_ARGS, `--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`, ...extraArgs],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
@@ -63,6 +64,21 @@ export async function launchWithExtension(extDir: string): Promise<ExtensionBrow
     },
   };
   return eb;
+}
+
+/**
+ * A throw-away self-signed certificate for `host`, so the fixture site can stand in for a real
+ * supplier's https origin (Chromium maps the host to it and ignores the certificate).
+ */
+export function selfSignedCert(host: string): { key: string; cert: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-cert-'));
+  try {
+    const r = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${host}`, '-addext', `subjectAltName=DNS:${host}`, '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`openssl failed: ${r.stderr}`);
+    return { key: fs.readFileSync(path.join(dir, 'key.pem'), 'utf8'), cert: fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8') };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Ticks the popup's rows whose names are given (in any order). */

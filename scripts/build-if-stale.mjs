@@ -21,7 +21,7 @@ function newestMtime(p) {
 
 /** Returns the build's exit status (0 when nothing had to be built). */
 export function buildIfStale({ force = false, quiet = true } = {}) {
-  const sources = Math.max(...['src', 'electron.vite.config.ts', 'package.json'].map((f) => newestMtime(path.join(root, f))));
+  const sources = Math.max(...['src', 'electron.vite.config.ts', 'scripts/iife-plugin.mjs', 'package.json'].map((f) => newestMtime(path.join(root, f))));
   const built = fs.statSync(stamp, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   if (!force && built > sources && fs.existsSync(path.join(root, 'out/main/serve.js'))) return 0;
   const cli = path.join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');

@@ -3,16 +3,11 @@
 // the URL's batch_id against the stored batch and the 2-hour TTL, copies the batch into the page's
 // localStorage and posts IMPORT_BATCH_READY. It validates nothing else and creates nothing; when it
 // cannot deliver it tells the page why (IMPORT_BATCH_UNAVAILABLE) so the page can say so at once.
-import { BATCH_TTL_MS, EXTENSION_MESSAGE_SOURCE, EXTENSION_STORAGE_KEY, PAGE_STORAGE_KEY } from './config';
+import { batchAge, EXTENSION_MESSAGE_SOURCE, EXTENSION_STORAGE_KEY, PAGE_STORAGE_KEY, READY_MESSAGE_TYPE, UNAVAILABLE_MESSAGE_TYPE, type UnavailableReason } from '../../src/shared/cart-batch';
 
-type Reason = 'no_batch' | 'expired' | 'batch_id_mismatch';
+const expired = (createdAt: unknown) => typeof createdAt !== 'string' || batchAge(createdAt).state === 'expired';
 
-const expired = (createdAt: unknown) => {
-  const t = typeof createdAt === 'string' ? Date.parse(createdAt) : NaN;
-  return !Number.isFinite(t) || Date.now() - t >= BATCH_TTL_MS;
-};
-
-function post(type: 'IMPORT_BATCH_READY' | 'IMPORT_BATCH_UNAVAILABLE', extra: Record<string, string> = {}): void {
+function post(type: typeof READY_MESSAGE_TYPE | typeof UNAVAILABLE_MESSAGE_TYPE, extra: Record<string, string> = {}): void {
   window.postMessage({ source: EXTENSION_MESSAGE_SOURCE, type, ...extra }, location.origin);
 }
 
@@ -30,14 +25,14 @@ async function run(): Promise<void> {
   }
 
   const stored = (await chrome.storage.local.get(EXTENSION_STORAGE_KEY))[EXTENSION_STORAGE_KEY] as { batch_id?: string; created_at?: string } | undefined;
-  let reason: Reason | null = null;
+  let reason: UnavailableReason | null = null;
   if (!stored) reason = 'no_batch';
   else if (stored.batch_id !== wanted) reason = 'batch_id_mismatch';
   else if (expired(stored.created_at)) reason = 'expired';
-  if (reason) return post('IMPORT_BATCH_UNAVAILABLE', { reason, batch_id: wanted });
+  if (reason) return post(UNAVAILABLE_MESSAGE_TYPE, { reason, batch_id: wanted });
 
   localStorage.setItem(PAGE_STORAGE_KEY, JSON.stringify(stored));
-  post('IMPORT_BATCH_READY', { batch_id: wanted });
+  post(READY_MESSAGE_TYPE, { batch_id: wanted });
 }
 
 void run();

@@ -1,6 +1,7 @@
 /// <reference types="chrome" />
 // Cart content script, injected by the popup into the supplier's cart tab when not present yet.
-// Reads the basic rows of the cart page through the matching adapter; sends nothing anywhere else.
+// Reads the basic rows from the cart page's live DOM through the matching adapter; sends nothing
+// anywhere else.
 import { adapterForCartUrl, buildAdapters } from './adapters';
 import { CONFIG } from './config';
 import type { CartPingReply, ContentRequest, ReadCartReply } from './messages';
@@ -22,7 +23,7 @@ if (!window.__labCartContentLoaded) {
       if (!adapter) return sendResponse({ ok: false, reason: 'not_a_cart_page' } satisfies ReadCartReply);
       let rows: ReturnType<typeof adapter.readCart>;
       try {
-        rows = adapter.readCart(document.documentElement.outerHTML, location.href);
+        rows = adapter.readCart(document, location.href);
       } catch {
         rows = [];
       }

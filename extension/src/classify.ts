@@ -1,10 +1,10 @@
 // The extension's type suggestion (spec 001): `reagent` only when a CAS number with a correct check
 // digit was recognized; otherwise `pending` — never `consumable`. The reason travels with the item
 // so the reviewer sees why.
+import type { ClassificationReason } from '../../src/shared/cart-batch';
 import { findCasInText, parseCas } from '../../src/shared/cas';
 
 export type SuggestedType = 'reagent' | 'pending';
-export type ClassificationReason = 'valid_cas' | 'cas_check_digit_failed' | 'cas_unrecognized' | 'no_cas';
 
 export interface Classification {
   suggested_order_type: SuggestedType;

@@ -1,39 +1,13 @@
 // Turns the selected cart rows into a batch: detail pages fetched at most 3 at a time, each with a
 // time-out; a failed detail keeps the row's basic data and records why (detail_fetch_status).
 import pLimit from 'p-limit';
-import { classify, type ClassificationReason } from './classify';
+import type { BatchItem, DetailFetchStatus, ImportBatch } from '../../src/shared/cart-batch';
+import { classify } from './classify';
 import type { CartRow, DetailFields, SupplierAdapter } from './adapters/types';
 
+export type { BatchItem, DetailFetchStatus, ImportBatch };
+
 export const MAX_PARALLEL_DETAILS = 3;
-
-export type DetailFetchStatus = 'success' | 'timeout' | 'http_error' | 'network_error' | 'parse_error' | 'basic_only';
-
-/** Mirrors src/shared/cart-batch.ts (the app validates it there; test/cart-import checks they agree). */
-export interface BatchItem {
-  item_id: string;
-  supplier: string;
-  name: string;
-  english_name: string;
-  specification: string;
-  brand: string;
-  cas_number: string;
-  product_id: string;
-  detail_url: string;
-  quantity: number;
-  unit_price: number | null;
-  hazardous: boolean;
-  suggested_order_type: 'reagent' | 'pending';
-  order_type: 'reagent' | 'pending';
-  classification_reason: ClassificationReason;
-  detail_fetch_status: DetailFetchStatus;
-}
-
-export interface ImportBatch {
-  batch_id: string;
-  created_at: string;
-  source: { supplier: string; cart_url: string };
-  items: BatchItem[];
-}
 
 export interface DetailResult {
   status: DetailFetchStatus;
@@ -46,6 +20,19 @@ export interface ImportOptions {
   onProgress?: (done: number, total: number, item: BatchItem) => void;
   now?: () => Date;
   newId?: () => string;
+  /** HTML text → document; the browser's DOMParser unless given (the unit tests pass linkedom's). */
+  parseHtml?: (html: string) => Document;
+}
+
+const browserParse = (html: string): Document => new DOMParser().parseFromString(html, 'text/html');
+
+/**
+ * A detail record is believed only with a product name and at least one product field; anything
+ * less (no title element, a title swallowed by page structure, no fields) is `parse_error`, so page
+ * noise never replaces the cart row's name.
+ */
+export function plausible(f: DetailFields | null): f is DetailFields {
+  return Boolean(f?.name) && Boolean(f!.product_id || f!.cas_raw || f!.english_name || f!.purity);
 }
 
 /**
@@ -65,7 +52,7 @@ export function sameSite(cartUrl: string, detailUrl: string): boolean {
   }
 }
 
-export async function fetchDetail(row: CartRow, adapter: SupplierAdapter, timeoutMs: number, fetchImpl: typeof fetch = fetch, cartUrl?: string): Promise<DetailResult> {
+export async function fetchDetail(row: CartRow, adapter: SupplierAdapter, timeoutMs: number, fetchImpl: typeof fetch = fetch, cartUrl?: string, parseHtml = browserParse): Promise<DetailResult> {
   if (!row.detail_url) return { status: 'basic_only', fields: null };
   if (cartUrl !== undefined && !sameSite(cartUrl, row.detail_url)) return { status: 'basic_only', fields: null };
   const ctl = new AbortController();
@@ -81,11 +68,11 @@ export async function fetchDetail(row: CartRow, adapter: SupplierAdapter, timeou
     const html = await res.text();
     let fields: DetailFields | null;
     try {
-      fields = adapter.parseDetail(html, row.detail_url);
+      fields = adapter.parseDetail(parseHtml(html), row.detail_url);
     } catch {
       fields = null; // a page that changed shape must degrade, never crash the import
     }
-    return fields ? { status: 'success', fields } : { status: 'parse_error', fields: null };
+    return plausible(fields) ? { status: 'success', fields } : { status: 'parse_error', fields: null };
   } catch {
     return { status: timedOut ? 'timeout' : 'network_error', fields: null };
   } finally {
@@ -122,7 +109,7 @@ export async function buildBatch(rows: CartRow[], adapter: SupplierAdapter, cart
   const items = await Promise.all(
     rows.map((row, i) =>
       limit(async () => {
-        const item = buildItem(row, i, adapter, await fetchDetail(row, adapter, opts.timeoutMs, opts.fetchImpl, cartUrl));
+        const item = buildItem(row, i, adapter, await fetchDetail(row, adapter, opts.timeoutMs, opts.fetchImpl, cartUrl, opts.parseHtml));
         opts.onProgress?.(++done, rows.length, item);
         return item;
       }),

@@ -1,6 +1,6 @@
 // Build-time configuration: the env file (extension/.env, see .env.example) → the runtime config
-// baked into the bundles and the generated manifest.json (permissions: tabs, storage, scripting,
-// webRequest — nothing more; host permissions: the enabled supplier sites and the system URL).
+// baked into the bundles and the generated manifest.json (permissions: tabs, storage, scripting —
+// only what the extension uses; host permissions: the enabled supplier sites and the system URL).
 
 export interface ExtensionConfig {
   /** The lab app's loopback server, e.g. http://127.0.0.1:47821 (no trailing slash). */
@@ -61,7 +61,7 @@ export function buildManifest(cfg: ExtensionConfig, version: string): Record<str
     description: '__MSG_extDescription__',
     default_locale: 'en',
     version,
-    permissions: ['tabs', 'storage', 'scripting', 'webRequest'],
+    permissions: ['tabs', 'storage', 'scripting'],
     host_permissions: [...new Set(hosts)],
     background: { service_worker: 'background.js' },
     action: { default_popup: 'popup.html', default_title: '__MSG_extName__' },

@@ -4,7 +4,9 @@
 // selection and back locked meanwhile), save the batch, ping the app, open the bridge page.
 import { buildAdapters } from './adapters';
 import type { CartRow, SupplierAdapter } from './adapters/types';
-import { APP_ID, CONFIG, EXTENSION_STORAGE_KEY, MAX_BATCH_ITEMS } from './config';
+import { APP_ID } from '../../src/shared/app-info';
+import { EXTENSION_STORAGE_KEY, MAX_BATCH_ITEMS } from '../../src/shared/cart-batch';
+import { CONFIG } from './config';
 import { buildBatch, type ImportBatch } from './importer';
 import type { CartPingReply, FindCartTabReply, ReadCartReply } from './messages';
 

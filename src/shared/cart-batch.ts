@@ -1,13 +1,15 @@
 // The cart-import batch (spec 001, DESIGN §8): the draft the browser extension collects and the
 // app reviews. One zod schema checked by the bridge hand-off endpoint and read by the review
-// screen. Decisions for what the spec leaves open:
+// screen; the TTL, storage keys and window messages shared by the extension, the bridge page's
+// script and the main process. Decisions for what the spec leaves open:
 // - `created_at` is an ISO 8601 UTC timestamp with milliseconds (`2026-11-22T15:04:05.123Z`).
 // - `detail_fetch_status` values:
 //     success        detail page fetched and parsed; the detail fields are filled
 //     timeout        no answer within the per-item time-out; basic cart data kept
 //     http_error     the supplier answered a non-2xx status (e.g. 500); basic data kept
 //     network_error  the request failed (offline, refused, blocked); basic data kept
-//     parse_error    the page arrived but does not have the adapter's structure; basic data kept
+//     parse_error    the page arrived but yields no plausible record (no product name, or no
+//                    product field beside it); basic data kept, the cart name never replaced
 //     basic_only     the row has no detail page (no link), so only cart data exists
 // - `suggested_order_type` is `reagent` only for a CAS whose check digit is right, else `pending`;
 //   never `consumable`. `classification_reason` is one of CLASSIFICATION_REASONS.
@@ -21,6 +23,12 @@ export const MAX_BATCH_ITEMS = 200;
 export const MAX_BATCH_BYTES = 512 * 1024;
 export const EXTENSION_MESSAGE_SOURCE = 'lab-desktop-cart-import-extension';
 export const READY_MESSAGE_TYPE = 'IMPORT_BATCH_READY';
+/** Posted by the extension's bridge when it cannot deliver, so the page can say why at once. */
+export const UNAVAILABLE_MESSAGE_TYPE = 'IMPORT_BATCH_UNAVAILABLE';
+export const UNAVAILABLE_REASONS = ['no_batch', 'expired', 'batch_id_mismatch'] as const;
+export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];
+/** The bridge page's script posts the batch here (same origin, X-Lab-Client: 1). */
+export const HANDOFF_PATH = '/cart-import/handoff';
 export const EXTENSION_STORAGE_KEY = 'import_batch_latest';
 export const PAGE_STORAGE_KEY = 'cart_import_batch_latest';
 
@@ -32,7 +40,9 @@ export type ClassificationReason = (typeof CLASSIFICATION_REASONS)[number];
 
 const text = (max: number) => z.string({ error: 'must be text' }).max(max, `at most ${max} characters`);
 
-export const batchItemSchema = z
+// The schemas are marked pure so that the extension and the bridge page's script, which import only
+// constants and types from here, bundle without zod.
+export const batchItemSchema = /* @__PURE__ */ z
   .object({
     item_id: z.string({ error: 'must be text' }).regex(/^[A-Za-z0-9_.:-]{1,80}$/, 'letters, digits and _.:- only (1–80)'),
     supplier: text(40),
@@ -54,7 +64,7 @@ export const batchItemSchema = z
   })
   .strict();
 
-export const importBatchSchema = z
+export const importBatchSchema = /* @__PURE__ */ z
   .object({
     batch_id: z.string({ error: 'must be text' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'letters, digits, _ or - only (8–64)'),
     created_at: z.iso.datetime({ error: 'must be an ISO 8601 UTC time', offset: false }),

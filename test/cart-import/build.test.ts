@@ -34,6 +34,12 @@ describe('extension build', () => {
     expect(manifest.host_permissions).toEqual(['https://www.aladdin-e.com/*', 'https://aladdin-e.com/*', 'http://localhost:50123/*']);
     // The config is baked into the bundles.
     expect(fs.readFileSync(path.join(out, 'popup.js'), 'utf8')).toContain('http://localhost:50123');
+    // The TTL, keys and message names come bundled from src/shared/cart-batch.ts, without zod.
+    const bridge = fs.readFileSync(path.join(out, 'bridge-content.js'), 'utf8');
+    for (const s of ['// src/shared/cart-batch.ts', 'BATCH_TTL_MS', 'cart_import_batch_latest', 'lab-desktop-cart-import-extension', 'IMPORT_BATCH_UNAVAILABLE']) expect(bridge).toContain(s);
+    expect(bridge).not.toMatch(/zod/i);
+    expect(bridge.length).toBeLessThan(8000);
+    expect(manifest.permissions).toEqual(['tabs', 'storage', 'scripting']);
     expect(await zipEntries(zip)).toEqual(files);
   });
 

@@ -71,8 +71,13 @@ describe('bridge page and hand-off', () => {
     expect(page.text).toContain('data-mode="browser"');
     const js = await c.req('GET', '/cart-import/bridge.js');
     expect(js.status).toBe(200);
-    expect(js.text).toContain('cart_import_batch_latest');
-    expect(js.text).toContain('IMPORT_BATCH_READY');
+    expect(js.headers.get('content-type')).toMatch(/text\/javascript/);
+    // The bundled TypeScript entry with the shared constants (src/shared/cart-batch.ts), without zod.
+    for (const s of ['cart_import_batch_latest', 'IMPORT_BATCH_READY', 'IMPORT_BATCH_UNAVAILABLE', 'lab-desktop-cart-import-extension', '/cart-import/handoff']) expect(js.text).toContain(s);
+    expect(js.text).not.toMatch(/zod/i);
+    expect(js.text.length).toBeLessThan(20_000);
+    // No inline script: the page's only script is the served file.
+    expect(page.text.match(/<script[^>]*>/g)).toEqual(['<script src="/cart-import/bridge.js">']);
   });
 
   it('accepts a good batch once (replay idempotent) and pushes import-batch-ready', async () => {

@@ -2,9 +2,11 @@
 // requests in flight (counted by the server), per-item time-outs, failures keep the basic data,
 // and the batch it produces is accepted by the app's schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseHtml } from './dom';
 import { FIXTURE_PRODUCTS, bulkProducts } from '../../extension/fixture/catalogue';
 import { fixtureCartHtml } from '../../extension/fixture/pages';
-import { startFixtureSupplier, type FixtureSupplier } from '../../extension/fixture/server';
+import { ALADDIN_CART_PATH, startFixtureSupplier, type FixtureSupplier } from '../../extension/fixture/server';
+import { aladdinAdapter } from '../../extension/src/adapters/aladdin';
 import { createFixtureAdapter } from '../../extension/src/adapters/fixture';
 import { buildBatch } from '../../extension/src/importer';
 import { BATCH_TTL_MS, importBatchSchema } from '../../src/shared/cart-batch';
@@ -18,10 +20,10 @@ afterAll(() => site.close());
 describe('buildBatch', () => {
   it('classifies every fixture item and records each detail outcome', async () => {
     const adapter = createFixtureAdapter(site.url);
-    const rows = adapter.readCart(fixtureCartHtml(FIXTURE_PRODUCTS), `${site.url}/cart`);
+    const rows = adapter.readCart(parseHtml(fixtureCartHtml(FIXTURE_PRODUCTS)), `${site.url}/cart`);
     site.resetStats();
     const progress: number[] = [];
-    const batch = await buildBatch(rows, adapter, `${site.url}/cart`, { timeoutMs: 800, onProgress: (d) => progress.push(d) });
+    const batch = await buildBatch(rows, adapter, `${site.url}/cart`, { parseHtml, timeoutMs: 800, onProgress: (d) => progress.push(d) });
     expect(importBatchSchema.safeParse(batch).success).toBe(true);
     expect(progress).toEqual(rows.map((_, i) => i + 1));
     const by = Object.fromEntries(batch.items.map((i) => [i.product_id || i.name, i]));
@@ -42,12 +44,12 @@ describe('buildBatch', () => {
 
   it('fetches 30 items with 300 ms detail pages in about ⌈30/3⌉ × 0.3 s', async () => {
     const adapter = createFixtureAdapter(site.url);
-    const rows = adapter.readCart(fixtureCartHtml(bulkProducts(30)), `${site.url}/bulk-cart`);
+    const rows = adapter.readCart(parseHtml(fixtureCartHtml(bulkProducts(30))), `${site.url}/bulk-cart`);
     site.setDetailDelay(300);
     await site.idle();
     site.resetStats();
     const t0 = performance.now();
-    const batch = await buildBatch(rows, adapter, `${site.url}/bulk-cart`, { timeoutMs: 5000 });
+    const batch = await buildBatch(rows, adapter, `${site.url}/bulk-cart`, { parseHtml, timeoutMs: 5000 });
     const ms = performance.now() - t0;
     site.setDetailDelay(0);
     expect(batch.items.every((i) => i.detail_fetch_status === 'success')).toBe(true);
@@ -60,14 +62,14 @@ describe('buildBatch', () => {
 describe('detail pages off the supplier site', () => {
   it('are not fetched (the user cookies would go with them): such items keep their cart data as basic_only', async () => {
     const adapter = createFixtureAdapter(site.url);
-    const rows = adapter.readCart(fixtureCartHtml(FIXTURE_PRODUCTS), `${site.url}/cart`).filter((r) => r.detail_url).slice(0, 2);
+    const rows = adapter.readCart(parseHtml(fixtureCartHtml(FIXTURE_PRODUCTS)), `${site.url}/cart`).filter((r) => r.detail_url).slice(0, 2);
     const foreign = { ...rows[1]!, detail_url: 'http://127.0.0.1:1/app-owned-page' };
     const fetched: string[] = [];
     const recordingFetch: typeof fetch = (input, init) => {
       fetched.push(String(input));
       return fetch(input, init);
     };
-    const batch = await buildBatch([rows[0]!, foreign], adapter, `${site.url}/cart`, { timeoutMs: 2000, fetchImpl: recordingFetch });
+    const batch = await buildBatch([rows[0]!, foreign], adapter, `${site.url}/cart`, { parseHtml, timeoutMs: 2000, fetchImpl: recordingFetch });
     expect(fetched).toEqual([rows[0]!.detail_url]);
     expect(batch.items[1]).toMatchObject({ detail_fetch_status: 'basic_only', name: foreign.name });
     expect(batch.items[0]!.detail_fetch_status).not.toBe('basic_only');
@@ -82,5 +84,22 @@ describe('detail pages off the supplier site', () => {
     expect(sameSite('https://www.macklin.cn/cart', 'https://macklin.cn.evil.example/p/1')).toBe(false);
     expect(sameSite('http://127.0.0.1:8080/cart', 'http://127.0.0.1:47821/cart-import')).toBe(false);
     expect(sameSite('https://www.macklin.cn/cart', 'javascript:alert(1)')).toBe(false);
+  });
+});
+
+describe('an Aladdin-shaped detail page whose title <span> is never closed', () => {
+  it('gives the product its own name (or parse_error with the cart name), never the rest of the page as the name', async () => {
+    const cartUrl = `${site.url}${ALADDIN_CART_PATH}`;
+    const rows = aladdinAdapter.readCart(parseHtml(await (await fetch(cartUrl)).text()), cartUrl);
+    const salt = rows.find((r) => r.name === '氯化钠')!;
+    expect(salt.detail_url).toBe(`${site.url}/zh_cn/s111838.html`);
+    const batch = await buildBatch([salt], aladdinAdapter, cartUrl, { parseHtml, timeoutMs: 2000 });
+    const item = batch.items[0]!;
+    expect(item.name).toBe('氯化钠');
+    if (item.detail_fetch_status === 'success') {
+      expect(item).toMatchObject({ english_name: 'Sodium chloride', cas_number: '7647-14-5', product_id: 'S111838', suggested_order_type: 'reagent' });
+    } else {
+      expect(item).toMatchObject({ detail_fetch_status: 'parse_error', suggested_order_type: 'pending', quantity: 1, unit_price: 19 });
+    }
   });
 });

@@ -1,5 +1,6 @@
 // A supplier adapter: which pages are its cart, how to read the cart rows, how to read a detail
-// page. Everything is a pure function of page text so it runs in the popup and in unit tests.
+// page. Both readers take a DOM: the live cart page in the content script, a parsed document for
+// a fetched detail page (DOMParser in the popup; a DOM implementation in the unit tests).
 
 /** Basic data of one cart row: what the cart page itself shows. */
 export interface CartRow {
@@ -35,7 +36,7 @@ export interface SupplierAdapter {
   /** Shown to the user (Chinese trade name). */
   label: string;
   isCartUrl(url: URL): boolean;
-  readCart(html: string, pageUrl: string): CartRow[];
+  readCart(page: ParentNode, pageUrl: string): CartRow[];
   /** null when the page does not have this supplier's structure (→ `parse_error`). */
-  parseDetail(html: string, url: string): DetailFields | null;
+  parseDetail(doc: Document, url: string): DetailFields | null;
 }
