@@ -1,7 +1,7 @@
 // The loopback side of the cart import over real HTTP: the bridge page, the hand-off endpoint's
 // guards and limits (browser and desktop mode), cart-sync matches, and the submitted marks.
 import { describe, expect, it } from 'vitest';
-import type { AppServices } from '../../src/main/app-services';
+import type { RunningApp } from '../../src/main/app-services';
 import { BATCH_FILE } from '../../src/main/cart-import/batch-store';
 import type { LabEvent } from '../../src/shared/events';
 import { startTestServices, ADMIN } from '../support/temp';
@@ -45,9 +45,9 @@ function rawPost(port: number, url: string, body: string, headers: Record<string
   });
 }
 
-const base = (s: AppServices) => `http://127.0.0.1:${s.port}`;
+const base = (s: RunningApp) => `http://127.0.0.1:${s.port}`;
 
-async function users(s: AppServices) {
+async function users(s: RunningApp) {
   const admin = new Client(base(s));
   await admin.req('POST', '/api/setup', ADMIN);
   await admin.req('POST', '/api/users', { username: 'alice', password: 'alice-pass-1', displayName: 'Alice', role: 'member' });

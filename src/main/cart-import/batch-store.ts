@@ -3,10 +3,9 @@
 // already turned into orders. Handing over the same batch_id again is idempotent.
 import fs from 'node:fs';
 import path from 'node:path';
-import { AppError } from '../../shared/errors';
+import { AppError, zodToAppError } from '../../shared/errors';
 import { BATCH_TTL_MS, batchAge, importBatchSchema, type ImportBatch } from '../../shared/cart-batch';
 import type { ImportBatchView, SubmittedItem } from '../../shared/contract/cart';
-import { zodToAppError } from '../api/dispatch';
 import type { EventBus } from '../events';
 import type { Logger } from '../logging';
 
