@@ -1,7 +1,12 @@
 // Lint, including the import rules of DESIGN §9: only the shell (and the preload bridge) imports
-// electron; the renderer never imports main code; src/shared imports neither.
+// electron; the renderer never imports main code; src/shared imports neither; the domain rooms of
+// src/main never import the transports (api/, http/) or the shell; no import cycles.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+/** Rooms that hold the app's logic; the composition root, the transports and the shell use them. */
+const DOMAIN_ROOMS = ['records', 'completion', 'backup', 'cart-import', 'auth', 'audit', 'db', 'data-dir'];
 
 const electronOnlyInShell = {
   paths: [{ name: 'electron', message: 'Only the Electron shell (src/main/shell) and the preload may import electron.' }],
@@ -16,6 +21,41 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'extension/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['src/main/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...DOMAIN_ROOMS.map((room) => ({
+              target: `./src/main/${room}`,
+              from: ['./src/main/api', './src/main/http', './src/main/shell', './src/main/app-services.ts'],
+              message: 'Domain rooms never import the transports, the shell or the composition root; the composition root (src/main/app-services.ts) passes them what they need.',
+            })),
+            // Type imports count here too: no-cycle skips them, and a handler typed against the whole
+            // app is the service locator again.
+            ...['api', 'http'].map((room) => ({
+              target: `./src/main/${room}`,
+              from: ['./src/main/app-services.ts'],
+              message: 'Handlers and routes receive their services as parameters; only the shell and browser mode hold the running app.',
+            })),
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,5 +1,6 @@
 // Composition root of the main-process services, shared by the Electron shell and browser mode:
 // data directory → instance lock → logs → databases (migrated) → services → loopback server.
+// The only place that knows every service: each handler group and service gets just what it uses.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { acquireInstanceLock, type InstanceLock } from './data-dir/instance-lock';
@@ -16,16 +17,16 @@ import { createRetryForwarder } from './completion/retry-forwarder';
 import type { RetryItem } from './completion/maintenance';
 import { WorkerSupervisor, type WorkerHandle } from './worker/supervisor';
 import { createDispatcher, type Dispatcher } from './api/dispatch';
-import { createHandlers, type HandlerTable } from './api/handlers';
+import { createHandlers } from './api/handlers';
 import { createHttpServer, listen, PortInUseError } from './http/server';
+import { cartImportRoutes } from './http/cart-import-routes';
 import { APP_NAME, API_VERSION } from '../shared/app-info';
 import type { AppInfo } from '../shared/contract';
 import { BackupService } from './backup/backup-service';
 import { backupBeforeMigration } from './backup/pre-migration';
 import { completeInterruptedRestore } from './backup/restore-journal';
-import { createRecordsServices, liveRecordsDeps, type RecordsServices } from './records';
+import { createRecordsServices, type RecordsServices } from './records';
 import { BatchStore } from './cart-import/batch-store';
-import { cartImportRoutes } from './cart-import/routes';
 
 export interface StartOptions {
   dataDir: string;
@@ -41,50 +42,55 @@ export interface StartOptions {
   failOnPortInUse?: boolean;
 }
 
-export interface AppServices {
-  dataDir: string;
-  mode: 'desktop' | 'browser';
-  version: string;
-  port: number;
-  log: Logger;
+/** Every service that holds a database connection: built together, closed together, rebuilt by reopen. */
+export interface DataServices {
   dbs: Databases;
   audit: AuditLog;
   auth: AuthService;
-  events: EventBus;
-  settings: SettingsStore;
-  /** After-commit hooks of every business write (spec 000); never throw. */
-  completionHooks: CompletionHooks;
   /** Inline search completion: read path, memory, preferences, entity index sync (src/main/completion). */
   completion: CompletionService;
-  worker: WorkerSupervisor | null;
-  dispatcher: Dispatcher;
-  http: FastifyInstance | null;
-  serverError: string | null;
-  /** Backups, restore, retention and the daily automatic backup (src/main/backup). */
-  backups: BackupService;
+  /** After-commit hooks of every business write (spec 000); never throw. */
+  completionHooks: CompletionHooks;
   /** Inventory, reagent and consumable orders (src/main/records). */
   records: RecordsServices;
+}
+
+/** What the shell, browser mode and tests hold of the running app. */
+export interface RunningApp {
+  readonly dataDir: string;
+  readonly mode: 'desktop' | 'browser';
+  readonly version: string;
+  readonly port: number;
+  readonly log: Logger;
+  readonly events: EventBus;
+  readonly settings: SettingsStore;
+  readonly worker: WorkerSupervisor | null;
+  /** Stable across reopen: it calls the handler table of the current connections. */
+  readonly dispatcher: Dispatcher;
+  readonly http: FastifyInstance | null;
+  readonly serverError: string | null;
+  /** Backups, restore, retention and the daily automatic backup (src/main/backup). */
+  readonly backups: BackupService;
   /** The latest cart-import batch handed over by the bridge page (src/main/cart-import). */
-  cartImport: BatchStore;
+  readonly cartImport: BatchStore;
+  /** The services on the current connections; after a restore or move, new objects. */
+  readonly data: DataServices;
   appInfo(): AppInfo;
   /**
    * Restore and move: stops the worker, closes every connection, runs `swap` on the closed data
-   * directory, then opens the databases again and rebuilds every connection-holding service.
-   * Other API calls meanwhile answer `unavailable`.
+   * directory, then opens the databases again and rewires. Other calls meanwhile answer `unavailable`.
    */
   reopen(swap: () => void | Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
-/**
- * Every service that holds a database connection is built here, in one place, so that `reopen`
- * (restore, move) can build them again on fresh connections. Add new ones here, not inline below.
- */
-function createDataServices(dbs: Databases, log: Logger, completionRetry: (item: RetryItem) => void) {
+function createDataServices(dbs: Databases, events: EventBus, log: Logger, completionRetry: (item: RetryItem) => void): DataServices {
   const audit = new AuditLog(dbs.lab);
   const auth = new AuthService(dbs.lab, audit);
   const completion = new CompletionService({ dataDir: path.dirname(dbs.lab.name), lab: dbs.lab, log, retry: completionRetry });
-  return { dbs, audit, auth, completion, completionHooks: safeHooks(completion.hooks(), log) };
+  const completionHooks = safeHooks(completion.hooks(), log);
+  const records = createRecordsServices({ db: dbs.lab, audit, hooks: completionHooks, events, log });
+  return { dbs, audit, auth, completion, completionHooks, records };
 }
 
 function openDataDir(dataDir: string, log: Logger): Databases {
@@ -97,7 +103,10 @@ function openDataDir(dataDir: string, log: Logger): Databases {
   });
 }
 
-export async function startServices(opts: StartOptions): Promise<AppServices> {
+/** Reads that explain the state after a move; everything else waits for the restart. */
+const AFTER_MOVE = new Set(['appInfo', 'dataStatus', 'me', 'setupStatus', 'logout']);
+
+export async function startServices(opts: StartOptions): Promise<RunningApp> {
   ensureDataDir(opts.dataDir);
   const lock: InstanceLock = acquireInstanceLock(opts.dataDir, { mode: opts.mode });
   const log = createLogger(opts.dataDir, { stdout: opts.logToStdout });
@@ -111,120 +120,143 @@ export async function startServices(opts: StartOptions): Promise<AppServices> {
   }
   const settings = new SettingsStore(opts.dataDir);
   const events = new EventBus();
+  const port = opts.port ?? settings.read().port;
   // The worker's own stdout/stderr lines land in our log too (its structured logs come as messages).
   const workerOutput = (line: string, stream: 'stdout' | 'stderr') => log[stream === 'stderr' ? 'warn' : 'info']({ worker: 'maintenance' }, line);
   const worker = opts.spawnWorker ? new WorkerSupervisor(() => opts.spawnWorker!(workerOutput), log) : null;
   const completionRetry = createRetryForwarder(() => worker, log);
-
-  const s: AppServices = {
-    dataDir: opts.dataDir,
-    mode: opts.mode,
-    version: opts.version,
-    port: opts.port ?? settings.read().port,
-    log,
-    ...createDataServices(dbs, log, completionRetry),
-    events,
-    settings,
-    worker,
-    dispatcher: null as unknown as Dispatcher,
-    http: null,
-    serverError: null,
-    appInfo: () => ({
-      appName: APP_NAME,
-      version: opts.version,
-      apiVersion: API_VERSION,
-      mode: opts.mode,
-      dataDir: opts.dataDir,
-      port: s.port,
-      serverError: s.serverError,
-      worker: { state: worker?.state ?? 'stopped', restarts: worker?.restarts ?? 0, lastHealthAt: worker?.lastHealthAt ?? null },
-    }),
-    backups: null as unknown as BackupService,
-    records: null as unknown as RecordsServices,
-    cartImport: new BatchStore(opts.dataDir, events, log),
-    async reopen(swap) {
-      if (reopening) throw new Error('The data directory is already being restored or moved.');
-      reopening = true;
-      try {
-        if (worker) await stopWorker(worker);
-        s.dbs.close();
-        s.completion.close();
-        try {
-          await swap();
-        } finally {
-          Object.assign(s, createDataServices(openDataDir(opts.dataDir, log), log, completionRetry));
-          handlers = createHandlers(s);
-          worker?.start();
-        }
-      } finally {
-        reopening = false;
-      }
-    },
-    async close() {
-      s.backups.stop();
-      worker?.stop();
-      await s.http?.close();
-      s.completion.close();
-      s.dbs.close();
-      lock.release();
-      log.flush?.();
-    },
-  };
+  const cartImport = new BatchStore(opts.dataDir, events, log);
+  const backups = new BackupService({ dataDir: opts.dataDir, version: opts.version, log, settings, reopen });
+  let http: FastifyInstance | null = null;
+  let serverError: string | null = null;
   let reopening = false;
-  // Reads s.dbs / s.audit / s.completionHooks on every call, so `reopen` needs no rebuild here.
-  s.records = createRecordsServices(liveRecordsDeps(s));
-  s.backups = new BackupService({ dataDir: opts.dataDir, version: opts.version, log, services: s });
-  let handlers: HandlerTable = createHandlers(s);
-  // The dispatcher the transports hold stays the same object; `reopen` swaps the table behind it.
-  const liveHandlers = new Proxy({} as HandlerTable, { get: (_t, name) => handlers[name as keyof HandlerTable] });
-  const inner = createDispatcher(liveHandlers, (t) => s.auth.userForToken(t), log);
+
+  const appInfo = (): AppInfo => ({
+    appName: APP_NAME,
+    version: opts.version,
+    apiVersion: API_VERSION,
+    mode: opts.mode,
+    dataDir: opts.dataDir,
+    port,
+    serverError,
+    worker: { state: worker?.state ?? 'stopped', restarts: worker?.restarts ?? 0, lastHealthAt: worker?.lastHealthAt ?? null },
+  });
+
+  /** The handler table and dispatcher over one set of data services. */
+  const wire = (data: DataServices) => {
+    const handlers = createHandlers({
+      auth: { auth: data.auth, settings, log, appInfo, port },
+      data: { backups },
+      records: { records: data.records, hooks: data.completionHooks, log, cartImport },
+      cart: { lab: data.dbs.lab, cartImport },
+      completion: { completion: data.completion },
+    });
+    return { data, dispatcher: createDispatcher(handlers, (t) => data.auth.userForToken(t), log) };
+  };
+  /** The current wiring; only `reopen` replaces it, as a whole. */
+  let current = wire(createDataServices(dbs, events, log, completionRetry));
+
+  async function reopen(swap: () => void | Promise<void>): Promise<void> {
+    if (reopening) throw new Error('The data directory is already being restored or moved.');
+    reopening = true;
+    try {
+      if (worker) await stopWorker(worker);
+      current.data.dbs.close();
+      current.data.completion.close();
+      try {
+        await swap();
+      } finally {
+        current = wire(createDataServices(openDataDir(opts.dataDir, log), events, log, completionRetry));
+        worker?.start();
+      }
+    } finally {
+      reopening = false;
+    }
+  }
+
   // While files are swapped nothing runs; after a move only reads that explain the state do, so no
   // write lands in the old directory the next start will no longer use.
   const unavailable = (name: string): string | null =>
     reopening
       ? 'The data directory is being restored or moved. Try again in a moment.'
-      : s.backups.movedTo && !['appInfo', 'dataStatus', 'me', 'setupStatus', 'logout'].includes(name)
-        ? `The data directory was moved to ${s.backups.movedTo}. Restart Lab Desktop to continue there.`
+      : backups.movedTo && !AFTER_MOVE.has(name)
+        ? `The data directory was moved to ${backups.movedTo}. Restart Lab Desktop to continue there.`
         : null;
-  s.dispatcher = {
+  const dispatcher: Dispatcher = {
     call: (name, input, session, transport) => {
       const why = unavailable(name);
-      return why ? Promise.resolve({ ok: false, error: { code: 'unavailable', message: why } }) : inner.call(name, input, session, transport);
+      return why ? Promise.resolve({ ok: false, error: { code: 'unavailable', message: why } }) : current.dispatcher.call(name, input, session, transport);
     },
   };
 
+  async function close(): Promise<void> {
+    backups.stop();
+    worker?.stop();
+    await http?.close();
+    current.data.completion.close();
+    current.data.dbs.close();
+    lock.release();
+    log.flush?.();
+  }
+
+  const app: RunningApp = {
+    dataDir: opts.dataDir,
+    mode: opts.mode,
+    version: opts.version,
+    port,
+    log,
+    events,
+    settings,
+    worker,
+    dispatcher,
+    get http() {
+      return http;
+    },
+    get serverError() {
+      return serverError;
+    },
+    backups,
+    cartImport,
+    get data() {
+      return current.data;
+    },
+    appInfo,
+    reopen,
+    close,
+  };
+
   try {
-    const app = await createHttpServer({
-      port: s.port,
+    const server = await createHttpServer({
+      port,
       mode: opts.mode,
       version: opts.version,
-      dispatcher: s.dispatcher,
+      dispatcher,
       events,
-      userForToken: (t) => s.auth.userForToken(t),
+      userForToken: (t) => current.data.auth.userForToken(t),
       log,
       rendererDir: opts.rendererDir,
-      routes: [cartImportRoutes(() => s.cartImport, opts.mode, log, () => unavailable('cartImportHandoff'))],
+      routes: [cartImportRoutes(cartImport, opts.mode, log, () => unavailable('cartImportHandoff'))],
     });
-    await listen(app, s.port);
-    s.http = app;
-    log.info({ port: s.port, mode: opts.mode, dataDir: opts.dataDir }, 'local server listening');
+    await listen(server, port);
+    http = server;
+    log.info({ port, mode: opts.mode, dataDir: opts.dataDir }, 'local server listening');
   } catch (e) {
     if (e instanceof PortInUseError) {
-      s.serverError = e.message;
-      log.error({ port: s.port }, e.message);
+      serverError = e.message;
+      log.error({ port }, e.message);
       if (opts.failOnPortInUse) {
-        await s.close();
+        await close();
         throw e;
       }
     } else {
-      await s.close();
+      await close();
       throw e;
     }
   }
 
   worker?.start();
-  s.backups.startSchedule();
-  return s;
+  backups.startSchedule();
+  return app;
 }
 
 /** Stops the maintenance worker and waits (bounded) until its process has exited. */

@@ -1,5 +1,6 @@
 // Error codes of the API contract (DESIGN §3). One table maps code → HTTP status so both
 // transports report the same thing; the IPC envelope carries the code, HTTP carries the status too.
+import type { ZodError } from 'zod';
 export const ERROR_STATUS = {
   validation: 400,
   unauthorized: 401,
@@ -46,4 +47,15 @@ export class AppError extends Error {
 
 export function isApiErrorBody(v: unknown): v is ApiErrorBody {
   return typeof v === 'object' && v !== null && typeof (v as ApiErrorBody).code === 'string' && typeof (v as ApiErrorBody).message === 'string';
+}
+
+/** A schema refusal as a `validation` error naming each field (the first message per field). */
+export function zodToAppError(e: ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of e.issues) {
+    const key = issue.path.length ? issue.path.join('.') : (issue.code === 'unrecognized_keys' ? (issue.keys as string[]).join(',') : '_');
+    fields[key] ??= issue.code === 'unrecognized_keys' ? 'unknown field' : issue.message;
+  }
+  const names = Object.keys(fields).join(', ');
+  return new AppError('validation', `Invalid input: ${names} — ${Object.values(fields)[0]}`, fields);
 }

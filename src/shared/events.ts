@@ -3,6 +3,4 @@ export const EVENT_CHANNEL = 'lab:event';
 
 export type LabEvent =
   | { type: 'records-changed'; endpoint: '/inventory/' | '/reagent-orders/' | '/consumable-orders/'; ids?: number[] }
-  | { type: 'users-changed' }
-  | { type: 'import-batch-ready'; batchId: string }
-  | { type: 'worker-status'; state: string };
+  | { type: 'import-batch-ready'; batchId: string };

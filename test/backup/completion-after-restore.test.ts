@@ -24,7 +24,7 @@ describe('completion index after a restore', () => {
 
     // A fact the index does not know (written without the after-commit hook): the archive's index
     // lacks it, so only a rebuild from the restored facts can suggest it.
-    s.dbs.lab.prepare(`INSERT INTO inventory_items (name, quantity, status) VALUES ('Zirconia', 1, 'in_stock')`).run();
+    s.data.dbs.lab.prepare(`INSERT INTO inventory_items (name, quantity, status) VALUES ('Zirconia', 1, 'in_stock')`).run();
     await new Promise((r) => setTimeout(r, 500));
     expect(await inline('zir')).toBe('');
 

@@ -52,7 +52,7 @@ describe('a restore killed at any point', () => {
     expect(now).toEqual(expected);
     expect(fs.existsSync(path.join(dataDir, JOURNAL_FILE))).toBe(false);
     expect(fs.readdirSync(dataDir).filter((n) => n.startsWith('.restore-staging'))).toEqual([]);
-    expect(s.dbs.lab.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(s.data.dbs.lab.pragma('integrity_check', { simple: true })).toBe('ok');
     if (expected === newFacts) {
       // The old data is kept aside, complete with its -wal.
       const kept = fs.readdirSync(path.join(dataDir, 'replaced'));
@@ -76,7 +76,7 @@ describe('a backup killed at any point', () => {
     expect(leftovers().length).toBeGreaterThan(0);
     const s = await startTestServices({ dataDir });
     expect(leftovers()).toEqual([]);
-    expect(s.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get()).toBe(300);
+    expect(s.data.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get()).toBe(300);
   });
 });
 
@@ -136,8 +136,8 @@ describe('copies of a data directory', () => {
     const refused = await s.backups.restore(copy).catch((e: unknown) => e as AppError);
     expect((refused as AppError).code).toBe('conflict');
     await s.backups.restore(copy, { acceptWarnings: true });
-    expect(s.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get()).toBe(305);
-    expect(s.dbs.lab.prepare(`SELECT count(*) FROM inventory_items WHERE name LIKE 'wal %'`).pluck().get()).toBe(300);
+    expect(s.data.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get()).toBe(305);
+    expect(s.data.dbs.lab.prepare(`SELECT count(*) FROM inventory_items WHERE name LIKE 'wal %'`).pluck().get()).toBe(300);
     // The source copy itself was only read.
     expect(fs.existsSync(path.join(copy, 'lab.db-wal'))).toBe(true);
   });

@@ -31,7 +31,7 @@ describe('automatic backup before a migration', () => {
       const folder = path.join(dataDir, 'backups', backups[0]!.name);
       const manifest = JSON.parse(fs.readFileSync(path.join(folder, MANIFEST_FILE), 'utf8'));
       expect(manifest.kind).toBe('pre-migration');
-      expect(manifest.schema.lab).toBe(s.dbs.lab.pragma('user_version', { simple: true }) as number - 1);
+      expect(manifest.schema.lab).toBe(s.data.dbs.lab.pragma('user_version', { simple: true }) as number - 1);
       expect(factsOf(path.join(folder, 'lab.db'))).toEqual(before);
       expect(s.backups.status().lastBackup).toMatchObject({ ok: true, kind: 'pre-migration' });
       // And the backup folder restores (it is a complete backup with checksums).

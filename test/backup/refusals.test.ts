@@ -11,19 +11,19 @@ import { createBackupArchive, writeBackupFolder } from '../../src/main/backup/cr
 import { zipFolder } from '../../src/main/backup/archive';
 import { sha256File } from '../../src/main/backup/files';
 import { openDatabases } from '../../src/main/db/databases';
-import type { AppServices } from '../../src/main/app-services';
+import type { RunningApp } from '../../src/main/app-services';
 import { AppError } from '../../src/shared/errors';
 
 /** Every data file must be byte-identical (not the log, which records the refusal, nor the -shm index). */
-function liveTree(s: AppServices): Record<string, string> {
-  s.dbs.lab.pragma('wal_checkpoint(TRUNCATE)');
-  s.dbs.completion.pragma('wal_checkpoint(TRUNCATE)');
+function liveTree(s: RunningApp): Record<string, string> {
+  s.data.dbs.lab.pragma('wal_checkpoint(TRUNCATE)');
+  s.data.dbs.completion.pragma('wal_checkpoint(TRUNCATE)');
   const t = snapshotTree(s.dataDir);
   for (const k of Object.keys(t)) if (k.startsWith('logs/') || k.startsWith('backups/status.json') || k.endsWith('-shm')) delete t[k];
   return t;
 }
 
-async function expectRefused(s: AppServices, source: string, message: RegExp): Promise<void> {
+async function expectRefused(s: RunningApp, source: string, message: RegExp): Promise<void> {
   const before = liveTree(s);
   for (const attempt of [() => s.backups.previewRestore(source), () => s.backups.restore(source)]) {
     const err = await attempt().then(
@@ -36,13 +36,13 @@ async function expectRefused(s: AppServices, source: string, message: RegExp): P
     expect((err as AppError).message).toMatch(message);
   }
   expect(liveTree(s)).toEqual(before);
-  expect(s.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get()).toBe(30);
+  expect(s.data.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get()).toBe(30);
 }
 
-async function running(): Promise<AppServices> {
+async function running(): Promise<RunningApp> {
   const s = await startTestServices();
   setupAdmin(s);
-  insertRows(s.dbs.lab, 30);
+  insertRows(s.data.dbs.lab, 30);
   return s;
 }
 
@@ -200,11 +200,11 @@ describe('restore refuses bad backups and changes nothing', () => {
     }
     expect(fs.readFileSync(other, 'utf8')).toBe('my thesis');
     expect(liveTree(s)).toEqual(before);
-    expect(s.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get()).toBe(30);
+    expect(s.data.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get()).toBe(30);
     // An earlier backup archive at the same name is replaced (scripts writing one file daily).
     const daily = path.join(tempDir(), 'daily.zip');
     await createBackupArchive(s.dataDir, daily, { kind: 'manual', appVersion: '1.0.0' }, { workRoot: path.join(s.dataDir, 'backups') });
-    insertRows(s.dbs.lab, 2, 'later');
+    insertRows(s.data.dbs.lab, 2, 'later');
     const again = await createBackupArchive(s.dataDir, daily, { kind: 'manual', appVersion: '1.0.0' }, { workRoot: path.join(s.dataDir, 'backups') });
     expect(again.manifest.counts.lab.inventory_items).toBe(32);
   });
@@ -222,7 +222,7 @@ describe('restore refuses bad backups and changes nothing', () => {
     expect((err as AppError).message).toMatch(/could not be opened .* previous data was put back/);
     const after = liveTree(s);
     expect(after['lab.db']).toBe(before['lab.db']);
-    expect(s.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get()).toBe(30);
+    expect(s.data.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get()).toBe(30);
     expect(s.backups.status().job).toMatchObject({ kind: 'restore', ok: false });
   });
 });

@@ -13,7 +13,7 @@ describe('retention of automatic backups', () => {
   it('keeps the newest N automatic backups and never touches manual ones', async () => {
     const s = await startTestServices();
     setupAdmin(s);
-    insertRows(s.dbs.lab, 10);
+    insertRows(s.data.dbs.lab, 10);
     s.backups.setKeep(3);
     const manual = await s.backups.backupAndWait('manual');
     const autos: string[] = [];
@@ -51,7 +51,7 @@ describe('daily automatic backup', () => {
   it('runs when none ran in the last 24 hours, and not again the same day', async () => {
     const s = await startTestServices();
     setupAdmin(s);
-    insertRows(s.dbs.lab, 3);
+    insertRows(s.data.dbs.lab, 3);
     expect(await s.backups.runDueAutomaticBackup()).toBe(true);
     expect(await s.backups.runDueAutomaticBackup()).toBe(false);
     expect(await s.backups.runDueAutomaticBackup(Date.now() + 25 * 3600 * 1000)).toBe(true);
@@ -93,7 +93,7 @@ describe('moving the data directory', () => {
   it('copies consistently, verifies, and the next start uses the new location; the old one stays', async () => {
     const s = await startTestServices();
     setupAdmin(s);
-    insertRows(s.dbs.lab, 200, 'to-move');
+    insertRows(s.data.dbs.lab, 200, 'to-move');
     await s.backups.backupAndWait('manual');
     const facts = factsOf(path.join(s.dataDir, 'lab.db'));
     const target = path.join(tempDir(), 'new-home');
@@ -104,7 +104,7 @@ describe('moving the data directory', () => {
     expect(fs.existsSync(path.join(s.dataDir, 'lab.db'))).toBe(true); // old directory kept
     // Further data jobs and every write are refused until the restart (they would land in the old place).
     expect(() => s.backups.backupNow()).toThrow(/moved to/);
-    const session = { token: s.auth.login('admin', 'admin-pass-1').token, set() {}, clear() {} };
+    const session = { token: s.data.auth.login('admin', 'admin-pass-1').token, set() {}, clear() {} };
     const write = await s.dispatcher.call('createUser', { username: 'late', password: 'password-1', displayName: 'Late', role: 'member' }, session, 'http');
     expect(write).toMatchObject({ ok: false, error: { code: 'unavailable' } });
     expect((write as { error: { message: string } }).error.message).toContain(target);

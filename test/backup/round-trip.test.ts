@@ -14,7 +14,7 @@ describe('backup and restore round trip', () => {
   it('restores identical facts, keeps the replaced files and reopens every service', async () => {
     const s = await startTestServices();
     const token = setupAdmin(s);
-    insertRows(s.dbs.lab, 500, 'original');
+    insertRows(s.data.dbs.lab, 500, 'original');
     const before = factsOf(path.join(s.dataDir, 'lab.db'));
 
     const r = await s.backups.backupAndWait('manual');
@@ -29,8 +29,8 @@ describe('backup and restore round trip', () => {
     expect(s.backups.status().lastBackup).toMatchObject({ ok: true, kind: 'manual' });
 
     // Change the live data after the backup: more rows, some deleted.
-    insertRows(s.dbs.lab, 50, 'after-backup');
-    s.dbs.lab.prepare(`DELETE FROM inventory_items WHERE id <= 10`).run();
+    insertRows(s.data.dbs.lab, 50, 'after-backup');
+    s.data.dbs.lab.prepare(`DELETE FROM inventory_items WHERE id <= 10`).run();
     const changed = factsOf(path.join(s.dataDir, 'lab.db'));
     expect(changed.checksum).not.toBe(before.checksum);
 
@@ -48,7 +48,7 @@ describe('backup and restore round trip', () => {
     expect(fs.readdirSync(s.dataDir).filter((n) => n.startsWith('.restore-staging'))).toEqual([]);
 
     // The services run on fresh connections to the restored files.
-    expect(s.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get()).toBe(500);
+    expect(s.data.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get()).toBe(500);
     const me = await s.dispatcher.call('me', {}, sessionFor(token), 'http');
     expect(me.ok).toBe(true); // the session existed in the backup too
     const list = await s.dispatcher.call('listUsers', {}, sessionFor(token), 'http');
@@ -62,41 +62,74 @@ describe('backup and restore round trip', () => {
     expect(stale.every((e) => e.stale === 1)).toBe(true);
 
     // The data can be written after the restore (the reopened connection is read-write).
-    insertRows(s.dbs.lab, 1, 'post-restore');
-    expect(s.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get()).toBe(501);
+    insertRows(s.data.dbs.lab, 1, 'post-restore');
+    expect(s.data.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get()).toBe(501);
+  });
+
+  it('reopen rewires: after a restore every handler works on the new connections and the old ones are closed', async () => {
+    const s = await startTestServices();
+    const session = sessionFor(setupAdmin(s));
+    const call = async <T>(op: string, input: unknown): Promise<T> => {
+      const r = await s.dispatcher.call(op, input, session, 'http');
+      if (!r.ok) throw new Error(`${op}: ${JSON.stringify(r.error)}`);
+      return r.value as T;
+    };
+    await call('createInventoryItem', { name: 'Before backup', quantity: 1 });
+    const backup = await s.backups.backupAndWait('manual');
+    const old = s.data;
+
+    await call('restoreData', { source: backup.file });
+    expect(s.data).not.toBe(old);
+    expect(old.dbs.lab.open).toBe(false);
+    expect(old.dbs.completion.open).toBe(false);
+
+    // Written through the API after the restore: in the restored lab.db file, readable through the API.
+    const made = await call<{ id: number }>('createInventoryItem', { name: 'After restore', quantity: 2 });
+    expect((await call<{ name: string }>('getInventoryItem', { id: made.id })).name).toBe('After restore');
+    const onDisk = new Database(path.join(s.dataDir, 'lab.db'), { readonly: true });
+    try {
+      expect(onDisk.prepare('SELECT name FROM inventory_items ORDER BY id').pluck().all()).toEqual(['Before backup', 'After restore']);
+    } finally {
+      onDisk.close();
+    }
+    // The other handler groups follow too: history (audit), cart matching (lab.db), completion, users.
+    expect((await call<unknown[]>('getHistory', { entity_type: 'inventory_item', id: made.id })).length).toBeGreaterThan(0);
+    expect(await call<unknown[]>('cartSync', { items: [{ item_id: 'item-1', cas_number: '7647-14-5' }] })).toHaveLength(1);
+    expect((await s.dispatcher.call('getCompletionPreferences', {}, session, 'http')).ok).toBe(true);
+    expect((await call<unknown[]>('listUsers', {})).length).toBe(1);
   });
 
   it("restore through the API: sessions valid before it stay valid for accounts the backup has; sessions that had ended do not come back", async () => {
     const s = await startTestServices();
     const adminToken = setupAdmin(s);
-    const adminId = s.auth.userForToken(adminToken)!.id;
-    s.auth.createUser({ username: 'li.na', password: 'member-pass-1', displayName: 'Li Na', role: 'member' }, adminId);
-    const loggedOutSince = s.auth.login('li.na', 'member-pass-1').token;
-    const stillOpen = s.auth.login('li.na', 'member-pass-1').token;
+    const adminId = s.data.auth.userForToken(adminToken)!.id;
+    s.data.auth.createUser({ username: 'li.na', password: 'member-pass-1', displayName: 'Li Na', role: 'member' }, adminId);
+    const loggedOutSince = s.data.auth.login('li.na', 'member-pass-1').token;
+    const stillOpen = s.data.auth.login('li.na', 'member-pass-1').token;
     const backup = await s.backups.backupAndWait('manual');
-    s.auth.logout(loggedOutSince);
+    s.data.auth.logout(loggedOutSince);
     // After the backup: the admin logs in again, and a new account logs in.
-    const restorer = s.auth.login('admin', 'admin-pass-1').token;
-    s.auth.createUser({ username: 'wang.wei', password: 'member-pass-2', displayName: 'Wang Wei', role: 'member' }, adminId);
-    const newAccount = s.auth.login('wang.wei', 'member-pass-2').token;
+    const restorer = s.data.auth.login('admin', 'admin-pass-1').token;
+    s.data.auth.createUser({ username: 'wang.wei', password: 'member-pass-2', displayName: 'Wang Wei', role: 'member' }, adminId);
+    const newAccount = s.data.auth.login('wang.wei', 'member-pass-2').token;
 
     const r = await s.dispatcher.call('restoreData', { source: backup.file }, sessionFor(restorer), 'http');
     expect(r.ok, JSON.stringify(r)).toBe(true);
-    expect(s.auth.userForToken(restorer)?.username).toBe('admin');
-    expect(s.auth.userForToken(adminToken)?.username).toBe('admin');
-    expect(s.auth.userForToken(stillOpen)?.username).toBe('li.na');
-    expect(s.auth.userForToken(loggedOutSince)).toBeNull(); // in the backup, ended since
-    expect(s.auth.userForToken(newAccount)).toBeNull(); // the account is not in the restored data
+    expect(s.data.auth.userForToken(restorer)?.username).toBe('admin');
+    expect(s.data.auth.userForToken(adminToken)?.username).toBe('admin');
+    expect(s.data.auth.userForToken(stillOpen)?.username).toBe('li.na');
+    expect(s.data.auth.userForToken(loggedOutSince)).toBeNull(); // in the backup, ended since
+    expect(s.data.auth.userForToken(newAccount)).toBeNull(); // the account is not in the restored data
     expect((await s.dispatcher.call('me', {}, sessionFor(restorer), 'http')).ok).toBe(true);
   });
 
   it('restores from a backup folder and from the replaced directory (undo)', async () => {
     const s = await startTestServices();
     setupAdmin(s);
-    insertRows(s.dbs.lab, 20, 'v1');
+    insertRows(s.data.dbs.lab, 20, 'v1');
     const v1 = factsOf(path.join(s.dataDir, 'lab.db'));
     const a = await s.backups.backupAndWait('manual');
-    insertRows(s.dbs.lab, 5, 'v2');
+    insertRows(s.data.dbs.lab, 5, 'v2');
     const v2 = factsOf(path.join(s.dataDir, 'lab.db'));
 
     const res = await s.backups.restore(a.file);
@@ -109,7 +142,7 @@ describe('backup and restore round trip', () => {
   it('refuses a second data job while one runs', async () => {
     const s = await startTestServices();
     setupAdmin(s);
-    insertRows(s.dbs.lab, 10);
+    insertRows(s.data.dbs.lab, 10);
     const job = s.backups.backupNow();
     expect(job.kind).toBe('backup');
     expect(() => s.backups.backupNow()).toThrow(/already running/);

@@ -129,7 +129,7 @@ describe('TTL and desktop hand-off', () => {
     const stop = bringReviewForwardOnBatch(events, (r) => routes.push(r));
     const b = batch();
     store.accept(b, b.batch_id);
-    events.emit({ type: 'users-changed' });
+    events.emit({ type: 'records-changed', endpoint: '/inventory/', ids: [1] });
     expect(routes).toEqual([`#/cart-import?batch_id=${b.batch_id}`]);
     stop();
     store.accept(b, b.batch_id);

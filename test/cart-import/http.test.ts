@@ -2,7 +2,7 @@
 // guards and limits (browser and desktop mode), cart-sync matches, and one order per batch item
 // through the order endpoints' import_ref.
 import { describe, expect, it } from 'vitest';
-import { startServices, type AppServices } from '../../src/main/app-services';
+import { startServices, type RunningApp } from '../../src/main/app-services';
 import { BATCH_FILE } from '../../src/main/cart-import/batch-store';
 import type { LabEvent } from '../../src/shared/events';
 import { freePort, startTestServices, tempDir, ADMIN } from '../support/temp';
@@ -46,9 +46,9 @@ function rawPost(port: number, url: string, body: string, headers: Record<string
   });
 }
 
-const base = (s: AppServices) => `http://127.0.0.1:${s.port}`;
+const base = (s: RunningApp) => `http://127.0.0.1:${s.port}`;
 
-async function users(s: AppServices) {
+async function users(s: RunningApp) {
   const admin = new Client(base(s));
   await admin.req('POST', '/api/setup', ADMIN);
   await admin.req('POST', '/api/users', { username: 'alice', password: 'alice-pass-1', displayName: 'Alice', role: 'member' });
@@ -198,7 +198,7 @@ describe('review API', () => {
     // The claim and mark operations are gone: one order request per item is all there is.
     expect((await alice.req('POST', '/api/cart-import/batch/claim', { batch_id: b.batch_id, item_id: 'item-1', token: 'windowA0001' })).status).toBe(404);
     expect((await alice.req('POST', '/api/cart-import/batch/submitted', { batch_id: b.batch_id, item_id: 'item-1', order_type: 'reagent', order_id: 1 })).status).toBe(404);
-    expect(s.dbs.lab.prepare('SELECT count(*) AS n FROM reagent_orders').get()).toEqual({ n: 0 });
+    expect(s.data.dbs.lab.prepare('SELECT count(*) AS n FROM reagent_orders').get()).toEqual({ n: 0 });
   });
 });
 
@@ -216,7 +216,7 @@ describe('one order per batch item', () => {
     const ids = answers.map((a) => a.json.id);
     expect(ids[0]).toBe(ids[1]);
     expect(answers.map((a) => a.json.existing ?? false).sort()).toEqual([false, true]);
-    expect(s.dbs.lab.prepare('SELECT id FROM reagent_orders').all()).toEqual([{ id: ids[0] }]);
+    expect(s.data.dbs.lab.prepare('SELECT id FROM reagent_orders').all()).toEqual([{ id: ids[0] }]);
     const view = await alice.req('GET', '/api/cart-import/batch');
     expect(view.json.submitted).toEqual({ 'item-1': { order_type: 'reagent', order_id: ids[0], at: expect.any(String), by: 'Alice' } });
     // The other item is free and becomes its own order (consumable this time).
@@ -247,6 +247,6 @@ describe('one order per batch item', () => {
     expect(((await alice.req('GET', '/api/cart-import/batch')).json.submitted as Record<string, unknown>)['item-1']).toMatchObject({ order_type: 'reagent', order_id: orderId, by: 'Alice' });
     const retry = await alice.req('POST', '/api/reagent-orders', { name: '试剂1', quantity: 1, import_ref: { batch_id: b.batch_id, item_id: 'item-1' } });
     expect(retry.json).toMatchObject({ id: orderId, existing: true });
-    expect(s.dbs.lab.prepare('SELECT count(*) AS n FROM reagent_orders').get()).toEqual({ n: 1 });
+    expect(s.data.dbs.lab.prepare('SELECT count(*) AS n FROM reagent_orders').get()).toEqual({ n: 1 });
   });
 });

@@ -112,13 +112,13 @@ describe('one contract, two transports', () => {
     const r = await ipc.get(IPC_PREFIX + 'setup')!({ trusted: false, session: sessionFor(null) }, { username: 'admin', password: 'password12', displayName: 'A' });
     expect(r).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(refused).toEqual(['setup']);
-    expect(s.auth.setupNeeded()).toBe(true);
+    expect(s.data.auth.setupNeeded()).toBe(true);
   });
 
   it('IPC sessions: login over IPC sets the window session; roles are enforced the same as over HTTP', async () => {
     const s = await startTestServices();
     setupAdmin(s);
-    s.auth.createUser({ username: 'guest', password: 'guest-pass-1', displayName: 'Guest', role: 'public' }, 1);
+    s.data.auth.createUser({ username: 'guest', password: 'guest-pass-1', displayName: 'Guest', role: 'public' }, 1);
     const ipc = createIpcHandlers(s.dispatcher, () => undefined);
     const session = sessionFor(null);
     const call = (name: string, input: unknown) => ipc.get(IPC_PREFIX + name)!({ trusted: true, session }, input);

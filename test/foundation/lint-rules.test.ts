@@ -29,4 +29,22 @@ describe('import rules', () => {
     expect(await errorsFor('src/shared/x.ts', "import { call } from '../renderer/api/client';\nexport const a = call;\n")).toEqual([expect.stringContaining('no-restricted-imports')]);
     expect(await errorsFor('src/shared/x.ts', "import { app } from 'electron';\nexport const a = app;\n")).toEqual([expect.stringContaining('no-restricted-imports')]);
   });
+
+  it('domain rooms never import the transports (api/, http/) or the shell', async () => {
+    const rule = expect.stringContaining('import-x/no-restricted-paths');
+    expect(await errorsFor('src/main/records/x.ts', "import { createDispatcher } from '../api/dispatch';\nexport const a = createDispatcher;\n")).toEqual([rule]);
+    expect(await errorsFor('src/main/cart-import/x.ts', "import { sendError } from '../http/errors';\nexport const a = sendError;\n")).toEqual([rule]);
+    expect(await errorsFor('src/main/backup/x.ts', "import { isAppUrl } from '../shell/window';\nexport const a = isAppUrl;\n")).toEqual([rule]);
+    // A type import of the whole app is refused too: handlers and services get narrow parameters.
+    expect(await errorsFor('src/main/backup/x.ts', "import type { RunningApp } from '../app-services';\nexport type A = RunningApp;\n")).toEqual([rule]);
+    expect(await errorsFor('src/main/api/x.ts', "import type { RunningApp } from '../app-services';\nexport type A = RunningApp;\n")).toEqual([rule]);
+    // The transports may use the rooms.
+    expect(await errorsFor('src/main/http/x.ts', "import { BatchStore } from '../cart-import/batch-store';\nexport const a = BatchStore;\n")).toEqual([]);
+  });
+
+  it('an import cycle fails lint', async () => {
+    // context.ts is imported by the handler groups; importing the table back from it closes a circle.
+    expect(await errorsFor('src/main/api/context.ts', "import { createHandlers } from './handlers';\nexport const a = createHandlers;\n")).toEqual([expect.stringContaining('import-x/no-cycle')]);
+    expect(await errorsFor('src/main/api/context.ts', "import { contract } from '../../shared/contract';\nexport const a = contract;\n")).toEqual([]);
+  });
 });

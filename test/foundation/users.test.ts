@@ -6,11 +6,11 @@ import { ADMIN, setupAdmin, startTestServices } from '../support/temp';
 describe('users', () => {
   it('setup creates the admin once; the hash is scrypt and never the password', async () => {
     const s = await startTestServices();
-    expect(s.auth.setupNeeded()).toBe(true);
-    s.auth.setup(ADMIN);
-    expect(s.auth.setupNeeded()).toBe(false);
-    expect(() => s.auth.setup({ ...ADMIN, username: 'other' })).toThrow(AppError);
-    const row = s.dbs.lab.prepare('SELECT password_hash FROM users').get() as { password_hash: string };
+    expect(s.data.auth.setupNeeded()).toBe(true);
+    s.data.auth.setup(ADMIN);
+    expect(s.data.auth.setupNeeded()).toBe(false);
+    expect(() => s.data.auth.setup({ ...ADMIN, username: 'other' })).toThrow(AppError);
+    const row = s.data.dbs.lab.prepare('SELECT password_hash FROM users').get() as { password_hash: string };
     expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
     expect(row.password_hash).not.toContain(ADMIN.password);
   });
@@ -26,34 +26,34 @@ describe('users', () => {
       }
       return null;
     };
-    expect(msg(() => s.auth.login('admin', 'wrong-password'))).toBe(msg(() => s.auth.login('nobody', 'wrong-password')));
+    expect(msg(() => s.data.auth.login('admin', 'wrong-password'))).toBe(msg(() => s.data.auth.login('nobody', 'wrong-password')));
   });
 
   it('deactivating a user ends their sessions and blocks login; reset password ends sessions too', async () => {
     const s = await startTestServices();
     setupAdmin(s);
-    const alice = s.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: 'Alice', role: 'member' }, 1);
-    const { token } = s.auth.login('alice', 'alice-pass-1');
-    expect(s.auth.userForToken(token)?.username).toBe('alice');
-    s.auth.update(alice.id, { active: false }, 1);
-    expect(s.auth.userForToken(token)).toBeNull();
-    expect(() => s.auth.login('alice', 'alice-pass-1')).toThrow(/deactivated/);
-    s.auth.update(alice.id, { active: true }, 1);
-    const t2 = s.auth.login('alice', 'alice-pass-1').token;
-    s.auth.resetPassword(alice.id, 'new-pass-123', 1);
-    expect(s.auth.userForToken(t2)).toBeNull();
-    expect(s.auth.login('alice', 'new-pass-123').user.username).toBe('alice');
+    const alice = s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: 'Alice', role: 'member' }, 1);
+    const { token } = s.data.auth.login('alice', 'alice-pass-1');
+    expect(s.data.auth.userForToken(token)?.username).toBe('alice');
+    s.data.auth.update(alice.id, { active: false }, 1);
+    expect(s.data.auth.userForToken(token)).toBeNull();
+    expect(() => s.data.auth.login('alice', 'alice-pass-1')).toThrow(/deactivated/);
+    s.data.auth.update(alice.id, { active: true }, 1);
+    const t2 = s.data.auth.login('alice', 'alice-pass-1').token;
+    s.data.auth.resetPassword(alice.id, 'new-pass-123', 1);
+    expect(s.data.auth.userForToken(t2)).toBeNull();
+    expect(s.data.auth.login('alice', 'new-pass-123').user.username).toBe('alice');
     // Every change is audited.
-    const actions = s.audit.history('user', alice.id).map((e) => e.action);
+    const actions = s.data.audit.history('user', alice.id).map((e) => e.action);
     expect(actions).toEqual(['create', 'update', 'update', 'reset_password']);
   });
 
   it('an admin cannot deactivate or demote themselves; usernames are unique ignoring case', async () => {
     const s = await startTestServices();
     setupAdmin(s);
-    expect(() => s.auth.update(1, { active: false }, 1)).toThrow(/own account/);
-    expect(() => s.auth.update(1, { role: 'member' }, 1)).toThrow(/own account/);
-    expect(() => s.auth.createUser({ username: 'ADMIN', password: 'password12', displayName: 'X', role: 'member' }, 1)).toThrow(/already taken/);
+    expect(() => s.data.auth.update(1, { active: false }, 1)).toThrow(/own account/);
+    expect(() => s.data.auth.update(1, { role: 'member' }, 1)).toThrow(/own account/);
+    expect(() => s.data.auth.createUser({ username: 'ADMIN', password: 'password12', displayName: 'X', role: 'member' }, 1)).toThrow(/already taken/);
   });
 
   it('sessions survive a restart of the services (stored hashed in lab.db)', async () => {
@@ -62,8 +62,8 @@ describe('users', () => {
     const dir = s.dataDir;
     await s.close();
     const again = await startTestServices({ dataDir: dir });
-    expect(again.auth.userForToken(token)?.username).toBe('admin');
-    const stored = again.dbs.lab.prepare('SELECT token_hash FROM sessions').all() as Array<{ token_hash: string }>;
+    expect(again.data.auth.userForToken(token)?.username).toBe('admin');
+    const stored = again.data.dbs.lab.prepare('SELECT token_hash FROM sessions').all() as Array<{ token_hash: string }>;
     expect(stored.map((r) => r.token_hash)).not.toContain(token);
   });
 });

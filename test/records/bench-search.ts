@@ -10,7 +10,7 @@ import { AuditLog } from '../../src/main/audit/audit-log';
 import { AuthService } from '../../src/main/auth/auth-service';
 import { EventBus } from '../../src/main/events';
 import { silentLogger } from '../../src/main/logging';
-import { createRecordsServices, liveRecordsDeps } from '../../src/main/records';
+import { createRecordsServices } from '../../src/main/records';
 import { inventoryRowValues } from '../../src/main/records/inventory-service';
 import { inventoryListInput } from '../../src/shared/contract/records';
 import { sampleItems } from '../fixtures/records/sample-data';
@@ -22,7 +22,7 @@ const audit = new AuditLog(dbs.lab);
 const auth = new AuthService(dbs.lab, audit);
 const admin = auth.setup({ username: 'admin', password: 'admin-pass-1', displayName: 'Admin' });
 const noop = { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} };
-const records = createRecordsServices(liveRecordsDeps({ dbs, audit, completionHooks: noop, events: new EventBus(), log: silentLogger() }));
+const records = createRecordsServices({ db: dbs.lab, audit, hooks: noop, events: new EventBus(), log: silentLogger() });
 
 let t = performance.now();
 const items = sampleItems(ROWS);

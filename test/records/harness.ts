@@ -2,6 +2,7 @@
 // event bus, the records services, and a recording CompletionHooks that keeps every call (an
 // observer of the seam, not a stand-in for the code under test). `dispatch` goes through the real
 // contract validation, access check and handlers, like both transports do.
+import { BatchStore } from '../../src/main/cart-import/batch-store';
 import type { UserInfo } from '../../src/shared/contract';
 import type { LabEvent } from '../../src/shared/events';
 import { openDatabases, type Databases } from '../../src/main/db/databases';
@@ -10,11 +11,10 @@ import { AuthService } from '../../src/main/auth/auth-service';
 import { EventBus } from '../../src/main/events';
 import { silentLogger } from '../../src/main/logging';
 import type { CompletionHooks, ListEndpoint } from '../../src/main/completion-hooks';
-import { createRecordsServices, liveRecordsDeps, type RecordsServices } from '../../src/main/records';
+import { createRecordsServices, type RecordsServices } from '../../src/main/records';
 import { createDispatcher } from '../../src/main/api/dispatch';
 import { recordsHandlers } from '../../src/main/api/records-handlers';
-import type { AppServices } from '../../src/main/app-services';
-import type { HandlerTable } from '../../src/main/api/handlers';
+import type { HandlerTable } from '../../src/main/api/handler-table';
 import type { ApiErrorBody } from '../../src/shared/errors';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -90,14 +90,12 @@ export function createHarness(dataDir = tempDir('lab-records-')): Harness {
   bus.subscribe((e) => events.push(e));
   const hooks = new RecordingHooks();
   const log = silentLogger();
-  const core = { dbs, audit, completionHooks: hooks as CompletionHooks, events: bus, log };
-  const records = createRecordsServices(liveRecordsDeps(core));
+  const records = createRecordsServices({ db: dbs.lab, audit, hooks: hooks as CompletionHooks, events: bus, log });
   const admin = auth.setup({ username: 'admin', password: 'admin-pass-1', displayName: 'Lab Admin' });
   const member = auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三 Alice', role: 'member' }, admin.id);
   const member2 = auth.createUser({ username: 'bob', password: 'bob-pass-12', displayName: 'Bob', role: 'member' }, admin.id);
   const guest = auth.createUser({ username: 'guest', password: 'guest-pass-1', displayName: 'Public', role: 'public' }, admin.id);
-  const s = { ...core, records } as unknown as AppServices;
-  const handlers = recordsHandlers(s) as unknown as HandlerTable;
+  const handlers = recordsHandlers({ records, hooks, log, cartImport: new BatchStore(dataDir, bus, log) }) as unknown as HandlerTable;
   const tokens = new Map<string, UserInfo>([admin, member, member2, guest].map((u) => [`t-${u.id}`, u]));
   const dispatcher = createDispatcher(handlers, (t) => (t ? (tokens.get(t) ?? null) : null), log);
   const call: Harness['call'] = (user, op, input) =>

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
-import { startServices, type AppServices, type StartOptions } from '../../src/main/app-services';
+import { startServices, type RunningApp, type StartOptions } from '../../src/main/app-services';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -33,7 +33,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts the real services (databases, HTTP on loopback) on a temp data directory. */
-export async function startTestServices(opts: Partial<StartOptions> = {}): Promise<AppServices> {
+export async function startTestServices(opts: Partial<StartOptions> = {}): Promise<RunningApp> {
   const s = await startServices({ dataDir: opts.dataDir ?? tempDir(), mode: 'browser', version: '9.9.9-test', port: opts.port ?? (await freePort()), ...opts });
   onCleanup(() => s.close());
   return s;
@@ -42,9 +42,9 @@ export async function startTestServices(opts: Partial<StartOptions> = {}): Promi
 export const ADMIN = { username: 'admin', password: 'admin-pass-1', displayName: 'Admin' };
 
 /** Creates the first admin and returns a logged-in session token. */
-export function setupAdmin(s: AppServices): string {
-  s.auth.setup(ADMIN);
-  return s.auth.login(ADMIN.username, ADMIN.password).token;
+export function setupAdmin(s: RunningApp): string {
+  s.data.auth.setup(ADMIN);
+  return s.data.auth.login(ADMIN.username, ADMIN.password).token;
 }
 
 export function sessionFor(token: string | null) {

@@ -1,12 +1,24 @@
 // Handlers for the auth domain of the contract: setup, session, users, app info, settings.
 import { AppError } from '../../shared/errors';
-import type { AppServices } from '../app-services';
+import type { AppInfo } from '../../shared/contract';
+import type { AuthService } from '../auth/auth-service';
+import type { Logger } from '../logging';
+import type { SettingsStore } from '../settings';
 import { requireUser } from './context';
-import type { HandlerTable } from './handlers';
+import type { HandlerTable } from './handler-table';
 
 type AuthHandlerNames = 'setupStatus' | 'setup' | 'login' | 'logout' | 'me' | 'listUsers' | 'createUser' | 'updateUser' | 'resetPassword' | 'appInfo' | 'updateSettings' | 'events';
 
-export function authHandlers(s: AppServices): Pick<HandlerTable, AuthHandlerNames> {
+export interface AuthHandlerDeps {
+  auth: AuthService;
+  settings: Pick<SettingsStore, 'read' | 'update'>;
+  log: Logger;
+  appInfo: () => AppInfo;
+  /** The port this run listens on: a saved port takes effect at the next start. */
+  port: number;
+}
+
+export function authHandlers(s: AuthHandlerDeps): Pick<HandlerTable, AuthHandlerNames> {
   return {
     setupStatus: () => ({ needed: s.auth.setupNeeded() }),
     setup: (input, ctx) => {
@@ -29,16 +41,8 @@ export function authHandlers(s: AppServices): Pick<HandlerTable, AuthHandlerName
     },
     me: (_input, ctx) => requireUser(ctx),
     listUsers: () => s.auth.list(),
-    createUser: (input, ctx) => {
-      const u = s.auth.createUser(input, requireUser(ctx).id);
-      s.events.emit({ type: 'users-changed' });
-      return u;
-    },
-    updateUser: ({ id, ...patch }, ctx) => {
-      const u = s.auth.update(id, patch, requireUser(ctx).id);
-      s.events.emit({ type: 'users-changed' });
-      return u;
-    },
+    createUser: (input, ctx) => s.auth.createUser(input, requireUser(ctx).id),
+    updateUser: ({ id, ...patch }, ctx) => s.auth.update(id, patch, requireUser(ctx).id),
     resetPassword: ({ id, password }, ctx) => {
       s.auth.resetPassword(id, password, requireUser(ctx).id);
       return { ok: true as const };

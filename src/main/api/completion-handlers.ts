@@ -1,12 +1,16 @@
 // Handlers of the inline search completion operations (spec 000). The read never fails the user:
 // the service answers empty when completion.db is unavailable.
-import type { AppServices } from '../app-services';
+import type { CompletionService } from '../completion/service';
 import { requireUser } from './context';
-import type { HandlerTable } from './handlers';
+import type { HandlerTable } from './handler-table';
 
 type Names = 'inlineCompletion' | 'completionFeedback' | 'getCompletionPreferences' | 'setCompletionPreferences';
 
-export function completionHandlers(s: AppServices): Pick<HandlerTable, Names> {
+export interface CompletionHandlerDeps {
+  completion: Pick<CompletionService, 'inline' | 'feedback' | 'getPreferences' | 'setPreferences'>;
+}
+
+export function completionHandlers(s: CompletionHandlerDeps): Pick<HandlerTable, Names> {
   return {
     inlineCompletion: (input, ctx) => s.completion.inline(requireUser(ctx).id, input),
     completionFeedback: (input, ctx) => ({

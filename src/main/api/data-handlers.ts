@@ -1,10 +1,14 @@
 // Handlers of Settings → Data (src/shared/contract/data.ts): thin over the backup service.
-import type { AppServices } from '../app-services';
-import type { HandlerTable } from './handlers';
+import type { BackupService } from '../backup/backup-service';
+import type { HandlerTable } from './handler-table';
 
 type DataHandlerNames = 'dataStatus' | 'backupNow' | 'previewRestore' | 'restoreData' | 'updateBackupSettings' | 'moveDataDir';
 
-export function dataHandlers(s: AppServices): Pick<HandlerTable, DataHandlerNames> {
+export interface DataHandlerDeps {
+  backups: Pick<BackupService, 'status' | 'backupNow' | 'previewRestore' | 'restore' | 'setKeep' | 'move'>;
+}
+
+export function dataHandlers(s: DataHandlerDeps): Pick<HandlerTable, DataHandlerNames> {
   return {
     dataStatus: () => s.backups.status(),
     backupNow: ({ outDir }) => s.backups.backupNow(outDir),

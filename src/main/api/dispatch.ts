@@ -2,21 +2,11 @@
 // with the contract's schema, run the handler, and turn every failure into an error body.
 import { ZodError } from 'zod';
 import { contract, type Access, type OperationName } from '../../shared/contract';
-import { AppError, type ApiErrorBody, type Envelope } from '../../shared/errors';
+import { AppError, zodToAppError, type ApiErrorBody, type Envelope } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { Logger } from '../logging';
 import type { CallContext, SessionHolder } from './context';
-import type { HandlerTable } from './handlers';
-
-export function zodToAppError(e: ZodError): AppError {
-  const fields: Record<string, string> = {};
-  for (const issue of e.issues) {
-    const key = issue.path.length ? issue.path.join('.') : (issue.code === 'unrecognized_keys' ? (issue.keys as string[]).join(',') : '_');
-    fields[key] ??= issue.code === 'unrecognized_keys' ? 'unknown field' : issue.message;
-  }
-  const names = Object.keys(fields).join(', ');
-  return new AppError('validation', `Invalid input: ${names} — ${Object.values(fields)[0]}`, fields);
-}
+import type { HandlerTable } from './handler-table';
 
 function checkAccess(access: Access, user: UserInfo | null): void {
   if (access === 'none') return;

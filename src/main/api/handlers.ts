@@ -1,23 +1,28 @@
-// The handler table: one function per contract operation, composed from the domain handler files.
-// Its type makes a missing handler a compile error.
-import type { CallContext } from './context';
-import type { OperationName, OpOutput, OpParsed } from '../../shared/contract';
-import type { AppServices } from '../app-services';
-import { authHandlers } from './auth-handlers';
-import { dataHandlers } from './data-handlers';
-import { recordsHandlers } from './records-handlers';
-import { cartHandlers } from './cart-handlers';
-import { completionHandlers } from './completion-handlers';
+// The handler table, composed from the domain handler groups. Each group receives only the
+// services it calls; the composition root builds the table again when reopen replaces them.
+import type { HandlerTable } from './handler-table';
+import { authHandlers, type AuthHandlerDeps } from './auth-handlers';
+import { dataHandlers, type DataHandlerDeps } from './data-handlers';
+import { recordsHandlers, type RecordsHandlerDeps } from './records-handlers';
+import { cartHandlers, type CartHandlerDeps } from './cart-handlers';
+import { completionHandlers, type CompletionHandlerDeps } from './completion-handlers';
 
-export type Handler<N extends OperationName> = (input: OpParsed<N>, ctx: CallContext) => OpOutput<N> | Promise<OpOutput<N>>;
-export type HandlerTable = { [N in OperationName]: Handler<N> };
+export type { Handler, HandlerTable } from './handler-table';
 
-export function createHandlers(s: AppServices): HandlerTable {
+export interface HandlerDeps {
+  auth: AuthHandlerDeps;
+  data: DataHandlerDeps;
+  records: RecordsHandlerDeps;
+  cart: CartHandlerDeps;
+  completion: CompletionHandlerDeps;
+}
+
+export function createHandlers(d: HandlerDeps): HandlerTable {
   return {
-    ...authHandlers(s),
-    ...dataHandlers(s),
-    ...recordsHandlers(s),
-    ...cartHandlers(s),
-    ...completionHandlers(s),
+    ...authHandlers(d.auth),
+    ...dataHandlers(d.data),
+    ...recordsHandlers(d.records),
+    ...cartHandlers(d.cart),
+    ...completionHandlers(d.completion),
   };
 }

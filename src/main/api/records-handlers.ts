@@ -1,25 +1,34 @@
 // Handlers for the records domain: thin — the services own validation beyond the schema,
 // permissions beyond the access level (ownership), transactions and after-commit hooks.
-import type { AppServices } from '../app-services';
-import type { ListEndpoint } from '../completion-hooks';
+import type { CompletionHooks, ListEndpoint } from '../completion-hooks';
+import type { Logger } from '../logging';
+import type { RecordsServices } from '../records';
+import type { BatchStore } from '../cart-import/batch-store';
 import type { ListQuery } from '../../shared/contract/records';
 import type { ImportRef } from '../../shared/contract/cart';
 import type { UserInfo } from '../../shared/contract';
 import { requireUser, type CallContext } from './context';
-import type { HandlerTable } from './handlers';
+import type { HandlerTable } from './handler-table';
 import type { recordsOps } from '../../shared/contract/records';
 
 type RecordsHandlerNames = keyof typeof recordsOps;
 
-export function recordsHandlers(s: AppServices): Pick<HandlerTable, RecordsHandlerNames> {
-  const r = () => s.records;
+export interface RecordsHandlerDeps {
+  records: RecordsServices;
+  hooks: Pick<CompletionHooks, 'searchSubmitted'>;
+  log: Logger;
   /** An order made from a cart-import item must name an item of the current batch. */
+  cartImport: Pick<BatchStore, 'checkItem'>;
+}
+
+export function recordsHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, RecordsHandlerNames> {
+  const r = s.records;
   const importCheck = (ref: ImportRef) => s.cartImport.checkItem(ref);
   /** A submitted `all` search is what completion's search memory records (spec 000). */
   const submitted = (endpoint: ListEndpoint, q: ListQuery & { submitted?: boolean }, ctx: CallContext) => {
     if (q.submitted && q.field === 'all' && q.search.trim() !== '') {
       try {
-        s.completionHooks.searchSubmitted((ctx.user as UserInfo).id, endpoint, q.field, q.search);
+        s.hooks.searchSubmitted((ctx.user as UserInfo).id, endpoint, q.field, q.search);
       } catch (e) {
         s.log.error({ endpoint, err: e instanceof Error ? e.message : String(e) }, 'search memory hook failed');
       }
@@ -27,52 +36,52 @@ export function recordsHandlers(s: AppServices): Pick<HandlerTable, RecordsHandl
   };
   return {
     listInventory: (q, ctx) => {
-      const res = r().inventory.list(q);
+      const res = r.inventory.list(q);
       submitted('/inventory/', q, ctx);
       return res;
     },
-    getInventoryItem: ({ id }) => r().inventory.get(id),
-    createInventoryItem: (input, ctx) => r().inventory.create(requireUser(ctx), input),
-    updateInventoryItem: (input, ctx) => r().inventory.update(requireUser(ctx), input),
-    deleteInventoryItem: ({ id }, ctx) => (r().inventory.delete(requireUser(ctx), id), { ok: true as const }),
-    borrowInventoryItem: ({ id }, ctx) => r().inventory.borrow(requireUser(ctx), id),
-    returnInventoryItem: ({ id }, ctx) => r().inventory.return(requireUser(ctx), id),
-    consumeInventoryItem: ({ id }, ctx) => r().inventory.consume(requireUser(ctx), id),
-    disposeInventoryItem: ({ id }, ctx) => r().inventory.dispose(requireUser(ctx), id),
+    getInventoryItem: ({ id }) => r.inventory.get(id),
+    createInventoryItem: (input, ctx) => r.inventory.create(requireUser(ctx), input),
+    updateInventoryItem: (input, ctx) => r.inventory.update(requireUser(ctx), input),
+    deleteInventoryItem: ({ id }, ctx) => (r.inventory.delete(requireUser(ctx), id), { ok: true as const }),
+    borrowInventoryItem: ({ id }, ctx) => r.inventory.borrow(requireUser(ctx), id),
+    returnInventoryItem: ({ id }, ctx) => r.inventory.return(requireUser(ctx), id),
+    consumeInventoryItem: ({ id }, ctx) => r.inventory.consume(requireUser(ctx), id),
+    disposeInventoryItem: ({ id }, ctx) => r.inventory.dispose(requireUser(ctx), id),
 
     listReagentOrders: (q, ctx) => {
-      const res = r().reagentOrders.list(q);
+      const res = r.reagentOrders.list(q);
       submitted('/reagent-orders/', q, ctx);
       return res;
     },
-    getReagentOrder: ({ id }) => r().reagentOrders.get(id),
-    createReagentOrder: (input, ctx) => r().reagentOrders.create(requireUser(ctx), input, importCheck),
-    updateReagentOrder: (input, ctx) => r().reagentOrders.update(requireUser(ctx), input),
-    deleteReagentOrder: ({ id }, ctx) => (r().reagentOrders.delete(requireUser(ctx), id), { ok: true as const }),
-    approveReagentOrder: ({ id }, ctx) => r().reagentOrders.approve(requireUser(ctx), id),
-    rejectReagentOrder: ({ id, reason }, ctx) => r().reagentOrders.reject(requireUser(ctx), id, reason),
-    arriveReagentOrder: ({ id }, ctx) => r().reagentOrders.arrive(requireUser(ctx), id),
-    stockInReagentOrder: (input, ctx) => r().reagentOrders.stockIn(requireUser(ctx), input),
+    getReagentOrder: ({ id }) => r.reagentOrders.get(id),
+    createReagentOrder: (input, ctx) => r.reagentOrders.create(requireUser(ctx), input, importCheck),
+    updateReagentOrder: (input, ctx) => r.reagentOrders.update(requireUser(ctx), input),
+    deleteReagentOrder: ({ id }, ctx) => (r.reagentOrders.delete(requireUser(ctx), id), { ok: true as const }),
+    approveReagentOrder: ({ id }, ctx) => r.reagentOrders.approve(requireUser(ctx), id),
+    rejectReagentOrder: ({ id, reason }, ctx) => r.reagentOrders.reject(requireUser(ctx), id, reason),
+    arriveReagentOrder: ({ id }, ctx) => r.reagentOrders.arrive(requireUser(ctx), id),
+    stockInReagentOrder: (input, ctx) => r.reagentOrders.stockIn(requireUser(ctx), input),
 
     listConsumableOrders: (q, ctx) => {
-      const res = r().consumableOrders.list(q);
+      const res = r.consumableOrders.list(q);
       submitted('/consumable-orders/', q, ctx);
       return res;
     },
-    getConsumableOrder: ({ id }) => r().consumableOrders.get(id),
-    createConsumableOrder: (input, ctx) => r().consumableOrders.create(requireUser(ctx), input, importCheck),
-    updateConsumableOrder: (input, ctx) => r().consumableOrders.update(requireUser(ctx), input),
-    deleteConsumableOrder: ({ id }, ctx) => (r().consumableOrders.delete(requireUser(ctx), id), { ok: true as const }),
-    approveConsumableOrder: ({ id }, ctx) => r().consumableOrders.approve(requireUser(ctx), id),
-    rejectConsumableOrder: ({ id, reason }, ctx) => r().consumableOrders.reject(requireUser(ctx), id, reason),
-    completeConsumableOrder: ({ id }, ctx) => r().consumableOrders.complete(requireUser(ctx), id),
+    getConsumableOrder: ({ id }) => r.consumableOrders.get(id),
+    createConsumableOrder: (input, ctx) => r.consumableOrders.create(requireUser(ctx), input, importCheck),
+    updateConsumableOrder: (input, ctx) => r.consumableOrders.update(requireUser(ctx), input),
+    deleteConsumableOrder: ({ id }, ctx) => (r.consumableOrders.delete(requireUser(ctx), id), { ok: true as const }),
+    approveConsumableOrder: ({ id }, ctx) => r.consumableOrders.approve(requireUser(ctx), id),
+    rejectConsumableOrder: ({ id, reason }, ctx) => r.consumableOrders.reject(requireUser(ctx), id, reason),
+    completeConsumableOrder: ({ id }, ctx) => r.consumableOrders.complete(requireUser(ctx), id),
 
-    getHistory: ({ entity_type, id }) => r().history(entity_type, id),
-    checkDuplicates: (q) => r().duplicates(q),
-    exportList: (input) => r().export(input),
+    getHistory: ({ entity_type, id }) => r.history(entity_type, id),
+    checkDuplicates: (q) => r.duplicates(q),
+    exportList: (input) => r.export(input),
 
-    importUpload: (input, ctx) => r().imports.upload(requireUser(ctx), input),
-    importPreview: (input, ctx) => r().imports.preview(requireUser(ctx), input),
-    importCommit: (input, ctx) => r().imports.commit(requireUser(ctx), input),
+    importUpload: (input, ctx) => r.imports.upload(requireUser(ctx), input),
+    importPreview: (input, ctx) => r.imports.preview(requireUser(ctx), input),
+    importCommit: (input, ctx) => r.imports.commit(requireUser(ctx), input),
   };
 }

@@ -1,9 +1,9 @@
 // The backup service of a running app: Back up now (a job with progress; the app keeps working),
-// the daily automatic backup and its retention, restore preview and restore through
-// AppServices.reopen, moving the data directory, and the figures Settings → Data shows.
+// the daily automatic backup and its retention, restore preview and restore through the
+// composition root's reopen, moving the data directory, and the figures Settings → Data shows.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppServices } from '../app-services';
+import type { SettingsStore } from '../settings';
 import type { Logger } from '../logging';
 import { AppError } from '../../shared/errors';
 import type { DataJob, DataStatus, MoveResult, RestorePreview, RestoreResult } from '../../shared/contract/data';
@@ -16,6 +16,7 @@ import { checkMoveTarget, copyDataDir, MOVED_POINTER } from './move';
 import { BACKUPS_DIR, COMPLETION_DB, LAB_DB, LOGS_DIR } from './layout';
 import { dirSize, errorText, fileStamp } from './files';
 import type { StepHook } from './restore-journal';
+import { pidAlive } from '../data-dir/instance-lock';
 
 const DAY_MS = 24 * 3600 * 1000;
 const CHECK_EVERY_MS = 3600 * 1000;
@@ -25,17 +26,9 @@ export interface BackupServiceOptions {
   dataDir: string;
   version: string;
   log: Logger;
-  /** For restore and move: stops the worker, closes and reopens every connection. */
-  services: Pick<AppServices, 'reopen' | 'settings'>;
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  settings: Pick<SettingsStore, 'read' | 'update'>;
+  /** For restore and move: stops the worker, closes every connection, runs `swap`, reopens and rewires. */
+  reopen: (swap: () => void | Promise<void>) => Promise<void>;
 }
 
 function fileSize(f: string): number {
@@ -67,11 +60,11 @@ export class BackupService {
   }
 
   keep(): number {
-    return this.o.services.settings.read().backupKeep;
+    return this.o.settings.read().backupKeep;
   }
 
   setKeep(keep: number): number {
-    this.o.services.settings.update({ backupKeep: keep });
+    this.o.settings.update({ backupKeep: keep });
     applyRetention(this.dataDir, keep, this.o.log);
     return keep;
   }
@@ -181,7 +174,7 @@ export class BackupService {
       job.percent = 50;
       let replacedDir = '';
       try {
-        await this.o.services.reopen(() => {
+        await this.o.reopen(() => {
           replacedDir = applyRestore(staged, this.o.log, opts.step).replacedDir;
         });
       } catch (e) {
@@ -203,7 +196,7 @@ export class BackupService {
       }
       job.phase = 'copy';
       try {
-        await this.o.services.reopen(() => copyDataDir(this.dataDir, to));
+        await this.o.reopen(() => copyDataDir(this.dataDir, to));
       } catch (e) {
         throw asAppError(e, 'target');
       }

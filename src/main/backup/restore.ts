@@ -1,7 +1,7 @@
 // Restore = stage and verify the source (live data untouched; the app keeps running meanwhile),
 // then swap it in with every connection closed (restore-journal.ts), check that it opens, and
 // carry over the sessions valid before it (auth/session-carry.ts). Used by the running app
-// (through AppServices.reopen) and by the CLI (holding the instance lock).
+// (through the composition root's reopen) and by the CLI (holding the instance lock).
 import fs from 'node:fs';
 import path from 'node:path';
 import { labMigrations } from '../db/lab-schema';

@@ -5,22 +5,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../logging';
+import type { BackupListEntry as BackupEntry } from '../../shared/contract/data';
 import { BACKUPS_DIR } from './layout';
 import { MANIFEST_FILE } from './manifest';
 
 export const DEFAULT_KEEP = 14;
 export const AUTO_PREFIX = 'auto-';
 export const PRE_MIGRATION_PREFIX = 'pre-migration-';
-
-export interface BackupEntry {
-  name: string;
-  kind: 'manual' | 'automatic' | 'pre-migration';
-  /** Archive (zip) or backup folder. */
-  form: 'archive' | 'folder';
-  complete: boolean;
-  bytes: number;
-  modifiedAt: string;
-}
 
 function folderBytes(dir: string): number {
   let n = 0;

@@ -4,10 +4,9 @@
 // (records/import-submissions.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { AppError } from '../../shared/errors';
+import { AppError, zodToAppError } from '../../shared/errors';
 import { BATCH_TTL_MS, batchAge, importBatchSchema, type ImportBatch } from '../../shared/cart-batch';
 import type { ImportBatchView, ImportRef } from '../../shared/contract/cart';
-import { zodToAppError } from '../api/dispatch';
 import type { EventBus } from '../events';
 import type { Logger } from '../logging';
 

@@ -8,28 +8,16 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { contract, type OperationName } from '../../shared/contract';
 import { API_VERSION, APP_ID, APP_VERSION_HEADER, SESSION_COOKIE } from '../../shared/app-info';
-import { ERROR_STATUS, type ApiErrorBody } from '../../shared/errors';
 import type { Dispatcher } from '../api/dispatch';
 import type { SessionHolder } from '../api/context';
 import type { EventBus } from '../events';
 import type { Logger } from '../logging';
 import type { UserInfo } from '../../shared/contract';
 import { checkRequest } from './guards';
+import { RENDERER_CSP } from './csp';
+import { errorHandler, sendError } from './errors';
 
 export const BODY_LIMIT = 2 * 1024 * 1024;
-
-export const RENDERER_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
 
 export interface HttpServerOptions {
   port: number;
@@ -50,10 +38,6 @@ export class PortInUseError extends Error {
     super(`Port ${port} on 127.0.0.1 is already in use by another program (or another Lab Desktop). Stop that program, or choose another port (Settings → Port, or --port); the browser extension's system URL must use the same port.`);
     this.name = 'PortInUseError';
   }
-}
-
-export function sendError(reply: FastifyReply, body: ApiErrorBody): FastifyReply {
-  return reply.code(ERROR_STATUS[body.code]).type('application/json').send({ error: body });
 }
 
 function httpSession(req: FastifyRequest, reply: FastifyReply): SessionHolder {
@@ -89,15 +73,7 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<Fastify
     }
   });
 
-  app.setErrorHandler((err: Error & { code?: string; statusCode?: number }, _req, reply) => {
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, { code: 'too_large', message: `The request body is larger than ${BODY_LIMIT} bytes.` });
-    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendError(reply, { code: 'validation', message: 'Send JSON (Content-Type: application/json).', fields: { body: 'must be JSON' } });
-    if (err.statusCode === 400 || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      return sendError(reply, { code: 'validation', message: `Malformed request body: ${err.message}`, fields: { body: 'malformed JSON' } });
-    }
-    opts.log.error({ err: { message: err.message, stack: err.stack } }, 'http error');
-    return sendError(reply, { code: 'internal', message: 'Something went wrong in the lab app; the details are in the log.' });
-  });
+  app.setErrorHandler(errorHandler({ tooLarge: `The request body is larger than ${BODY_LIMIT} bytes.`, notJson: 'Send JSON (Content-Type: application/json).' }, opts.log));
 
   app.get('/ping', async () => ({ app: APP_ID, apiVersion: API_VERSION, version: opts.version, mode: opts.mode }));
 

@@ -10,8 +10,7 @@ import type { Logger } from '../logging';
 export interface RecordsDeps {
   db: Db;
   audit: AuditLog;
-  /** Read on every call so a completion service wired in later is picked up. */
-  readonly hooks: CompletionHooks;
+  hooks: CompletionHooks;
   events: EventBus;
   log: Logger;
 }

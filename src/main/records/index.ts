@@ -1,4 +1,5 @@
-// The records services as one unit, wired from the composition root (app-services.ts).
+// The records services as one unit, built by the composition root on the current connections
+// (and built again when a restore or move reopens them).
 import { InventoryService } from './inventory-service';
 import { ReagentOrderService } from './reagent-order-service';
 import { ConsumableOrderService } from './consumable-order-service';
@@ -54,29 +55,3 @@ export function createRecordsServices(deps: RecordsDeps): RecordsServices {
 
 export type { RecordsDeps } from './deps';
 
-/** Deps that follow the composition root's current connections and hooks (restore/move swap them). */
-export function liveRecordsDeps(s: {
-  dbs: { lab: RecordsDeps['db'] };
-  audit: RecordsDeps['audit'];
-  completionHooks: RecordsDeps['hooks'];
-  events: RecordsDeps['events'];
-  log: RecordsDeps['log'];
-}): RecordsDeps {
-  return {
-    get db() {
-      return s.dbs.lab;
-    },
-    get audit() {
-      return s.audit;
-    },
-    get hooks() {
-      return s.completionHooks;
-    },
-    get events() {
-      return s.events;
-    },
-    get log() {
-      return s.log;
-    },
-  };
-}

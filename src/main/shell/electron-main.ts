@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { app, BrowserWindow, dialog, Menu } from 'electron';
 import { platformUserDataDir, resolveDataDir } from '../data-dir/resolve';
-import { startServices, type AppServices } from '../app-services';
+import { startServices, type RunningApp } from '../app-services';
 import { appVersion } from '../version';
 import { createMainWindow, focusWindow, hardenSessions } from './window';
 import { registerIpc } from './ipc';
@@ -30,7 +30,7 @@ app.setPath('sessionData', path.join(dataDir, 'electron'));
 app.setAppLogsPath(path.join(dataDir, 'logs'));
 
 let mainWindow: BrowserWindow | null = null;
-let services: AppServices | null = null;
+let services: RunningApp | null = null;
 
 if (!app.requestSingleInstanceLock({ argv: process.argv })) {
   // Another window already owns this data directory; it receives our arguments.
@@ -61,7 +61,7 @@ if (!app.requestSingleInstanceLock({ argv: process.argv })) {
       app.exit(1);
       return;
     }
-    registerIpc(services, () => BrowserWindow.getAllWindows());
+    registerIpc(services.dispatcher, services.events, services.log, () => BrowserWindow.getAllWindows());
     bringReviewForwardOnBatch(services.events, (route) => focusWindow(mainWindow, route));
     mainWindow = createMainWindow();
     mainWindow.on('closed', () => (mainWindow = null));

@@ -1,13 +1,15 @@
 // Registers the IPC transport with Electron: the sender frame must be our own renderer's main frame.
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { EVENT_CHANNEL } from '../../shared/events';
-import type { AppServices } from '../app-services';
+import type { Dispatcher } from '../api/dispatch';
+import type { EventBus } from '../events';
+import type { Logger } from '../logging';
 import { createIpcHandlers, createWindowSessions } from '../api/ipc-handlers';
 import { isAppUrl } from './window';
 
-export function registerIpc(s: AppServices, windows: () => Electron.BrowserWindow[]): void {
+export function registerIpc(dispatcher: Dispatcher, events: EventBus, log: Logger, windows: () => Electron.BrowserWindow[]): void {
   const sessionFor = createWindowSessions();
-  const handlers = createIpcHandlers(s.dispatcher, (op) => s.log.warn({ op }, 'ipc call from a foreign frame refused'));
+  const handlers = createIpcHandlers(dispatcher, (op) => log.warn({ op }, 'ipc call from a foreign frame refused'));
   for (const [channel, handler] of handlers) {
     ipcMain.handle(channel, (event: IpcMainInvokeEvent, input: unknown) => {
       const frame = event.senderFrame;
@@ -15,7 +17,7 @@ export function registerIpc(s: AppServices, windows: () => Electron.BrowserWindo
       return handler({ trusted, session: sessionFor(event.sender.id) }, input);
     });
   }
-  s.events.subscribe((event) => {
+  events.subscribe((event) => {
     for (const w of windows()) if (!w.isDestroyed()) w.webContents.send(EVENT_CHANNEL, event);
   });
 }

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BrowserWindow, session, shell, app } from 'electron';
-import { RENDERER_CSP } from '../http/server';
+import { RENDERER_CSP } from '../http/csp';
 
 const EXTERNAL_ALLOW = [/^https:\/\/(www\.)?(macklin\.cn|aladdin-e\.com|tcichemicals\.com|energy-chemical\.com|bidepharm\.com|sigmaaldrich\.com)\//];
 

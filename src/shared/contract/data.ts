@@ -21,6 +21,7 @@ export interface BackupRecordInfo {
 export interface BackupListEntry {
   name: string;
   kind: 'manual' | 'automatic' | 'pre-migration';
+  /** Archive (zip) or backup folder. */
   form: 'archive' | 'folder';
   complete: boolean;
   bytes: number;

@@ -5,17 +5,19 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_BATCH_BYTES } from '../../shared/cart-batch';
 import { AppError } from '../../shared/errors';
-import { sendError } from '../http/server';
 import type { Logger } from '../logging';
-import type { BatchStore } from './batch-store';
-import { BRIDGE_PAGE_CSP, BRIDGE_SCRIPT_PATH, bridgePageHtml, bridgeScript, HANDOFF_PATH } from './bridge-page';
+import type { BatchStore } from '../cart-import/batch-store';
+import { BRIDGE_PAGE_CSP, BRIDGE_SCRIPT_PATH, bridgePageHtml, bridgeScript, HANDOFF_PATH } from '../cart-import/bridge-page';
+import { errorHandler, sendError } from './errors';
+
+const NOT_JSON = 'Send the batch as JSON (Content-Type: application/json).';
 
 /**
  * `unavailable` says why the data directory must not be written right now (a restore or move is
  * swapping files, or the data was moved and the app awaits a restart): a batch written then would
  * land in files about to be replaced or left behind, so the hand-off is refused (503) instead.
  */
-export function cartImportRoutes(store: () => BatchStore, mode: 'desktop' | 'browser', log: Logger, unavailable: () => string | null = () => null): (app: FastifyInstance) => void {
+export function cartImportRoutes(store: Pick<BatchStore, 'accept'>, mode: 'desktop' | 'browser', log: Logger, unavailable: () => string | null = () => null): (app: FastifyInstance) => void {
   const html = bridgePageHtml(mode);
   const script = bridgeScript();
   return (app) => {
@@ -25,15 +27,11 @@ export function cartImportRoutes(store: () => BatchStore, mode: 'desktop' | 'bro
       HANDOFF_PATH,
       {
         bodyLimit: MAX_BATCH_BYTES,
-        errorHandler: (err: Error & { code?: string }, _req, reply) => {
-          if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, { code: 'too_large', message: `The import batch is larger than ${MAX_BATCH_BYTES / 1024} KB.` });
-          if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendError(reply, { code: 'validation', message: 'Send the batch as JSON (Content-Type: application/json).', fields: { body: 'must be JSON' } });
-          return sendError(reply, { code: 'validation', message: `Malformed request body: ${err.message}`, fields: { body: 'malformed JSON' } });
-        },
+        errorHandler: errorHandler({ tooLarge: `The import batch is larger than ${MAX_BATCH_BYTES / 1024} KB.`, notJson: NOT_JSON }, log),
       },
       async (req, reply) => {
         if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) {
-          return sendError(reply, { code: 'validation', message: 'Send the batch as JSON (Content-Type: application/json).', fields: { body: 'must be JSON' } });
+          return sendError(reply, { code: 'validation', message: NOT_JSON, fields: { body: 'must be JSON' } });
         }
         const body = req.body as { expected_batch_id?: unknown; batch?: unknown } | null;
         if (!body || typeof body !== 'object' || Array.isArray(body)) return sendError(reply, { code: 'validation', message: 'The request body must be a JSON object.', fields: { body: 'must be an object' } });
@@ -42,7 +40,7 @@ export function cartImportRoutes(store: () => BatchStore, mode: 'desktop' | 'bro
         const why = unavailable();
         if (why) return sendError(reply, { code: 'unavailable', message: why });
         try {
-          const result = store().accept(body.batch, body.expected_batch_id);
+          const result = store.accept(body.batch, body.expected_batch_id);
           return reply.send({ ...result, mode });
         } catch (e) {
           if (e instanceof AppError) {
