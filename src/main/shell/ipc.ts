@@ -5,7 +5,7 @@ import type { AppServices } from '../app-services';
 import { createIpcHandlers, createWindowSessions } from '../api/ipc-handlers';
 import { isAppUrl } from './window';
 
-export function registerIpc(s: AppServices, windows: () => Electron.BrowserWindow[]): void {
+export function registerIpc(s: Pick<AppServices, 'dispatcher' | 'log' | 'events'>, windows: () => Electron.BrowserWindow[]): void {
   const sessionFor = createWindowSessions();
   const handlers = createIpcHandlers(s.dispatcher, (op) => s.log.warn({ op }, 'ipc call from a foreign frame refused'));
   for (const [channel, handler] of handlers) {
