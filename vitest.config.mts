@@ -11,5 +11,15 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // On with `--coverage` (npm test); scripts/coverage-report.mjs reads the json summary.
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.{ts,tsx}'],
+      exclude: ['src/**/*.test.ts', 'src/**/*.d.ts'],
+      reporter: ['json-summary', 'text-summary'],
+      reportsDirectory: 'reports/coverage',
+      // The figures are wanted even when a test fails (the failure is reported on its own).
+      reportOnFailure: true,
+    },
   },
 });

@@ -1,8 +1,10 @@
 // Prints the one closing line `N passed, N failed, N skipped` summed from the vitest and
 // Playwright JSON reports in reports/. A failed step without tests (typecheck, lint, build)
 // counts as one failure; a run that executed no test at all is a failure. Exit 1 on any failure.
+// Before it, one line of coverage figures when vitest wrote a coverage summary.
 import fs from 'node:fs';
 import path from 'node:path';
+import { analyse, pct } from './coverage-report.mjs';
 
 const dir = path.resolve(import.meta.dirname, '..', 'reports');
 const read = (f) => {
@@ -69,6 +71,12 @@ if (passed + failed === 0) {
   problems.push('no test was executed');
 }
 
+const coverage = read('coverage/coverage-summary.json');
+if (coverage) {
+  const a = analyse(coverage);
+  const f = (m) => `${pct(m).toFixed(1)} %`;
+  console.log(`coverage: src/ lines ${f(a.src.lines)}, branches ${f(a.src.branches)}; src/main outside the shell lines ${f(a.main.lines)}, branches ${f(a.main.branches)}; ${a.low.length} src/main file(s) under 90 % of lines`);
+}
 for (const p of problems) console.log(`problem: ${p}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

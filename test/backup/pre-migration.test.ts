@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { startTestServices, tempDir } from '../support/temp';
+import { readBackupStatus } from '../../src/main/backup/status';
 import { factsOf, seedDataDir } from './helpers';
 import { listBackups } from '../../src/main/backup/retention';
 import { MANIFEST_FILE } from '../../src/main/backup/manifest';
@@ -50,5 +51,22 @@ describe('automatic backup before a migration', () => {
     } finally {
       extra.on = false;
     }
+  });
+
+  it('when that backup fails, the upgrade does not run, the data stays as it was, and the failure is recorded', async () => {
+    const dataDir = tempDir();
+    seedDataDir(dataDir, 10, 'before-upgrade');
+    const before = factsOf(path.join(dataDir, 'lab.db'));
+    // A file the backup must copy that cannot be copied (a folder where a file belongs).
+    fs.mkdirSync(path.join(dataDir, 'import-batch.json'));
+    extra.on = true;
+    try {
+      await expect(startTestServices({ dataDir })).rejects.toThrow(/automatic backup before the database upgrade failed, so the upgrade did not run/);
+    } finally {
+      extra.on = false;
+    }
+    expect(factsOf(path.join(dataDir, 'lab.db'))).toEqual(before);
+    expect(listBackups(dataDir)).toEqual([]);
+    expect(readBackupStatus(dataDir).last).toMatchObject({ ok: false, kind: 'pre-migration' });
   });
 });

@@ -12,6 +12,23 @@ describe('normalize_search_term', () => {
     expect(normalizeSearchTerm('ＥＴＨＡＮＯＬ')).toBe('ethanol');
     expect(normalizeSearchTerm('无水 乙醇')).toBe('无水乙醇');
   });
+
+  it('folds case fully: ß and ẞ to ss, ligatures, Greek final sigma and iota subscript', () => {
+    expect(normalizeSearchTerm('Weiß Labortechnik')).toBe('weisslabortechnik');
+    expect(normalizeSearchTerm('WEISS')).toBe(normalizeSearchTerm('weiß'));
+    expect(normalizeSearchTerm('GROẞ')).toBe('gross');
+    expect(normalizeSearchTerm('Puriﬁed')).toBe('purified');
+    expect(normalizeSearchTerm('ΟΔΟΣ')).toBe(normalizeSearchTerm('οδοσ'));
+    expect(normalizeSearchTerm('ᾳ')).toBe(normalizeSearchTerm('ΑΙ'));
+  });
+
+  it('the normalization of a prefix is a prefix of the normalization (the suffix mapping needs it)', () => {
+    for (const text of ['ΟΔΟΣ ΑΒ', 'Weiß Labortechnik', 'Straße-12', '氯化钠 AR', 'İstanbul Kimya']) {
+      const whole = normalizeSearchTerm(text);
+      const chars = Array.from(text);
+      for (let i = 1; i <= chars.length; i++) expect(whole.startsWith(normalizeSearchTerm(chars.slice(0, i).join(''))), text.slice(0, i)).toBe(true);
+    }
+  });
 });
 
 describe('completionSuffix', () => {
@@ -30,6 +47,8 @@ describe('completionSuffix', () => {
     ['无水', '无水 乙醇', ' 乙醇'],
     ['无水 ', '无水 乙醇', '乙醇'],
     ['氯化', '氯化钠（分析纯）', '钠（分析纯）'],
+    ['weiss', 'Weiß Labortechnik', ' Labortechnik'],
+    ['WEISS L', 'Weiß Labortechnik', 'abortechnik'],
   ];
   it.each(cases)('%s + %s → %s', (typed, candidate, suffix) => {
     expect(completionSuffix(typed, candidate)).toBe(suffix);
@@ -43,5 +62,7 @@ describe('completionSuffix', () => {
     expect(completionSuffix('meth', 'Ethanol')).toBe('');
     expect(completionSuffix('', 'Ethanol')).toBe('');
     expect(completionSuffix('  -', 'Ethanol')).toBe('');
+    // The typed text ends inside what one character folds to (ß → ss): no cut, no ghost.
+    expect(completionSuffix('weis', 'Weiß Labortechnik')).toBe('');
   });
 });

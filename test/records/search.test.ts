@@ -34,6 +34,17 @@ describe('list search', () => {
     expect((await h.ok<ListResult<InventoryItem>>(h.guest, 'listInventory', { search: '64175', field: 'brand' })).total).toBe(0);
   });
 
+  it('folds case fully: weiss finds Weiß Labortechnik, and weiß finds WEISS', async () => {
+    const h = createHarness();
+    await h.ok(h.member, 'createInventoryItem', { name: 'Pipettenspitzen', cas_number: '', quantity: 1, brand: 'Weiß Labortechnik' });
+    await h.ok(h.member, 'createInventoryItem', { name: 'Petrischalen', cas_number: '', quantity: 1, brand: 'WEISS GmbH' });
+    await h.ok(h.member, 'createInventoryItem', { name: 'Weithalsflasche', cas_number: '', quantity: 1, brand: 'Schott' });
+    const q = async (search: string, field = 'all') => names(await h.ok<ListResult<InventoryItem>>(h.member, 'listInventory', { search, field, sort: 'id' }));
+    expect(await q('weiss')).toEqual(['Pipettenspitzen', 'Petrischalen']);
+    expect(await q('Weiß')).toEqual(['Pipettenspitzen', 'Petrischalen']);
+    expect(await q('WEISS LABORTECHNIK', 'brand')).toEqual(['Pipettenspitzen']);
+  });
+
   it('multi-word queries need every word; words do not match across fields', async () => {
     const h = createHarness();
     await h.ok(h.member, 'createInventoryItem', { name: '乙醇', english_name: 'Ethanol', cas_number: '64-17-5', quantity: 1, storage_location: 'A301-1号柜', brand: '国药集团' });
