@@ -1,7 +1,7 @@
 // Handlers for the records domain: thin — the services own validation beyond the schema,
 // permissions beyond the access level (ownership), transactions and after-commit hooks.
 import type { AppServices } from '../app-services';
-import type { ListEndpoint } from '../completion-hooks';
+import type { ListEndpoint } from '../../shared/records';
 import type { ListQuery } from '../../shared/contract/records';
 import type { UserInfo } from '../../shared/contract';
 import { requireUser, type CallContext } from './context';

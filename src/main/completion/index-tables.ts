@@ -9,9 +9,7 @@
 // every reader walks, so readers fetched them again after each batch. A new generation's tables
 // share no page with the live ones, and the old ones are emptied and dropped without index upkeep.
 import type { Db } from '../db/open';
-import type { ListEndpoint } from './endpoints';
-
-const KEY: Record<ListEndpoint, string> = { '/inventory/': 'inventory', '/reagent-orders/': 'reagent_orders', '/consumable-orders/': 'consumable_orders' };
+import { LISTS, type ListEndpoint } from '../../shared/records';
 
 export interface GenerationTables {
   rows: string;
@@ -21,7 +19,7 @@ export interface GenerationTables {
 
 export function tablesOf(endpoint: ListEndpoint, gen: number): GenerationTables {
   if (!Number.isSafeInteger(gen) || gen < 0) throw new Error(`bad index generation ${gen}`);
-  const base = `ix_${KEY[endpoint]}_${gen}`;
+  const base = `ix_${LISTS[endpoint].indexKey}_${gen}`;
   return { rows: `${base}_rows`, terms: `${base}_terms`, top: `${base}_top` };
 }
 
@@ -51,7 +49,7 @@ export function createGeneration(db: Db, endpoint: ListEndpoint, gen: number): v
 
 /** Generations that have tables in the file (a killed rebuild can leave one behind). */
 export function generationsOnDisk(db: Db, endpoint: ListEndpoint): number[] {
-  const prefix = `ix_${KEY[endpoint]}_`;
+  const prefix = `ix_${LISTS[endpoint].indexKey}_`;
   const gens = new Set<number>();
   for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ?").all(prefix.length, prefix) as { name: string }[]) {
     const m = /^(\d+)_(rows|terms|top)$/.exec(name.slice(prefix.length));

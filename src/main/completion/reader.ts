@@ -4,11 +4,12 @@
 // is renewed at once after this process's own completion writes (the service calls renew()).
 // When completion.db is unavailable it answers empty, logs `Completion unavailable` and does not
 // try again for 5 seconds.
+import { type ListEndpoint, isListEndpoint } from '../../shared/records';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open';
 import type { Logger } from '../logging';
 import { normalizeSearchTerm } from '../../shared/normalize';
-import { ALL_FIELDS, GLOBAL_USER, isEndpoint, type ListEndpoint } from './endpoints';
+import { ALL_FIELDS, GLOBAL_USER } from './endpoints';
 import { emptySuggestion, rank, type IndexCandidate, type MemoryCandidate, type Suggestion } from './ranking';
 import { LARGE_PREFIX_TERMS, levelSeekStatement, MAX_CHAR, topPerField, type TermPick } from './term-select';
 export { FIELD_CAP } from './term-select';
@@ -145,7 +146,7 @@ export class CompletionReader {
 
   inline(userId: number, query: InlineQuery): Suggestion {
     const now = this.clock();
-    if (!isEndpoint(query.endpoint) || query.field !== ALL_FIELDS) return emptySuggestion(this.safePref(userId, now));
+    if (!isListEndpoint(query.endpoint) || query.field !== ALL_FIELDS) return emptySuggestion(this.safePref(userId, now));
     const q = normalizeSearchTerm(query.q);
     if (!q) return emptySuggestion(this.safePref(userId, now));
     if (now < this.pausedUntil) return emptySuggestion(true);

@@ -3,9 +3,10 @@
 // swapped in by one tiny transaction that checks the change version and clears stale, so readers
 // always see the old generation or the new one — never an empty or half-built index — and
 // in-request writes keep their 100 ms lock budget while a rebuild runs.
+import type { ListEndpoint } from '../../shared/records';
 import { tableExists, type Db } from '../db/open';
 import { buildEntityRows, compareBinary, type CandidateRow, type EntityFact } from './entity-builder';
-import { allEntitiesSql, type ListEndpoint } from './endpoints';
+import { allEntitiesSql } from './endpoints';
 import { addRef, bestOfRefs, readMeta, type TermRefs } from './index-store';
 import { writeTx } from './db';
 import { createGeneration, dropGenerationSql, generationsOnDisk, tablesOf } from './index-tables';

@@ -4,7 +4,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open';
 import { compareBinary } from './entity-builder';
-import { INDEXED_FIELDS, type ListEndpoint } from './endpoints';
+import { LISTS, type ListEndpoint } from '../../shared/records';
 import { tablesOf } from './index-tables';
 import { scoreMilli, STATUS_SCORE, UNKNOWN_STATUS_SCORE } from './status-score';
 
@@ -40,7 +40,7 @@ export function betterTerm(a: { score: number; norm: string }, b: { score: numbe
 /** Keeps the best FIELD_CAP per field, fields in the endpoint's order. */
 export function topPerField(endpoint: ListEndpoint, rows: TermPick[]): TermPick[] {
   const out: TermPick[] = [];
-  for (const field of INDEXED_FIELDS[endpoint]) out.push(...rows.filter((r) => r.field === field).sort(betterTerm).slice(0, FIELD_CAP));
+  for (const field of LISTS[endpoint].indexed) out.push(...rows.filter((r) => r.field === field).sort(betterTerm).slice(0, FIELD_CAP));
   return out;
 }
 
@@ -55,7 +55,7 @@ export function precomputablePrefixes(norm: string): string[] {
 /** One statement per endpoint and generation: an index seek per field and score level, each capped. */
 export function levelSeekStatement(db: Db, endpoint: ListEndpoint, gen: number): Statement {
   const { terms } = tablesOf(endpoint, gen);
-  const branches = INDEXED_FIELDS[endpoint].flatMap((field) =>
+  const branches = LISTS[endpoint].indexed.flatMap((field) =>
     levelsOf(endpoint).map(
       (level) =>
         `SELECT * FROM (SELECT field, score, norm, text FROM ${terms} INDEXED BY ${terms}_rank

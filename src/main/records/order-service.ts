@@ -4,8 +4,7 @@
 import type { AppError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { ListQuery } from '../../shared/contract/records';
-import type { ListResult } from '../../shared/records';
-import type { ListEndpoint } from '../completion-hooks';
+import type { ListEndpoint, ListResult } from '../../shared/records';
 import { afterCommit, created, deleted, diff, type RecordsDeps, type RecordTable, updateRow } from './deps';
 import { listPage, searchColumns, type ListSpec } from './search';
 import { checkStatusIn, checkTransition } from './status-tables';
