@@ -73,8 +73,6 @@ export const en = {
     hazardous: 'Hazardous',
     notes: 'Notes',
     communication: 'Contact / communication',
-    required: 'Required',
-    positive: 'Must be greater than 0',
   },
 };
 
@@ -150,7 +148,5 @@ export const zh: typeof en = {
     hazardous: '危险品',
     notes: '备注',
     communication: '联系方式 / 沟通',
-    required: '必填',
-    positive: '必须大于 0',
   },
 };
