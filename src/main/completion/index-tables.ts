@@ -1,13 +1,11 @@
-// The entity index lives in tables of its own per endpoint and generation (schema v3):
+// The entity index lives in tables of its own per endpoint and generation:
 //   ix_<endpoint>_<gen>_rows   one row per indexed field value of an entity
 //   ix_<endpoint>_<gen>_terms  the values de-duplicated per field and normalized text, best score
 //   ix_<endpoint>_<gen>_top    best terms of every prefix with more than LARGE_PREFIX_TERMS terms
 // endpoint_meta.active_gen names the generation readers use. A rebuild fills a new generation's
-// tables, swaps active_gen in one tiny transaction, then drops the old tables whole. Why not one
-// shared table with a `gen` column (schema v1): deleting the old generation row by row was a third
-// of a rebuild's write time, and the rebuild's inserts rewrote the shared b-trees' upper pages that
-// every reader walks, so readers fetched them again after each batch. A new generation's tables
-// share no page with the live ones, and the old ones are emptied and dropped without index upkeep.
+// tables, swaps active_gen in one tiny transaction, then drops the old tables whole. A new
+// generation's tables share no page with the live ones that readers walk, and the old ones are
+// dropped without index upkeep (docs/completion.md "Tuning constants": why not one shared table).
 import type { Db } from '../db/open';
 import { LISTS, type ListEndpoint } from '../../shared/records';
 

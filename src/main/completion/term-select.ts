@@ -11,9 +11,9 @@ import { scoreMilli, STATUS_SCORE, UNKNOWN_STATUS_SCORE } from './status-score';
 /** Candidates fetched per indexed field (spec: "a separate cap on the candidate count for each"). */
 export const FIELD_CAP = 4;
 /**
- * Prefixes with more terms than this get their best terms precomputed. Each term a range read
- * returns costs about a microsecond to cross into JavaScript: at 50 the reads of 17–50 terms made
- * most of the benchmark's p99; at 16 the 1 M-row index has ~3 200 such prefixes per rebuild (13 500 rows).
+ * Prefixes with more terms than this get their best terms precomputed: every term a range read
+ * returns has to cross into JavaScript, so a short read keeps the read path's tail low, at the cost
+ * of more precomputed rows (docs/completion.md "Tuning constants").
  */
 export const LARGE_PREFIX_TERMS = 16;
 /** Longest precomputed prefix (in characters of the normalized text). */
