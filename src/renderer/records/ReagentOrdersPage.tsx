@@ -1,34 +1,32 @@
 // Reagent orders: members order and edit/delete their own pending orders; admins approve,
 // reject (with a reason), mark arrived and stock in (asking the storage location).
-import { App, Button, Space, Table, Typography } from 'antd';
+import { App, Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { REAGENT_ORDER_STATUSES, type ReagentOrder } from '../../shared/records';
+import type { ReagentOrder } from '../../shared/records';
 import { call } from '../api/client';
-import { ListToolbar } from './list-kit';
-import { useOrderPage } from './order-kit';
+import { recordsOps } from '../../shared/contract/records';
+import { OrderPageFrame, useOrderPage } from './order-kit';
 import { allowedFrom, REAGENT_TRANSITIONS as STEPS } from '../../shared/workflows';
-import { RecordForm } from './RecordForm';
-import { HistoryDrawer } from './HistoryDrawer';
-import { PromptModal } from './PromptModal';
 
 export function ReagentOrdersPage() {
-  const { t, canWrite, isAdmin, list, run, editing, setEditing, history, setHistory, tableProps, col, prompt, setPrompt, statusColumn, rowButtons } = useOrderPage<ReagentOrder>({
+  const page = useOrderPage<ReagentOrder>({
     list: 'listReagentOrders',
     endpoint: '/reagent-orders/',
     reject: 'rejectReagentOrder',
     transitions: STEPS,
     delete: 'deleteReagentOrder',
-    entity: 'reagent_order',
   });
+  const { t, isAdmin, run, col, setPrompt, statusColumn, rowButtons } = page;
   const { message } = App.useApp();
 
   const stockIn = (r: ReagentOrder) =>
     setPrompt({
       title: t('records.stockInTitle', { name: r.name }),
+      schema: recordsOps.stockInReagentOrder.input,
       fields: [
-        { name: 'storage_location', label: t('records.stockInLocation'), required: true, max: 200 },
-        { name: 'unit', label: t('records.field.unit'), max: 20 },
+        { name: 'storage_location', label: t('records.stockInLocation') },
+        { name: 'unit', label: t('records.field.unit') },
       ],
       onOk: async (v) => {
         const res = await call('stockInReagentOrder', { id: r.id, storage_location: v.storage_location!, ...(v.unit ? { unit: v.unit } : {}) });
@@ -66,15 +64,5 @@ export function ReagentOrdersPage() {
     },
   ];
 
-  return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={3}>{t('records.title.reagentOrders')}</Typography.Title>
-      <ListToolbar endpoint="/reagent-orders/" list={list} statuses={REAGENT_ORDER_STATUSES} extra={canWrite && <Button type="primary" onClick={() => setEditing('new')}>{t('records.action.newOrder')}</Button>} />
-      {list.error && <Typography.Text type="danger">{list.error}</Typography.Text>}
-      <Table<ReagentOrder> {...tableProps} columns={columns} size="small" scroll={{ x: true }} data-testid="records-table" />
-      <RecordForm kind="reagent" open={editing !== null} initial={editing === 'new' ? null : (editing as unknown as (Record<string, unknown> & { id: number }) | null)} onClose={() => setEditing(null)} onSaved={() => void list.reload()} />
-      <HistoryDrawer target={history} onClose={() => setHistory(null)} />
-      <PromptModal spec={prompt} onClose={() => setPrompt(null)} />
-    </Space>
-  );
+  return <OrderPageFrame page={page} title={t('records.title.reagentOrders')} kind="reagent" columns={columns} />;
 }

@@ -5,7 +5,7 @@ import { App, Button, Select, Space, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import type { RecordEntityType, ListEndpoint } from '../../shared/records';
+import { LISTS, type ListEndpoint, type RecordEntityType } from '../../shared/records';
 import { ListSearch } from './ListSearch';
 import { downloadExport } from './export-download';
 import { useRecordList, type ListOp } from './use-record-list';
@@ -33,7 +33,8 @@ export function StatusTag({ status }: { status: string }) {
 
 type List = ReturnType<typeof useRecordList<unknown>>;
 
-export function ListToolbar({ endpoint, list, statuses, extra }: { endpoint: ListEndpoint; list: List; statuses: readonly string[]; extra?: ReactNode }) {
+export function ListToolbar({ endpoint, list, extra }: { endpoint: ListEndpoint; list: List; extra?: ReactNode }) {
+  const statuses: readonly string[] = LISTS[endpoint].statuses;
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const exportAs = (format: 'csv' | 'xlsx') => downloadExport(endpoint, format, list.view).catch((e: Error) => message.error(e.message));

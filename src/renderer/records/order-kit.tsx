@@ -3,12 +3,16 @@
 // offered in the statuses src/shared/workflows.ts allows (the service refuses the others).
 // Each page adds its own columns and its admin steps (approve, arrive, stock in, complete).
 import { useState, type ReactNode } from 'react';
-import { App, Button, Tooltip } from 'antd';
+import { App, Button, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { call } from '../api/client';
+import { LISTS, type ListEndpoint } from '../../shared/records';
+import { recordsOps } from '../../shared/contract/records';
 import type { ListOp } from './use-record-list';
-import { StatusTag, useRecordPage } from './list-kit';
-import type { PromptSpec } from './PromptModal';
+import { ListToolbar, StatusTag, useRecordPage } from './list-kit';
+import { PromptModal, type PromptSpec } from './PromptModal';
+import { RecordForm } from './RecordForm';
+import { HistoryDrawer } from './HistoryDrawer';
 import { allowedFrom, CONSUMABLE_TRANSITIONS, DELETABLE_ORDER_STATUSES, EDITABLE_ORDER_STATUSES, REAGENT_TRANSITIONS } from '../../shared/workflows';
 
 interface OrderRow {
@@ -21,13 +25,11 @@ interface OrderRow {
 
 export interface OrderOps {
   list: ListOp;
-  endpoint: '/reagent-orders/' | '/consumable-orders/';
+  endpoint: Exclude<ListEndpoint, '/inventory/'>;
   reject: 'rejectReagentOrder' | 'rejectConsumableOrder';
   /** The kind's workflow (the reject button follows its `reject` step). */
   transitions: typeof REAGENT_TRANSITIONS | typeof CONSUMABLE_TRANSITIONS;
   delete: 'deleteReagentOrder' | 'deleteConsumableOrder';
-  /** Entity type of the history drawer. */
-  entity: 'reagent_order' | 'consumable_order';
 }
 
 export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
@@ -40,7 +42,8 @@ export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
   const reject = (r: T) =>
     setPrompt({
       title: `${t('records.action.reject')}: ${r.name}`,
-      fields: [{ name: 'reason', label: t('records.rejectReason'), required: true, max: 500 }],
+      schema: recordsOps[ops.reject].input,
+      fields: [{ name: 'reason', label: t('records.rejectReason') }],
       onOk: async (v) => {
         await call(ops.reject, { id: r.id, reason: v.reason! });
         message.success(t('records.done'));
@@ -60,9 +63,25 @@ export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
       {canWrite && mine(r) && allowedFrom(DELETABLE_ORDER_STATUSES, r.status) && (
         <Button size="small" danger onClick={() => void run(ops.delete, { id: r.id }, t('records.confirmDelete'))}>{t('records.action.delete')}</Button>
       )}
-      <Button size="small" type="link" onClick={() => setHistory({ type: ops.entity, id: r.id, name: r.name })}>{t('records.action.history')}</Button>
+      <Button size="small" type="link" onClick={() => setHistory({ type: LISTS[ops.endpoint].kind, id: r.id, name: r.name })}>{t('records.action.history')}</Button>
     </>
   );
 
-  return { ...page, prompt, setPrompt, statusColumn, rowButtons };
+  return { ...page, endpoint: ops.endpoint, prompt, setPrompt, statusColumn, rowButtons };
+}
+
+/** An order page: title, toolbar with "new order", the table, and the form, history and prompt it opens. */
+export function OrderPageFrame<T extends OrderRow>({ page, title, kind, columns }: { page: ReturnType<typeof useOrderPage<T>>; title: string; kind: 'reagent' | 'consumable'; columns: ColumnsType<T> }) {
+  const { t, canWrite, list, editing, setEditing, history, setHistory, tableProps, prompt, setPrompt } = page;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Typography.Title level={3}>{title}</Typography.Title>
+      <ListToolbar endpoint={page.endpoint} list={list} extra={canWrite && <Button type="primary" onClick={() => setEditing('new')}>{t('records.action.newOrder')}</Button>} />
+      {list.error && <Typography.Text type="danger">{list.error}</Typography.Text>}
+      <Table<T> {...tableProps} columns={columns} size="small" scroll={{ x: true }} data-testid="records-table" />
+      <RecordForm kind={kind} open={editing !== null} initial={editing === 'new' ? null : (editing as unknown as (Record<string, unknown> & { id: number }) | null)} onClose={() => setEditing(null)} onSaved={() => void list.reload()} />
+      <HistoryDrawer target={history} onClose={() => setHistory(null)} />
+      <PromptModal spec={prompt} onClose={() => setPrompt(null)} />
+    </Space>
+  );
 }
