@@ -1,6 +1,6 @@
 // Consumable orders: members order and edit/delete their own pending orders; admins approve,
 // reject (with a reason) and mark them completed.
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import type { ConsumableOrder } from '../../shared/records';
@@ -15,7 +15,7 @@ export function ConsumableOrdersPage() {
     transitions: STEPS,
     delete: 'deleteConsumableOrder',
   });
-  const { t, isAdmin, run, col, statusColumn, rowButtons } = page;
+  const { t, isAdmin, run, col, statusColumn, actionsColumn } = page;
 
   const columns: ColumnsType<ConsumableOrder> = [
     col('id'),
@@ -27,21 +27,12 @@ export function ConsumableOrdersPage() {
     col('applicant'),
     col('created_at', { render: (v: string) => dayjs(v).format('YYYY-MM-DD') }),
     statusColumn,
-    {
-      key: 'actions',
-      title: t('records.action.actions'),
-      render: (_v, r) => (
-        <Space size={4} wrap>
-          {rowButtons(
-            r,
-            <>
-              {isAdmin && allowedFrom(STEPS.approve.from, r.status) && <Button size="small" type="primary" onClick={() => void run('approveConsumableOrder', { id: r.id })}>{t('records.action.approve')}</Button>}
-              {isAdmin && allowedFrom(STEPS.complete.from, r.status) && <Button size="small" type="primary" onClick={() => void run('completeConsumableOrder', { id: r.id })}>{t('records.action.complete')}</Button>}
-            </>,
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn((r) => (
+      <>
+        {isAdmin && allowedFrom(STEPS.approve.from, r.status) && <Button size="small" type="primary" onClick={() => void run('approveConsumableOrder', { id: r.id })}>{t('records.action.approve')}</Button>}
+        {isAdmin && allowedFrom(STEPS.complete.from, r.status) && <Button size="small" type="primary" onClick={() => void run('completeConsumableOrder', { id: r.id })}>{t('records.action.complete')}</Button>}
+      </>
+    )),
   ];
 
   return <OrderPageFrame page={page} title={t('records.title.consumableOrders')} kind="consumable" columns={columns} />;

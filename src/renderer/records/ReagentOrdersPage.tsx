@@ -1,6 +1,6 @@
 // Reagent orders: members order and edit/delete their own pending orders; admins approve,
 // reject (with a reason), mark arrived and stock in (asking the storage location).
-import { App, Button, Space } from 'antd';
+import { App, Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import type { ReagentOrder } from '../../shared/records';
@@ -17,7 +17,7 @@ export function ReagentOrdersPage() {
     transitions: STEPS,
     delete: 'deleteReagentOrder',
   });
-  const { t, isAdmin, run, col, setPrompt, statusColumn, rowButtons } = page;
+  const { t, isAdmin, run, col, setPrompt, statusColumn, actionsColumn } = page;
   const { message } = App.useApp();
 
   const stockIn = (r: ReagentOrder) =>
@@ -46,22 +46,13 @@ export function ReagentOrdersPage() {
     col('applicant'),
     col('created_at', { render: (v: string) => dayjs(v).format('YYYY-MM-DD') }),
     statusColumn,
-    {
-      key: 'actions',
-      title: t('records.action.actions'),
-      render: (_v, r) => (
-        <Space size={4} wrap>
-          {rowButtons(
-            r,
-            <>
-              {isAdmin && allowedFrom(STEPS.approve.from, r.status) && <Button size="small" type="primary" onClick={() => void run('approveReagentOrder', { id: r.id })}>{t('records.action.approve')}</Button>}
-              {isAdmin && allowedFrom(STEPS.arrive.from, r.status) && <Button size="small" type="primary" onClick={() => void run('arriveReagentOrder', { id: r.id })}>{t('records.action.arrive')}</Button>}
-              {isAdmin && allowedFrom(STEPS.stock_in.from, r.status) && <Button size="small" type="primary" onClick={() => stockIn(r)}>{t('records.action.stockIn')}</Button>}
-            </>,
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn((r) => (
+      <>
+        {isAdmin && allowedFrom(STEPS.approve.from, r.status) && <Button size="small" type="primary" onClick={() => void run('approveReagentOrder', { id: r.id })}>{t('records.action.approve')}</Button>}
+        {isAdmin && allowedFrom(STEPS.arrive.from, r.status) && <Button size="small" type="primary" onClick={() => void run('arriveReagentOrder', { id: r.id })}>{t('records.action.arrive')}</Button>}
+        {isAdmin && allowedFrom(STEPS.stock_in.from, r.status) && <Button size="small" type="primary" onClick={() => stockIn(r)}>{t('records.action.stockIn')}</Button>}
+      </>
+    )),
   ];
 
   return <OrderPageFrame page={page} title={t('records.title.reagentOrders')} kind="reagent" columns={columns} />;

@@ -54,20 +54,25 @@ export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
     render: (s: string, r: T) => (r.reject_reason ? <Tooltip title={r.reject_reason}><span><StatusTag status={s} /></span></Tooltip> : <StatusTag status={s} />),
   } as Partial<ColumnsType<T>[number]>);
 
-  /** Reject for an admin while pending; edit and delete for the owner; history for everyone. */
-  const rowButtons = (r: T, adminSteps: ReactNode) => (
-    <>
-      {adminSteps}
-      {isAdmin && allowedFrom(ops.transitions.reject.from, r.status) && <Button size="small" danger onClick={() => reject(r)}>{t('records.action.reject')}</Button>}
-      {canWrite && mine(r) && allowedFrom(EDITABLE_ORDER_STATUSES, r.status) && <Button size="small" onClick={() => setEditing(r)}>{t('records.action.edit')}</Button>}
-      {canWrite && mine(r) && allowedFrom(DELETABLE_ORDER_STATUSES, r.status) && (
-        <Button size="small" danger onClick={() => void run(ops.delete, { id: r.id }, t('records.confirmDelete'))}>{t('records.action.delete')}</Button>
-      )}
-      <Button size="small" type="link" onClick={() => setHistory({ type: LISTS[ops.endpoint].kind, id: r.id, name: r.name })}>{t('records.action.history')}</Button>
-    </>
-  );
+  /** The row's buttons: the page's admin steps; reject for an admin while pending; edit and delete
+   * for the owner; history for everyone. */
+  const actionsColumn = (adminSteps: (r: T) => ReactNode): ColumnsType<T>[number] => ({
+    key: 'actions',
+    title: t('records.action.actions'),
+    render: (_v, r: T) => (
+      <Space size={4} wrap>
+        {adminSteps(r)}
+        {isAdmin && allowedFrom(ops.transitions.reject.from, r.status) && <Button size="small" danger onClick={() => reject(r)}>{t('records.action.reject')}</Button>}
+        {canWrite && mine(r) && allowedFrom(EDITABLE_ORDER_STATUSES, r.status) && <Button size="small" onClick={() => setEditing(r)}>{t('records.action.edit')}</Button>}
+        {canWrite && mine(r) && allowedFrom(DELETABLE_ORDER_STATUSES, r.status) && (
+          <Button size="small" danger onClick={() => void run(ops.delete, { id: r.id }, t('records.confirmDelete'))}>{t('records.action.delete')}</Button>
+        )}
+        <Button size="small" type="link" onClick={() => setHistory({ type: LISTS[ops.endpoint].kind, id: r.id, name: r.name })}>{t('records.action.history')}</Button>
+      </Space>
+    ),
+  });
 
-  return { ...page, endpoint: ops.endpoint, prompt, setPrompt, statusColumn, rowButtons };
+  return { ...page, endpoint: ops.endpoint, prompt, setPrompt, statusColumn, actionsColumn };
 }
 
 /** An order page: title, toolbar with "new order", the table, and the form, history and prompt it opens. */
