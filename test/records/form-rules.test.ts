@@ -50,6 +50,8 @@ describe('form rules come from the contract schemas', () => {
             refused++;
             const expected = v === null ? REQUIRED_MESSAGE : service;
             expect(form?.toLowerCase(), label).toBe(expected.toLowerCase());
+            const zh = await formSays(kind, name, v, 'zh-CN');
+            expect(zh, `${label} in Chinese`).not.toMatch(/[a-z]{3}/i);
           }
         }
       }

@@ -96,6 +96,7 @@ export const MESSAGE_RULES: readonly Rule[] = [
   ['is too large', '数值过大'],
   ['must be true or false', '必须是“是”或“否”'],
   ['at most {0} characters', '最多 {0} 个字符'],
+  ['Invalid input', '输入有误'],
   ['unknown field', '未知字段'],
   ['no such record', '记录不存在'],
   ['already taken', '已被占用'],
