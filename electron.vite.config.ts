@@ -21,6 +21,7 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/shell/electron-main.ts'),
           serve: resolve(__dirname, 'src/main/serve.ts'),
           'maintenance-worker': resolve(__dirname, 'src/main/worker/maintenance-worker.ts'),
+          'db-worker': resolve(__dirname, 'src/main/backup/db-worker-entry.ts'),
           bench: resolve(__dirname, 'bench/completion-bench.ts'),
           'backup-cli': resolve(__dirname, 'src/main/backup/cli.ts'),
         },

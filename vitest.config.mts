@@ -11,6 +11,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    globalSetup: ['test/support/db-worker-bundle.ts'],
     // On with `--coverage` (npm test); scripts/coverage-report.mjs reads the json summary.
     coverage: {
       provider: 'v8',

@@ -7,7 +7,8 @@ import type { Db } from '../src/main/db/open';
 import { normalizeSearchTerm } from '../src/shared/normalize';
 import { rank, type IndexCandidate, type MemoryCandidate, type Suggestion } from '../src/main/completion/ranking';
 import { FIELD_CAP, MEMORY_CAP } from '../src/main/completion/reader';
-import { ENDPOINTS, GLOBAL_USER, INDEXED_FIELDS, type ListEndpoint } from '../src/main/completion/endpoints';
+import { GLOBAL_USER } from '../src/main/completion/endpoints';
+import { LIST_ENDPOINTS, LISTS, type ListEndpoint } from '../src/shared/records';
 import { activeTables } from '../src/main/completion/index-store';
 import { memoryRawScore } from '../src/main/completion/ranking';
 
@@ -20,7 +21,7 @@ const MAX = '\u{10FFFF}';
  * slower than the idle one. The app never runs ANALYZE on completion.db.
  */
 export function prepareNaive(db: Db): (endpoint: string, q: string) => unknown[] {
-  const active = ENDPOINTS.map((e) => `SELECT '${e}' AS endpoint, norm, text, score FROM ${activeTables(db, e).rows}`).join(' UNION ALL ');
+  const active = LIST_ENDPOINTS.map((e) => `SELECT '${e}' AS endpoint, norm, text, score FROM ${activeTables(db, e).rows}`).join(' UNION ALL ');
   db.exec(`
     DROP TABLE IF EXISTS naive_rows;
     CREATE TABLE naive_rows AS ${active};
@@ -59,7 +60,7 @@ function lowerBound<T extends { norm: string }>(arr: T[], key: string): number {
 export function prepareInMemory(db: Db): (userId: number, endpoint: string, q: string, now: number) => Suggestion {
   const terms = new Map<string, Term[]>();
   for (const r of db
-    .prepare(ENDPOINTS.map((e) => `SELECT '${e}' AS endpoint, field, norm, text, score FROM ${activeTables(db, e).terms}`).join(' UNION ALL '))
+    .prepare(LIST_ENDPOINTS.map((e) => `SELECT '${e}' AS endpoint, field, norm, text, score FROM ${activeTables(db, e).terms}`).join(' UNION ALL '))
     .iterate() as IterableIterator<{ endpoint: string; field: string; norm: string; text: string; score: number }>) {
     const k = `${r.endpoint}|${r.field}`;
     let a = terms.get(k);
@@ -106,7 +107,7 @@ export function prepareInMemory(db: Db): (userId: number, endpoint: string, q: s
   return (userId, endpoint, q, now) => {
     const n = normalizeSearchTerm(q);
     const index: IndexCandidate[] = [];
-    for (const field of INDEXED_FIELDS[endpoint as ListEndpoint]) {
+    for (const field of LISTS[endpoint as ListEndpoint].indexed) {
       const list = terms.get(`${endpoint}|${field}`);
       if (!list) continue;
       const best: Term[] = [];

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabases } from '../src/main/db/databases';
 import { rebuildEndpoint } from '../src/main/completion/rebuild';
-import { ENDPOINTS } from '../src/main/completion/endpoints';
+import { LIST_ENDPOINTS } from '../src/shared/records';
 import { startServices } from '../src/main/app-services';
 import { SESSION_COOKIE } from '../src/shared/app-info';
 import { generateLab, generateMemory, prefixes, rng, type Probe } from './data';
@@ -72,8 +72,8 @@ async function main() {
   // Initial index, built in-process with the same code (and cache size) the worker runs.
   dbs.completion.pragma('cache_size = -262144');
   const initial = [];
-  for (const e of ENDPOINTS) initial.push(await rebuildEndpoint(dbs.completion, dbs.lab, e, { force: true }));
-  const count = (kind: 'rows' | 'terms') => ENDPOINTS.reduce((n, e) => n + (dbs.completion.prepare(`SELECT count(*) FROM ${activeTables(dbs.completion, e)[kind]}`).pluck().get() as number), 0);
+  for (const e of LIST_ENDPOINTS) initial.push(await rebuildEndpoint(dbs.completion, dbs.lab, e, { force: true }));
+  const count = (kind: 'rows' | 'terms') => LIST_ENDPOINTS.reduce((n, e) => n + (dbs.completion.prepare(`SELECT count(*) FROM ${activeTables(dbs.completion, e)[kind]}`).pluck().get() as number), 0);
   const indexRows = count('rows');
   const termRows = count('terms');
   const memUsers = generateMemory(dbs.completion, data, MEMORY_TOTAL, now, rand);
@@ -166,7 +166,7 @@ async function main() {
   const duringResult = ask<DuringResult>(thread, 'during');
   await new Promise<void>((resolve) => {
     const check = setInterval(() => {
-      if (results.filter((r) => r.outcome === 'committed').length >= ENDPOINTS.length || failed || performance.now() - t0 > 300_000) {
+      if (results.filter((r) => r.outcome === 'committed').length >= LIST_ENDPOINTS.length || failed || performance.now() - t0 > 300_000) {
         clearInterval(check);
         resolve();
       }

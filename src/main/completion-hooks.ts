@@ -1,16 +1,8 @@
 // The seam between business writes and the completion subsystem (spec 000 "Write paths that
-// maintain candidates"). Business code calls these after its transaction commits; until the
-// completion service is wired in they only log. A failing hook never fails the business write.
+// maintain candidates"). Business code calls these after its transaction commits. A failing hook
+// never fails the business write.
+import type { ListEndpoint } from '../shared/records';
 import type { Logger } from './logging';
-
-export type ListEndpoint = '/inventory/' | '/reagent-orders/' | '/consumable-orders/';
-export type EntityType = 'inventory_item' | 'reagent_order' | 'consumable_order';
-
-export const ENTITY_OF_ENDPOINT: Record<ListEndpoint, EntityType> = {
-  '/inventory/': 'inventory_item',
-  '/reagent-orders/': 'reagent_order',
-  '/consumable-orders/': 'consumable_order',
-};
 
 export interface CompletionHooks {
   /** Single-entity sync after create, edit, status change or delete (deleted → rows removed). */
@@ -36,14 +28,5 @@ export function safeHooks(impl: CompletionHooks, log: Logger): CompletionHooks {
     entityChanged: guard('entityChanged', impl.entityChanged.bind(impl)),
     bulkChanged: guard('bulkChanged', impl.bulkChanged.bind(impl)),
     searchSubmitted: guard('searchSubmitted', impl.searchSubmitted.bind(impl)),
-  };
-}
-
-/** Placeholder implementation: records the calls in the log only. */
-export function loggingHooks(log: Logger): CompletionHooks {
-  return {
-    entityChanged: (endpoint, entityId) => log.debug({ endpoint, entityId }, 'completion: entity changed'),
-    bulkChanged: (endpoint, ids) => log.debug({ endpoint, count: ids?.length ?? 'all' }, 'completion: bulk change'),
-    searchSubmitted: (userId, endpoint, field) => log.debug({ userId, endpoint, field }, 'completion: search submitted'),
   };
 }

@@ -24,28 +24,3 @@ export function normalizeSearchTerm(text: string): string {
 function caseFold(lower: string): string {
   return lower.toUpperCase().toLowerCase().replace(/ς/g, 'σ').normalize('NFKC');
 }
-
-/**
- * Map a count of normalized characters back to a position in the original text: the smallest
- * prefix of `text` whose normalization has length `normLength`. Used to cut the ghost-text suffix
- * out of a candidate whose spelling differs from what was typed (spaces, dashes, width, case).
- * Returns -1 when no prefix normalizes to exactly that length.
- */
-export function originalIndexForNormalizedLength(text: string, normLength: number): number {
-  if (normLength === 0) return 0;
-  let acc = '';
-  const chars = Array.from(text);
-  let pos = 0;
-  for (const ch of chars) {
-    acc += ch;
-    pos += ch.length;
-    const n = normalizeSearchTerm(acc).length;
-    if (n === normLength) {
-      // Skip trailing characters that normalize to nothing (dashes, spaces) only if they are
-      // part of what was typed: the caller decides; here we return the shortest prefix.
-      return pos;
-    }
-    if (n > normLength) return -1;
-  }
-  return -1;
-}

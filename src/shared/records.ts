@@ -1,9 +1,6 @@
-// Lab records as every layer sees them: statuses, list endpoints and their indexed fields
-// (spec 000's table) and the row shapes the API returns. (Status-to-score lives with completion:
-// src/main/completion/status-score.ts.)
-
-export const LIST_ENDPOINTS = ['/inventory/', '/reagent-orders/', '/consumable-orders/'] as const;
-export type RecordsEndpoint = (typeof LIST_ENDPOINTS)[number];
+// Lab records as every layer sees them: the list endpoints and what each one is (LISTS, the one
+// owner of that fact), statuses and the row shapes the API returns. (Status-to-score lives with
+// completion: src/main/completion/status-score.ts.)
 
 export const INVENTORY_STATUSES = ['in_stock', 'borrowed', 'consumed', 'disposed'] as const;
 export type InventoryStatus = (typeof INVENTORY_STATUSES)[number];
@@ -12,20 +9,78 @@ export type ReagentOrderStatus = (typeof REAGENT_ORDER_STATUSES)[number];
 export const CONSUMABLE_ORDER_STATUSES = ['pending_approval', 'approved', 'completed', 'rejected'] as const;
 export type ConsumableOrderStatus = (typeof CONSUMABLE_ORDER_STATUSES)[number];
 
-/** Spec 000 "Indexed fields per endpoint": the list search's single-field choices (besides `all`). */
-export const INDEXED_FIELDS = {
-  '/inventory/': ['name', 'cas_number', 'storage_location', 'brand', 'category'],
-  '/reagent-orders/': ['name', 'cas_number', 'brand', 'category', 'applicant'],
-  '/consumable-orders/': ['name', 'specification', 'communication', 'applicant'],
-} as const satisfies Record<RecordsEndpoint, readonly string[]>;
-export type IndexedField<E extends RecordsEndpoint> = (typeof INDEXED_FIELDS)[E][number];
+/**
+ * The list endpoints (spec 000's table; DESIGN §3): every layer derives its endpoint list, record
+ * kinds, indexed fields and sort columns from here. Adding an endpoint starts with a row here.
+ * - `kind`: the record's entity type (audit history, completion index rows)
+ * - `table`: the lab.db table; `indexKey`: the name part of its completion index tables
+ * - `indexed`: spec 000 "Indexed fields per endpoint" — completion's facts and the list search's
+ *   single-field choices (besides `all`); `applicant` is the applicant's display name
+ * - `searchAlso`: further record fields a field's search column covers; `searchAllAlso`: fields only
+ *   the `all` search covers
+ * - `sortable`: the columns the API accepts in `sort` (prefix `-` sorts descending)
+ * - `exportColumns`: the export's columns (record field names, so an export can be re-imported)
+ */
+export const LISTS = {
+  '/inventory/': {
+    kind: 'inventory_item',
+    table: 'inventory_items',
+    indexKey: 'inventory',
+    statuses: INVENTORY_STATUSES,
+    indexed: ['name', 'cas_number', 'storage_location', 'brand', 'category'],
+    searchAlso: { name: ['english_name'] },
+    searchAllAlso: ['product_number', 'specification'],
+    sortable: ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous', 'status', 'borrowed_at', 'created_at', 'updated_at'],
+    exportColumns: ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous', 'status', 'borrowed_by_name', 'borrowed_at', 'source_order_id', 'created_at', 'updated_at'],
+  },
+  '/reagent-orders/': {
+    kind: 'reagent_order',
+    table: 'reagent_orders',
+    indexKey: 'reagent_orders',
+    statuses: REAGENT_ORDER_STATUSES,
+    indexed: ['name', 'cas_number', 'brand', 'category', 'applicant'],
+    searchAlso: { name: ['english_name'] },
+    searchAllAlso: ['product_number', 'specification'],
+    sortable: ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit_price', 'brand', 'category', 'product_number', 'hazardous', 'applicant', 'status', 'created_at', 'updated_at'],
+    exportColumns: ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit_price', 'brand', 'category', 'product_number', 'hazardous', 'applicant', 'notes', 'status', 'reject_reason', 'created_at', 'updated_at'],
+  },
+  '/consumable-orders/': {
+    kind: 'consumable_order',
+    table: 'consumable_orders',
+    indexKey: 'consumable_orders',
+    statuses: CONSUMABLE_ORDER_STATUSES,
+    indexed: ['name', 'specification', 'communication', 'applicant'],
+    searchAlso: {},
+    searchAllAlso: [],
+    sortable: ['id', 'name', 'specification', 'quantity', 'unit_price', 'communication', 'applicant', 'status', 'created_at', 'updated_at'],
+    exportColumns: ['id', 'name', 'specification', 'quantity', 'unit_price', 'communication', 'applicant', 'notes', 'status', 'reject_reason', 'created_at', 'updated_at'],
+  },
+} as const satisfies Record<
+  string,
+  {
+    kind: string;
+    table: string;
+    indexKey: string;
+    statuses: readonly [string, ...string[]];
+    indexed: readonly string[];
+    searchAlso: Readonly<Record<string, readonly string[]>>;
+    searchAllAlso: readonly string[];
+    sortable: readonly string[];
+    exportColumns: readonly string[];
+  }
+>;
 
-/** Sortable columns per list (the API refuses any other `sort`). Prefix `-` sorts descending. */
-export const SORTABLE = {
-  '/inventory/': ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous', 'status', 'borrowed_at', 'created_at', 'updated_at'],
-  '/reagent-orders/': ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit_price', 'brand', 'category', 'product_number', 'hazardous', 'applicant', 'status', 'created_at', 'updated_at'],
-  '/consumable-orders/': ['id', 'name', 'specification', 'quantity', 'unit_price', 'communication', 'applicant', 'status', 'created_at', 'updated_at'],
-} as const satisfies Record<RecordsEndpoint, readonly string[]>;
+export type ListEndpoint = keyof typeof LISTS;
+export type RecordEntityType = (typeof LISTS)[ListEndpoint]['kind'];
+
+export const LIST_ENDPOINTS = Object.keys(LISTS) as [ListEndpoint, ...ListEndpoint[]];
+export const RECORD_ENTITY_TYPES = LIST_ENDPOINTS.map((e) => LISTS[e].kind) as [RecordEntityType, ...RecordEntityType[]];
+
+export function isListEndpoint(v: unknown): v is ListEndpoint {
+  return typeof v === 'string' && Object.hasOwn(LISTS, v);
+}
+
+export type IndexedField<E extends ListEndpoint> = (typeof LISTS)[E]['indexed'][number];
 
 export interface InventoryItem {
   id: number;
@@ -96,8 +151,6 @@ export interface ListResult<T> {
   page: number;
   pageSize: number;
 }
-
-export type RecordEntityType = 'inventory_item' | 'reagent_order' | 'consumable_order';
 
 export interface HistoryEntry {
   id: number;

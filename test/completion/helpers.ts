@@ -11,7 +11,7 @@ import { afterEach } from 'vitest';
 import { sharedDataFile } from '../support/shared-data';
 import { generationsOnDisk } from '../../src/main/completion/index-tables';
 import { activeTables as activeTablesOf } from '../../src/main/completion/index-store';
-import type { ListEndpoint } from '../../src/main/completion/endpoints';
+import type { ListEndpoint } from '../../src/shared/records';
 
 // Own temp-dir helper: these tests need no app services (support/temp imports the composition root).
 export const ROOT = path.resolve(__dirname, '../..');

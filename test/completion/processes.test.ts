@@ -9,7 +9,7 @@ import { tablesOf } from '../../src/main/completion/index-tables';
 import { RebuildLock } from '../../src/main/completion/rebuild-lock';
 import { CompletionMaintenance } from '../../src/main/completion/maintenance';
 import { silentLogger } from '../../src/main/logging';
-import { ENDPOINTS } from '../../src/main/completion/endpoints';
+import { LIST_ENDPOINTS } from '../../src/shared/records';
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -36,7 +36,7 @@ describe('rebuild lock across processes', () => {
       expect(r.stderr).toBe('');
       return JSON.parse(r.stdout) as { endpoint: string; outcome: string }[];
     });
-    for (const e of ENDPOINTS) {
+    for (const e of LIST_ENDPOINTS) {
       const forE = outcomes.map((o) => o.find((x) => x.endpoint === e)!.outcome);
       expect(forE.filter((o) => o === 'committed'), `${e}: ${JSON.stringify(outcomes)}`).toHaveLength(1);
       expect(forE.filter((o) => o !== 'committed').every((o) => o === 'locked' || o === 'fresh')).toBe(true);

@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { activeTables, createEnv, metaOf } from './helpers';
 import { CompletionMaintenance } from '../../src/main/completion/maintenance';
 import { buildEntityRows, compareBinary, type EntityFact } from '../../src/main/completion/entity-builder';
-import { allEntitiesSql, ENDPOINTS, type ListEndpoint } from '../../src/main/completion/endpoints';
+import { allEntitiesSql } from '../../src/main/completion/endpoints';
+import { LIST_ENDPOINTS, type ListEndpoint } from '../../src/shared/records';
 import { scoreMilli } from '../../src/main/completion/status-score';
 import { silentLogger } from '../../src/main/logging';
 
@@ -120,7 +121,7 @@ describe('index maintenance property', () => {
             const bulkBefore = new Map(bulkSeq);
             // A commit brings an endpoint in sync unless a bulk write for it landed during the round
             // (it may have come after that endpoint's commit; conservatively not in sync then).
-            for (const r of await m.rebuild([...ENDPOINTS]))
+            for (const r of await m.rebuild([...LIST_ENDPOINTS]))
               if (r.outcome === 'committed' && EPS.includes(r.endpoint) && bulkSeq.get(r.endpoint) === bulkBefore.get(r.endpoint)) inSync.set(r.endpoint, true);
             for (const rest of pendingInterleave) write(rest as Exclude<Op, { t: 'rebuild' }>); // not consumed (too few batches)
             pendingInterleave = [];
@@ -129,7 +130,7 @@ describe('index maintenance property', () => {
           checkReaders();
         }
         // Convergence: rebuilding what is stale brings every endpoint to the facts.
-        for (let round = 0; round < 3 && EPS.some((ep) => metaOf(env, ep).stale); round++) await m.rebuild([...ENDPOINTS]);
+        for (let round = 0; round < 3 && EPS.some((ep) => metaOf(env, ep).stale); round++) await m.rebuild([...LIST_ENDPOINTS]);
         for (const ep of EPS) {
           expect(metaOf(env, ep).stale).toBe(0);
           expect(actualTerms(env, ep)).toEqual(expectedTerms(env, ep));

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en, zh } from '../../src/renderer/records/records.i18n';
-import { CONSUMABLE_ORDER_STATUSES, IMPORT_COLUMNS, INDEXED_FIELDS, INVENTORY_STATUSES, REAGENT_ORDER_STATUSES } from '../../src/shared/records';
+import { CONSUMABLE_ORDER_STATUSES, IMPORT_COLUMNS, LIST_ENDPOINTS, LISTS, INVENTORY_STATUSES, REAGENT_ORDER_STATUSES } from '../../src/shared/records';
 
 const get = (obj: unknown, key: string) => key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
 const dir = path.resolve(__dirname, '../../src/renderer/records');
@@ -25,7 +25,7 @@ describe('records i18n', () => {
   });
 
   it('labels every field, status and history action', () => {
-    const fields = new Set<string>(['all', ...Object.values(INDEXED_FIELDS).flat(), ...IMPORT_COLUMNS, 'status', 'unit_price', 'notes', 'communication', 'applicant', 'created_at', 'id', 'borrowed_by', 'borrowed_at', 'source_order_id', 'inventory_item_id', 'reject_reason']);
+    const fields = new Set<string>(['all', ...LIST_ENDPOINTS.flatMap((e) => LISTS[e].indexed), ...IMPORT_COLUMNS, 'status', 'unit_price', 'notes', 'communication', 'applicant', 'created_at', 'id', 'borrowed_by', 'borrowed_at', 'source_order_id', 'inventory_item_id', 'reject_reason']);
     for (const f of fields) expect([get(en.field, f), get(zh.field, f)], f).toEqual([expect.any(String), expect.any(String)]);
     for (const s of [...INVENTORY_STATUSES, ...REAGENT_ORDER_STATUSES, ...CONSUMABLE_ORDER_STATUSES]) expect([get(en.status, s), get(zh.status, s)], s).toEqual([expect.any(String), expect.any(String)]);
     for (const a of ['create', 'update', 'delete', 'borrow', 'return', 'consume', 'dispose', 'approve', 'reject', 'arrive', 'stock_in', 'complete', 'import']) {

@@ -1,6 +1,7 @@
 // Handlers for the records domain: thin — the services own validation beyond the schema,
 // permissions beyond the access level (ownership), transactions and after-commit hooks.
-import type { CompletionHooks, ListEndpoint } from '../completion-hooks';
+import type { CompletionHooks } from '../completion-hooks';
+import type { ListEndpoint } from '../../shared/records';
 import type { Logger } from '../logging';
 import type { RecordsServices } from '../records';
 import type { BatchStore } from '../cart-import/batch-store';

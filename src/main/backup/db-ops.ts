@@ -1,7 +1,7 @@
-// The heavy SQLite work of backup and restore (VACUUM INTO, integrity_check, WAL replay), written
-// without imports so that its source text can run in a worker thread (db-worker.ts): the app's
-// main thread keeps serving requests while a 300 MB database is copied and checked. The same
-// functions run inline where blocking is fine (before a migration, during a move).
+// The heavy SQLite work of backup and restore (VACUUM INTO, integrity_check, WAL replay). It runs
+// in a worker thread (db-worker-entry.ts) so the app's main thread keeps serving requests while a
+// large database is copied and checked; the same functions run inline where blocking is fine
+// (before a migration, during a move). The driver is a parameter so both get the same code.
 import type BetterSqlite3 from 'better-sqlite3';
 
 export interface DbCheck {

@@ -1,33 +1,27 @@
-// Runs one db-ops call in a worker thread. The worker is started from db-ops' own source text
-// (eval), so no extra build entry is needed and the code is the same in tests, browser mode and
-// the packaged app; better-sqlite3 is loaded from the path the main thread resolved.
-import { createRequire } from 'node:module';
+// Runs one db-ops call in a worker thread (db-worker-entry.ts). The built app starts
+// out/main/db-worker.js beside the main bundles; tests that run from source set LAB_DB_WORKER to a
+// bundle of the entry (test/support/db-worker-bundle.ts, vitest's global setup).
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { dbOps, type DbOpName, type DbOps } from './db-ops';
-
-const sqlitePath = createRequire(__filename).resolve('better-sqlite3');
-
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const ops = (${dbOps.toString()})(require(workerData.sqlitePath));
-try {
-  parentPort.postMessage({ ok: true, value: ops[workerData.op](...workerData.args) });
-} catch (e) {
-  parentPort.postMessage({ ok: false, message: e && e.message ? e.message : String(e), code: e && e.code });
-}
-`;
+import type { DbWorkerReply, DbWorkerRequest } from './db-worker-protocol';
 
 /** The same operations on the calling thread (where blocking is acceptable). */
 export const inlineOps: DbOps = dbOps(Database);
 
+export function dbWorkerEntry(): string {
+  return process.env.LAB_DB_WORKER || path.join(__dirname, 'db-worker.js');
+}
+
 export function runDbOp<N extends DbOpName>(op: N, ...args: Parameters<DbOps[N]>): Promise<ReturnType<DbOps[N]>> {
   return new Promise((resolve, reject) => {
-    const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { sqlitePath, op, args } });
+    const request: DbWorkerRequest<N> = { op, args };
+    const w = new Worker(dbWorkerEntry(), { workerData: request });
     let settled = false;
-    w.once('message', (m: { ok: boolean; value?: unknown; message?: string; code?: string }) => {
+    w.once('message', (m: DbWorkerReply<N>) => {
       settled = true;
-      if (m.ok) resolve(m.value as ReturnType<DbOps[N]>);
+      if (m.ok) resolve(m.value);
       else reject(Object.assign(new Error(m.message), { code: m.code }));
     });
     w.once('error', () => {

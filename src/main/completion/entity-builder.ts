@@ -1,7 +1,7 @@
 // The one per-entity field construction shared by single-entity sync and full rebuild (spec 000:
 // "Full rebuild and incremental update share the same per-entity field construction").
+import { LISTS, type ListEndpoint, type RecordEntityType } from '../../shared/records';
 import { normalizeSearchTerm } from '../../shared/normalize';
-import { ENTITY_OF_ENDPOINT, INDEXED_FIELDS, type EntityType, type ListEndpoint } from './endpoints';
 import { operationalScore } from './status-score';
 
 export interface EntityFact {
@@ -11,7 +11,7 @@ export interface EntityFact {
 }
 
 export interface CandidateRow {
-  entityType: EntityType;
+  entityType: RecordEntityType;
   entityId: number;
   field: string;
   text: string;
@@ -40,7 +40,7 @@ export function buildEntityRows(endpoint: ListEndpoint, fact: EntityFact): Candi
   const rows: CandidateRow[] = [];
   const score = operationalScore(endpoint, fact.status);
   const seen = new Set<string>();
-  for (const field of INDEXED_FIELDS[endpoint]) {
+  for (const field of LISTS[endpoint].indexed) {
     const raw = fact[field];
     if (typeof raw !== 'string') continue;
     const trimmed = raw.trim();
@@ -48,7 +48,7 @@ export function buildEntityRows(endpoint: ListEndpoint, fact: EntityFact): Candi
     const norm = normalizeCached(text);
     if (!norm || seen.has(`${field}\u0000${norm}`)) continue;
     seen.add(`${field}\u0000${norm}`);
-    rows.push({ entityType: ENTITY_OF_ENDPOINT[endpoint], entityId: fact.id, field, text, norm, score });
+    rows.push({ entityType: LISTS[endpoint].kind, entityId: fact.id, field, text, norm, score });
   }
   return rows;
 }

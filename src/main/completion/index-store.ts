@@ -1,9 +1,10 @@
 // Writes to the entity completion index and the per-endpoint meta: single-entity sync, stale
 // marking, and the generation swap of a rebuild. Shared by the main process (in-request, 100 ms
 // lock wait) and the maintenance worker (3 s), so both maintain candidates the same way.
+import type { ListEndpoint } from '../../shared/records';
 import type { Db } from '../db/open';
 import { buildEntityRows, compareBinary, type CandidateRow, type EntityFact } from './entity-builder';
-import { entityByIdSql, type ListEndpoint } from './endpoints';
+import { entityByIdSql } from './endpoints';
 import { tablesOf, type GenerationTables } from './index-tables';
 import { scoreMilli } from './status-score';
 import { precomputablePrefixes, prefixTopWriter } from './term-select';

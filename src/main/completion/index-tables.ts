@@ -1,17 +1,13 @@
-// The entity index lives in tables of its own per endpoint and generation (schema v3):
+// The entity index lives in tables of its own per endpoint and generation:
 //   ix_<endpoint>_<gen>_rows   one row per indexed field value of an entity
 //   ix_<endpoint>_<gen>_terms  the values de-duplicated per field and normalized text, best score
 //   ix_<endpoint>_<gen>_top    best terms of every prefix with more than LARGE_PREFIX_TERMS terms
 // endpoint_meta.active_gen names the generation readers use. A rebuild fills a new generation's
-// tables, swaps active_gen in one tiny transaction, then drops the old tables whole. Why not one
-// shared table with a `gen` column (schema v1): deleting the old generation row by row was a third
-// of a rebuild's write time, and the rebuild's inserts rewrote the shared b-trees' upper pages that
-// every reader walks, so readers fetched them again after each batch. A new generation's tables
-// share no page with the live ones, and the old ones are emptied and dropped without index upkeep.
+// tables, swaps active_gen in one tiny transaction, then drops the old tables whole. A new
+// generation's tables share no page with the live ones that readers walk, and the old ones are
+// dropped without index upkeep (docs/completion.md "Tuning constants": why not one shared table).
 import type { Db } from '../db/open';
-import type { ListEndpoint } from './endpoints';
-
-const KEY: Record<ListEndpoint, string> = { '/inventory/': 'inventory', '/reagent-orders/': 'reagent_orders', '/consumable-orders/': 'consumable_orders' };
+import { LISTS, type ListEndpoint } from '../../shared/records';
 
 export interface GenerationTables {
   rows: string;
@@ -21,7 +17,7 @@ export interface GenerationTables {
 
 export function tablesOf(endpoint: ListEndpoint, gen: number): GenerationTables {
   if (!Number.isSafeInteger(gen) || gen < 0) throw new Error(`bad index generation ${gen}`);
-  const base = `ix_${KEY[endpoint]}_${gen}`;
+  const base = `ix_${LISTS[endpoint].indexKey}_${gen}`;
   return { rows: `${base}_rows`, terms: `${base}_terms`, top: `${base}_top` };
 }
 
@@ -51,7 +47,7 @@ export function createGeneration(db: Db, endpoint: ListEndpoint, gen: number): v
 
 /** Generations that have tables in the file (a killed rebuild can leave one behind). */
 export function generationsOnDisk(db: Db, endpoint: ListEndpoint): number[] {
-  const prefix = `ix_${KEY[endpoint]}_`;
+  const prefix = `ix_${LISTS[endpoint].indexKey}_`;
   const gens = new Set<number>();
   for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ?").all(prefix.length, prefix) as { name: string }[]) {
     const m = /^(\d+)_(rows|terms|top)$/.exec(name.slice(prefix.length));

@@ -13,10 +13,11 @@
 //     , endpoint TEXT NOT NULL, field TEXT NOT NULL, query TEXT NOT NULL,
 //       frequency INTEGER NOT NULL DEFAULT 1, last_used_at TEXT NOT NULL  -- ISO 8601
 //     , accept_count INTEGER NOT NULL DEFAULT 0, reject_count INTEGER NOT NULL DEFAULT 0)
+import { LIST_ENDPOINTS, type ListEndpoint, isListEndpoint } from '../../shared/records';
 import { tableExists, type Db } from '../db/open';
 import { migrate, schemaVersion } from '../db/migrate';
 import { COMPLETION_INDEXES, COMPLETION_SCHEMA_VERSION, COMPLETION_TABLES, completionMigrations } from '../db/completion-schema';
-import { ALL_FIELDS, ENDPOINTS, GLOBAL_USER, isEndpoint, type ListEndpoint } from './endpoints';
+import { ALL_FIELDS, GLOBAL_USER } from './endpoints';
 import { memoryQuery } from './memory-store';
 import { memoryRankKey } from './ranking';
 import { writeTx } from './db';
@@ -31,7 +32,7 @@ function objectNames(db: Db): Set<string> {
 function incompleteActiveGenerations(db: Db, names: ReadonlySet<string>): { endpoint: ListEndpoint; gen: number; missing: string[] }[] {
   const out = [];
   for (const { endpoint, active_gen: gen } of db.prepare('SELECT endpoint, active_gen FROM endpoint_meta').all() as { endpoint: string; active_gen: number }[]) {
-    if (!isEndpoint(endpoint)) continue;
+    if (!isListEndpoint(endpoint)) continue;
     const missing = generationObjects(endpoint, gen).filter((n) => !names.has(n));
     if (missing.length) out.push({ endpoint, gen, missing });
   }
@@ -46,7 +47,7 @@ export function startupCheck(db: Db): { ok: boolean; problems: string[] } {
   if (names.has('endpoint_meta')) {
     for (const { missing } of incompleteActiveGenerations(db, names)) for (const t of missing) problems.push(`missing ${t}`);
     const rows = db.prepare('SELECT endpoint, legacy_completion_migrated AS m FROM endpoint_meta').all() as { endpoint: string; m: number }[];
-    for (const e of ENDPOINTS) {
+    for (const e of LIST_ENDPOINTS) {
       const r = rows.find((x) => x.endpoint === e);
       if (!r) problems.push(`no meta for ${e}`);
       else if (r.m !== 1) problems.push(`legacy_completion_migrated unset for ${e}`);
@@ -97,7 +98,7 @@ export function upgradeAndMigrateLegacy(db: Db, lab: Db, now: number): LegacyRes
       const merged = new Map<string, { userId: number; endpoint: string; field: string; norm: string; query: string; f: number; last: number; a: number; r: number }>();
       for (const h of lab.prepare('SELECT user_id, endpoint, field, query, frequency, last_used_at, accept_count, reject_count FROM legacy_search_history ORDER BY id').all() as LegacyHistory[]) {
         const m = memoryQuery(String(h.query ?? ''));
-        if (!m || !isEndpoint(h.endpoint)) continue;
+        if (!m || !isListEndpoint(h.endpoint)) continue;
         const userId = h.user_id && h.user_id > 0 ? h.user_id : GLOBAL_USER;
         const field = h.field || ALL_FIELDS;
         const key = `${userId}\u0000${h.endpoint}\u0000${field}\u0000${m.norm}`;

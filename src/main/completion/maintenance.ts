@@ -3,10 +3,10 @@
 // check, rebuilds under the cross-process lock with back-off, the retry list of writes that failed
 // inside requests, and hourly pruning. All writes here wait up to 3 s for the write lock.
 // MAINTENANCE_MODE=on pauses initialization and rebuilds and writes nothing.
+import { LIST_ENDPOINTS, type ListEndpoint } from '../../shared/records';
 import type { Db } from '../db/open';
 import { openDatabase } from '../db/open';
 import type { Logger } from '../logging';
-import { ENDPOINTS, type ListEndpoint } from './endpoints';
 import { BACKGROUND_LOCK_WAIT_MS, completionPath, labPath, writeTx } from './db';
 import { markStaleInTx, readMeta } from './index-store';
 import { applyMemoryOpInTx, type MemoryOp } from './memory-store';
@@ -147,7 +147,7 @@ export class CompletionMaintenance {
   staleEndpoints(): ListEndpoint[] {
     try {
       const { db } = this.conn();
-      return ENDPOINTS.filter((e) => readMeta(db, e).stale);
+      return LIST_ENDPOINTS.filter((e) => readMeta(db, e).stale);
     } catch (e) {
       this.log.warn({ err: errText(e) }, 'completion stale check failed');
       this.dropConnections();
@@ -159,7 +159,7 @@ export class CompletionMaintenance {
    * Rebuilds the given endpoints (all by default). Takes the non-blocking cross-process lock,
    * re-checks stale after taking it, respects the failure back-off unless forced.
    */
-  async rebuild(endpoints: readonly ListEndpoint[] = ENDPOINTS, opts: { force?: boolean } = {}): Promise<RebuildAttempt[]> {
+  async rebuild(endpoints: readonly ListEndpoint[] = LIST_ENDPOINTS, opts: { force?: boolean } = {}): Promise<RebuildAttempt[]> {
     if (this.maintenanceMode) return endpoints.map((endpoint) => ({ endpoint, outcome: 'paused' as const }));
     const now = this.clock();
     const due = endpoints.filter((e) => opts.force || (this.failures.get(e)?.nextAt ?? 0) <= now);

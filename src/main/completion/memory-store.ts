@@ -1,8 +1,9 @@
 // Search memory and preference writes (spec 000 write path). Pure functions over a write
 // connection, so the main process (100 ms lock wait) and the worker's retry list (3 s) share them.
+import { type ListEndpoint, isListEndpoint } from '../../shared/records';
 import type { Db } from '../db/open';
 import { normalizeSearchTerm } from '../../shared/normalize';
-import { ALL_FIELDS, GLOBAL_USER, isEndpoint, type ListEndpoint } from './endpoints';
+import { ALL_FIELDS, GLOBAL_USER } from './endpoints';
 import { memoryRankKey } from './ranking';
 
 /** A memory write that can be retried later by the worker (plain data, crosses the process boundary). */
@@ -72,7 +73,7 @@ export function memoryQuery(query: string): { query: string; norm: string } | nu
  * is on (DESIGN §7: off means own memory is neither read nor written).
  */
 export function applyMemoryOpInTx(db: Db, op: MemoryOp): void {
-  if (!isEndpoint(op.endpoint)) return;
+  if (!isListEndpoint(op.endpoint)) return;
   const m = memoryQuery(op.query);
   if (!m) return;
   const change = op.kind === 'search' ? { search: true } : { accepted: op.accepted };

@@ -4,11 +4,12 @@
 // is renewed at once after this process's own completion writes (the service calls renew()).
 // When completion.db is unavailable it answers empty, logs `Completion unavailable` and does not
 // try again for 5 seconds.
+import { type ListEndpoint, isListEndpoint } from '../../shared/records';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open';
 import type { Logger } from '../logging';
 import { normalizeSearchTerm } from '../../shared/normalize';
-import { ALL_FIELDS, GLOBAL_USER, isEndpoint, type ListEndpoint } from './endpoints';
+import { ALL_FIELDS, GLOBAL_USER } from './endpoints';
 import { emptySuggestion, rank, type IndexCandidate, type MemoryCandidate, type Suggestion } from './ranking';
 import { LARGE_PREFIX_TERMS, levelSeekStatement, MAX_CHAR, topPerField, type TermPick } from './term-select';
 export { FIELD_CAP } from './term-select';
@@ -18,15 +19,11 @@ import { SHORT_PREFIX_CHARS } from '../db/completion-schema';
 
 export const UNAVAILABLE_PAUSE_MS = 5000;
 /**
- * How long one read snapshot (one read transaction) serves successive requests. When a read
- * transaction begins after another connection committed, SQLite drops the connection's page cache
- * and unmaps its whole memory map of the file (pagerBeginReadTransaction → xUnfetch); the reads
- * that follow fault every page they touch back in. A rebuild in the worker commits every few tens
- * of milliseconds, so each new snapshot during a rebuild starts cold: at 25 ms the benchmark's
- * reader p99 rose 7–42 % during a rebuild, at 100 ms it stayed at its idle level on a quiet
- * machine (0.72–1.09×; docs/completion.md has the noisy minutes too).
- * Writes of the worker (rebuild swap, retried writes) show within this time; this process's own
- * writes at once (the service renews after each of them).
+ * How long one read snapshot (one read transaction) serves successive requests. A snapshot that
+ * begins after another connection's commit starts with a cold page cache and memory map, and a
+ * rebuild commits often, so snapshots are reused for a while (docs/completion.md "Tuning
+ * constants" has the measurements). Writes of the worker (rebuild swap, retried writes) show
+ * within this time; this process's own writes at once (the service renews after each of them).
  */
 export const SNAPSHOT_MAX_AGE_MS = 100;
 /** Candidates fetched per memory source (the best by decayed score come first). */
@@ -145,7 +142,7 @@ export class CompletionReader {
 
   inline(userId: number, query: InlineQuery): Suggestion {
     const now = this.clock();
-    if (!isEndpoint(query.endpoint) || query.field !== ALL_FIELDS) return emptySuggestion(this.safePref(userId, now));
+    if (!isListEndpoint(query.endpoint) || query.field !== ALL_FIELDS) return emptySuggestion(this.safePref(userId, now));
     const q = normalizeSearchTerm(query.q);
     if (!q) return emptySuggestion(this.safePref(userId, now));
     if (now < this.pausedUntil) return emptySuggestion(true);
@@ -204,7 +201,7 @@ export class CompletionReader {
 
   /**
    * The MEMORY_CAP best records of one scope. Prefixes of up to four characters come best first
-   * from their own indexes (schema v2, v5). A longer prefix usually holds a handful of records: they
+   * from their own indexes. A longer prefix usually holds a handful of records: they
    * are read in index order and sorted here; a range holding more than the cap is walked best first
    * in its four-character group (bounded), or sorted by SQLite when its records rank low there.
    */
@@ -261,10 +258,9 @@ export class CompletionReader {
   private statements() {
     if (this.stmts) return this.stmts;
     this.db = openCompletionRead(this.dataDir);
-    // Pages come straight from the OS cache through the memory map (no copy into SQLite's cache).
-    // Both are dropped when a snapshot begins after another connection's commit; faulting mapped
-    // pages back in costs less than reading them into the cache again (without the map the reader
-    // measured 0.084–0.092 ms at p99 beside a writer, with it 0.061–0.078).
+    // Pages come straight from the OS cache through the memory map (no copy into SQLite's cache):
+    // after another connection's commit, faulting mapped pages back in costs less than reading
+    // them into the cache again (docs/completion.md "Tuning constants").
     this.db.pragma('mmap_size = 1073741824');
     this.db.pragma('cache_size = -65536');
     this.stmts = {

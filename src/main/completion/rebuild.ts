@@ -3,9 +3,10 @@
 // swapped in by one tiny transaction that checks the change version and clears stale, so readers
 // always see the old generation or the new one — never an empty or half-built index — and
 // in-request writes keep their 100 ms lock budget while a rebuild runs.
+import type { ListEndpoint } from '../../shared/records';
 import { tableExists, type Db } from '../db/open';
 import { buildEntityRows, compareBinary, type CandidateRow, type EntityFact } from './entity-builder';
-import { allEntitiesSql, type ListEndpoint } from './endpoints';
+import { allEntitiesSql } from './endpoints';
 import { addRef, bestOfRefs, readMeta, type TermRefs } from './index-store';
 import { writeTx } from './db';
 import { createGeneration, dropGenerationSql, generationsOnDisk, tablesOf } from './index-tables';
@@ -146,7 +147,7 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
   // Keeps the write-ahead log small without blocking writers: a PASSIVE checkpoint copies what no
   // reader still needs and never takes the write lock. Once it has copied every frame, the next
   // write transaction rewinds the log by itself. (A RESTART checkpoint would copy and fsync under
-  // the write lock — the 200–600 ms holds measured before.)
+  // the write lock.)
   const checkpoint = () => {
     const t0 = performance.now();
     db.pragma('wal_checkpoint(PASSIVE)');
@@ -318,8 +319,8 @@ const DELETE_STEP = 4000;
 /**
  * Drops the tables of every generation but the active one, each DROP in its own write transaction.
  * The rows table is emptied first in time-bounded steps (its index already gone, a step is a rowid
- * range): DROP TABLE reads every page it frees, and a 550 000-row table whose pages are not in
- * memory took 170 ms under the lock while a reader was busy.
+ * range): DROP TABLE reads every page it frees, which for a large table not in memory holds the
+ * lock far longer than a write's budget (docs/completion.md "Tuning constants").
  */
 async function dropInactiveGenerations(db: Db, endpoint: ListEndpoint, tx: (step: () => boolean) => boolean, pause: () => Promise<void>): Promise<void> {
   // Checked inside the write lock: only the swap changes active_gen, and it holds this lock.

@@ -2,11 +2,12 @@
 // feedback, preferences, entity sync, stale marking) and the CompletionHooks business writes call.
 // Every auxiliary write waits at most 100 ms for the write lock and is tried twice; then it goes
 // to the maintenance worker's retry list. A completion failure never fails a business call.
+import { type ListEndpoint, isListEndpoint } from '../../shared/records';
 import type { Db } from '../db/open';
 import type { Logger } from '../logging';
 import type { CompletionHooks } from '../completion-hooks';
 import { AppError } from '../../shared/errors';
-import { ALL_FIELDS, isEndpoint, type ListEndpoint } from './endpoints';
+import { ALL_FIELDS } from './endpoints';
 import { CompletionReader, type InlineQuery } from './reader';
 import type { Suggestion } from './ranking';
 import { isBusy, openCompletionWrite, REQUEST_LOCK_WAIT_MS, writeTx } from './db';
@@ -62,12 +63,12 @@ export class CompletionService {
   }
 
   recordSearch(userId: number, endpoint: string, field: string, query: string): WriteOutcome {
-    if (field !== ALL_FIELDS || !isEndpoint(endpoint)) return 'skipped';
+    if (field !== ALL_FIELDS || !isListEndpoint(endpoint)) return 'skipped';
     return this.memory({ kind: 'search', userId, endpoint, query, at: this.clock() });
   }
 
   feedback(userId: number, endpoint: string, field: string, query: string, accepted: boolean): WriteOutcome {
-    if (field !== ALL_FIELDS || !isEndpoint(endpoint)) return 'skipped';
+    if (field !== ALL_FIELDS || !isListEndpoint(endpoint)) return 'skipped';
     return this.memory({ kind: 'feedback', userId, endpoint, query, accepted, at: this.clock() });
   }
 

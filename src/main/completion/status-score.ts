@@ -1,7 +1,7 @@
 // Status-to-score table (spec 000 leaves the values open; DESIGN §6 decides the order): live
 // statuses rank above finished ones, consumed and rejected rank lowest. The values are also the
 // only score levels the entity index holds, which lets the read path walk them best-first.
-import type { ListEndpoint } from './endpoints';
+import type { ListEndpoint } from '../../shared/records';
 
 export const STATUS_SCORE: Record<ListEndpoint, Record<string, number>> = {
   '/inventory/': { in_stock: 1.0, borrowed: 0.8, disposed: 0.3, consumed: 0.2 },

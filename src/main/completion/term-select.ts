@@ -4,16 +4,16 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open';
 import { compareBinary } from './entity-builder';
-import { INDEXED_FIELDS, type ListEndpoint } from './endpoints';
+import { LISTS, type ListEndpoint } from '../../shared/records';
 import { tablesOf } from './index-tables';
 import { scoreMilli, STATUS_SCORE, UNKNOWN_STATUS_SCORE } from './status-score';
 
 /** Candidates fetched per indexed field (spec: "a separate cap on the candidate count for each"). */
 export const FIELD_CAP = 4;
 /**
- * Prefixes with more terms than this get their best terms precomputed. Each term a range read
- * returns costs about a microsecond to cross into JavaScript: at 50 the reads of 17–50 terms made
- * most of the benchmark's p99; at 16 the 1 M-row index has ~3 200 such prefixes per rebuild (13 500 rows).
+ * Prefixes with more terms than this get their best terms precomputed: every term a range read
+ * returns has to cross into JavaScript, so a short read keeps the read path's tail low, at the cost
+ * of more precomputed rows (docs/completion.md "Tuning constants").
  */
 export const LARGE_PREFIX_TERMS = 16;
 /** Longest precomputed prefix (in characters of the normalized text). */
@@ -40,7 +40,7 @@ export function betterTerm(a: { score: number; norm: string }, b: { score: numbe
 /** Keeps the best FIELD_CAP per field, fields in the endpoint's order. */
 export function topPerField(endpoint: ListEndpoint, rows: TermPick[]): TermPick[] {
   const out: TermPick[] = [];
-  for (const field of INDEXED_FIELDS[endpoint]) out.push(...rows.filter((r) => r.field === field).sort(betterTerm).slice(0, FIELD_CAP));
+  for (const field of LISTS[endpoint].indexed) out.push(...rows.filter((r) => r.field === field).sort(betterTerm).slice(0, FIELD_CAP));
   return out;
 }
 
@@ -55,7 +55,7 @@ export function precomputablePrefixes(norm: string): string[] {
 /** One statement per endpoint and generation: an index seek per field and score level, each capped. */
 export function levelSeekStatement(db: Db, endpoint: ListEndpoint, gen: number): Statement {
   const { terms } = tablesOf(endpoint, gen);
-  const branches = INDEXED_FIELDS[endpoint].flatMap((field) =>
+  const branches = LISTS[endpoint].indexed.flatMap((field) =>
     levelsOf(endpoint).map(
       (level) =>
         `SELECT * FROM (SELECT field, score, norm, text FROM ${terms} INDEXED BY ${terms}_rank

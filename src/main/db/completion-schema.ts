@@ -17,9 +17,9 @@
 // - endpoint_meta: per endpoint stale marker, change version, active generation and the legacy
 //   migration marker. completion_meta: global keys (last prune time).
 // - user_prefs: the personalization switch per user (absent = on).
+import { isListEndpoint } from '../../shared/records';
 import type { Migration } from './migrate';
 import { createGeneration } from '../completion/index-tables';
-import { isEndpoint } from '../completion/endpoints';
 import { memoryRankKey } from '../completion/ranking';
 import { normalizeSearchTerm } from '../../shared/normalize';
 import type { Db } from './open';
@@ -141,7 +141,7 @@ export const completionMigrations: Migration[] = [
       // generation starts empty and stale, and the worker's start-up rebuild fills it.
       db.exec('DROP TABLE entity_rows; DROP TABLE entity_terms; DROP TABLE entity_prefix_top; UPDATE endpoint_meta SET stale = 1');
       const gens = db.prepare('SELECT endpoint, active_gen FROM endpoint_meta').all() as { endpoint: string; active_gen: number }[];
-      for (const { endpoint, active_gen } of gens) if (isEndpoint(endpoint)) createGeneration(db, endpoint, active_gen);
+      for (const { endpoint, active_gen } of gens) if (isListEndpoint(endpoint)) createGeneration(db, endpoint, active_gen);
     },
   },
   {

@@ -3,7 +3,8 @@
 // only after the business transaction committed, and neither may fail or undo the write.
 import type { Db } from '../db/open';
 import type { AuditLog } from '../audit/audit-log';
-import type { CompletionHooks, ListEndpoint } from '../completion-hooks';
+import type { CompletionHooks } from '../completion-hooks';
+import type { ListEndpoint } from '../../shared/records';
 import type { EventBus } from '../events';
 import type { Logger } from '../logging';
 

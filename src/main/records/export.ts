@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../shared/errors';
 import type { ListQuery } from '../../shared/contract/records';
-import { CONSUMABLE_ORDER_STATUSES, INDEXED_FIELDS, INVENTORY_STATUSES, REAGENT_ORDER_STATUSES, SORTABLE, type RecordsEndpoint } from '../../shared/records';
+import { LISTS, type ListEndpoint } from '../../shared/records';
 import type { Db } from '../db/open';
 import { listPage, type ListSpec } from './search';
 import { inventoryListSpec } from './inventory-service';
@@ -14,28 +14,20 @@ import { consumableListSpec } from './consumable-order-service';
 
 export const MAX_EXPORT_ROWS = 200_000;
 
-const COLUMNS: Record<RecordsEndpoint, string[]> = {
-  '/inventory/': ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous', 'status', 'borrowed_by_name', 'borrowed_at', 'source_order_id', 'created_at', 'updated_at'],
-  '/reagent-orders/': ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit_price', 'brand', 'category', 'product_number', 'hazardous', 'applicant', 'notes', 'status', 'reject_reason', 'created_at', 'updated_at'],
-  '/consumable-orders/': ['id', 'name', 'specification', 'quantity', 'unit_price', 'communication', 'applicant', 'notes', 'status', 'reject_reason', 'created_at', 'updated_at'],
-};
-
-const SPECS: Record<RecordsEndpoint, ListSpec<unknown>> = {
+const SPECS: Record<ListEndpoint, ListSpec<unknown>> = {
   '/inventory/': inventoryListSpec as ListSpec<unknown>,
   '/reagent-orders/': reagentListSpec as ListSpec<unknown>,
   '/consumable-orders/': consumableListSpec as ListSpec<unknown>,
 };
 
 export interface ExportInput {
-  endpoint: RecordsEndpoint;
+  endpoint: ListEndpoint;
   format: 'csv' | 'xlsx';
   search: string;
   field: string;
   status: string;
   sort: string;
 }
-
-const STATUSES_OF = { '/inventory/': INVENTORY_STATUSES, '/reagent-orders/': REAGENT_ORDER_STATUSES, '/consumable-orders/': CONSUMABLE_ORDER_STATUSES } as const;
 
 /**
  * Cells a spreadsheet would run as a formula (names can come from supplier sites through the cart
@@ -44,16 +36,17 @@ const STATUSES_OF = { '/inventory/': INVENTORY_STATUSES, '/reagent-orders/': REA
 export const FORMULA_START = /^[=+@\t\r]|^-(?![\d.])/;
 
 export async function exportList(db: Db, input: ExportInput): Promise<{ fileName: string; mime: string; base64: string; rows: number }> {
-  const fields = ['all', ...INDEXED_FIELDS[input.endpoint]] as string[];
+  const list = LISTS[input.endpoint];
+  const fields: string[] = ['all', ...list.indexed];
   if (!fields.includes(input.field)) throw new AppError('validation', `field must be one of ${fields.join(', ')}`, { field: 'not a search field of this list' });
-  const statuses: readonly string[] = STATUSES_OF[input.endpoint];
+  const statuses: readonly string[] = list.statuses;
   if (input.status && !statuses.includes(input.status)) throw new AppError('validation', `status must be one of ${statuses.join(', ')}`, { status: 'not a status of this list' });
   const sortKey = input.sort.replace(/^-/, '');
-  if (!(SORTABLE[input.endpoint] as readonly string[]).includes(sortKey)) throw new AppError('validation', 'sort is not a sortable column', { sort: 'not sortable' });
+  if (!(list.sortable as readonly string[]).includes(sortKey)) throw new AppError('validation', 'sort is not a sortable column', { sort: 'not sortable' });
   const q: ListQuery = { search: input.search, field: input.field, status: input.status, sort: input.sort, page: 1, pageSize: 50 };
   const { rows, total } = listPage(db, SPECS[input.endpoint], q, { limit: MAX_EXPORT_ROWS });
   if (total > MAX_EXPORT_ROWS) throw new AppError('too_large', `The list has ${total} rows; narrow it down to at most ${MAX_EXPORT_ROWS} to export.`);
-  const cols = COLUMNS[input.endpoint];
+  const cols: string[] = [...list.exportColumns];
   const table = (rows as Record<string, unknown>[]).map((r) => cols.map((c) => (typeof r[c] === 'boolean' ? (r[c] ? 'yes' : 'no') : (r[c] ?? ''))));
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
   const base = `${input.endpoint.replace(/\//g, '')}-${stamp}`;

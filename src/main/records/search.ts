@@ -1,43 +1,28 @@
 // List search (DESIGN §6/§7). Every searchable text is stored a second time, normalized with the
-// same normalizeSearchTerm as completion, in `s_<field>` columns (one per indexed field of spec
-// 000's table) and in `search_all` (all searchable fields joined by U+001F, so a word never
-// matches across two fields). A query is split into words on white space; each word is
-// normalized and must occur (instr) in the chosen column. Measured: see test/records/bench-search.
+// same normalizeSearchTerm as completion, in `s_<field>` columns (one per indexed field of LISTS in
+// src/shared/records.ts) and in `search_all` (all searchable fields joined by U+001F, so a word
+// never matches across two fields). A query is split into words on white space; each word is
+// normalized and must occur (instr) in the chosen column. Measured: bench/records-search.ts.
 import { normalizeSearchTerm } from '../../shared/normalize';
-import { INDEXED_FIELDS, type RecordsEndpoint } from '../../shared/records';
+import { LISTS, type ListEndpoint } from '../../shared/records';
 import type { ListQuery } from '../../shared/contract/records';
 import type { Db } from '../db/open';
 
 const SEP = '\u001f';
 
-/** Which record fields feed each search column; `name` also covers the English name. */
-const COLUMN_SOURCES: Record<RecordsEndpoint, { fields: Record<string, string[]>; alsoInAll: string[] }> = {
-  '/inventory/': {
-    fields: { name: ['name', 'english_name'], cas_number: ['cas_number'], storage_location: ['storage_location'], brand: ['brand'], category: ['category'] },
-    alsoInAll: ['product_number', 'specification'],
-  },
-  '/reagent-orders/': {
-    fields: { name: ['name', 'english_name'], cas_number: ['cas_number'], brand: ['brand'], category: ['category'], applicant: ['applicant'] },
-    alsoInAll: ['product_number', 'specification'],
-  },
-  '/consumable-orders/': {
-    fields: { name: ['name'], specification: ['specification'], communication: ['communication'], applicant: ['applicant'] },
-    alsoInAll: [],
-  },
-};
-
 /** The normalized search columns of one record (values: the record's current texts). */
-export function searchColumns(endpoint: RecordsEndpoint, rec: Record<string, unknown>): Record<string, string> {
-  const src = COLUMN_SOURCES[endpoint];
+export function searchColumns(endpoint: ListEndpoint, rec: Record<string, unknown>): Record<string, string> {
+  const list = LISTS[endpoint];
+  const also: Readonly<Record<string, readonly string[]>> = list.searchAlso;
   const norm = (f: string) => normalizeSearchTerm(String(rec[f] ?? ''));
   const out: Record<string, string> = {};
   const all: string[] = [];
-  for (const [col, fields] of Object.entries(src.fields)) {
-    const parts = fields.map(norm).filter(Boolean);
+  for (const col of list.indexed) {
+    const parts = [col, ...(also[col] ?? [])].map(norm).filter(Boolean);
     out[`s_${col}`] = parts.join(SEP);
     all.push(...parts);
   }
-  for (const f of src.alsoInAll) {
+  for (const f of list.searchAllAlso) {
     const v = norm(f);
     if (v) all.push(v);
   }
@@ -54,16 +39,16 @@ export function searchWords(search: string): string[] {
     .filter((w) => w.length > 0);
 }
 
-export function searchWhere(endpoint: RecordsEndpoint, alias: string, field: string, search: string): { sql: string[]; params: string[] } {
+export function searchWhere(endpoint: ListEndpoint, alias: string, field: string, search: string): { sql: string[]; params: string[] } {
   const words = searchWords(search);
   if (!words.length) return { sql: [], params: [] };
-  const allowed = INDEXED_FIELDS[endpoint] as readonly string[];
+  const allowed: readonly string[] = LISTS[endpoint].indexed;
   const col = field === 'all' || !allowed.includes(field) ? 'search_all' : `s_${field}`;
   return { sql: words.map(() => `instr(${alias}.${col}, ?) > 0`), params: words };
 }
 
 export interface ListSpec<Row> {
-  endpoint: RecordsEndpoint;
+  endpoint: ListEndpoint;
   /** The SELECT list. */
   columns: string;
   /** `table t JOIN …` — the table must be aliased `t`. */

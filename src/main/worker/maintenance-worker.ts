@@ -34,12 +34,10 @@ const log = pino(
   },
 );
 
-// A short breather after each write transaction of a rebuild. Taking the lock again at once
-// (setImmediate) leaves an in-request write that is sleeping in SQLite's busy handler (1, 2, 5 ms
-// steps…) little chance to get in before its 100 ms are up; 4 ms lets it in, and leaves the other
-// core to the app's readers for a moment. The benchmark's reader p99 during a rebuild is within
-// its noise either way (0.95–1.31× idle with it, 1.01–1.26× without); the rebuild takes ~10 %
-// longer. The env var is for diagnostics and the crash test.
+// A short breather after each write transaction of a rebuild: taking the lock again at once leaves
+// an in-request write sleeping in SQLite's busy handler little chance to get in before its lock
+// wait is up (docs/completion.md "Tuning constants"). The env var is for diagnostics and the crash
+// test.
 const REBUILD_BREATHER_MS = 4;
 const pauseEnv = Number(process.env.LAB_COMPLETION_REBUILD_PAUSE_MS);
 const pauseMs = Number.isFinite(pauseEnv) && pauseEnv >= 0 ? pauseEnv : REBUILD_BREATHER_MS;

@@ -1,6 +1,6 @@
 // Messages between the main process and the maintenance worker (utilityProcess / child_process).
 import type { RebuildAttempt, RetryItem } from '../completion/maintenance';
-import type { ListEndpoint } from '../completion-hooks';
+import type { ListEndpoint } from '../../shared/records';
 
 export type WorkerRequest = { id?: number } & (
   | { type: 'health' }

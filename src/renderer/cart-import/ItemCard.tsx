@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import type { BatchItem } from '../../shared/cart-batch';
 import { parseCas } from '../../shared/cas';
 import type { CartSyncResult, SubmittedItem } from '../../shared/contract';
+import { consumableCreateInput, reagentCreateInput } from '../../shared/contract/records';
 import { ApiError } from '../api/client';
+import { schemaRules } from '../app/schema-rules';
 import type { ItemDraft, OrderType } from './drafts';
 
 export interface ItemCardProps {
@@ -23,8 +25,11 @@ export interface ItemCardProps {
   onSubmit: () => void;
 }
 
+/** The order each type creates: its fields' rules are the service's own. */
+const ORDER_SCHEMAS = { reagent: reagentCreateInput, consumable: consumableCreateInput } as const;
+
 export function ItemCard(p: ItemCardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { item, draft } = p;
   const type = draft.order_type;
   const [form] = Form.useForm();
@@ -73,8 +78,7 @@ export function ItemCard(p: ItemCardProps) {
     />
   );
 
-  const required = [{ required: true, message: t('cart.field.required') }];
-  const positive = [...required, { type: 'number' as const, min: 0.000001, message: t('cart.field.positive') }];
+  const rules = (field: string) => (type ? schemaRules(ORDER_SCHEMAS[type], field, i18n.language) : []);
   const onValues = (_c: unknown, all: Record<string, unknown>) => {
     if (!type) return;
     p.onDraft({ ...draft, [type]: { ...draft[type], ...all } });
@@ -133,37 +137,37 @@ export function ItemCard(p: ItemCardProps) {
             {type === 'reagent' && (
               <Form key="reagent" name={`cart-${item.item_id}-reagent`} form={form} layout="vertical" initialValues={draft.reagent} onValuesChange={onValues} disabled={p.busy} size="small">
                 <Space wrap align="start">
-                  <Form.Item name="name" label={t('cart.field.name')} rules={required}>
+                  <Form.Item name="name" label={t('cart.field.name')} rules={rules('name')}>
                     <Input style={{ width: 240 }} />
                   </Form.Item>
-                  <Form.Item name="english_name" label={t('cart.field.english_name')} extra={p.englishFilled ? t('cart.englishFilled') : undefined}>
+                  <Form.Item name="english_name" label={t('cart.field.english_name')} rules={rules('english_name')} extra={p.englishFilled ? t('cart.englishFilled') : undefined}>
                     <Input style={{ width: 220 }} />
                   </Form.Item>
-                  <Form.Item name="cas_number" label={t('cart.field.cas_number')}>
+                  <Form.Item name="cas_number" label={t('cart.field.cas_number')} rules={rules('cas_number')}>
                     <Input style={{ width: 140 }} onBlur={() => p.onCasChanged(form.getFieldValue('cas_number') as string, form.getFieldValue('product_number') as string, form.getFieldValue('brand') as string)} />
                   </Form.Item>
-                  <Form.Item name="specification" label={t('cart.field.specification')}>
+                  <Form.Item name="specification" label={t('cart.field.specification')} rules={rules('specification')}>
                     <Input style={{ width: 180 }} />
                   </Form.Item>
-                  <Form.Item name="quantity" label={t('cart.field.quantity')} rules={positive}>
+                  <Form.Item name="quantity" label={t('cart.field.quantity')} rules={rules('quantity')}>
                     <InputNumber style={{ width: 90 }} />
                   </Form.Item>
-                  <Form.Item name="unit_price" label={t('cart.field.unit_price')}>
-                    <InputNumber style={{ width: 110 }} min={0} />
+                  <Form.Item name="unit_price" label={t('cart.field.unit_price')} rules={rules('unit_price')}>
+                    <InputNumber style={{ width: 110 }} />
                   </Form.Item>
-                  <Form.Item name="brand" label={t('cart.field.brand')}>
+                  <Form.Item name="brand" label={t('cart.field.brand')} rules={rules('brand')}>
                     <Input style={{ width: 120 }} />
                   </Form.Item>
-                  <Form.Item name="product_number" label={t('cart.field.product_number')}>
+                  <Form.Item name="product_number" label={t('cart.field.product_number')} rules={rules('product_number')}>
                     <Input style={{ width: 130 }} />
                   </Form.Item>
-                  <Form.Item name="category" label={t('cart.field.category')}>
+                  <Form.Item name="category" label={t('cart.field.category')} rules={rules('category')}>
                     <Input style={{ width: 120 }} />
                   </Form.Item>
-                  <Form.Item name="hazardous" label={t('cart.field.hazardous')} valuePropName="checked">
+                  <Form.Item name="hazardous" label={t('cart.field.hazardous')} rules={rules('hazardous')} valuePropName="checked">
                     <Switch />
                   </Form.Item>
-                  <Form.Item name="notes" label={t('cart.field.notes')}>
+                  <Form.Item name="notes" label={t('cart.field.notes')} rules={rules('notes')}>
                     <Input style={{ width: 240 }} />
                   </Form.Item>
                   {casFailsCheck && (
@@ -177,22 +181,22 @@ export function ItemCard(p: ItemCardProps) {
             {type === 'consumable' && (
               <Form key="consumable" name={`cart-${item.item_id}-consumable`} form={form} layout="vertical" initialValues={draft.consumable} onValuesChange={onValues} disabled={p.busy} size="small">
                 <Space wrap align="start">
-                  <Form.Item name="name" label={t('cart.field.name')} rules={required}>
+                  <Form.Item name="name" label={t('cart.field.name')} rules={rules('name')}>
                     <Input style={{ width: 260 }} />
                   </Form.Item>
-                  <Form.Item name="specification" label={t('cart.field.specification')}>
+                  <Form.Item name="specification" label={t('cart.field.specification')} rules={rules('specification')}>
                     <Input style={{ width: 180 }} />
                   </Form.Item>
-                  <Form.Item name="quantity" label={t('cart.field.quantity')} rules={positive}>
+                  <Form.Item name="quantity" label={t('cart.field.quantity')} rules={rules('quantity')}>
                     <InputNumber style={{ width: 90 }} />
                   </Form.Item>
-                  <Form.Item name="unit_price" label={t('cart.field.unit_price')}>
-                    <InputNumber style={{ width: 110 }} min={0} />
+                  <Form.Item name="unit_price" label={t('cart.field.unit_price')} rules={rules('unit_price')}>
+                    <InputNumber style={{ width: 110 }} />
                   </Form.Item>
-                  <Form.Item name="communication" label={t('cart.field.communication')}>
+                  <Form.Item name="communication" label={t('cart.field.communication')} rules={rules('communication')}>
                     <Input style={{ width: 200 }} />
                   </Form.Item>
-                  <Form.Item name="notes" label={t('cart.field.notes')}>
+                  <Form.Item name="notes" label={t('cart.field.notes')} rules={rules('notes')}>
                     <Input style={{ width: 240 }} />
                   </Form.Item>
                 </Space>

@@ -74,8 +74,6 @@ export const en = {
     hazardous: 'Hazardous',
     notes: 'Notes',
     communication: 'Contact / communication',
-    required: 'Required',
-    positive: 'Must be greater than 0',
   },
 };
 
@@ -152,7 +150,5 @@ export const zh: typeof en = {
     hazardous: '危险品',
     notes: '备注',
     communication: '联系方式 / 沟通',
-    required: '必填',
-    positive: '必须大于 0',
   },
 };

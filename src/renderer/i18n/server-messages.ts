@@ -2,7 +2,7 @@
 // shows its errors in Chinese. Each rule is one English message of the service with `{n}` where
 // the message carries a value, and its Chinese text. Values the service puts in (an action, an
 // order type) are translated when known, else kept. A message no rule matches is shown as sent.
-// test/records/server-messages.test.ts checks that every literal message of src/main has a rule.
+// test/foundation/server-messages.test.ts checks that every literal message of src/main has a rule.
 
 import { zh as recordsZh } from '../records/records.i18n';
 
@@ -83,6 +83,17 @@ export const MESSAGE_RULES: readonly Rule[] = [
   ['consumable order {0}', '耗材订单 {0}'],
   ['inventory item {0}', '库存物品 {0}'],
   // per-field messages and the validator's own wording
+  ['is required', '必填'],
+  ['must be text', '必须是文本'],
+  ['must be a number', '必须是数字'],
+  ['must be a whole number', '必须是整数'],
+  ['must be positive', '必须大于 0'],
+  ['must be greater than 0', '必须大于 0'],
+  ['must not be negative', '不能为负数'],
+  ['is too large', '数值过大'],
+  ['must be true or false', '必须是“是”或“否”'],
+  ['at most {0} characters', '最多 {0} 个字符'],
+  ['Invalid input', '输入有误'],
   ['unknown field', '未知字段'],
   ['no such record', '记录不存在'],
   ['already taken', '已被占用'],

@@ -1,10 +1,10 @@
 // Consumable orders: members order and edit/delete their own pending orders; admins approve,
 // reject (with a reason) and mark them completed.
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { CONSUMABLE_ORDER_STATUSES, type ConsumableOrder } from '../../shared/records';
-import { OrderPageLayout, useOrderPage } from './order-kit';
+import type { ConsumableOrder } from '../../shared/records';
+import { OrderPageFrame, useOrderPage } from './order-kit';
 import { allowedFrom, CONSUMABLE_TRANSITIONS as STEPS } from '../../shared/workflows';
 
 export function ConsumableOrdersPage() {
@@ -14,9 +14,8 @@ export function ConsumableOrdersPage() {
     reject: 'rejectConsumableOrder',
     transitions: STEPS,
     delete: 'deleteConsumableOrder',
-    entity: 'consumable_order',
   });
-  const { t, isAdmin, run, col, statusColumn, rowButtons } = page;
+  const { t, isAdmin, run, col, statusColumn, actionsColumn } = page;
 
   const columns: ColumnsType<ConsumableOrder> = [
     col('id'),
@@ -28,22 +27,13 @@ export function ConsumableOrdersPage() {
     col('applicant'),
     col('created_at', { render: (v: string) => dayjs(v).format('YYYY-MM-DD') }),
     statusColumn,
-    {
-      key: 'actions',
-      title: t('records.action.actions'),
-      render: (_v, r) => (
-        <Space size={4} wrap>
-          {rowButtons(
-            r,
-            <>
-              {isAdmin && allowedFrom(STEPS.approve.from, r.status) && <Button size="small" type="primary" onClick={() => void run('approveConsumableOrder', { id: r.id })}>{t('records.action.approve')}</Button>}
-              {isAdmin && allowedFrom(STEPS.complete.from, r.status) && <Button size="small" type="primary" onClick={() => void run('completeConsumableOrder', { id: r.id })}>{t('records.action.complete')}</Button>}
-            </>,
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn((r) => (
+      <>
+        {isAdmin && allowedFrom(STEPS.approve.from, r.status) && <Button size="small" type="primary" onClick={() => void run('approveConsumableOrder', { id: r.id })}>{t('records.action.approve')}</Button>}
+        {isAdmin && allowedFrom(STEPS.complete.from, r.status) && <Button size="small" type="primary" onClick={() => void run('completeConsumableOrder', { id: r.id })}>{t('records.action.complete')}</Button>}
+      </>
+    )),
   ];
 
-  return <OrderPageLayout page={page} kind="consumable" endpoint="/consumable-orders/" title={t('records.title.consumableOrders')} statuses={CONSUMABLE_ORDER_STATUSES} columns={columns} />;
+  return <OrderPageFrame page={page} title={t('records.title.consumableOrders')} kind="consumable" columns={columns} />;
 }

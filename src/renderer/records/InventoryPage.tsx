@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Button, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { INVENTORY_STATUSES, type InventoryItem } from '../../shared/records';
+import type { InventoryItem } from '../../shared/records';
 import { allowedFrom, INVENTORY_TRANSITIONS as STEPS } from '../../shared/workflows';
 import { ListToolbar, StatusTag, useRecordPage } from './list-kit';
 import { RecordForm } from './RecordForm';
@@ -51,7 +51,6 @@ export function InventoryPage() {
       <ListToolbar
         endpoint="/inventory/"
         list={list}
-        statuses={INVENTORY_STATUSES}
         extra={
           canWrite && (
             <>

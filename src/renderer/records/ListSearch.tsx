@@ -5,11 +5,11 @@
 import { Button, Select, Space } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { INDEXED_FIELDS, type RecordsEndpoint } from '../../shared/records';
+import { LISTS, type ListEndpoint } from '../../shared/records';
 import { GhostTextInput } from '../completion/GhostTextInput';
 
 export interface ListSearchProps {
-  endpoint: RecordsEndpoint;
+  endpoint: ListEndpoint;
   field: string;
   onFieldChange: (field: string) => void;
   value: string;
@@ -19,7 +19,7 @@ export interface ListSearchProps {
 
 export function ListSearch({ endpoint, field, onFieldChange, value, onChange, onSubmit }: ListSearchProps) {
   const { t } = useTranslation();
-  const fields = ['all', ...INDEXED_FIELDS[endpoint]];
+  const fields = ['all', ...LISTS[endpoint].indexed];
   return (
     <Space.Compact style={{ width: 460 }}>
       <Select

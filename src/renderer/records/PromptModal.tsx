@@ -2,17 +2,21 @@
 import { useEffect } from 'react';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { applyFieldErrors } from '../app/form-errors';
+import { schemaRules } from '../app/schema-rules';
 
 export interface PromptSpec {
   title: string;
-  fields: Array<{ name: string; label: string; required?: boolean; max?: number; initial?: string }>;
+  /** The action's contract input: the fields' rules come from it. */
+  schema: z.ZodObject<z.ZodRawShape>;
+  fields: Array<{ name: string; label: string; initial?: string }>;
   /** Throws to keep the modal open (field errors are shown next to the fields). */
   onOk: (values: Record<string, string>) => Promise<void>;
 }
 
 export function PromptModal({ spec, onClose }: { spec: PromptSpec | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form] = Form.useForm();
   useEffect(() => {
     if (spec) form.setFieldsValue(Object.fromEntries(spec.fields.map((f) => [f.name, f.initial ?? ''])));
@@ -33,7 +37,7 @@ export function PromptModal({ spec, onClose }: { spec: PromptSpec | null; onClos
         }}
       >
         {spec?.fields.map((f) => (
-          <Form.Item key={f.name} name={f.name} label={f.label} rules={[...(f.required ? [{ required: true }] : []), ...(f.max ? [{ max: f.max }] : [])]}>
+          <Form.Item key={f.name} name={f.name} label={f.label} rules={schemaRules(spec.schema, f.name, i18n.language)}>
             <Input autoFocus />
           </Form.Item>
         ))}

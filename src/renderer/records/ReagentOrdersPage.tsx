@@ -1,11 +1,12 @@
 // Reagent orders: members order and edit/delete their own pending orders; admins approve,
 // reject (with a reason), mark arrived and stock in (asking the storage location).
-import { App, Button, Space } from 'antd';
+import { App, Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { REAGENT_ORDER_STATUSES, type ReagentOrder } from '../../shared/records';
+import type { ReagentOrder } from '../../shared/records';
 import { call } from '../api/client';
-import { OrderPageLayout, useOrderPage } from './order-kit';
+import { recordsOps } from '../../shared/contract/records';
+import { OrderPageFrame, useOrderPage } from './order-kit';
 import { allowedFrom, REAGENT_TRANSITIONS as STEPS } from '../../shared/workflows';
 
 export function ReagentOrdersPage() {
@@ -15,17 +16,17 @@ export function ReagentOrdersPage() {
     reject: 'rejectReagentOrder',
     transitions: STEPS,
     delete: 'deleteReagentOrder',
-    entity: 'reagent_order',
   });
-  const { t, isAdmin, run, col, statusColumn, rowButtons, setPrompt } = page;
+  const { t, isAdmin, run, col, setPrompt, statusColumn, actionsColumn } = page;
   const { message } = App.useApp();
 
   const stockIn = (r: ReagentOrder) =>
     setPrompt({
       title: t('records.stockInTitle', { name: r.name }),
+      schema: recordsOps.stockInReagentOrder.input,
       fields: [
-        { name: 'storage_location', label: t('records.stockInLocation'), required: true, max: 200 },
-        { name: 'unit', label: t('records.field.unit'), max: 20 },
+        { name: 'storage_location', label: t('records.stockInLocation') },
+        { name: 'unit', label: t('records.field.unit') },
       ],
       onOk: async (v) => {
         const res = await call('stockInReagentOrder', { id: r.id, storage_location: v.storage_location!, ...(v.unit ? { unit: v.unit } : {}) });
@@ -45,23 +46,14 @@ export function ReagentOrdersPage() {
     col('applicant'),
     col('created_at', { render: (v: string) => dayjs(v).format('YYYY-MM-DD') }),
     statusColumn,
-    {
-      key: 'actions',
-      title: t('records.action.actions'),
-      render: (_v, r) => (
-        <Space size={4} wrap>
-          {rowButtons(
-            r,
-            <>
-              {isAdmin && allowedFrom(STEPS.approve.from, r.status) && <Button size="small" type="primary" onClick={() => void run('approveReagentOrder', { id: r.id })}>{t('records.action.approve')}</Button>}
-              {isAdmin && allowedFrom(STEPS.arrive.from, r.status) && <Button size="small" type="primary" onClick={() => void run('arriveReagentOrder', { id: r.id })}>{t('records.action.arrive')}</Button>}
-              {isAdmin && allowedFrom(STEPS.stock_in.from, r.status) && <Button size="small" type="primary" onClick={() => stockIn(r)}>{t('records.action.stockIn')}</Button>}
-            </>,
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn((r) => (
+      <>
+        {isAdmin && allowedFrom(STEPS.approve.from, r.status) && <Button size="small" type="primary" onClick={() => void run('approveReagentOrder', { id: r.id })}>{t('records.action.approve')}</Button>}
+        {isAdmin && allowedFrom(STEPS.arrive.from, r.status) && <Button size="small" type="primary" onClick={() => void run('arriveReagentOrder', { id: r.id })}>{t('records.action.arrive')}</Button>}
+        {isAdmin && allowedFrom(STEPS.stock_in.from, r.status) && <Button size="small" type="primary" onClick={() => stockIn(r)}>{t('records.action.stockIn')}</Button>}
+      </>
+    )),
   ];
 
-  return <OrderPageLayout page={page} kind="reagent" endpoint="/reagent-orders/" title={t('records.title.reagentOrders')} statuses={REAGENT_ORDER_STATUSES} columns={columns} />;
+  return <OrderPageFrame page={page} title={t('records.title.reagentOrders')} kind="reagent" columns={columns} />;
 }

@@ -8,54 +8,9 @@ import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import { ApiError, call } from '../api/client';
 import { applyFieldErrors } from '../app/form-errors';
+import { schemaRules } from '../app/schema-rules';
+import { FIELDS, FORM_SCHEMAS, type RecordKind } from './record-fields';
 import type { DuplicateReport } from '../../shared/records';
-
-export type RecordKind = 'inventory' | 'reagent' | 'consumable';
-
-interface FieldDef {
-  name: string;
-  type: 'text' | 'number' | 'bool' | 'textarea';
-  required?: boolean;
-  max?: number;
-  min?: number;
-}
-
-const FIELDS: Record<RecordKind, FieldDef[]> = {
-  inventory: [
-    { name: 'name', type: 'text', required: true, max: 200 },
-    { name: 'english_name', type: 'text', max: 200 },
-    { name: 'cas_number', type: 'text', max: 60 },
-    { name: 'specification', type: 'text', max: 100 },
-    { name: 'quantity', type: 'number', required: true, min: 0 },
-    { name: 'unit', type: 'text', max: 20 },
-    { name: 'storage_location', type: 'text', max: 200 },
-    { name: 'brand', type: 'text', max: 100 },
-    { name: 'category', type: 'text', max: 100 },
-    { name: 'product_number', type: 'text', max: 100 },
-    { name: 'hazardous', type: 'bool' },
-  ],
-  reagent: [
-    { name: 'name', type: 'text', required: true, max: 200 },
-    { name: 'english_name', type: 'text', max: 200 },
-    { name: 'cas_number', type: 'text', max: 60 },
-    { name: 'specification', type: 'text', max: 100 },
-    { name: 'quantity', type: 'number', required: true, min: 0.000001 },
-    { name: 'unit_price', type: 'number', min: 0 },
-    { name: 'brand', type: 'text', max: 100 },
-    { name: 'category', type: 'text', max: 100 },
-    { name: 'product_number', type: 'text', max: 100 },
-    { name: 'hazardous', type: 'bool' },
-    { name: 'notes', type: 'textarea', max: 2000 },
-  ],
-  consumable: [
-    { name: 'name', type: 'text', required: true, max: 200 },
-    { name: 'specification', type: 'text', max: 100 },
-    { name: 'quantity', type: 'number', required: true, min: 0.000001 },
-    { name: 'unit_price', type: 'number', min: 0 },
-    { name: 'communication', type: 'textarea', max: 500 },
-    { name: 'notes', type: 'textarea', max: 2000 },
-  ],
-};
 
 const OPS = {
   inventory: { create: 'createInventoryItem', update: 'updateInventoryItem' },
@@ -102,7 +57,7 @@ export async function confirmNoDuplicate(modal: Modal, t: TFunction, v: { cas_nu
 }
 
 export function RecordForm({ kind, open, initial, onClose, onSaved }: { kind: RecordKind; open: boolean; initial: (Record<string, unknown> & { id: number }) | null; onClose: () => void; onSaved: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { modal, message } = App.useApp();
   const [form] = Form.useForm();
   useEffect(() => {
@@ -156,9 +111,9 @@ export function RecordForm({ kind, open, initial, onClose, onSaved }: { kind: Re
             name={f.name}
             label={t(`records.field.${f.name}`)}
             valuePropName={f.type === 'bool' ? 'checked' : 'value'}
-            rules={[...(f.required ? [{ required: true }] : []), ...(f.max ? [{ max: f.max }] : [])]}
+            rules={schemaRules(FORM_SCHEMAS[kind], f.name, i18n.language)}
           >
-            {f.type === 'number' ? <InputNumber min={f.min} style={{ width: '100%' }} /> : f.type === 'bool' ? <Switch /> : f.type === 'textarea' ? <Input.TextArea rows={2} /> : <Input />}
+            {f.type === 'number' ? <InputNumber style={{ width: '100%' }} /> : f.type === 'bool' ? <Switch /> : f.type === 'textarea' ? <Input.TextArea rows={2} /> : <Input />}
           </Form.Item>
         ))}
       </Form>

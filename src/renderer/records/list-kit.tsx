@@ -5,7 +5,7 @@ import { App, Button, Select, Space, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import type { RecordEntityType, RecordsEndpoint } from '../../shared/records';
+import { LISTS, type ListEndpoint, type RecordEntityType } from '../../shared/records';
 import { ListSearch } from './ListSearch';
 import { downloadExport } from './export-download';
 import { useRecordList, type ListOp } from './use-record-list';
@@ -33,7 +33,8 @@ export function StatusTag({ status }: { status: string }) {
 
 type List = ReturnType<typeof useRecordList<unknown>>;
 
-export function ListToolbar({ endpoint, list, statuses, extra }: { endpoint: RecordsEndpoint; list: List; statuses: readonly string[]; extra?: ReactNode }) {
+export function ListToolbar({ endpoint, list, extra }: { endpoint: ListEndpoint; list: List; extra?: ReactNode }) {
+  const statuses: readonly string[] = LISTS[endpoint].statuses;
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const exportAs = (format: 'csv' | 'xlsx') => downloadExport(endpoint, format, list.view).catch((e: Error) => message.error(e.message));
@@ -105,7 +106,7 @@ export function useRowAction() {
  * What every records list page starts with: the caller's rights, the list state, the row action
  * runner, the edit and history panels' state, table wiring and a sortable-column helper.
  */
-export function useRecordPage<T extends { id: number }>(op: ListOp, endpoint: RecordsEndpoint) {
+export function useRecordPage<T extends { id: number }>(op: ListOp, endpoint: ListEndpoint) {
   const { t } = useTranslation();
   const user = useSession().user!;
   const list = useRecordList<T>(op, endpoint);

@@ -6,6 +6,8 @@ import { useState, type ReactNode } from 'react';
 import { App, Button, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { call } from '../api/client';
+import { LISTS, type ListEndpoint } from '../../shared/records';
+import { recordsOps } from '../../shared/contract/records';
 import type { ListOp } from './use-record-list';
 import { ListToolbar, StatusTag, useRecordPage } from './list-kit';
 import { PromptModal, type PromptSpec } from './PromptModal';
@@ -23,13 +25,11 @@ interface OrderRow {
 
 export interface OrderOps {
   list: ListOp;
-  endpoint: '/reagent-orders/' | '/consumable-orders/';
+  endpoint: Exclude<ListEndpoint, '/inventory/'>;
   reject: 'rejectReagentOrder' | 'rejectConsumableOrder';
   /** The kind's workflow (the reject button follows its `reject` step). */
   transitions: typeof REAGENT_TRANSITIONS | typeof CONSUMABLE_TRANSITIONS;
   delete: 'deleteReagentOrder' | 'deleteConsumableOrder';
-  /** Entity type of the history drawer. */
-  entity: 'reagent_order' | 'consumable_order';
 }
 
 export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
@@ -42,7 +42,8 @@ export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
   const reject = (r: T) =>
     setPrompt({
       title: `${t('records.action.reject')}: ${r.name}`,
-      fields: [{ name: 'reason', label: t('records.rejectReason'), required: true, max: 500 }],
+      schema: recordsOps[ops.reject].input,
+      fields: [{ name: 'reason', label: t('records.rejectReason') }],
       onOk: async (v) => {
         await call(ops.reject, { id: r.id, reason: v.reason! });
         message.success(t('records.done'));
@@ -53,39 +54,37 @@ export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
     render: (s: string, r: T) => (r.reject_reason ? <Tooltip title={r.reject_reason}><span><StatusTag status={s} /></span></Tooltip> : <StatusTag status={s} />),
   } as Partial<ColumnsType<T>[number]>);
 
-  /** Reject for an admin while pending; edit and delete for the owner; history for everyone. */
-  const rowButtons = (r: T, adminSteps: ReactNode) => (
-    <>
-      {adminSteps}
-      {isAdmin && allowedFrom(ops.transitions.reject.from, r.status) && <Button size="small" danger onClick={() => reject(r)}>{t('records.action.reject')}</Button>}
-      {canWrite && mine(r) && allowedFrom(EDITABLE_ORDER_STATUSES, r.status) && <Button size="small" onClick={() => setEditing(r)}>{t('records.action.edit')}</Button>}
-      {canWrite && mine(r) && allowedFrom(DELETABLE_ORDER_STATUSES, r.status) && (
-        <Button size="small" danger onClick={() => void run(ops.delete, { id: r.id }, t('records.confirmDelete'))}>{t('records.action.delete')}</Button>
-      )}
-      <Button size="small" type="link" onClick={() => setHistory({ type: ops.entity, id: r.id, name: r.name })}>{t('records.action.history')}</Button>
-    </>
-  );
+  /** The row's buttons: the page's admin steps; reject for an admin while pending; edit and delete
+   * for the owner; history for everyone. */
+  const actionsColumn = (adminSteps: (r: T) => ReactNode): ColumnsType<T>[number] => ({
+    key: 'actions',
+    title: t('records.action.actions'),
+    render: (_v, r: T) => (
+      <Space size={4} wrap>
+        {adminSteps(r)}
+        {isAdmin && allowedFrom(ops.transitions.reject.from, r.status) && <Button size="small" danger onClick={() => reject(r)}>{t('records.action.reject')}</Button>}
+        {canWrite && mine(r) && allowedFrom(EDITABLE_ORDER_STATUSES, r.status) && <Button size="small" onClick={() => setEditing(r)}>{t('records.action.edit')}</Button>}
+        {canWrite && mine(r) && allowedFrom(DELETABLE_ORDER_STATUSES, r.status) && (
+          <Button size="small" danger onClick={() => void run(ops.delete, { id: r.id }, t('records.confirmDelete'))}>{t('records.action.delete')}</Button>
+        )}
+        <Button size="small" type="link" onClick={() => setHistory({ type: LISTS[ops.endpoint].kind, id: r.id, name: r.name })}>{t('records.action.history')}</Button>
+      </Space>
+    ),
+  });
 
-  return { ...page, prompt, setPrompt, statusColumn, rowButtons };
+  return { ...page, endpoint: ops.endpoint, prompt, setPrompt, statusColumn, actionsColumn };
 }
 
-/** The page around an order table: title, toolbar with "new order", the table, form, history and prompt. */
-export function OrderPageLayout<T extends OrderRow>(props: {
-  page: ReturnType<typeof useOrderPage<T>>;
-  kind: 'reagent' | 'consumable';
-  endpoint: OrderOps['endpoint'];
-  title: string;
-  statuses: readonly string[];
-  columns: ColumnsType<T>;
-}) {
-  const { t, canWrite, list, editing, setEditing, history, setHistory, tableProps, prompt, setPrompt } = props.page;
+/** An order page: title, toolbar with "new order", the table, and the form, history and prompt it opens. */
+export function OrderPageFrame<T extends OrderRow>({ page, title, kind, columns }: { page: ReturnType<typeof useOrderPage<T>>; title: string; kind: 'reagent' | 'consumable'; columns: ColumnsType<T> }) {
+  const { t, canWrite, list, editing, setEditing, history, setHistory, tableProps, prompt, setPrompt } = page;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={3}>{props.title}</Typography.Title>
-      <ListToolbar endpoint={props.endpoint} list={list} statuses={props.statuses} extra={canWrite && <Button type="primary" onClick={() => setEditing('new')}>{t('records.action.newOrder')}</Button>} />
+      <Typography.Title level={3}>{title}</Typography.Title>
+      <ListToolbar endpoint={page.endpoint} list={list} extra={canWrite && <Button type="primary" onClick={() => setEditing('new')}>{t('records.action.newOrder')}</Button>} />
       {list.error && <Typography.Text type="danger">{list.error}</Typography.Text>}
-      <Table<T> {...tableProps} columns={props.columns} size="small" scroll={{ x: true }} data-testid="records-table" />
-      <RecordForm kind={props.kind} open={editing !== null} initial={editing === 'new' ? null : (editing as unknown as (Record<string, unknown> & { id: number }) | null)} onClose={() => setEditing(null)} onSaved={() => void list.reload()} />
+      <Table<T> {...tableProps} columns={columns} size="small" scroll={{ x: true }} data-testid="records-table" />
+      <RecordForm kind={kind} open={editing !== null} initial={editing === 'new' ? null : (editing as unknown as (Record<string, unknown> & { id: number }) | null)} onClose={() => setEditing(null)} onSaved={() => void list.reload()} />
       <HistoryDrawer target={history} onClose={() => setHistory(null)} />
       <PromptModal spec={prompt} onClose={() => setPrompt(null)} />
     </Space>

@@ -2,7 +2,7 @@
 // the list operation, and reloads live when a records-changed event names this endpoint.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, subscribeEvents } from '../api/client';
-import type { ListResult, RecordsEndpoint } from '../../shared/records';
+import type { ListResult, ListEndpoint } from '../../shared/records';
 
 export type ListOp = 'listInventory' | 'listReagentOrders' | 'listConsumableOrders';
 
@@ -15,7 +15,7 @@ export interface ListView {
   pageSize: number;
 }
 
-export function useRecordList<T>(op: ListOp, endpoint: RecordsEndpoint) {
+export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
   const [view, setView] = useState<ListView>({ search: '', field: 'all', status: '', sort: '-id', page: 1, pageSize: 20 });
   const [text, setText] = useState('');
   const [data, setData] = useState<ListResult<T>>({ rows: [], total: 0, page: 1, pageSize: 20 });

@@ -23,10 +23,6 @@ export interface CompletionPreferences {
   personalized: boolean;
 }
 
-/** Lists whose search box offers completion (frontend `inlineCompletionEndpoint`). */
-export const COMPLETION_ENDPOINTS = ['/inventory/', '/reagent-orders/', '/consumable-orders/'] as const;
-export type CompletionEndpoint = (typeof COMPLETION_ENDPOINTS)[number];
-
 const text = (max: number) => z.string({ error: 'must be text' }).max(max, `at most ${max} characters`);
 
 export const completionOps = {

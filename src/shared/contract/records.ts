@@ -5,12 +5,10 @@ import { z } from 'zod';
 import { op, returns } from './define';
 import { flag, id, numeric, page, pageSize, requiredText, shortText } from './common';
 import {
-  CONSUMABLE_ORDER_STATUSES,
   IMPORT_COLUMNS,
-  INDEXED_FIELDS,
-  INVENTORY_STATUSES,
-  REAGENT_ORDER_STATUSES,
-  SORTABLE,
+  LIST_ENDPOINTS,
+  LISTS,
+  RECORD_ENTITY_TYPES,
   type ConsumableOrder,
   type DuplicateReport,
   type HistoryEntry,
@@ -18,7 +16,7 @@ import {
   type ImportResult,
   type InventoryItem,
   type ListResult,
-  type RecordsEndpoint,
+  type ListEndpoint,
   type ReagentOrder,
 } from '../records';
 import { importRefInput, type ImportAnswer } from './cart';
@@ -29,16 +27,18 @@ const unitPrice = numeric(z.number({ error: 'must be a number' }).refine(Number.
 const cas = shortText(60);
 const hazardous = flag;
 
-function sortValues<E extends RecordsEndpoint>(e: E): [string, ...string[]] {
-  const cols = SORTABLE[e] as readonly string[];
+function sortValues(e: ListEndpoint): [string, ...string[]] {
+  const cols: readonly string[] = LISTS[e].sortable;
   return [...cols, ...cols.map((c) => `-${c}`)] as [string, ...string[]];
 }
 
-function listQuery<E extends RecordsEndpoint>(e: E, statuses: readonly [string, ...string[]]) {
+function listQuery(e: ListEndpoint) {
+  const statuses: readonly [string, ...string[]] = LISTS[e].statuses;
+  const fields: readonly string[] = LISTS[e].indexed;
   return z
     .object({
       search: shortText(200).optional().default(''),
-      field: z.enum(['all', ...(INDEXED_FIELDS[e] as readonly string[])] as [string, ...string[]], { error: `must be all or one of ${INDEXED_FIELDS[e].join(', ')}` }).optional().default('all'),
+      field: z.enum(['all', ...fields], { error: `must be all or one of ${fields.join(', ')}` }).optional().default('all'),
       status: z.union([z.literal(''), z.enum(statuses, { error: `must be one of ${statuses.join(', ')}` })]).optional().default(''),
       sort: z.enum(sortValues(e), { error: 'is not a sortable column' }).optional().default('-id'),
       page,
@@ -104,14 +104,14 @@ export type ReagentUpdate = z.output<typeof reagentUpdateInput>;
 export type ConsumableCreate = z.output<typeof consumableCreateInput>;
 export type ConsumableUpdate = z.output<typeof consumableUpdateInput>;
 
-export const inventoryListInput = listQuery('/inventory/', INVENTORY_STATUSES);
-export const reagentListInput = listQuery('/reagent-orders/', REAGENT_ORDER_STATUSES);
-export const consumableListInput = listQuery('/consumable-orders/', CONSUMABLE_ORDER_STATUSES);
+export const inventoryListInput = listQuery('/inventory/');
+export const reagentListInput = listQuery('/reagent-orders/');
+export const consumableListInput = listQuery('/consumable-orders/');
 export type ListQuery = z.output<typeof inventoryListInput>;
 
 const byId = z.object({ id }).strict();
 const reason = z.object({ id, reason: requiredText(500) }).strict();
-const endpoint = z.enum(['/inventory/', '/reagent-orders/', '/consumable-orders/'], { error: 'must be /inventory/, /reagent-orders/ or /consumable-orders/' });
+const endpoint = z.enum(LIST_ENDPOINTS, { error: `must be one of ${LIST_ENDPOINTS.join(', ')}` });
 const mapping = z.partialRecord(z.enum(IMPORT_COLUMNS, { error: 'is not an importable column' }), z.number().int().min(0).max(500));
 
 export const recordsOps = {
@@ -158,7 +158,7 @@ export const recordsOps = {
     method: 'GET',
     path: '/records/history',
     access: 'user',
-    input: z.object({ entity_type: z.enum(['inventory_item', 'reagent_order', 'consumable_order'], { error: 'must be inventory_item, reagent_order or consumable_order' }), id }).strict(),
+    input: z.object({ entity_type: z.enum(RECORD_ENTITY_TYPES, { error: `must be one of ${RECORD_ENTITY_TYPES.join(', ')}` }), id }).strict(),
     output: returns<HistoryEntry[]>(),
   }),
   checkDuplicates: op({

@@ -1,19 +1,17 @@
-// List search at 100 000 inventory rows: a service-level timing script (not a test; no timed
-// assertions anywhere). Run:
-//   npx esbuild test/records/bench-search.ts --bundle --platform=node --external:better-sqlite3 \
-//     --external:exceljs --outfile=.tmp/bench-search.js && node_modules/.bin/node .tmp/bench-search.js
+// `npm run bench:records` (`-- 20000` for another row count): list search at 100 000 inventory
+// rows, timed at the service level. Not a test: no pass/fail exit.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabases } from '../../src/main/db/databases';
-import { AuditLog } from '../../src/main/audit/audit-log';
-import { AuthService } from '../../src/main/auth/auth-service';
-import { EventBus } from '../../src/main/events';
-import { silentLogger } from '../../src/main/logging';
-import { createRecordsServices } from '../../src/main/records';
-import { inventoryRowValues } from '../../src/main/records/inventory-service';
-import { inventoryListInput } from '../../src/shared/contract/records';
-import { sampleItems } from '../fixtures/records/sample-data';
+import { openDatabases } from '../src/main/db/databases';
+import { AuditLog } from '../src/main/audit/audit-log';
+import { AuthService } from '../src/main/auth/auth-service';
+import { EventBus } from '../src/main/events';
+import { silentLogger } from '../src/main/logging';
+import { createRecordsServices } from '../src/main/records';
+import { inventoryRowValues } from '../src/main/records/inventory-service';
+import { inventoryListInput } from '../src/shared/contract/records';
+import { sampleItems } from '../test/fixtures/records/sample-data';
 
 const ROWS = Number(process.argv[2] ?? 100_000);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-'));

@@ -1,0 +1,49 @@
+// Form rules taken from the contract's zod schemas, so a form refuses exactly what the service
+// refuses (required, length limits, number ranges) and says it in the service's words, translated
+// like any server message (i18n/server-messages.ts).
+import type { Rule } from 'antd/es/form';
+import { z } from 'zod';
+import { localizeServerMessage } from '../i18n/server-messages';
+
+type ObjectSchema = z.ZodObject<z.ZodRawShape>;
+
+/** The contract's own wording for a value that must be given (contract/common.ts `requiredText`). */
+export const REQUIRED_MESSAGE = 'is required';
+
+/** Forms leave a cleared field out of what they send. */
+const isAbsent = (v: unknown) => v === undefined || v === null;
+
+/** True when the schema refuses the field left empty. */
+export function isRequiredField(schema: ObjectSchema, field: string): boolean {
+  const s = schema.shape[field];
+  return !!s && !z.safeParse(s, undefined).success;
+}
+
+/** The service's message for one field's value, or null when the schema accepts it. A cleared
+ * field is sent as absent, so a field the schema needs is "required". */
+export function fieldIssue(schema: ObjectSchema, field: string, value: unknown): string | null {
+  const s = schema.shape[field];
+  if (!s) return null;
+  const r = z.safeParse(s, isAbsent(value) ? undefined : value);
+  if (r.success) return null;
+  return isAbsent(value) ? REQUIRED_MESSAGE : (r.error.issues[0]?.message ?? REQUIRED_MESSAGE);
+}
+
+/** A field message as the form shows it: translated, first letter upper-case. */
+export function formMessage(message: string, language: string): string {
+  const text = localizeServerMessage(message, language);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** antd rules for one field of a contract schema (`required` only marks the label). */
+export function schemaRules(schema: ObjectSchema, field: string, language: string): Rule[] {
+  return [
+    {
+      required: isRequiredField(schema, field),
+      validator: async (_rule, value: unknown) => {
+        const issue = fieldIssue(schema, field, value);
+        if (issue) throw new Error(formMessage(issue, language));
+      },
+    },
+  ];
+}

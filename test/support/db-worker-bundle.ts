@@ -1,0 +1,25 @@
+// Vitest global setup: the backup code starts its database worker from a built file
+// (out/main/db-worker.js in the app). Tests run from source, so bundle the worker entry once with
+// esbuild (better-sqlite3 stays external and resolves from node_modules) and point LAB_DB_WORKER at it;
+// the test processes inherit the variable.
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildSync } from 'esbuild';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+export function setup(): void {
+  const out = path.join(ROOT, 'node_modules/.cache/lab-test-workers', `db-worker-${process.pid}.cjs`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  buildSync({
+    entryPoints: [path.join(ROOT, 'src/main/backup/db-worker-entry.ts')],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    external: ['better-sqlite3'],
+    logLevel: 'silent',
+  });
+  process.env.LAB_DB_WORKER = out;
+}
