@@ -28,6 +28,13 @@ export interface ItemCardProps {
 /** The order each type creates: its fields' rules are the service's own. */
 const ORDER_SCHEMAS = { reagent: reagentCreateInput, consumable: consumableCreateInput } as const;
 
+/** Each type's fields in order with their input width in pixels (`switch` for a yes/no field). */
+const CART_FIELDS: Record<OrderType, Array<[string, number | 'switch']>> = {
+  reagent: [['name', 240], ['english_name', 220], ['cas_number', 140], ['specification', 180], ['quantity', 90], ['unit_price', 110], ['brand', 120], ['product_number', 130], ['category', 120], ['hazardous', 'switch'], ['notes', 240]],
+  consumable: [['name', 260], ['specification', 180], ['quantity', 90], ['unit_price', 110], ['communication', 200], ['notes', 240]],
+};
+const NUMBER_FIELDS = new Set(['quantity', 'unit_price']);
+
 export function ItemCard(p: ItemCardProps) {
   const { t, i18n } = useTranslation();
   const { item, draft } = p;
@@ -134,71 +141,35 @@ export function ItemCard(p: ItemCardProps) {
               />
             </Space>
             {!type && <Alert type="info" showIcon title={t('cart.chooseType')} data-testid="choose-type" />}
-            {type === 'reagent' && (
-              <Form key="reagent" name={`cart-${item.item_id}-reagent`} form={form} layout="vertical" initialValues={draft.reagent} onValuesChange={onValues} disabled={p.busy} size="small">
+            {type && (
+              <Form key={type} name={`cart-${item.item_id}-${type}`} form={form} layout="vertical" initialValues={type === 'reagent' ? draft.reagent : draft.consumable} onValuesChange={onValues} disabled={p.busy} size="small">
                 <Space wrap align="start">
-                  <Form.Item name="name" label={t('cart.field.name')} rules={rules('name')}>
-                    <Input style={{ width: 240 }} />
-                  </Form.Item>
-                  <Form.Item name="english_name" label={t('cart.field.english_name')} rules={rules('english_name')} extra={p.englishFilled ? t('cart.englishFilled') : undefined}>
-                    <Input style={{ width: 220 }} />
-                  </Form.Item>
-                  <Form.Item name="cas_number" label={t('cart.field.cas_number')} rules={rules('cas_number')}>
-                    <Input style={{ width: 140 }} onBlur={() => p.onCasChanged(form.getFieldValue('cas_number') as string, form.getFieldValue('product_number') as string, form.getFieldValue('brand') as string)} />
-                  </Form.Item>
-                  <Form.Item name="specification" label={t('cart.field.specification')} rules={rules('specification')}>
-                    <Input style={{ width: 180 }} />
-                  </Form.Item>
-                  <Form.Item name="quantity" label={t('cart.field.quantity')} rules={rules('quantity')}>
-                    <InputNumber style={{ width: 90 }} />
-                  </Form.Item>
-                  <Form.Item name="unit_price" label={t('cart.field.unit_price')} rules={rules('unit_price')}>
-                    <InputNumber style={{ width: 110 }} />
-                  </Form.Item>
-                  <Form.Item name="brand" label={t('cart.field.brand')} rules={rules('brand')}>
-                    <Input style={{ width: 120 }} />
-                  </Form.Item>
-                  <Form.Item name="product_number" label={t('cart.field.product_number')} rules={rules('product_number')}>
-                    <Input style={{ width: 130 }} />
-                  </Form.Item>
-                  <Form.Item name="category" label={t('cart.field.category')} rules={rules('category')}>
-                    <Input style={{ width: 120 }} />
-                  </Form.Item>
-                  <Form.Item name="hazardous" label={t('cart.field.hazardous')} rules={rules('hazardous')} valuePropName="checked">
-                    <Switch />
-                  </Form.Item>
-                  <Form.Item name="notes" label={t('cart.field.notes')} rules={rules('notes')}>
-                    <Input style={{ width: 240 }} />
-                  </Form.Item>
-                  {casFailsCheck && (
+                  {CART_FIELDS[type].map(([name, width]) => (
+                    <Form.Item
+                      key={name}
+                      name={name}
+                      label={t(`cart.field.${name}`)}
+                      rules={rules(name)}
+                      extra={name === 'english_name' && p.englishFilled ? t('cart.englishFilled') : undefined}
+                      valuePropName={width === 'switch' ? 'checked' : undefined}
+                    >
+                      {width === 'switch' ? (
+                        <Switch />
+                      ) : NUMBER_FIELDS.has(name) ? (
+                        <InputNumber style={{ width }} />
+                      ) : (
+                        <Input
+                          style={{ width }}
+                          onBlur={name === 'cas_number' ? () => p.onCasChanged(form.getFieldValue('cas_number') as string, form.getFieldValue('product_number') as string, form.getFieldValue('brand') as string) : undefined}
+                        />
+                      )}
+                    </Form.Item>
+                  ))}
+                  {type === 'reagent' && casFailsCheck && (
                     <Form.Item name="cas_override" label=" " valuePropName="checked">
                       <Checkbox>{t('cart.field.cas_override')}</Checkbox>
                     </Form.Item>
                   )}
-                </Space>
-              </Form>
-            )}
-            {type === 'consumable' && (
-              <Form key="consumable" name={`cart-${item.item_id}-consumable`} form={form} layout="vertical" initialValues={draft.consumable} onValuesChange={onValues} disabled={p.busy} size="small">
-                <Space wrap align="start">
-                  <Form.Item name="name" label={t('cart.field.name')} rules={rules('name')}>
-                    <Input style={{ width: 260 }} />
-                  </Form.Item>
-                  <Form.Item name="specification" label={t('cart.field.specification')} rules={rules('specification')}>
-                    <Input style={{ width: 180 }} />
-                  </Form.Item>
-                  <Form.Item name="quantity" label={t('cart.field.quantity')} rules={rules('quantity')}>
-                    <InputNumber style={{ width: 90 }} />
-                  </Form.Item>
-                  <Form.Item name="unit_price" label={t('cart.field.unit_price')} rules={rules('unit_price')}>
-                    <InputNumber style={{ width: 110 }} />
-                  </Form.Item>
-                  <Form.Item name="communication" label={t('cart.field.communication')} rules={rules('communication')}>
-                    <Input style={{ width: 200 }} />
-                  </Form.Item>
-                  <Form.Item name="notes" label={t('cart.field.notes')} rules={rules('notes')}>
-                    <Input style={{ width: 240 }} />
-                  </Form.Item>
                 </Space>
               </Form>
             )}
