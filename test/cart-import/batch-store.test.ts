@@ -1,6 +1,7 @@
 // The main-process batch store: one latest batch in the data directory, 2-hour TTL, idempotent
 // replays, a batch that survives a restart, the item check of order requests that name a batch
 // item, and nothing stored on bad input. (Which items were submitted lives in lab.db: submissions.test.ts.)
+import { refusal } from '../support/refusal';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +9,6 @@ import { BatchStore, BATCH_FILE } from '../../src/main/cart-import/batch-store';
 import { bringReviewForwardOnBatch } from '../../src/main/cart-import/desktop-handoff';
 import { EventBus } from '../../src/main/events';
 import { silentLogger } from '../../src/main/logging';
-import { AppError } from '../../src/shared/errors';
 import type { LabEvent } from '../../src/shared/events';
 import { BATCH_TTL_MS, batchAge } from '../../src/shared/cart-batch';
 import { tempDir } from '../support/temp';
@@ -23,15 +23,6 @@ function setup(clock = { t: Date.now() }) {
   return { dir, events, seen, store, clock };
 }
 
-function refusal(fn: () => unknown): AppError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('BatchStore', () => {
   it('keeps the latest batch on disk, announces it, and a replay of the same batch_id changes nothing', () => {

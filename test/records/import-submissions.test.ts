@@ -2,6 +2,7 @@
 // batch item. A second submission (retry, second window, another connection or process) gets
 // the first order back; nothing else is written, audited or announced. The batch check is the
 // real BatchStore; the expired batch still answers with the order its item became.
+import { refusal } from '../support/refusal';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,6 @@ import { BatchStore } from '../../src/main/cart-import/batch-store';
 import { EventBus } from '../../src/main/events';
 import { silentLogger } from '../../src/main/logging';
 import { submissionsOfBatch } from '../../src/main/records/import-submissions';
-import { AppError } from '../../src/shared/errors';
 import { BATCH_TTL_MS } from '../../src/shared/cart-batch';
 import { batch } from '../cart-import/helpers';
 import { createHarness, tempDir } from './harness';
@@ -39,15 +39,6 @@ function setup() {
   return { dir, h, b, clock, check, checks: () => checks, count };
 }
 
-function refusal(fn: () => unknown): AppError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('import submissions', () => {
   it('a retry of the same item returns the first order; audit, completion hook and list event happen once', () => {
