@@ -177,7 +177,7 @@ export async function startServices(opts: StartOptions): Promise<AppServices> {
   let handlers: HandlerTable = createHandlers(s);
   // The dispatcher the transports hold stays the same object; `reopen` swaps the table behind it.
   const liveHandlers = new Proxy({} as HandlerTable, { get: (_t, name) => handlers[name as keyof HandlerTable] });
-  const inner = createDispatcher(liveHandlers, (t) => s.auth.userForToken(t), log);
+  const inner = createDispatcher(liveHandlers, (t) => s.auth.userForToken(t), log, opts.dataDir);
   // While files are swapped nothing runs; after a move only reads that explain the state do, so no
   // write lands in the old directory the next start will no longer use.
   const unavailable = (name: string): string | null =>

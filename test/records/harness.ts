@@ -99,7 +99,7 @@ export function createHarness(dataDir = tempDir('lab-records-')): Harness {
   const s = { ...core, records } as unknown as AppServices;
   const handlers = recordsHandlers(s) as unknown as HandlerTable;
   const tokens = new Map<string, UserInfo>([admin, member, member2, guest].map((u) => [`t-${u.id}`, u]));
-  const dispatcher = createDispatcher(handlers, (t) => (t ? (tokens.get(t) ?? null) : null), log);
+  const dispatcher = createDispatcher(handlers, (t) => (t ? (tokens.get(t) ?? null) : null), log, dataDir);
   const call: Harness['call'] = (user, op, input) =>
     dispatcher.call(op, input, { token: user ? `t-${user.id}` : null, set() {}, clear() {} }, 'ipc') as ReturnType<Harness['call']>;
   return {

@@ -29,13 +29,17 @@ export function buildApp(): string {
   return path.join(OUT, 'serve.js');
 }
 
+/** A parsed answer, read loosely by the tests (they assert its shape). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many operations, asserted by the tests
+type Json = any;
+
 export interface AppProcess {
   port: number;
   proc: ChildProcess;
   output(): string;
   exited(): { code: number | null; signal: NodeJS.Signals | null } | null;
   /** Requests with the admin's session cookie (after `login`). */
-  call(method: string, url: string, body?: unknown): Promise<{ status: number; body: any }>;
+  call(method: string, url: string, body?: unknown): Promise<{ status: number; body: Json }>;
   setupAdmin(): Promise<void>;
   /** The pids of the app's child processes (the maintenance worker). */
   childPids(): number[];
@@ -77,7 +81,7 @@ export async function startApp(dataDir: string, opts: { wrap?: (argv: string[]) 
     } catch {
       /* not JSON */
     }
-    return { status: r.status, body: parsed as any };
+    return { status: r.status, body: parsed as Json };
   };
   for (let i = 0; ; i++) {
     if (exit) throw new Error(`app exited (${JSON.stringify(exit)}) before answering /ping:\n${out}`);
