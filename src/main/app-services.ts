@@ -109,7 +109,7 @@ export async function startServices(opts: StartOptions): Promise<AppServices> {
     lock.release();
     throw e;
   }
-  const settings = new SettingsStore(opts.dataDir);
+  const settings = new SettingsStore(opts.dataDir, log);
   const events = new EventBus();
   // The worker's own stdout/stderr lines land in our log too (its structured logs come as messages).
   const workerOutput = (line: string, stream: 'stdout' | 'stderr') => log[stream === 'stderr' ? 'warn' : 'info']({ worker: 'maintenance' }, line);
