@@ -74,7 +74,16 @@ function httpSession(req: FastifyRequest, reply: FastifyReply): SessionHolder {
 }
 
 export async function createHttpServer(opts: HttpServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ bodyLimit: BODY_LIMIT, logger: false, return503OnClosing: true });
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    logger: false,
+    return503OnClosing: true,
+    // A target that is not valid percent-encoded UTF-8 names nothing here: not found, logged quietly.
+    frameworkErrors: (err, req, reply) => {
+      opts.log.debug({ code: err.code, url: req.url.split('?')[0] }, 'request target refused');
+      return sendError(reply.header(APP_VERSION_HEADER, opts.version), { code: 'not_found', message: 'No such route.' });
+    },
+  });
   await app.register(fastifyCookie);
 
   app.addHook('onRequest', async (req, reply) => {
@@ -82,7 +91,7 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<Fastify
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('x-frame-options', 'DENY');
-    const refusal = checkRequest(req, opts.port);
+    const refusal = checkRequest({ method: req.method, url: req.raw.url ?? '', headers: req.headers, rawHeaders: req.raw.rawHeaders }, opts.port);
     if (refusal) {
       opts.log.warn({ method: req.method, url: req.url.split('?')[0], host: req.headers.host, origin: req.headers.origin }, 'request refused');
       return sendError(reply, { code: 'forbidden', message: refusal });
@@ -92,6 +101,12 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<Fastify
   app.setErrorHandler((err: Error & { code?: string; statusCode?: number }, _req, reply) => {
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, { code: 'too_large', message: `The request body is larger than ${BODY_LIMIT} bytes.` });
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendError(reply, { code: 'validation', message: 'Send JSON (Content-Type: application/json).', fields: { body: 'must be JSON' } });
+    // Static files refuse paths outside their folder (403) or missing files (404): the client's
+    // doing, not ours; logged quietly so that nobody on the machine can fill the log.
+    if (err.statusCode === 403 || err.statusCode === 404) {
+      opts.log.debug({ url: _req.url.split('?')[0], status: err.statusCode }, 'static file refused');
+      return sendError(reply, { code: err.statusCode === 403 ? 'forbidden' : 'not_found', message: `No such route: ${_req.method} ${_req.url.split('?')[0]}` });
+    }
     if (err.statusCode === 400 || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
       return sendError(reply, { code: 'validation', message: `Malformed request body: ${err.message}`, fields: { body: 'malformed JSON' } });
     }
@@ -112,12 +127,24 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<Fastify
       const sendIndex = (_req: FastifyRequest, reply: FastifyReply) => reply.type('text/html').header('content-security-policy', RENDERER_CSP).header('cache-control', 'no-store').send(indexHtml);
       app.get('/', sendIndex);
       app.get('/login', sendIndex);
-      app.get('/assets/*', (req, reply) => reply.sendFile((req.params as { '*': string })['*'], path.join(opts.rendererDir!, 'assets')));
+      app.get('/assets/*', (req, reply) => {
+        const file = (req.params as { '*': string })['*'];
+        if (!isAssetName(file)) {
+          opts.log.debug({ url: req.url.split('?')[0] }, 'asset path refused');
+          return sendError(reply, { code: 'not_found', message: `No such file: ${req.url.split('?')[0]}` });
+        }
+        return reply.sendFile(file, path.join(opts.rendererDir!, 'assets'));
+      });
     }
   }
 
   app.setNotFoundHandler((req, reply) => sendError(reply, { code: 'not_found', message: `No such route: ${req.method} ${req.url.split('?')[0]}` }));
   return app;
+}
+
+/** A built asset's name (`index-abc123.js`, `fonts/x.woff2`): plain segments, none of them `.`/`..`. */
+export function isAssetName(p: string): boolean {
+  return p.split('/').every((seg) => /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(seg));
 }
 
 function mountApi(app: FastifyInstance, opts: HttpServerOptions): void {
