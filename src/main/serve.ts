@@ -1,7 +1,7 @@
 // Browser mode (`npm run serve -- --data-dir DIR --port PORT`): the same services in plain Node,
 // the built renderer and the whole API on 127.0.0.1, the worker as a child_process.
 import path from 'node:path';
-import { flagValue, MovedDataMissingError, platformUserDataDir, resolveDataDir } from './data-dir/resolve';
+import { DataDirNotWritableError, flagValue, MovedDataMissingError, platformUserDataDir, resolveDataDir } from './data-dir/resolve';
 import { rendererDirNextTo, startServices } from './app-services';
 import { forkNodeWorker } from './worker/fork-node';
 import { DataDirInUseError } from './data-dir/instance-lock';
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  if (e instanceof DataDirInUseError || e instanceof PortInUseError || e instanceof SchemaTooNewError || e instanceof MovedDataMissingError) {
+  if (e instanceof DataDirInUseError || e instanceof PortInUseError || e instanceof SchemaTooNewError || e instanceof MovedDataMissingError || e instanceof DataDirNotWritableError) {
     console.error(e.message);
     process.exit(3);
   }

@@ -1,26 +1,14 @@
 // A full disk (DESIGN §5): writes answer `disk_full` naming the data directory, the app keeps
 // running and readable, acknowledged writes are kept, and writes resume once space returns.
 // The disk is a small tmpfs mounted in a private mount namespace (`unshare -m`, needs root).
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/temp';
-import { startApp } from '../support/app-process';
+import { privateMountWhyNot, startApp } from '../support/app-process';
 import { until } from '../support/until';
 
-function privateTmpfsWhyNot(): string | null {
-  const probe = fs.mkdtempSync('/tmp/lab-unshare-probe-');
-  try {
-    const r = spawnSync('unshare', ['-m', 'sh', '-c', 'mount -t tmpfs -o size=1m tmpfs "$0"', probe], { encoding: 'utf8' });
-    if (r.error) return `unshare is not available (${r.error.message})`;
-    return r.status === 0 ? null : `cannot mount a tmpfs in a private mount namespace: ${r.stderr.trim() || `exit ${r.status}`}`;
-  } finally {
-    fs.rmSync(probe, { recursive: true, force: true });
-  }
-}
-
-const whyNot = privateTmpfsWhyNot();
+const whyNot = privateMountWhyNot();
 if (whyNot) console.log(`disk-full test skipped: ${whyNot} (it needs root and util-linux unshare; CI runs as root)`);
 
 /** Fills the file system at `dir` until a write fails with ENOSPC. */

@@ -1,6 +1,6 @@
 // The app as a real process for fault tests: browser mode (serve + its forked maintenance worker)
 // bundled from src with esbuild, so a test always runs today's source without `npm run build`.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
@@ -121,4 +121,24 @@ export async function startApp(dataDir: string, opts: { wrap?: (argv: string[]) 
       }
     },
   };
+}
+
+/** Why a tmpfs cannot be mounted in a private mount namespace here (`unshare -m`, needs root), or null. */
+export function privateMountWhyNot(): string | null {
+  const probe = fs.mkdtempSync('/tmp/lab-unshare-probe-');
+  try {
+    const r = spawnSync('unshare', ['-m', 'sh', '-c', 'mount -t tmpfs -o size=1m tmpfs "$0"', probe], { encoding: 'utf8' });
+    if (r.error) return `unshare is not available (${r.error.message})`;
+    return r.status === 0 ? null : `cannot mount a tmpfs in a private mount namespace: ${r.stderr.trim() || `exit ${r.status}`}`;
+  } finally {
+    fs.rmSync(probe, { recursive: true, force: true });
+  }
+}
+
+/** Runs the app to its exit (for start-up refusals); resolves with the exit code and all output. */
+export function runAppToExit(dataDir: string, port: number, wrap: (argv: string[]) => [string, string[]], timeoutMs = 30_000): { code: number | null; out: string } {
+  const argv = [NODE, buildApp(), '--data-dir', dataDir, '--port', String(port)];
+  const [file, args] = wrap(argv);
+  const r = spawnSync(file, args, { cwd: ROOT, encoding: 'utf8', timeout: timeoutMs });
+  return { code: r.status, out: `${r.stdout}${r.stderr}` };
 }
