@@ -94,6 +94,9 @@ function openDataDir(dataDir: string, log: Logger): Databases {
       // Refuses the migration (the app does not start) when the backup fails: data stays untouched.
       backupBeforeMigration(dataDir, log);
     },
+    // Said once, at the start that found it; the browser-mode console shows warnings too.
+    onCompletionDamaged: ({ movedTo, error }) =>
+      log.warn({ movedTo, err: error }, `completion.db was damaged (${error}); it was moved to ${movedTo} and search completion is being rebuilt from your records`),
   });
 }
 
