@@ -7,6 +7,7 @@ import { forkNodeWorker } from './worker/fork-node';
 import { DataDirInUseError } from './data-dir/instance-lock';
 import { PortInUseError } from './http/server';
 import { SchemaTooNewError } from './db/migrate';
+import { LabDatabaseDamagedError } from './db/databases';
 import { appVersion } from './version';
 
 async function main(): Promise<void> {
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  if (e instanceof DataDirInUseError || e instanceof PortInUseError || e instanceof SchemaTooNewError || e instanceof MovedDataMissingError || e instanceof DataDirNotWritableError) {
+  if (e instanceof DataDirInUseError || e instanceof PortInUseError || e instanceof SchemaTooNewError || e instanceof MovedDataMissingError || e instanceof DataDirNotWritableError || e instanceof LabDatabaseDamagedError) {
     console.error(e.message);
     process.exit(3);
   }

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../support/temp';
-import { startApp, type AppProcess } from '../support/app-process';
+import { freePort, tempDir } from '../support/temp';
+import { runAppToExit, startApp, type AppProcess } from '../support/app-process';
 import { until } from '../support/until';
 
 type Damage = (file: string) => void;
@@ -81,4 +81,28 @@ describe('damaged completion.db', () => {
       }, 120_000);
     }
   }
+});
+
+describe('damaged lab.db', () => {
+  it('is a hard stop explained in words, pointing at restore; the file is left as it is', async () => {
+    const dir = path.join(tempDir(), 'data');
+    const first = await startApp(dir);
+    await first.setupAdmin();
+    for (let i = 0; i < 40; i++) expect((await first.call('POST', '/api/inventory', { name: `Item ${i} ${'x'.repeat(150)}`, quantity: 1 })).status).toBe(200);
+    await stop(first);
+    const file = path.join(dir, 'lab.db');
+    const db = new Database(file);
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+    fs.truncateSync(file, Math.floor(fs.statSync(file).size / 2));
+    const size = fs.statSync(file).size;
+    const r = runAppToExit(dir, await freePort());
+    console.log(`damaged lab.db: exit ${r.code}: ${r.out.trim().split('\n')[0]}`);
+    expect(r.code, r.out).toBe(3);
+    expect(r.out).toContain(`lab.db in ${dir} is damaged`);
+    expect(r.out).toContain('Settings → Data → Restore');
+    expect(r.out).toContain('npm run restore');
+    expect(r.out).not.toMatch(/^\s+at /m);
+    expect(fs.statSync(file).size).toBe(size);
+  }, 60_000);
 });

@@ -136,7 +136,7 @@ export function privateMountWhyNot(): string | null {
 }
 
 /** Runs the app to its exit (for start-up refusals); resolves with the exit code and all output. */
-export function runAppToExit(dataDir: string, port: number, wrap: (argv: string[]) => [string, string[]], timeoutMs = 30_000): { code: number | null; out: string } {
+export function runAppToExit(dataDir: string, port: number, wrap: (argv: string[]) => [string, string[]] = (a) => [a[0]!, a.slice(1)], timeoutMs = 30_000): { code: number | null; out: string } {
   const argv = [NODE, buildApp(), '--data-dir', dataDir, '--port', String(port)];
   const [file, args] = wrap(argv);
   const r = spawnSync(file, args, { cwd: ROOT, encoding: 'utf8', timeout: timeoutMs });

@@ -72,8 +72,36 @@ function openCompletion(dataDir: string, opts: OpenDatabasesOptions): Db {
   }
 }
 
+/** lab.db holds the facts: damage there is a hard stop, explained, with the way back (a restore). */
+export class LabDatabaseDamagedError extends Error {
+  constructor(
+    readonly dataDir: string,
+    detail: string,
+  ) {
+    super(
+      `${LAB_DB} in ${dataDir} is damaged (${detail}); Lab Desktop cannot start on it and has left it as it is. ` +
+        `Restore the newest good backup (they are in ${path.join(dataDir, 'backups')}): Settings → Data → Restore, or with the app stopped ` +
+        `npm run restore -- --data-dir "${dataDir}" --from <backup>.`,
+    );
+    this.name = 'LabDatabaseDamagedError';
+  }
+}
+
+function openLab(dataDir: string): Db {
+  let db: Db | null = null;
+  try {
+    db = openDatabase(path.join(dataDir, LAB_DB));
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    return db;
+  } catch (e) {
+    db?.close();
+    if (isDamage(e)) throw new LabDatabaseDamagedError(dataDir, (e as Error).message);
+    throw e;
+  }
+}
+
 export function openDatabases(dataDir: string, opts: OpenDatabasesOptions = {}): Databases {
-  const lab = openDatabase(path.join(dataDir, LAB_DB));
+  const lab = openLab(dataDir);
   let completion: Db;
   try {
     completion = openCompletion(dataDir, opts);
