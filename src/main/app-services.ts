@@ -87,7 +87,7 @@ function createDataServices(dbs: Databases, log: Logger, completionRetry: (item:
   return { dbs, audit, auth, completion, completionHooks: safeHooks(completion.hooks(), log) };
 }
 
-function openDataDir(dataDir: string, log: Logger): Databases {
+function openDataDir(dataDir: string, log: Logger, notices: string[] = []): Databases {
   return openDatabases(dataDir, {
     beforeMigrate: (p) => {
       log.info({ lab: p.lab.map((m) => m.version), completion: p.completion.map((m) => m.version) }, 'migrating databases');
@@ -95,19 +95,22 @@ function openDataDir(dataDir: string, log: Logger): Databases {
       backupBeforeMigration(dataDir, log);
     },
     // Said once, at the start that found it; the browser-mode console shows warnings too.
-    onCompletionDamaged: ({ movedTo, error }) =>
-      log.warn({ movedTo, err: error }, `completion.db was damaged (${error}); it was moved to ${movedTo} and search completion is being rebuilt from your records`),
+    onCompletionDamaged: ({ movedTo, error }) => {
+      log.warn({ movedTo, err: error }, `completion.db was damaged (${error}); it was moved to ${movedTo} and search completion is being rebuilt from your records`);
+      notices.push(`The search-completion data was damaged; it is being rebuilt from your records. The damaged file was kept in ${movedTo}.`);
+    },
   });
 }
 
 export async function startServices(opts: StartOptions): Promise<AppServices> {
   ensureDataDir(opts.dataDir);
   const lock: InstanceLock = acquireInstanceLock(opts.dataDir, { mode: opts.mode });
+  const notices: string[] = [];
   const log = createLogger(opts.dataDir, { stdout: opts.logToStdout });
   let dbs: Databases;
   try {
     completeInterruptedRestore(opts.dataDir, log);
-    dbs = openDataDir(opts.dataDir, log);
+    dbs = openDataDir(opts.dataDir, log, notices);
   } catch (e) {
     lock.release();
     throw e;
@@ -140,6 +143,7 @@ export async function startServices(opts: StartOptions): Promise<AppServices> {
       dataDir: opts.dataDir,
       port: s.port,
       serverError: s.serverError,
+      notices,
       worker: { state: worker?.state ?? 'stopped', restarts: worker?.restarts ?? 0, lastHealthAt: worker?.lastHealthAt ?? null },
     }),
     backups: null as unknown as BackupService,
@@ -155,7 +159,7 @@ export async function startServices(opts: StartOptions): Promise<AppServices> {
         try {
           await swap();
         } finally {
-          Object.assign(s, createDataServices(openDataDir(opts.dataDir, log), log, completionRetry));
+          Object.assign(s, createDataServices(openDataDir(opts.dataDir, log, notices), log, completionRetry));
           handlers = createHandlers(s);
           worker?.start();
         }

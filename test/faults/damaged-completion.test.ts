@@ -70,12 +70,18 @@ describe('damaged completion.db', () => {
         for (const a of aside) expect(fs.readdirSync(path.join(dir, a))).toContain('completion.db');
         const told = second.output().split('\n').filter((l) => l.includes('completion.db was damaged'));
         expect(told).toHaveLength(aside.length);
+        // The UI shows app info's notices: one per file moved aside, in this run only.
+        const notices = (await second.call('GET', '/api/app-info')).body.notices as string[];
+        expect(notices).toHaveLength(aside.length);
+        for (const n of notices) expect(n).toContain(path.join(dir, aside[0]!));
         expect((await second.call('POST', '/api/inventory', { name: 'After restart', quantity: 1 })).status).toBe(200);
         expect(await until(() => suggestion(second, 'Zirc'), (c) => c === 'Zirconia beads', 30_000, 250)).toBe('Zirconia beads');
         await stop(second);
         // Told once: a third start finds a sound completion.db.
         const third = await startApp(dir);
         expect(third.output()).not.toContain('completion.db was damaged');
+        await third.call('POST', '/api/session', { username: 'admin', password: 'admin-pass-1' });
+        expect((await third.call('GET', '/api/app-info')).body.notices).toEqual([]);
         expect(fs.readdirSync(dir).filter((f) => f.startsWith('completion.db.damaged-'))).toHaveLength(aside.length);
         console.log(`completion.db ${name}, ${when}: started, ${aside.length} moved aside, index rebuilt`);
       }, 120_000);
