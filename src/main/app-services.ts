@@ -93,12 +93,17 @@ function createDataServices(dbs: Databases, events: EventBus, log: Logger, compl
   return { dbs, audit, auth, completion, completionHooks, records };
 }
 
-function openDataDir(dataDir: string, log: Logger): Databases {
+function openDataDir(dataDir: string, log: Logger, notices: string[] = []): Databases {
   return openDatabases(dataDir, {
     beforeMigrate: (p) => {
       log.info({ lab: p.lab.map((m) => m.version), completion: p.completion.map((m) => m.version) }, 'migrating databases');
       // Refuses the migration (the app does not start) when the backup fails: data stays untouched.
       backupBeforeMigration(dataDir, log);
+    },
+    // Said once, at the start that found it; the browser-mode console shows warnings too.
+    onCompletionDamaged: ({ movedTo, error }) => {
+      log.warn({ movedTo, err: error }, `completion.db was damaged (${error}); it was moved to ${movedTo} and search completion is being rebuilt from your records`);
+      notices.push(`The search-completion data was damaged; it is being rebuilt from your records. The damaged file was kept in ${movedTo}.`);
     },
   });
 }
@@ -109,16 +114,17 @@ const AFTER_MOVE = new Set(['appInfo', 'dataStatus', 'me', 'setupStatus', 'logou
 export async function startServices(opts: StartOptions): Promise<RunningApp> {
   ensureDataDir(opts.dataDir);
   const lock: InstanceLock = acquireInstanceLock(opts.dataDir, { mode: opts.mode });
+  const notices: string[] = [];
   const log = createLogger(opts.dataDir, { stdout: opts.logToStdout });
   let dbs: Databases;
   try {
     completeInterruptedRestore(opts.dataDir, log);
-    dbs = openDataDir(opts.dataDir, log);
+    dbs = openDataDir(opts.dataDir, log, notices);
   } catch (e) {
     lock.release();
     throw e;
   }
-  const settings = new SettingsStore(opts.dataDir);
+  const settings = new SettingsStore(opts.dataDir, log);
   const events = new EventBus();
   const port = opts.port ?? settings.read().port;
   // The worker's own stdout/stderr lines land in our log too (its structured logs come as messages).
@@ -139,6 +145,7 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
     dataDir: opts.dataDir,
     port,
     serverError,
+    notices,
     worker: { state: worker?.state ?? 'stopped', restarts: worker?.restarts ?? 0, lastHealthAt: worker?.lastHealthAt ?? null },
   });
 
@@ -151,7 +158,7 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
       cart: { lab: data.dbs.lab, cartImport },
       completion: { completion: data.completion },
     });
-    return { data, dispatcher: createDispatcher(handlers, (t) => data.auth.userForToken(t), log) };
+    return { data, dispatcher: createDispatcher(handlers, (t) => data.auth.userForToken(t), log, opts.dataDir) };
   };
   /** The current wiring; only `reopen` replaces it, as a whole. */
   let current = wire(createDataServices(dbs, events, log, completionRetry));
@@ -166,7 +173,7 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
       try {
         await swap();
       } finally {
-        current = wire(createDataServices(openDataDir(opts.dataDir, log), events, log, completionRetry));
+        current = wire(createDataServices(openDataDir(opts.dataDir, log, notices), events, log, completionRetry));
         worker?.start();
       }
     } finally {

@@ -2,12 +2,14 @@
 // batches and passwords are never logged at info level.
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
-import { createStream } from 'rotating-file-stream';
+import { createLogFile } from './log-file';
 
 export type { Logger };
 
 export function createLogger(dataDir: string, opts: { name?: string; stdout?: boolean; level?: string } = {}): Logger {
-  const file = createStream(`${opts.name ?? 'app'}.log`, { path: path.join(dataDir, 'logs'), size: '5M', maxFiles: 5 });
+  const file = createLogFile(path.join(dataDir, 'logs'), `${opts.name ?? 'app'}.log`, {
+    onFailure: (e) => process.stderr.write(`Lab Desktop: the log file cannot be written (${e.message}); log lines are dropped until it can.\n`),
+  });
   const streams: pino.StreamEntry[] = [{ stream: file }];
   if (opts.stdout) streams.push({ stream: process.stdout, level: 'warn' });
   return pino(

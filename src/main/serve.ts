@@ -1,12 +1,13 @@
 // Browser mode (`npm run serve -- --data-dir DIR --port PORT`): the same services in plain Node,
 // the built renderer and the whole API on 127.0.0.1, the worker as a child_process.
 import path from 'node:path';
-import { flagValue, MovedDataMissingError, platformUserDataDir, resolveDataDir } from './data-dir/resolve';
+import { DataDirNotWritableError, flagValue, MovedDataMissingError, platformUserDataDir, resolveDataDir } from './data-dir/resolve';
 import { rendererDirNextTo, startServices } from './app-services';
 import { forkNodeWorker } from './worker/fork-node';
 import { DataDirInUseError } from './data-dir/instance-lock';
 import { PortInUseError } from './http/server';
 import { SchemaTooNewError } from './db/migrate';
+import { LabDatabaseDamagedError } from './db/databases';
 import { appVersion } from './version';
 
 async function main(): Promise<void> {
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  if (e instanceof DataDirInUseError || e instanceof PortInUseError || e instanceof SchemaTooNewError || e instanceof MovedDataMissingError) {
+  if (e instanceof DataDirInUseError || e instanceof PortInUseError || e instanceof SchemaTooNewError || e instanceof MovedDataMissingError || e instanceof DataDirNotWritableError || e instanceof LabDatabaseDamagedError) {
     console.error(e.message);
     process.exit(3);
   }

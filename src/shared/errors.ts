@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   too_large: 413,
   unavailable: 503,
+  /** The disk holding the data directory is full: nothing was saved; retry after freeing space. */
+  disk_full: 507,
   internal: 500,
 } as const;
 

@@ -98,7 +98,7 @@ export function createHarness(dataDir = tempDir('lab-records-')): Harness {
   const guest = auth.createUser({ username: 'guest', password: 'guest-pass-1', displayName: 'Public', role: 'public' }, admin.id);
   const handlers = recordsHandlers({ records, hooks, log, cartImport: new BatchStore(dataDir, bus, log) }) as unknown as HandlerTable;
   const tokens = new Map<string, UserInfo>([admin, member, member2, guest].map((u) => [`t-${u.id}`, u]));
-  const dispatcher = createDispatcher(handlers, (t) => (t ? (tokens.get(t) ?? null) : null), log);
+  const dispatcher = createDispatcher(handlers, (t) => (t ? (tokens.get(t) ?? null) : null), log, dataDir);
   const call: Harness['call'] = (user, op, input) =>
     dispatcher.call(op, input, { token: user ? `t-${user.id}` : null, set() {}, clear() {} }, 'ipc') as ReturnType<Harness['call']>;
   return {

@@ -19,7 +19,7 @@ export interface Dispatcher {
   call(name: string, rawInput: unknown, session: SessionHolder, transport: 'ipc' | 'http'): Promise<Envelope<unknown>>;
 }
 
-export function createDispatcher(handlers: HandlerTable, userForToken: (t: string | null) => UserInfo | null, log: Logger): Dispatcher {
+export function createDispatcher(handlers: HandlerTable, userForToken: (t: string | null) => UserInfo | null, log: Logger, dataDir: string): Dispatcher {
   return {
     async call(name, rawInput, session, transport) {
       try {
@@ -34,19 +34,26 @@ export function createDispatcher(handlers: HandlerTable, userForToken: (t: strin
         const value = await handler(parsed.data, ctx);
         return { ok: true, value };
       } catch (e) {
-        return { ok: false, error: toErrorBody(e, log, name) };
+        return { ok: false, error: toErrorBody(e, log, name, dataDir) };
       }
     },
   };
 }
 
-export function toErrorBody(e: unknown, log: Logger, name: string): ApiErrorBody {
+/** Error codes of a write that failed for want of space (SQLite's and the file system's). */
+const DISK_FULL_CODES = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
+
+export function toErrorBody(e: unknown, log: Logger, name: string, dataDir: string): ApiErrorBody {
   if (e instanceof AppError) return e.toBody();
   if (e instanceof ZodError) return zodToAppError(e).toBody();
   const code = (e as { code?: string })?.code;
   if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
     log.warn({ op: name, err: String(e) }, 'database busy');
     return { code: 'unavailable', message: 'The database is busy. Try again in a moment.' };
+  }
+  if (code && DISK_FULL_CODES.has(code)) {
+    log.warn({ op: name, err: String(e) }, 'disk full');
+    return { code: 'disk_full', message: `The disk holding the data directory ${dataDir} is full; nothing was saved. Free some space there, then try again.` };
   }
   log.error({ op: name, err: e instanceof Error ? { message: e.message, stack: e.stack } : String(e) }, 'operation failed');
   return { code: 'internal', message: 'Something went wrong in the lab app. The details are in the log; try again.' };

@@ -11,6 +11,11 @@ import yauzl from 'yauzl';
 import { BackupInvalidError, MANIFEST_FILE, parseManifest, type Manifest } from './manifest';
 import { fsyncFile, listFiles } from './files';
 import { isBackupPath } from './layout';
+import { checkExpandedSize } from './restore-limits';
+
+/** File-type bits of a zip entry made on Unix (external attributes, high 16 bits). */
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
 
 /** Zips every file of `folder` into `outFile`; reports written bytes against the total. */
 export async function zipFolder(folder: string, outFile: string, onBytes?: (done: number, total: number) => void): Promise<void> {
@@ -104,11 +109,13 @@ export async function extractArchive(file: string, staging: string): Promise<Man
     const me = byName.get(MANIFEST_FILE);
     if (!me) throw new BackupInvalidError('The archive has no manifest.json: it is not a Lab Desktop backup, or it is damaged.');
     const manifest = parseManifest(await readText(zf, me));
+    checkExpandedSize(manifest.files);
     fs.mkdirSync(staging, { recursive: false });
     for (const f of manifest.files) {
       if (!isBackupPath(f.path)) throw new BackupInvalidError(`The archive names a file a backup never holds: ${f.path}.`);
       const e = byName.get(f.path);
       if (!e) throw new BackupInvalidError(`The archive is missing ${f.path}, which its manifest lists: the file is incomplete.`);
+      if (((e.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) throw new BackupInvalidError(`${f.path} in the archive is a symbolic link; a backup never holds links. Nothing was changed.`);
       if (e.uncompressedSize !== f.size) throw new BackupInvalidError(`${f.path} in the archive does not have the size its manifest lists: the archive is damaged.`);
       const dest = path.join(staging, ...f.path.split('/'));
       if (!path.resolve(dest).startsWith(path.resolve(staging) + path.sep)) throw new BackupInvalidError(`The archive names an unsafe path: ${f.path}.`);

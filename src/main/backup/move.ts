@@ -14,12 +14,40 @@ import { fsyncFile, listFiles, writeFileAtomic } from './files';
 export { MOVED_POINTER } from '../data-dir/resolve';
 import { MOVED_POINTER } from '../data-dir/resolve';
 
+/**
+ * Kernel and device file systems: never a data directory, and file-system calls there can block
+ * or spin (a recursive mkdir under /proc never returns), so a target there is refused unread.
+ */
+export const SYSTEM_ROOTS = ['/proc', '/sys', '/dev'];
+
+const isUnder = (p: string, root: string) => p === root || p.startsWith(root + path.sep);
+
+/** `p` with the symbolic links of its nearest existing ancestor resolved (the rest does not exist yet). */
+function realTarget(p: string): string {
+  let existing = p;
+  const rest: string[] = [];
+  while (!fs.existsSync(existing) && path.dirname(existing) !== existing) {
+    rest.unshift(path.basename(existing));
+    existing = path.dirname(existing);
+  }
+  return path.join(fs.realpathSync(existing), ...rest);
+}
+
 /** Checks the target before anything is copied; returns its absolute path. */
 export function checkMoveTarget(dataDir: string, target: string): string {
   if (!path.isAbsolute(target)) throw new BackupInvalidError('Give the new location as a full (absolute) path.');
   const to = path.resolve(target);
   const from = path.resolve(dataDir);
-  if (to === from || to.startsWith(from + path.sep) || from.startsWith(to + path.sep)) {
+  // Checked on the path as given before the file system is asked anything about it.
+  if (process.platform !== 'win32' && SYSTEM_ROOTS.some((r) => isUnder(to, r))) {
+    throw new BackupInvalidError(`${to} is a system folder (${SYSTEM_ROOTS.join(', ')}); choose a folder on a disk.`);
+  }
+  const real = realTarget(to);
+  if (process.platform !== 'win32' && SYSTEM_ROOTS.some((r) => isUnder(real, r))) {
+    throw new BackupInvalidError(`${to} leads into a system folder (${real}); choose a folder on a disk.`);
+  }
+  const realFrom = fs.existsSync(from) ? fs.realpathSync(from) : from;
+  if (isUnder(to, from) || isUnder(from, to) || isUnder(real, realFrom) || isUnder(realFrom, real)) {
     throw new BackupInvalidError('The new location must be outside the current data directory (and not contain it).');
   }
   if (fs.existsSync(to) && (!fs.statSync(to).isDirectory() || fs.readdirSync(to).length > 0)) {

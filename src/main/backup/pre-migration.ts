@@ -40,6 +40,6 @@ export function backupBeforeMigration(dataDir: string, log: Logger, version = ap
   }
   log.info({ dest }, 'automatic backup before migration written');
   recordBackupResult(dataDir, { at: new Date().toISOString(), kind: 'pre-migration', ok: true, error: null, file: path.relative(dataDir, dest), bytes: 0, durationMs: Date.now() - started });
-  applyRetention(dataDir, new SettingsStore(dataDir).read().backupKeep, log);
+  applyRetention(dataDir, new SettingsStore(dataDir, log).read().backupKeep, log);
   return dest;
 }

@@ -8,6 +8,7 @@ import type { Logger } from '../logging';
 import type { BackupListEntry as BackupEntry } from '../../shared/contract/data';
 import { BACKUPS_DIR } from './layout';
 import { MANIFEST_FILE } from './manifest';
+import { MAX_BACKUP_KEEP } from '../settings';
 
 export const DEFAULT_KEEP = 14;
 export const AUTO_PREFIX = 'auto-';
@@ -43,12 +44,22 @@ export function listBackups(dataDir: string): BackupEntry[] {
   return out.sort((a, b) => (stamp(a.name) < stamp(b.name) ? 1 : stamp(a.name) > stamp(b.name) ? -1 : 0));
 }
 
-/** Deletes automatic backups beyond the newest `keep` complete ones; returns the names deleted. */
-export function applyRetention(dataDir: string, keep = DEFAULT_KEEP, log?: Logger): string[] {
-  const n = Math.max(1, Math.floor(keep));
+/** How many to keep for any `keep` given: a whole number from 1 to 365, the default when not a number. */
+export function retentionCount(keep: unknown): number {
+  if (typeof keep !== 'number' || !Number.isFinite(keep)) return DEFAULT_KEEP;
+  return Math.min(MAX_BACKUP_KEEP, Math.max(1, Math.floor(keep)));
+}
+
+/**
+ * Deletes automatic backups beyond the newest `keep` complete ones; returns the names deleted.
+ * Whatever `keep` says, the newest complete automatic backup is never deleted.
+ */
+export function applyRetention(dataDir: string, keep: unknown = DEFAULT_KEEP, log?: Logger): string[] {
+  const n = retentionCount(keep);
+  if (n !== keep) log?.warn({ keep, using: n }, 'backup retention setting out of range; using a safe value');
   const auto = listBackups(dataDir).filter((b) => b.kind !== 'manual');
   const complete = auto.filter((b) => b.complete);
-  const doomed = [...complete.slice(n), ...auto.filter((b) => !b.complete)];
+  const doomed = [...complete.slice(Math.max(1, n)), ...auto.filter((b) => !b.complete)];
   const deleted: string[] = [];
   for (const b of doomed) {
     try {

@@ -12,6 +12,7 @@ import { runDbOp } from './db-worker';
 import { inspectLock } from './cold-copy';
 import { COMPLETION_DB, isBackupPath, LAB_DB, LOCK_FILE, LOGS_DIR, PLAIN_FILES } from './layout';
 import { fsyncDir, fsyncFileAsync, listFiles, sha256FileAsync } from './files';
+import { checkExpandedSize, listPlainFiles, refuseLinks } from './restore-limits';
 import type { RestorePreview } from '../../shared/contract/data';
 
 export type SourceKind = RestorePreview['sourceKind'];
@@ -132,10 +133,13 @@ function dropDb(file: string): void {
 }
 
 async function copyBackupFolder(src: string, staging: string): Promise<Manifest> {
+  refuseLinks(src, MANIFEST_FILE);
   const manifest = parseManifest(fs.readFileSync(path.join(src, MANIFEST_FILE), 'utf8'));
+  checkExpandedSize(manifest.files);
   fs.mkdirSync(staging);
   for (const f of manifest.files) {
     if (!isBackupPath(f.path)) throw new BackupInvalidError(`The backup names a file a backup never holds: ${f.path}.`);
+    refuseLinks(src, f.path);
     const from = path.join(src, ...f.path.split('/'));
     if (!fs.existsSync(from)) throw new BackupInvalidError(`The backup folder is missing ${f.path}, which its manifest lists.`);
     const to = path.join(staging, ...f.path.split('/'));
@@ -154,6 +158,13 @@ async function copyDataFolder(src: string, staging: string, warnings: string[]):
       `${src} belongs to a running Lab Desktop (pid ${lock.pid}, ${LOCK_FILE} is held), or is a plain copy taken from one while it was running. Such a copy may be inconsistent. Make a backup in the running app instead (Settings → Data → Back up now, or npm run backup) and restore that.`,
     );
   }
+  // Only what is copied is checked: links there are refused, and the sizes capped.
+  const single = [LAB_DB, COMPLETION_DB, `${LAB_DB}-wal`, `${COMPLETION_DB}-wal`, ...PLAIN_FILES].filter((f) => {
+    refuseLinks(src, f);
+    return fs.existsSync(path.join(src, f));
+  });
+  const logs = listPlainFiles(src, LOGS_DIR);
+  checkExpandedSize([...single.map((f) => ({ path: f, size: fs.statSync(path.join(src, f)).size })), ...logs]);
   fs.mkdirSync(staging);
   let unclean = lock.present;
   for (const db of [LAB_DB, COMPLETION_DB]) {
@@ -168,9 +179,9 @@ async function copyDataFolder(src: string, staging: string, warnings: string[]):
     await checkpointInto(path.join(staging, db));
   }
   for (const f of PLAIN_FILES) if (fs.existsSync(path.join(src, f))) fs.copyFileSync(path.join(src, f), path.join(staging, f));
-  for (const f of listFiles(path.join(src, LOGS_DIR))) {
-    fs.mkdirSync(path.dirname(path.join(staging, LOGS_DIR, f)), { recursive: true });
-    fs.copyFileSync(path.join(src, LOGS_DIR, f), path.join(staging, LOGS_DIR, f));
+  for (const { path: f } of logs) {
+    fs.mkdirSync(path.dirname(path.join(staging, f)), { recursive: true });
+    fs.copyFileSync(path.join(src, f), path.join(staging, f));
   }
   if (unclean) {
     warnings.push(

@@ -1,7 +1,8 @@
 // The completion service of the main process: the read path, the in-request writes (memory,
 // feedback, preferences, entity sync, stale marking) and the CompletionHooks business writes call.
-// Every auxiliary write waits at most 100 ms for the write lock and is tried twice; then it goes
-// to the maintenance worker's retry list. A completion failure never fails a business call.
+// Each call gets one lock budget of 100 ms (spec 000) shared by all its attempts, including the
+// stale marker written when an entity sync fails; then the work goes to the maintenance worker's
+// retry list. A completion failure never fails a business call.
 import { type ListEndpoint, isListEndpoint } from '../../shared/records';
 import type { Db } from '../db/open';
 import type { Logger } from '../logging';
@@ -34,6 +35,9 @@ export interface CompletionServiceOptions {
 
 export type WriteOutcome = 'written' | 'queued' | 'skipped';
 
+/** The deadline of one call's lock budget (real time: the lock wait is real whatever `clock` says). */
+const lockBudget = () => performance.now() + REQUEST_LOCK_WAIT_MS;
+
 export class CompletionService {
   readonly reader: CompletionReader;
   readonly maintenanceMode: boolean;
@@ -57,7 +61,7 @@ export class CompletionService {
   /** A direct user action: a busy database is reported (503), not queued. */
   setPreferences(userId: number, personalized: boolean): { personalized: boolean } {
     if (this.maintenanceMode) throw new AppError('unavailable', 'The lab app is in maintenance mode; settings cannot be changed now.');
-    const ok = this.attempt('preferences', (db) => setPersonalizedInTx(db, userId, personalized, this.clock()));
+    const ok = this.attempt('preferences', (db) => setPersonalizedInTx(db, userId, personalized, this.clock()), lockBudget());
     if (!ok) throw new AppError('unavailable', 'Completion settings are busy. Try again in a moment.');
     return { personalized };
   }
@@ -74,7 +78,7 @@ export class CompletionService {
 
   private memory(op: MemoryOp): WriteOutcome {
     if (this.maintenanceMode || !op.query.trim()) return 'skipped';
-    if (this.attempt(op.kind, (db) => applyMemoryOpInTx(db, op))) return 'written';
+    if (this.attempt(op.kind, (db) => applyMemoryOpInTx(db, op), lockBudget())) return 'written';
     this.o.retry({ kind: 'memory', op });
     return 'queued';
   }
@@ -82,15 +86,17 @@ export class CompletionService {
   /** Single-entity sync (create, edit, status change, delete): rows replaced and version advanced in one transaction. */
   syncEntities(endpoint: ListEndpoint, ids: readonly number[]): WriteOutcome {
     if (this.maintenanceMode) return 'skipped';
-    if (this.attempt('entity sync', (db) => syncEntitiesInTx(db, this.o.lab, endpoint, ids))) return 'written';
-    // The rows could not be replaced: a stale marker makes the worker rebuild the endpoint.
-    return this.markStale(endpoint);
+    const deadline = lockBudget();
+    if (this.attempt('entity sync', (db) => syncEntitiesInTx(db, this.o.lab, endpoint, ids), deadline)) return 'written';
+    // The rows could not be replaced: a stale marker makes the worker rebuild the endpoint (in
+    // this call only if budget is left, e.g. the sync failed for another reason than the lock).
+    return this.markStale(endpoint, deadline);
   }
 
   /** Bulk paths whose coverage is unclear: stale + version advanced; the worker keeps it on failure. */
-  markStale(endpoint: ListEndpoint): WriteOutcome {
+  markStale(endpoint: ListEndpoint, deadline = lockBudget()): WriteOutcome {
     if (this.maintenanceMode) return 'skipped';
-    if (this.attempt('stale marker', (db) => markStaleInTx(db, endpoint))) return 'written';
+    if (this.attempt('stale marker', (db) => markStaleInTx(db, endpoint), deadline)) return 'written';
     this.o.retry({ kind: 'stale', endpoint });
     return 'queued';
   }
@@ -117,11 +123,14 @@ export class CompletionService {
     return this.writer;
   }
 
-  /** Up to two attempts, each waiting at most 100 ms for the write lock. */
-  private attempt(what: string, fn: (db: Db) => void): boolean {
+  /** Up to two attempts while the call's lock budget lasts; each waits for the lock only as long as is left. */
+  private attempt(what: string, fn: (db: Db) => void, deadline: number): boolean {
     for (let i = 0; i < IN_REQUEST_ATTEMPTS; i++) {
+      const left = Math.floor(deadline - performance.now());
+      if (left <= 0) return false;
       try {
         const db = this.writeDb();
+        db.pragma(`busy_timeout = ${left}`);
         writeTx(db, () => fn(db));
       } catch (e) {
         this.o.log.warn({ what, attempt: i + 1, err: e instanceof Error ? e.message : String(e), code: (e as { code?: string }).code }, 'completion write failed');

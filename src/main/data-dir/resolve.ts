@@ -78,10 +78,53 @@ export function platformUserDataDir(env = process.env, platform = process.platfo
   return path.join(env.XDG_CONFIG_HOME || path.join(home, '.config'), APP_NAME);
 }
 
+/** Why a data directory cannot be written, in words (the code is kept for logs and tests). */
+const NOT_WRITABLE: Record<string, string> = {
+  EROFS: 'it is on a read-only file system (a write-protected disk or a read-only mount)',
+  EACCES: 'this user account has no permission to write there',
+  EPERM: 'the system does not permit writing there',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+};
+
+export class DataDirNotWritableError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly code: string,
+  ) {
+    super(
+      `The data directory ${dir} cannot be written: ${NOT_WRITABLE[code]} (${code}). Lab Desktop keeps all its data there and must be able to write to it. ` +
+        'Make the folder writable, or start Lab Desktop with another data directory (--data-dir or LAB_DATA_DIR).',
+    );
+    this.name = 'DataDirNotWritableError';
+  }
+}
+
 export function ensureDataDir(dir: string): void {
-  fs.mkdirSync(dir, { recursive: true });
-  fs.mkdirSync(path.join(dir, 'logs'), { recursive: true });
-  fs.mkdirSync(path.join(dir, 'backups'), { recursive: true });
-  // Fails early with a clear error when the folder is not writable.
-  fs.accessSync(dir, fs.constants.W_OK);
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.mkdirSync(path.join(dir, 'logs'), { recursive: true });
+    fs.mkdirSync(path.join(dir, 'backups'), { recursive: true });
+    // Fails early with a clear error when the folder is not writable.
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? '';
+    if (code in NOT_WRITABLE) throw new DataDirNotWritableError(dir, code);
+    // A recursive mkdir on a read-only mount can report ENOENT: ask the nearest existing folder.
+    const why = writeRefusal(dir);
+    if (why) throw new DataDirNotWritableError(dir, why);
+    throw e;
+  }
+}
+
+function writeRefusal(dir: string): string | null {
+  let p = path.resolve(dir);
+  while (!fs.existsSync(p) && path.dirname(p) !== p) p = path.dirname(p);
+  try {
+    fs.accessSync(p, fs.constants.W_OK);
+    return null;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? '';
+    return code in NOT_WRITABLE ? code : null;
+  }
 }

@@ -1,12 +1,14 @@
 // Opens lab.db and completion.db of a data directory and brings both schemas up to date.
 import path from 'node:path';
-import { openDatabase, type Db } from './open';
+import { type Db } from './open';
 import { migrate, pendingMigrations, type Migration } from './migrate';
+import { openCompletion, openLab } from './damage';
 import { labMigrations } from './lab-schema';
 import { completionMigrations } from './completion-schema';
 
 export const LAB_DB = 'lab.db';
 export const COMPLETION_DB = 'completion.db';
+export { LabDatabaseDamagedError } from './damage';
 
 export interface Databases {
   lab: Db;
@@ -17,11 +19,19 @@ export interface Databases {
 export interface OpenDatabasesOptions {
   /** Called once before any migration runs, with the versions about to be applied (automatic backup). */
   beforeMigrate?: (pending: { lab: Migration[]; completion: Migration[] }) => void;
+  /** completion.db was damaged: it was moved aside to `movedTo` and a fresh one created. */
+  onCompletionDamaged?: (info: { movedTo: string; error: string }) => void;
 }
 
 export function openDatabases(dataDir: string, opts: OpenDatabasesOptions = {}): Databases {
-  const lab = openDatabase(path.join(dataDir, LAB_DB));
-  const completion = openDatabase(path.join(dataDir, COMPLETION_DB));
+  const lab = openLab(path.join(dataDir, LAB_DB));
+  let completion: Db;
+  try {
+    completion = openCompletion(path.join(dataDir, COMPLETION_DB), opts.onCompletionDamaged);
+  } catch (e) {
+    lab.close();
+    throw e;
+  }
   try {
     const pending = {
       lab: pendingMigrations(lab, labMigrations, LAB_DB),

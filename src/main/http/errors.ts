@@ -26,9 +26,16 @@ export function bodyParseError(err: Partial<FastifyError>, messages: BodyMessage
 
 /** A Fastify error handler: parse failures are the caller's (400/413), anything else is logged (500). */
 export function errorHandler(messages: BodyMessages, log: Logger) {
-  return (err: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
+  return (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const parse = bodyParseError(err, messages);
     if (parse) return sendError(reply, parse);
+    // Static files refuse paths outside their folder (403) or missing files (404): the client's
+    // doing, not ours; logged quietly so that nobody on the machine can fill the log.
+    if (err.statusCode === 403 || err.statusCode === 404) {
+      const url = req.url.split('?')[0];
+      log.debug({ url, status: err.statusCode }, 'static file refused');
+      return sendError(reply, { code: err.statusCode === 403 ? 'forbidden' : 'not_found', message: `No such route: ${req.method} ${url}` });
+    }
     log.error({ err: { message: err.message, stack: err.stack } }, 'http error');
     return sendError(reply, { code: 'internal', message: 'Something went wrong in the lab app; the details are in the log.' });
   };

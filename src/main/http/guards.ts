@@ -10,8 +10,24 @@ export function ownOrigins(port: number): Set<string> {
   return new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
 }
 
+export interface GuardedRequest {
+  method: string;
+  /** The request target as sent (Node's `req.url`). */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** Header names and values as sent, in order (Node keeps only the first Host in `headers`). */
+  rawHeaders: string[];
+}
+
 /** Returns a refusal message, or null when the request may proceed. */
-export function checkRequest(req: { method: string; headers: Record<string, string | string[] | undefined> }, port: number): string | null {
+export function checkRequest(req: GuardedRequest, port: number): string | null {
+  // Only origin-form targets (`/path`): an absolute-form target names another server, and a proxy
+  // or a confused client must not be served as if it had asked us.
+  if (!req.url.startsWith('/')) return 'Only requests for a path on this server are accepted.';
+  // Exactly one Host: with two, parts of the stack could disagree on which one was checked.
+  let hosts = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === 'host') hosts++;
+  if (hosts !== 1) return 'A request must carry exactly one Host header.';
   const host = String(req.headers.host ?? '').toLowerCase();
   if (!allowedHosts(port).has(host)) return `Host "${host}" is not allowed; use http://127.0.0.1:${port}.`;
   if (STATE_CHANGING.has(req.method)) {

@@ -58,7 +58,16 @@ function httpSession(req: FastifyRequest, reply: FastifyReply): SessionHolder {
 }
 
 export async function createHttpServer(opts: HttpServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ bodyLimit: BODY_LIMIT, logger: false, return503OnClosing: true });
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    logger: false,
+    return503OnClosing: true,
+    // A target that is not valid percent-encoded UTF-8 names nothing here: not found, logged quietly.
+    frameworkErrors: (err, req, reply) => {
+      opts.log.debug({ code: err.code, url: req.url.split('?')[0] }, 'request target refused');
+      return sendError(reply.header(APP_VERSION_HEADER, opts.version), { code: 'not_found', message: 'No such route.' });
+    },
+  });
   await app.register(fastifyCookie);
 
   app.addHook('onRequest', async (req, reply) => {
@@ -66,7 +75,7 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<Fastify
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('x-frame-options', 'DENY');
-    const refusal = checkRequest(req, opts.port);
+    const refusal = checkRequest({ method: req.method, url: req.raw.url ?? '', headers: req.headers, rawHeaders: req.raw.rawHeaders }, opts.port);
     if (refusal) {
       opts.log.warn({ method: req.method, url: req.url.split('?')[0], host: req.headers.host, origin: req.headers.origin }, 'request refused');
       return sendError(reply, { code: 'forbidden', message: refusal });
@@ -88,12 +97,24 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<Fastify
       const sendIndex = (_req: FastifyRequest, reply: FastifyReply) => reply.type('text/html').header('content-security-policy', RENDERER_CSP).header('cache-control', 'no-store').send(indexHtml);
       app.get('/', sendIndex);
       app.get('/login', sendIndex);
-      app.get('/assets/*', (req, reply) => reply.sendFile((req.params as { '*': string })['*'], path.join(opts.rendererDir!, 'assets')));
+      app.get('/assets/*', (req, reply) => {
+        const file = (req.params as { '*': string })['*'];
+        if (!isAssetName(file)) {
+          opts.log.debug({ url: req.url.split('?')[0] }, 'asset path refused');
+          return sendError(reply, { code: 'not_found', message: `No such file: ${req.url.split('?')[0]}` });
+        }
+        return reply.sendFile(file, path.join(opts.rendererDir!, 'assets'));
+      });
     }
   }
 
   app.setNotFoundHandler((req, reply) => sendError(reply, { code: 'not_found', message: `No such route: ${req.method} ${req.url.split('?')[0]}` }));
   return app;
+}
+
+/** A built asset's name (`index-abc123.js`, `fonts/x.woff2`): plain segments, none of them `.`/`..`. */
+export function isAssetName(p: string): boolean {
+  return p.split('/').every((seg) => /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(seg));
 }
 
 function mountApi(app: FastifyInstance, opts: HttpServerOptions): void {

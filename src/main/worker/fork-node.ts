@@ -24,12 +24,23 @@ export function forkNodeWorker(entry: string, args: string[], onOutput?: (line: 
   const child = fork(entry, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], serialization: 'advanced' });
   forwardLines(child.stdout, (l) => onOutput?.(l, 'stdout'));
   forwardLines(child.stderr, (l) => onOutput?.(l, 'stderr'));
+  // A worker killed between our check of `connected` and the write makes the IPC write fail with
+  // EPIPE, emitted as 'error' on the child: without a listener that would end the app. The exit
+  // that follows is what the supervisor acts on; the send error only fails that one request.
+  child.on('error', (e) => onOutput?.(`worker channel error: ${e.message}`, 'stderr'));
   return {
     onSpawn: (cb) => child.once('spawn', cb),
     onExit: (cb) => child.once('exit', (code) => cb(code)),
     onMessage: (cb) => child.on('message', (m) => cb(m as never)),
-    send: (msg) => {
-      if (child.connected) child.send(msg);
+    send: (msg, onError) => {
+      if (!child.connected) return void onError?.(new Error('worker channel closed'));
+      try {
+        child.send(msg, (e) => {
+          if (e) onError?.(e);
+        });
+      } catch (e) {
+        onError?.(e as Error);
+      }
     },
     kill: () => child.kill(),
   };

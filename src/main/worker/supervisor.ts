@@ -8,7 +8,8 @@ export interface WorkerHandle {
   onSpawn(cb: () => void): void;
   onExit(cb: (code: number | null) => void): void;
   onMessage(cb: (msg: WorkerResponse) => void): void;
-  send(msg: WorkerRequest): void;
+  /** Sends a message; `onError` hears a failed send (the worker died meanwhile): never throws. */
+  send(msg: WorkerRequest, onError?: (e: Error) => void): void;
   kill(): void;
 }
 
@@ -92,7 +93,13 @@ export class WorkerSupervisor {
         clearTimeout(t);
         resolve(m);
       });
-      h.send({ ...msg, id });
+      h.send({ ...msg, id }, (e) => {
+        const pending = this.pending.get(id);
+        if (!pending) return;
+        this.pending.delete(id);
+        clearTimeout(t);
+        resolve({ type: 'error', message: `worker unreachable: ${e.message}` });
+      });
     });
   }
 

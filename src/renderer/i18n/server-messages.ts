@@ -71,6 +71,8 @@ export const MESSAGE_RULES: readonly Rule[] = [
   ['The lab app is in maintenance mode; settings cannot be changed now.', '应用正在维护模式，暂时不能修改设置。'],
   ['Completion settings are busy. Try again in a moment.', '补全设置正忙，请稍后重试。'],
   ['A {0} job is already running; wait until it has finished.', '已有{0}任务在运行；请等它完成。'],
+  ['The search-completion data was damaged; it is being rebuilt from your records. The damaged file was kept in {0}.', '搜索补全数据已损坏，正在根据你的记录重建。损坏的文件保存在 {0}。'],
+  ['The disk holding the data directory {0} is full; nothing was saved. Free some space there, then try again.', '数据目录 {0} 所在的磁盘已满，未保存任何内容。请在该磁盘上腾出空间后重试。'],
   ['The data directory was moved to {0}. Restart Lab Desktop.', '数据目录已迁移到 {0}。请重启 Lab Desktop。'],
   ['Restore not started: {0} Confirm to restore anyway.', '未开始恢复：{0} 如仍要恢复，请确认。'],
   // this client's own

@@ -23,6 +23,8 @@ export interface AppInfo {
   port: number;
   /** Set when the loopback server could not listen (e.g. port taken); the UI shows it. */
   serverError: string | null;
+  /** Things the user is told once, after the start that found them (e.g. completion data rebuilt). */
+  notices: string[];
   worker: { state: 'starting' | 'running' | 'restarting' | 'stopped'; restarts: number; lastHealthAt: string | null };
 }
 
