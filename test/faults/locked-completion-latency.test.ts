@@ -36,8 +36,10 @@ describe('locked completion.db', () => {
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     console.log(`business write with completion.db locked: median ${median(locked).toFixed(0)} ms, max ${Math.max(...locked).toFixed(0)} ms (unlocked median ${median(free).toFixed(0)} ms), ${locked.length} writes, all stored`);
-    // The budget plus the write's own work, with room for a busy test machine.
-    expect(median(locked)).toBeLessThan(REQUEST_LOCK_WAIT_MS + median(free) + 60);
+    // One budget per call, not one per attempt: the retries of before waited four budgets and more
+    // (median ~410 ms). Under two budgets plus the write's own work leaves room for a busy machine
+    // and still tells the two apart.
+    expect(median(locked)).toBeLessThan(2 * REQUEST_LOCK_WAIT_MS + median(free));
     expect(s.data.dbs.lab.prepare("SELECT count(*) FROM inventory_items WHERE name LIKE 'Locked %'").pluck().get()).toBe(20);
   });
 });
