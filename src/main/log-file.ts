@@ -1,7 +1,7 @@
 // The app log's file destination. A log that cannot be written (disk full, directory gone or
 // read-only) must never end the app: a failed rotating stream is dropped, lines meanwhile are
-// counted and dropped, and a new stream is tried again after a pause; the first line it writes
-// says how many were lost.
+// counted and dropped, and a timer tries a new stream after a pause (whether or not anything is
+// logged then); its first line says how many lines were lost.
 import { createStream, type RotatingFileStream } from 'rotating-file-stream';
 
 const RETRY_MS = 5000;
@@ -15,7 +15,6 @@ export interface LogFile {
 export function createLogFile(dir: string, name: string, opts: { retryMs?: number; onFailure?: (e: Error) => void } = {}): LogFile {
   let stream: RotatingFileStream | null = null;
   let dropped = 0;
-  let failedAt = 0;
   let lastError = '';
 
   const open = (): RotatingFileStream => {
@@ -23,28 +22,36 @@ export function createLogFile(dir: string, name: string, opts: { retryMs?: numbe
     s.on('error', (e: Error) => {
       if (stream !== s) return;
       stream = null;
-      failedAt = Date.now();
       lastError = (e as NodeJS.ErrnoException).code ?? e.message;
       opts.onFailure?.(e);
       s.destroy();
+      // Unref'd: a pending retry never keeps the process alive.
+      setTimeout(recover, opts.retryMs ?? RETRY_MS).unref();
     });
     return s;
   };
 
+  /** A new stream whose first line tells what was lost; if it fails too, its error retries again. */
+  const recover = () => {
+    if (stream) return;
+    stream = open();
+    stream.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: `log file could not be written (${lastError}); ${dropped} log lines were dropped` })}\n`);
+    dropped = 0;
+  };
+
+  let started = false;
   return {
     get dropped() {
       return dropped;
     },
     write(line: string) {
-      if (!stream) {
-        if (Date.now() - failedAt < (opts.retryMs ?? RETRY_MS)) return void dropped++;
+      // Opened with the first line, so a data directory that is only probed gets no log file.
+      if (!started) {
+        started = true;
         stream = open();
-        if (dropped) {
-          stream.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: `log file could not be written (${lastError}); ${dropped} log lines were dropped` })}\n`);
-          dropped = 0;
-        }
       }
-      stream.write(line);
+      if (stream) stream.write(line);
+      else dropped++;
     },
   };
 }

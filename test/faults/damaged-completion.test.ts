@@ -102,7 +102,7 @@ describe('damaged lab.db', () => {
     db.close();
     fs.truncateSync(file, Math.floor(fs.statSync(file).size / 2));
     const size = fs.statSync(file).size;
-    const r = runAppToExit(dir, await freePort());
+    const r = await runAppToExit(dir, await freePort());
     console.log(`damaged lab.db: exit ${r.code}: ${r.out.trim().split('\n')[0]}`);
     expect(r.code, r.out).toBe(3);
     expect(r.out).toContain(`lab.db in ${dir} is damaged`);

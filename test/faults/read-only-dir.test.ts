@@ -15,7 +15,7 @@ describe('read-only data directory at start', () => {
   it.skipIf(whyNot !== null)('an empty folder and an existing data directory on a read-only mount: a plain message naming the folder, exit 3', async () => {
     // An empty read-only tmpfs.
     const empty = tempDir('lab-ro-');
-    const a = runAppToExit(path.join(empty, 'data'), await freePort(), (argv) => [
+    const a = await runAppToExit(path.join(empty, 'data'), await freePort(), (argv) => [
       'unshare',
       ['-m', 'sh', '-c', 'mount -t tmpfs tmpfs "$0" && mkdir "$0/data" && mount -o remount,ro "$0" && exec "$@"', empty, ...argv],
     ]);
@@ -23,7 +23,7 @@ describe('read-only data directory at start', () => {
     const existing = tempDir('lab-ro-data-');
     openDatabases(existing).close();
     const before = fs.readdirSync(existing).sort();
-    const b = runAppToExit(existing, await freePort(), (argv) => ['unshare', ['-m', 'sh', '-c', 'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" && exec "$@"', existing, ...argv]]);
+    const b = await runAppToExit(existing, await freePort(), (argv) => ['unshare', ['-m', 'sh', '-c', 'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" && exec "$@"', existing, ...argv]]);
     for (const [r, dir] of [
       [a, path.join(empty, 'data')],
       [b, existing],

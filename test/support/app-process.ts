@@ -3,18 +3,19 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildSync } from 'esbuild';
+import { build } from 'esbuild';
+import { iifeEsbuildPlugin } from '../../scripts/iife-plugin.mjs';
 import { ADMIN, NODE, ROOT, freePort, onCleanup } from './temp';
 
 // Inside node_modules so the bundles resolve the packages they leave external.
 const OUT = path.join(ROOT, 'node_modules/.cache/lab-fault-test', String(process.pid), 'main');
-let built = false;
+let built: Promise<string> | null = null;
 
 /** Builds serve.js and maintenance-worker.js side by side (serve forks the worker next to itself). */
-export function buildApp(): string {
-  if (!built) {
+export function buildApp(): Promise<string> {
+  built ??= (async () => {
     fs.mkdirSync(OUT, { recursive: true });
-    buildSync({
+    await build({
       entryPoints: { serve: path.join(ROOT, 'src/main/serve.ts'), 'maintenance-worker': path.join(ROOT, 'src/main/worker/maintenance-worker.ts') },
       outdir: OUT,
       bundle: true,
@@ -23,10 +24,12 @@ export function buildApp(): string {
       target: 'node22',
       packages: 'external',
       logLevel: 'silent',
+      // The bridge page's script is imported bundled (`?iife`), as in the electron-vite build.
+      plugins: [iifeEsbuildPlugin()],
     });
-    built = true;
-  }
-  return path.join(OUT, 'serve.js');
+    return path.join(OUT, 'serve.js');
+  })();
+  return built;
 }
 
 /** A parsed answer, read loosely by the tests (they assert its shape). */
@@ -51,7 +54,7 @@ export interface AppProcess {
  */
 export async function startApp(dataDir: string, opts: { wrap?: (argv: string[]) => [string, string[]]; env?: Record<string, string> } = {}): Promise<AppProcess> {
   const port = await freePort();
-  const argv = [NODE, buildApp(), '--data-dir', dataDir, '--port', String(port)];
+  const argv = [NODE, await buildApp(), '--data-dir', dataDir, '--port', String(port)];
   const [file, args] = opts.wrap ? opts.wrap(argv) : [argv[0]!, argv.slice(1)];
   const proc = spawn(file, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LAB_LOG_LEVEL: 'debug', ...opts.env } });
   let out = '';
@@ -136,8 +139,8 @@ export function privateMountWhyNot(): string | null {
 }
 
 /** Runs the app to its exit (for start-up refusals); resolves with the exit code and all output. */
-export function runAppToExit(dataDir: string, port: number, wrap: (argv: string[]) => [string, string[]] = (a) => [a[0]!, a.slice(1)], timeoutMs = 30_000): { code: number | null; out: string } {
-  const argv = [NODE, buildApp(), '--data-dir', dataDir, '--port', String(port)];
+export async function runAppToExit(dataDir: string, port: number, wrap: (argv: string[]) => [string, string[]] = (a) => [a[0]!, a.slice(1)], timeoutMs = 30_000): Promise<{ code: number | null; out: string }> {
+  const argv = [NODE, await buildApp(), '--data-dir', dataDir, '--port', String(port)];
   const [file, args] = wrap(argv);
   const r = spawnSync(file, args, { cwd: ROOT, encoding: 'utf8', timeout: timeoutMs });
   return { code: r.status, out: `${r.stdout}${r.stderr}` };
