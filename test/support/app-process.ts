@@ -1,9 +1,8 @@
 // The app as a real process for fault tests: browser mode (serve + its forked maintenance worker)
-// bundled from src with esbuild, so a test always runs today's source without `npm run build`.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// bundled from src with esbuild (build-app.mjs), so a test always runs today's source without `npm run build`.
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildSync } from 'esbuild';
 import { ADMIN, NODE, ROOT, freePort, onCleanup } from './temp';
 
 // Inside node_modules so the bundles resolve the packages they leave external.
@@ -14,16 +13,7 @@ let built = false;
 export function buildApp(): string {
   if (!built) {
     fs.mkdirSync(OUT, { recursive: true });
-    buildSync({
-      entryPoints: { serve: path.join(ROOT, 'src/main/serve.ts'), 'maintenance-worker': path.join(ROOT, 'src/main/worker/maintenance-worker.ts') },
-      outdir: OUT,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node22',
-      packages: 'external',
-      logLevel: 'silent',
-    });
+    execFileSync(NODE, [path.join(__dirname, 'build-app.mjs'), OUT], { cwd: ROOT, stdio: 'inherit' });
     built = true;
   }
   return path.join(OUT, 'serve.js');
