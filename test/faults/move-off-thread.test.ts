@@ -1,4 +1,4 @@
-// The file-system work of a move or a backup runs in a child process with a time limit (issue 14,
+// The file-system work of a move, a backup or a restore runs in a child process with a time limit (issue 14,
 // defect 5): a path that hangs (here a FIFO in the data directory, which a copy opens and waits on
 // for ever) stalls that child, not the server; at the time limit the child is killed, the job fails
 // with a clear 503 and nothing is half-changed. On the main thread the same copy held /ping for good.
@@ -68,6 +68,16 @@ describe('move and backup: file-system work off the main thread, with a time lim
     expect(backup.result.ok).toBe(false);
     expect(backup.result.error).toMatch(`did not finish within ${LIMIT_MS / 1000} seconds`);
     expect(fs.readdirSync(path.join(dataDir, 'backups')).filter((f) => f !== 'status.json')).toEqual([]); // no archive, partial or work folder
+
+    // A restore source whose copy hangs: the preview (extract/copy and check) fails the same way.
+    const source = tempDir();
+    fs.writeFileSync(path.join(source, 'lab.db'), '');
+    execFileSync('mkfifo', [path.join(source, 'settings.json')]);
+    const preview = await pingDuring(app, app.call('POST', '/api/data/restore/preview', { source }));
+    console.log(`hanging restore preview: ${preview.times.length} pings answered, p99 ${p99(preview.times).toFixed(0)} ms; answer ${preview.result.status}`);
+    expect(preview.result.status, JSON.stringify(preview.result.body)).toBe(503);
+    expect(preview.result.body.error.message).toMatch(`did not finish within ${LIMIT_MS / 1000} seconds`);
+    expect(fs.readdirSync(dataDir).filter((f) => f.startsWith('.restore-staging-'))).toEqual([]);
 
     // The app keeps working on its data directory.
     expect((await app.call('POST', '/api/inventory', { name: 'After the failed move', quantity: 1 })).status).toBe(200);

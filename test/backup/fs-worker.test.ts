@@ -1,0 +1,67 @@
+// The file worker (fs-worker.ts): one task in a child process of the worker entry, its refusals
+// arriving as the same error classes, and a task that hangs killed at the time limit with a clear
+// `unavailable` error while this thread keeps running.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../support/temp';
+import { seedDataDir } from './helpers';
+import { fsTimeLimitMs, runFsTask } from '../../src/main/backup/fs-worker';
+import { runFsTaskHere } from '../../src/main/backup/fs-tasks';
+import { BackupInvalidError } from '../../src/main/backup/manifest';
+import { AppError } from '../../src/shared/errors';
+
+describe('file worker', () => {
+  it('runs a task in a child and passes refusals back as BackupInvalidError', async () => {
+    const dataDir = tempDir();
+    seedDataDir(dataDir, 10);
+    const to = path.join(tempDir(), 'new-home');
+    expect(await runFsTask('checkMoveTarget', [dataDir, to], { limitMs: 60_000, where: to })).toEqual({ to, existed: false });
+    await runFsTask('copyForMove', [dataDir, to], { limitMs: 60_000, where: to });
+    expect(fs.existsSync(path.join(to, 'lab.db'))).toBe(true);
+    const err = await runFsTask('checkMoveTarget', [dataDir, to], { limitMs: 60_000, where: to }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BackupInvalidError);
+    expect((err as Error).message).toMatch('is not an empty folder');
+  }, 60_000);
+
+  it('kills a task that hangs at the time limit; this thread keeps running', async () => {
+    const dataDir = tempDir();
+    seedDataDir(dataDir, 10);
+    execFileSync('mkfifo', [path.join(dataDir, 'import-batch.json')]);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 50);
+    const started = Date.now();
+    const err = await runFsTask('backupFolder', [dataDir, path.join(tempDir(), 'b'), { kind: 'manual', appVersion: 't' }], { limitMs: 1500, where: dataDir }).catch((e: unknown) => e);
+    clearInterval(timer);
+    console.log(`hanging task stopped after ${Date.now() - started} ms (limit 1500 ms); this thread ticked ${ticks} times meanwhile`);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe('unavailable');
+    expect((err as AppError).message).toMatch(`The file work on ${dataDir} did not finish within 2 seconds`);
+    expect(ticks).toBeGreaterThan(5);
+  }, 60_000);
+
+  it('puts a target back as it was, and answers errors as data', async () => {
+    const made = path.join(tempDir(), 'made');
+    fs.mkdirSync(path.join(made, 'logs'), { recursive: true });
+    expect(await runFsTaskHere({ task: 'clearMoveTarget', args: [made, false] })).toEqual({ ok: true, value: undefined });
+    expect(fs.existsSync(made)).toBe(false);
+    const empty = tempDir();
+    fs.writeFileSync(path.join(empty, 'lab.db'), 'partial');
+    await runFsTaskHere({ task: 'clearMoveTarget', args: [empty, true] });
+    expect(fs.readdirSync(empty)).toEqual([]);
+    const r = await runFsTaskHere({ task: 'checkMoveTarget', args: [tempDir(), 'relative'] });
+    expect(r).toMatchObject({ ok: false, name: 'BackupInvalidError' });
+  });
+
+  it('allows two minutes plus a second per 4 MB', () => {
+    const saved = process.env.LAB_FS_TIME_LIMIT_MS;
+    delete process.env.LAB_FS_TIME_LIMIT_MS;
+    try {
+      expect(fsTimeLimitMs(0)).toBe(120_000);
+      expect(fsTimeLimitMs(4e9)).toBe(1_120_000);
+    } finally {
+      if (saved !== undefined) process.env.LAB_FS_TIME_LIMIT_MS = saved;
+    }
+  });
+});
