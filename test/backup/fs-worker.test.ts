@@ -18,8 +18,10 @@ describe('file worker', () => {
     seedDataDir(dataDir, 10);
     const to = path.join(tempDir(), 'new-home');
     expect(await runFsTask('checkMoveTarget', [dataDir, to], { limitMs: 60_000, where: to })).toEqual({ to, existed: false });
-    await runFsTask('copyForMove', [dataDir, to], { limitMs: 60_000, where: to });
+    // The task itself, here (the same function the child runs): mkdir, copy and verify.
+    expect(await runFsTaskHere({ task: 'copyForMove', args: [dataDir, to] })).toEqual({ ok: true, value: undefined });
     expect(fs.existsSync(path.join(to, 'lab.db'))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'moved-to.json'))).toBe(false);
     const err = await runFsTask('checkMoveTarget', [dataDir, to], { limitMs: 60_000, where: to }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BackupInvalidError);
     expect((err as Error).message).toMatch('is not an empty folder');
@@ -50,8 +52,18 @@ describe('file worker', () => {
     fs.writeFileSync(path.join(empty, 'lab.db'), 'partial');
     await runFsTaskHere({ task: 'clearMoveTarget', args: [empty, true] });
     expect(fs.readdirSync(empty)).toEqual([]);
-    const r = await runFsTaskHere({ task: 'checkMoveTarget', args: [tempDir(), 'relative'] });
-    expect(r).toMatchObject({ ok: false, name: 'BackupInvalidError' });
+    const dataDir = tempDir();
+    const outside = tempDir();
+    fs.symlinkSync('/proc', path.join(outside, 'to-proc'));
+    fs.writeFileSync(path.join(outside, 'file'), 'x');
+    for (const target of ['relative', path.join(outside, 'to-proc', 'lab'), path.join(dataDir, 'inside'), path.join(outside, 'file')]) {
+      expect(await runFsTaskHere({ task: 'checkMoveTarget', args: [dataDir, target] }), target).toMatchObject({ ok: false, name: 'BackupInvalidError' });
+    }
+    // A copy that fails removes the target it made.
+    fs.writeFileSync(path.join(dataDir, 'lab.db'), 'not a database');
+    const to = path.join(outside, 'new-home');
+    expect(await runFsTaskHere({ task: 'copyForMove', args: [dataDir, to] })).toMatchObject({ ok: false, name: 'BackupInvalidError' });
+    expect(fs.existsSync(to)).toBe(false);
   });
 
   it('allows two minutes plus a second per 4 MB', () => {
