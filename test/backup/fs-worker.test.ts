@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/temp';
 import { seedDataDir } from './helpers';
-import { fsTimeLimitMs, runFsTask } from '../../src/main/backup/fs-worker';
+import { fsTimeLimitMs, killFsTasks, runFsTask } from '../../src/main/backup/fs-worker';
 import { runFsTaskHere } from '../../src/main/backup/fs-tasks';
 import { BackupInvalidError } from '../../src/main/backup/manifest';
 import { AppError } from '../../src/shared/errors';
@@ -41,6 +41,12 @@ describe('file worker', () => {
     expect((err as AppError).code).toBe('unavailable');
     expect((err as AppError).message).toMatch(`The file work on ${dataDir} did not finish within 2 seconds`);
     expect(ticks).toBeGreaterThan(5);
+
+    // Closing the app kills a task still at work rather than leave it behind.
+    const pending = runFsTask('backupFolder', [dataDir, path.join(tempDir(), 'c'), { kind: 'manual', appVersion: 't' }], { limitMs: 60_000, where: dataDir }).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 300));
+    killFsTasks();
+    expect(((await pending) as Error).message).toMatch('The file worker stopped unexpectedly (SIGKILL)');
   }, 60_000);
 
   it('puts a target back as it was, and answers errors as data', async () => {

@@ -13,7 +13,7 @@ import { AUTO_PREFIX, applyRetention, listBackups } from './retention';
 import { readBackupStatus, recordBackupResult } from './status';
 import { applyRestore, stageRestore } from './restore';
 import { checkMoveTargetPath, MOVED_POINTER, pointAt } from './move';
-import { fsTimeLimitMs, runFsTask } from './fs-worker';
+import { fsTimeLimitMs, killFsTasks, runFsTask } from './fs-worker';
 import type { StageOptions } from './source';
 import { BACKUPS_DIR, COMPLETION_DB, LAB_DB, LOGS_DIR } from './layout';
 import { dirSize, errorText, fileStamp } from './files';
@@ -296,5 +296,6 @@ export class BackupService {
   stop(): void {
     for (const t of this.timers) clearTimeout(t);
     this.timers = [];
+    killFsTasks();
   }
 }

@@ -2,7 +2,7 @@
 // limit. A worker thread would not do: one blocked in a system call (a FIFO, a dead network mount)
 // or spinning in native code cannot be stopped, and keeps the whole process from exiting. A child
 // is killed (SIGKILL) at the limit and the caller gets a clear `unavailable` error.
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { AppError } from '../../shared/errors';
 import { dbWorkerEntry } from './db-worker';
 import { BackupInvalidError } from './manifest';
@@ -29,6 +29,13 @@ export function fsTimeoutError(where: string, limitMs: number): AppError {
   );
 }
 
+/** Children still working; killed when the app closes, so a hung one does not outlive it. */
+const running = new Set<ChildProcess>();
+
+export function killFsTasks(): void {
+  for (const c of running) c.kill('SIGKILL');
+}
+
 function revive(r: Extract<FsTaskReply, { ok: false }>): Error {
   if (r.name === 'BackupInvalidError') return new BackupInvalidError(r.message);
   if (r.name === 'BackupError') return new BackupError(r.message);
@@ -39,6 +46,8 @@ export function runFsTask<N extends FsTaskName>(task: N, args: Parameters<FsTask
   return new Promise((resolve, reject) => {
     // Electron's own binary runs the entry as plain Node with ELECTRON_RUN_AS_NODE.
     const child = fork(dbWorkerEntry(), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
+    running.add(child);
+    child.once('exit', () => running.delete(child));
     let settled = false;
     const settle = (f: () => void) => {
       if (settled) return;
