@@ -12,7 +12,9 @@ import { BackupInvalidError, type BackupKind } from './manifest';
 import { AUTO_PREFIX, applyRetention, listBackups } from './retention';
 import { readBackupStatus, recordBackupResult } from './status';
 import { applyRestore, stageRestore } from './restore';
-import { checkMoveTarget, copyDataDir, MOVED_POINTER } from './move';
+import { checkMoveTargetPath, MOVED_POINTER, pointAt } from './move';
+import { fsTimeLimitMs, killFsTasks, runFsTask } from './fs-worker';
+import type { StageOptions } from './source';
 import { BACKUPS_DIR, COMPLETION_DB, LAB_DB, LOGS_DIR } from './layout';
 import { dirSize, errorText, fileStamp } from './files';
 import type { StepHook } from './restore-journal';
@@ -109,6 +111,10 @@ export class BackupService {
       const r = await createBackupArchive(this.dataDir, path.join(dir, name), { kind, appVersion: this.o.version }, {
         workRoot: path.join(this.dataDir, BACKUPS_DIR),
         progress: (p) => job && Object.assign(job, p),
+        writeFolder: (from, dest, meta, progress) => {
+          progress?.({ phase: 'lab', percent: 5 });
+          return runFsTask('backupFolder', [from, dest, meta], { limitMs: this.limitMs(), where: from });
+        },
       });
       const rel = path.relative(this.dataDir, r.file);
       const file = rel.startsWith('..') || path.isAbsolute(rel) ? r.file : rel;
@@ -118,7 +124,7 @@ export class BackupService {
       if (kind === 'automatic') applyRetention(this.dataDir, this.keep(), this.o.log);
       return r;
     } catch (e) {
-      const err = e instanceof BackupError || e instanceof BackupInvalidError ? e : new BackupError(`The backup failed: ${errorText(e)}`);
+      const err = e instanceof BackupError || e instanceof BackupInvalidError || e instanceof AppError ? e : new BackupError(`The backup failed: ${errorText(e)}`);
       recordBackupResult(this.dataDir, { at, kind, ok: false, error: err.message, file: null, bytes: 0, durationMs: Date.now() - started });
       this.o.log.error({ kind, err: err.message }, 'backup failed');
       throw err;
@@ -144,7 +150,7 @@ export class BackupService {
 
   async previewRestore(source: string): Promise<RestorePreview> {
     try {
-      const staged = await stageRestore(this.dataDir, source);
+      const staged = await stageRestore(this.dataDir, source, this.stageInWorker);
       staged.discard();
       return staged.preview;
     } catch (e) {
@@ -162,7 +168,7 @@ export class BackupService {
       job.phase = 'verify';
       let staged;
       try {
-        staged = await stageRestore(this.dataDir, source);
+        staged = await stageRestore(this.dataDir, source, this.stageInWorker);
       } catch (e) {
         throw asAppError(e, 'source');
       }
@@ -185,18 +191,30 @@ export class BackupService {
     });
   }
 
-  /** Copies the data to `target` consistently, verifies it and points the old directory at it. */
+  /**
+   * Copies the data to `target` consistently, verifies it and points the old directory at it. The
+   * target is checked, created and filled by the file worker; the pointer is written only after.
+   */
   move(target: string): Promise<MoveResult> {
     return this.exclusive('move', async (job) => {
       let to: string;
+      let existed: boolean;
       try {
-        to = checkMoveTarget(this.dataDir, target);
+        ({ to, existed } = await runFsTask('checkMoveTarget', [this.dataDir, checkMoveTargetPath(this.dataDir, target)], { limitMs: this.limitMs(0), where: target }));
       } catch (e) {
         throw asAppError(e, 'target');
       }
       job.phase = 'copy';
       try {
-        await this.o.reopen(() => copyDataDir(this.dataDir, to));
+        await this.o.reopen(async () => {
+          try {
+            await runFsTask('copyForMove', [this.dataDir, to], { limitMs: this.limitMs(), where: to });
+          } catch (e) {
+            if (e instanceof AppError) await this.clearTarget(to, existed);
+            throw e;
+          }
+          pointAt(this.dataDir, to);
+        });
       } catch (e) {
         throw asAppError(e, 'target');
       }
@@ -204,6 +222,31 @@ export class BackupService {
       this.o.log.warn({ from: this.dataDir, to, pointer: MOVED_POINTER }, 'data directory moved; restart required');
       return { from: this.dataDir, to, restartRequired: true };
     });
+  }
+
+  /** The time limit of a file task over the data directory (or `bytes`). */
+  private limitMs(bytes = dirSize(this.dataDir)): number {
+    return fsTimeLimitMs(bytes);
+  }
+
+  private readonly stageInWorker = (source: string, staging: string, limits: StageOptions) => {
+    let bytes = 0;
+    try {
+      const st = fs.statSync(source);
+      bytes = st.isFile() ? st.size : dirSize(source);
+    } catch {
+      // the worker reports a missing source in words
+    }
+    return runFsTask('stageRestore', [source, staging, limits], { limitMs: this.limitMs(bytes), where: source });
+  };
+
+  /** After a copy that was stopped: the target back as it was, itself in the worker (that disk may still hang). */
+  private async clearTarget(to: string, existed: boolean): Promise<void> {
+    try {
+      await runFsTask('clearMoveTarget', [to, existed], { limitMs: this.limitMs(0), where: to });
+    } catch (e) {
+      this.o.log.warn({ target: to, err: errorText(e) }, 'could not remove the partial copy of a stopped move');
+    }
   }
 
   /** The daily automatic backup: runs when the last automatic one is a day old (or never ran). */
@@ -253,5 +296,6 @@ export class BackupService {
   stop(): void {
     for (const t of this.timers) clearTimeout(t);
     this.timers = [];
+    killFsTasks();
   }
 }

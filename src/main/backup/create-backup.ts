@@ -9,6 +9,7 @@ import { BACKUPS_DIR, COMPLETION_DB, LAB_DB, LOGS_DIR, PLAIN_FILES } from './lay
 import { snapshotDatabase, snapshotDatabaseAsync, type DbFacts } from './snapshot';
 import { errorText, fileStamp, fsyncDir, fsyncFile, listFiles, sha256File, sha256FileAsync, writeFileAtomic } from './files';
 import { readArchiveManifest, zipFolder } from './archive';
+import { AppError } from '../../shared/errors';
 
 export type BackupPhase = 'lab' | 'completion' | 'files' | 'archive' | 'verify' | 'done';
 export type ProgressFn = (p: { phase: BackupPhase; percent: number }) => void;
@@ -144,8 +145,14 @@ async function checkOverwrite(dataDir: string, outFile: string): Promise<void> {
  * Backup folder → zip at `outFile`. The work folder lives in `workRoot` (the data directory's
  * backups/, so the snapshot never leaves the disk it came from until it is complete). Nothing is
  * left behind on failure, and an existing `outFile` is only replaced by a verified archive.
+ * `writeFolder` writes the folder (default: SQLite work in a worker thread, the rest here).
  */
-export async function createBackupArchive(dataDir: string, outFile: string, meta: BackupMeta, opts: { workRoot: string; progress?: ProgressFn }): Promise<ArchiveResult> {
+export async function createBackupArchive(
+  dataDir: string,
+  outFile: string,
+  meta: BackupMeta,
+  opts: { workRoot: string; progress?: ProgressFn; writeFolder?: (dataDir: string, dest: string, meta: BackupMeta, progress?: ProgressFn) => Promise<Manifest> },
+): Promise<ArchiveResult> {
   const started = Date.now();
   const outDir = path.dirname(outFile);
   try {
@@ -160,9 +167,9 @@ export async function createBackupArchive(dataDir: string, outFile: string, meta
   try {
     let manifest: Manifest;
     try {
-      manifest = await writeBackupFolderAsync(dataDir, work, meta, opts.progress);
+      manifest = await (opts.writeFolder ?? writeBackupFolderAsync)(dataDir, work, meta, opts.progress);
     } catch (e) {
-      if (e instanceof BackupError || (e as Error).name === 'BackupInvalidError') throw e;
+      if (e instanceof AppError || e instanceof BackupError || (e as Error).name === 'BackupInvalidError') throw e;
       if ((e as NodeJS.ErrnoException).code) throw new BackupError(describeFsError(e, 'the backup snapshot'));
       throw new BackupError(`The backup snapshot failed: ${errorText(e)}`);
     }

@@ -10,8 +10,10 @@ import type { DbWorkerReply, DbWorkerRequest } from './db-worker-protocol';
 /** The same operations on the calling thread (where blocking is acceptable). */
 export const inlineOps: DbOps = dbOps(Database);
 
+/** out/main/db-worker.js; this module may be bundled into out/main/chunks/, one folder below it. */
 export function dbWorkerEntry(): string {
-  return process.env.LAB_DB_WORKER || path.join(__dirname, 'db-worker.js');
+  const dir = path.basename(__dirname) === 'chunks' ? path.dirname(__dirname) : __dirname;
+  return process.env.LAB_DB_WORKER || path.join(dir, 'db-worker.js');
 }
 
 export function runDbOp<N extends DbOpName>(op: N, ...args: Parameters<DbOps[N]>): Promise<ReturnType<DbOps[N]>> {

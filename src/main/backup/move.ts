@@ -33,23 +33,30 @@ function realTarget(p: string): string {
   return path.join(fs.realpathSync(existing), ...rest);
 }
 
-/** Checks the target before anything is copied; returns its absolute path. */
-export function checkMoveTarget(dataDir: string, target: string): string {
+const OUTSIDE = 'The new location must be outside the current data directory (and not contain it).';
+
+/** The checks on the path as given, before the file system is asked anything about it. */
+export function checkMoveTargetPath(dataDir: string, target: string): string {
   if (!path.isAbsolute(target)) throw new BackupInvalidError('Give the new location as a full (absolute) path.');
   const to = path.resolve(target);
   const from = path.resolve(dataDir);
-  // Checked on the path as given before the file system is asked anything about it.
   if (process.platform !== 'win32' && SYSTEM_ROOTS.some((r) => isUnder(to, r))) {
     throw new BackupInvalidError(`${to} is a system folder (${SYSTEM_ROOTS.join(', ')}); choose a folder on a disk.`);
   }
+  if (isUnder(to, from) || isUnder(from, to)) throw new BackupInvalidError(OUTSIDE);
+  return to;
+}
+
+/** Checks the target before anything is copied (in the file worker: it stats the path); returns its absolute path. */
+export function checkMoveTarget(dataDir: string, target: string): string {
+  const to = checkMoveTargetPath(dataDir, target);
+  const from = path.resolve(dataDir);
   const real = realTarget(to);
   if (process.platform !== 'win32' && SYSTEM_ROOTS.some((r) => isUnder(real, r))) {
     throw new BackupInvalidError(`${to} leads into a system folder (${real}); choose a folder on a disk.`);
   }
   const realFrom = fs.existsSync(from) ? fs.realpathSync(from) : from;
-  if (isUnder(to, from) || isUnder(from, to) || isUnder(real, realFrom) || isUnder(realFrom, real)) {
-    throw new BackupInvalidError('The new location must be outside the current data directory (and not contain it).');
-  }
+  if (isUnder(real, realFrom) || isUnder(realFrom, real)) throw new BackupInvalidError(OUTSIDE);
   if (fs.existsSync(to) && (!fs.statSync(to).isDirectory() || fs.readdirSync(to).length > 0)) {
     throw new BackupInvalidError(`${to} already exists and is not an empty folder. Choose a new or empty folder.`);
   }
@@ -62,7 +69,10 @@ export function checkMoveTarget(dataDir: string, target: string): string {
   return to;
 }
 
-/** Copies and verifies; every connection to dataDir must be closed. Removes a half-made target on failure. */
+/**
+ * Creates the target, copies and verifies (in the file worker); every connection to dataDir must be
+ * closed. Removes what it made on failure. The switch itself is `pointAt`, once this has succeeded.
+ */
 export function copyDataDir(dataDir: string, target: string): void {
   const createdTarget = !fs.existsSync(target);
   try {
@@ -82,11 +92,15 @@ export function copyDataDir(dataDir: string, target: string): void {
       fsyncFile(to);
       if (fs.statSync(to).size !== fs.statSync(path.join(dataDir, ...f.split('/'))).size) throw new BackupInvalidError(`The copy of ${f} is incomplete; nothing was switched.`);
     }
-    writeFileAtomic(path.join(dataDir, MOVED_POINTER), JSON.stringify({ to: target, at: new Date().toISOString() }, null, 2));
   } catch (e) {
     if (createdTarget) fs.rmSync(target, { recursive: true, force: true });
     else for (const f of fs.readdirSync(target)) fs.rmSync(path.join(target, f), { recursive: true, force: true });
     if (e instanceof BackupInvalidError) throw e;
     throw new BackupInvalidError(describeFsError(e, target));
   }
+}
+
+/** The switch: the next start follows moved-to.json in the old directory to the verified copy. */
+export function pointAt(dataDir: string, target: string): void {
+  writeFileAtomic(path.join(dataDir, MOVED_POINTER), JSON.stringify({ to: target, at: new Date().toISOString() }, null, 2));
 }

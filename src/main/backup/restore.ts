@@ -8,6 +8,7 @@ import { labMigrations } from '../db/lab-schema';
 import { completionMigrations } from '../db/completion-schema';
 import { latestVersion } from '../db/migrate';
 import { BackupInvalidError } from './manifest';
+import { AppError } from '../../shared/errors';
 import { stageRestoreSource, type RestorePreview } from './source';
 import { STAGING_PREFIX, swapInRestore, type StepHook } from './restore-journal';
 import { describeFsError } from './create-backup';
@@ -27,8 +28,11 @@ export interface StagedRestore {
 
 export const appSchemaLimits = () => ({ labLatest: latestVersion(labMigrations), completionLatest: latestVersion(completionMigrations) });
 
-/** Verifies `source` into a staging folder inside dataDir. Throws BackupInvalidError (nothing changed). */
-export async function stageRestore(dataDir: string, source: string): Promise<StagedRestore> {
+/**
+ * Verifies `source` into a staging folder inside dataDir. Throws BackupInvalidError (nothing changed).
+ * `stage` does the extraction and checks (the running app passes one that runs in the file worker).
+ */
+export async function stageRestore(dataDir: string, source: string, stage: typeof stageRestoreSource = stageRestoreSource): Promise<StagedRestore> {
   const abs = path.resolve(source);
   const dd = path.resolve(dataDir);
   if (abs === dd) throw new BackupInvalidError('That is the current data directory itself; choose a backup or another folder.');
@@ -39,11 +43,11 @@ export async function stageRestore(dataDir: string, source: string): Promise<Sta
   const staging = path.join(dataDir, stagingName);
   const discard = () => fs.rmSync(staging, { recursive: true, force: true });
   try {
-    const preview = await stageRestoreSource(abs, staging, appSchemaLimits());
+    const preview = await stage(abs, staging, appSchemaLimits());
     return { dataDir, stagingName, preview, discard };
   } catch (e) {
     discard();
-    if (e instanceof BackupInvalidError) throw e;
+    if (e instanceof BackupInvalidError || e instanceof AppError) throw e;
     if ((e as NodeJS.ErrnoException).code) throw new BackupInvalidError(describeFsError(e, `a staging copy in ${dataDir}`));
     throw e;
   }

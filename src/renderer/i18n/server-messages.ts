@@ -75,6 +75,7 @@ export const MESSAGE_RULES: readonly Rule[] = [
   ['The disk holding the data directory {0} is full; nothing was saved. Free some space there, then try again.', '数据目录 {0} 所在的磁盘已满，未保存任何内容。请在该磁盘上腾出空间后重试。'],
   ['The data directory was moved to {0}. Restart Lab Desktop.', '数据目录已迁移到 {0}。请重启 Lab Desktop。'],
   ['Restore not started: {0} Confirm to restore anyway.', '未开始恢复：{0} 如仍要恢复，请确认。'],
+  ['The file work on {0} did not finish within {1} seconds and was stopped; nothing was changed. The disk may have stopped answering (a network or removable drive?): check it, then try again.', '对 {0} 的文件操作未在 {1} 秒内完成，已被停止；没有做任何更改。该磁盘可能已无响应（网络驱动器或移动磁盘？）：请检查后重试。'],
   // this client's own
   ['The lab app did not answer in time.', '实验室应用没有及时响应。请重试。'],
   ['The lab service did not answer in time.', '实验室服务没有及时响应。请重试。'],
