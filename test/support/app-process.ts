@@ -3,7 +3,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildSync } from 'esbuild';
 import { ADMIN, NODE, ROOT, freePort, onCleanup } from './temp';
 
 // Inside node_modules so the bundles resolve the packages they leave external.
@@ -14,16 +13,9 @@ let built = false;
 export function buildApp(): string {
   if (!built) {
     fs.mkdirSync(OUT, { recursive: true });
-    buildSync({
-      entryPoints: { serve: path.join(ROOT, 'src/main/serve.ts'), 'maintenance-worker': path.join(ROOT, 'src/main/worker/maintenance-worker.ts') },
-      outdir: OUT,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node22',
-      packages: 'external',
-      logLevel: 'silent',
-    });
+    const entries = [`serve=${path.join(ROOT, 'src/main/serve.ts')}`, `maintenance-worker=${path.join(ROOT, 'src/main/worker/maintenance-worker.ts')}`];
+    const r = spawnSync(NODE, [path.join(__dirname, 'build-app.mjs'), OUT, ...entries], { cwd: ROOT, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`building the app failed: ${r.stderr}${r.error?.message ?? ''}`);
     built = true;
   }
   return path.join(OUT, 'serve.js');
