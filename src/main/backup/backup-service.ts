@@ -12,7 +12,7 @@ import { BackupInvalidError, type BackupKind } from './manifest';
 import { AUTO_PREFIX, applyRetention, listBackups } from './retention';
 import { readBackupStatus, recordBackupResult } from './status';
 import { applyRestore, stageRestore } from './restore';
-import { checkMoveTarget, copyDataDir, MOVED_POINTER } from './move';
+import { checkMoveTarget, copyDataDir, inSystemFolder, MOVED_POINTER, SYSTEM_ROOTS } from './move';
 import { BACKUPS_DIR, COMPLETION_DB, LAB_DB, LOGS_DIR } from './layout';
 import { dirSize, errorText, fileStamp } from './files';
 import type { StepHook } from './restore-journal';
@@ -44,6 +44,18 @@ function asAppError(e: unknown, field: string): AppError {
   if (e instanceof AppError) return e;
   if (e instanceof BackupInvalidError || e instanceof BackupError) return new AppError('validation', e.message, { [field]: e.message });
   return new AppError('internal', errorText(e));
+}
+
+/**
+ * Where a backup is written: backups/, or a folder the user gave in full. A relative path would
+ * name a folder under the server's working directory, which nobody chose; a system folder is no disk.
+ */
+export function backupFolder(dataDir: string, outDir?: string): string {
+  if (!outDir) return path.join(dataDir, BACKUPS_DIR);
+  if (!path.isAbsolute(outDir)) throw new BackupInvalidError('Give the folder for the backup as a full (absolute) path.');
+  const dir = path.resolve(outDir);
+  if (inSystemFolder(dir)) throw new BackupInvalidError(`${dir} is a system folder (${SYSTEM_ROOTS.join(', ')}); choose a folder on a disk.`);
+  return dir;
 }
 
 export class BackupService {
@@ -102,9 +114,9 @@ export class BackupService {
   async runBackup(kind: BackupKind, outDir?: string, job?: DataJob): Promise<ArchiveResult> {
     const started = Date.now();
     const at = new Date().toISOString();
-    const dir = outDir ? path.resolve(outDir) : path.join(this.dataDir, BACKUPS_DIR);
     const name = `${kind === 'automatic' ? AUTO_PREFIX : 'backup-'}${fileStamp()}.zip`;
     try {
+      const dir = backupFolder(this.dataDir, outDir);
       fs.mkdirSync(path.join(this.dataDir, BACKUPS_DIR), { recursive: true });
       const r = await createBackupArchive(this.dataDir, path.join(dir, name), { kind, appVersion: this.o.version }, {
         workRoot: path.join(this.dataDir, BACKUPS_DIR),
@@ -127,6 +139,12 @@ export class BackupService {
 
   /** Starts "Back up now" and returns its job at once; the UI follows `status().job`. */
   backupNow(outDir?: string): DataJob {
+    // A folder that can never do is refused now (400), not reported later by a failed job.
+    try {
+      backupFolder(this.dataDir, outDir);
+    } catch (e) {
+      throw asAppError(e, 'outDir');
+    }
     let job: DataJob | null = null;
     this.exclusive('backup', (j) => {
       job = j;

@@ -22,6 +22,11 @@ export const SYSTEM_ROOTS = ['/proc', '/sys', '/dev'];
 
 const isUnder = (p: string, root: string) => p === root || p.startsWith(root + path.sep);
 
+/** True for a path inside a kernel or device file system (SYSTEM_ROOTS), never a folder on a disk. */
+export function inSystemFolder(p: string): boolean {
+  return process.platform !== 'win32' && SYSTEM_ROOTS.some((r) => isUnder(p, r));
+}
+
 /** `p` with the symbolic links of its nearest existing ancestor resolved (the rest does not exist yet). */
 function realTarget(p: string): string {
   let existing = p;
