@@ -102,7 +102,10 @@ function shaped(schema: z.ZodType, field: string, setting: Setting): fc.Arbitrar
   const s = unwrap(schema as unknown as Any);
   if (field === 'id') return fc.constantFrom(...setting.recordIds, 999_999, 2 ** 31 - 1);
   if (['source', 'target', 'outDir'].includes(field)) {
-    return fc.constantFrom(setting.outDir, setting.dataDir, setting.existingFile, `${setting.dataDir}/lab.db`, `${setting.outDir}/missing.zip`, '/proc/forbidden', '/sys/x', '/dev/null', 'relative', '.');
+    // Paths that must be refused; a backup may also go to the one folder made for it (a move
+    // that succeeds would leave the app waiting for a restart, so none is offered).
+    const refused = [setting.dataDir, setting.existingFile, `${setting.dataDir}/lab.db`, `${setting.dataDir}/sub`, `${setting.outDir}/missing.zip`, '/proc/forbidden', '/sys/x', '/dev/null', 'relative', '.'];
+    return fc.constantFrom(...(field === 'outDir' ? [setting.outDir, ...refused] : refused));
   }
   switch (s.def.type) {
     case 'string':
@@ -151,7 +154,7 @@ function spoilers(op: OperationName): fc.Arbitrary<Spoil> {
   const fields = Object.keys(fieldsOf(op));
   const field = fields.length ? fc.constantFrom(...fields) : fc.constant('zz');
   return fc.oneof(
-    { weight: 2, arbitrary: fc.constant<Spoil>({ kind: 'valid-shaped', apply: (i) => i }) },
+    { weight: 4, arbitrary: fc.constant<Spoil>({ kind: 'valid-shaped', apply: (i) => i }) },
     { weight: 5, arbitrary: fc.tuple(field, hostileValue).map(([f, v]): Spoil => ({ kind: `hostile ${f}`, apply: (i) => ({ ...i, [f]: v }) })) },
     { weight: 1, arbitrary: field.map((f): Spoil => ({ kind: `missing ${f}`, apply: (i) => Object.fromEntries(Object.entries(i).filter(([k]) => k !== f)) })) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('zz_unknown', '__proto__', 'constructor', 'role', 'created_by', 'id'), hostileValue).map(([f, v]): Spoil => ({ kind: `extra ${f}`, apply: (i) => ({ ...i, [f]: v }) })) },
@@ -160,7 +163,7 @@ function spoilers(op: OperationName): fc.Arbitrary<Spoil> {
 }
 
 type Encoding = 'json' | 'malformed json' | 'text/plain' | 'form' | 'no content type' | 'binary' | 'empty json' | 'json utf-16' | 'no client header';
-const encodings = fc.constantFrom<Encoding>('json', 'json', 'json', 'json', 'json', 'json', 'malformed json', 'text/plain', 'form', 'no content type', 'binary', 'empty json', 'json utf-16', 'no client header');
+const encodings = fc.constantFrom<Encoding>(...Array<Encoding>(10).fill('json'), 'malformed json', 'text/plain', 'form', 'no content type', 'binary', 'empty json', 'json utf-16', 'no client header');
 
 function jsonText(v: unknown): string {
   let t = JSON.stringify(v) ?? 'null';
