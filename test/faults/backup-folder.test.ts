@@ -1,7 +1,9 @@
 // "Back up now" with a folder that is not a full path (found by the bad-input fuzz test): `.` was
 // resolved against the server's working directory and an archive written there, a place nobody
-// chose. Such a folder, and a system folder, are refused at once with a 400 naming `outDir`.
+// chose; a file (even the live lab.db) or a missing folder started a job bound to fail. Such
+// folders, and system folders, are refused at once with a 400 naming `outDir`.
 import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { onCleanup, setupAdmin, startTestServices, tempDir } from '../support/temp';
 
@@ -13,7 +15,8 @@ describe('Back up now: the folder is checked before a job starts', () => {
     onCleanup(() => process.chdir(previous));
     const s = await startTestServices();
     const token = setupAdmin(s);
-    for (const outDir of ['.', 'backups', '/proc/forbidden', '/dev/shm']) {
+    const file = path.join(s.dataDir, 'lab.db');
+    for (const outDir of ['.', 'backups', '/proc/forbidden', '/dev/shm', file, path.join(cwd, 'missing')]) {
       const r = await fetch(`http://127.0.0.1:${s.port}/api/data/backups`, {
         method: 'POST',
         headers: { 'x-lab-client': '1', 'content-type': 'application/json', cookie: `lab_session=${token}` },
@@ -22,7 +25,8 @@ describe('Back up now: the folder is checked before a job starts', () => {
       const body = (await r.json()) as { error?: { code: string; fields?: Record<string, string> } };
       expect(r.status, outDir).toBe(400);
       expect(body.error?.code).toBe('validation');
-      expect(body.error?.fields?.outDir, outDir).toMatch(outDir.startsWith('/') ? /system folder/ : /full \(absolute\) path/);
+      const why = outDir === file ? /is not a folder/ : outDir.endsWith('missing') ? /does not exist/ : outDir.startsWith('/') ? /system folder/ : /full \(absolute\) path/;
+      expect(body.error?.fields?.outDir, outDir).toMatch(why);
     }
     expect(s.backups.status().job).toBeNull();
     expect(fs.readdirSync(cwd)).toEqual([]);

@@ -104,8 +104,8 @@ function shaped(schema: z.ZodType, field: string, setting: Setting): fc.Arbitrar
   if (['source', 'target', 'outDir'].includes(field)) {
     // Paths that must be refused; a backup may also go to the one folder made for it (a move
     // that succeeds would leave the app waiting for a restart, so none is offered).
-    const refused = [setting.dataDir, setting.existingFile, `${setting.dataDir}/lab.db`, `${setting.dataDir}/sub`, `${setting.outDir}/missing.zip`, '/proc/forbidden', '/sys/x', '/dev/null', 'relative', '.'];
-    return fc.constantFrom(...(field === 'outDir' ? [setting.outDir, ...refused] : refused));
+    const refused = [setting.dataDir, setting.existingFile, `${setting.dataDir}/lab.db`, `${setting.dataDir}/sub`, '/proc/forbidden', '/sys/x', '/dev/null', 'relative', '.'];
+    return fc.constantFrom(...(field === 'outDir' ? [setting.outDir, `${setting.outDir}/missing`, ...refused] : field === 'source' ? [`${setting.outDir}/missing.zip`, ...refused] : refused));
   }
   switch (s.def.type) {
     case 'string':

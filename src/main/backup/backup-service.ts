@@ -47,14 +47,17 @@ function asAppError(e: unknown, field: string): AppError {
 }
 
 /**
- * Where a backup is written: backups/, or a folder the user gave in full. A relative path would
- * name a folder under the server's working directory, which nobody chose; a system folder is no disk.
+ * Where a backup is written: backups/, or an existing folder the user gave in full. A relative path
+ * would name a folder under the server's working directory, which nobody chose; a system folder is
+ * no disk.
  */
 export function backupFolder(dataDir: string, outDir?: string): string {
   if (!outDir) return path.join(dataDir, BACKUPS_DIR);
   if (!path.isAbsolute(outDir)) throw new BackupInvalidError('Give the folder for the backup as a full (absolute) path.');
   const dir = path.resolve(outDir);
   if (inSystemFolder(dir)) throw new BackupInvalidError(`${dir} is a system folder (${SYSTEM_ROOTS.join(', ')}); choose a folder on a disk.`);
+  if (!fs.existsSync(dir)) throw new BackupInvalidError(`The folder ${dir} does not exist.`);
+  if (!fs.statSync(dir).isDirectory()) throw new BackupInvalidError(`${dir} is not a folder; choose the folder to save the backup in.`);
   return dir;
 }
 
