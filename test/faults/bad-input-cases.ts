@@ -185,7 +185,8 @@ function build(op: OperationName, input: Record<string, unknown> | { raw: unknow
   const def = contract[op] as Def;
   const rest: Record<string, unknown> = 'raw' in input && Object.keys(input).length === 1 ? {} : { ...(input as Record<string, unknown>) };
   const url = def.path.replace(/:([A-Za-z]+)/g, (_m, key: string) => {
-    const v = key in rest ? rest[key] : 1;
+    // A path cannot lack its segment: a missing one names no record.
+    const v = key in rest ? rest[key] : 999_999;
     delete rest[key];
     return asText(v);
   });
