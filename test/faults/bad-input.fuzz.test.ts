@@ -84,6 +84,11 @@ describe('generated bad input over every operation, as every role', () => {
       process.off('unhandledRejection', onCrash);
     });
     const app = await startTestServices({ dataDir });
+    // A generated "Back up now" may still be running: it ends before the checks and the clean-up.
+    const backupsIdle = async () => {
+      for (let k = 0; k < 1200 && app.backups.status().job?.finishedAt === null; k++) await new Promise((r) => setTimeout(r, 50));
+    };
+    onCleanup(backupsIdle);
     onCleanup(() => agent.destroy());
     const port = app.port;
     const base = { host: `127.0.0.1:${port}` };
@@ -192,6 +197,7 @@ describe('generated bad input over every operation, as every role', () => {
       }
     }
     const seconds = (Date.now() - started) / 1000;
+    await backupsIdle();
     const countsAfter = counts();
     db.close();
 
