@@ -28,7 +28,8 @@ export function parseSettings(raw: unknown): { settings: Settings; rejected: str
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { settings, rejected: ['(not an object)'] };
   for (const [key, value] of Object.entries(raw)) {
     if (value === undefined) continue;
-    const schema = (FIELDS as Record<string, z.ZodType>)[key];
+    // Own keys only: `constructor` or `__proto__` in the file must not reach Object's members.
+    const schema = Object.hasOwn(FIELDS, key) ? (FIELDS as Record<string, z.ZodType>)[key] : undefined;
     const parsed = schema?.safeParse(value);
     if (parsed?.success) (settings as Record<string, unknown>)[key] = parsed.data;
     else rejected.push(`${key}=${JSON.stringify(value)?.slice(0, 40)}`);

@@ -168,7 +168,7 @@ describe('restore refuses bad backups and changes nothing', () => {
     for (const [dir, msg] of [
       [path.join(base, 'missing'), /does not exist/],
       [file, /could not be written|not a folder|does not exist/],
-      ['/proc', /No permission|could not be written|does not exist/],
+      ['/proc', /system folder|No permission|could not be written|does not exist/],
     ] as const) {
       const err = await s.backups.backupAndWait('manual', dir).then(
         () => null,

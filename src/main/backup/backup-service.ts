@@ -12,7 +12,7 @@ import { BackupInvalidError, type BackupKind } from './manifest';
 import { AUTO_PREFIX, applyRetention, listBackups } from './retention';
 import { readBackupStatus, recordBackupResult } from './status';
 import { applyRestore, stageRestore } from './restore';
-import { checkMoveTargetPath, MOVED_POINTER, pointAt } from './move';
+import { checkMoveTargetPath, inSystemFolder, MOVED_POINTER, pointAt, SYSTEM_ROOTS } from './move';
 import { fsTimeLimitMs, killFsTasks, runFsTask } from './fs-worker';
 import type { StageOptions } from './source';
 import { BACKUPS_DIR, COMPLETION_DB, LAB_DB, LOGS_DIR } from './layout';
@@ -46,6 +46,21 @@ function asAppError(e: unknown, field: string): AppError {
   if (e instanceof AppError) return e;
   if (e instanceof BackupInvalidError || e instanceof BackupError) return new AppError('validation', e.message, { [field]: e.message });
   return new AppError('internal', errorText(e));
+}
+
+/**
+ * Where a backup is written: backups/, or an existing folder the user gave in full. A relative path
+ * would name a folder under the server's working directory, which nobody chose; a system folder is
+ * no disk.
+ */
+export function backupFolder(dataDir: string, outDir?: string): string {
+  if (!outDir) return path.join(dataDir, BACKUPS_DIR);
+  if (!path.isAbsolute(outDir)) throw new BackupInvalidError('Give the folder for the backup as a full (absolute) path.');
+  const dir = path.resolve(outDir);
+  if (inSystemFolder(dir)) throw new BackupInvalidError(`${dir} is a system folder (${SYSTEM_ROOTS.join(', ')}); choose a folder on a disk.`);
+  if (!fs.existsSync(dir)) throw new BackupInvalidError(`The folder ${dir} does not exist.`);
+  if (!fs.statSync(dir).isDirectory()) throw new BackupInvalidError(`${dir} is not a folder; choose the folder to save the backup in.`);
+  return dir;
 }
 
 export class BackupService {
@@ -104,9 +119,9 @@ export class BackupService {
   async runBackup(kind: BackupKind, outDir?: string, job?: DataJob): Promise<ArchiveResult> {
     const started = Date.now();
     const at = new Date().toISOString();
-    const dir = outDir ? path.resolve(outDir) : path.join(this.dataDir, BACKUPS_DIR);
     const name = `${kind === 'automatic' ? AUTO_PREFIX : 'backup-'}${fileStamp()}.zip`;
     try {
+      const dir = backupFolder(this.dataDir, outDir);
       fs.mkdirSync(path.join(this.dataDir, BACKUPS_DIR), { recursive: true });
       const r = await createBackupArchive(this.dataDir, path.join(dir, name), { kind, appVersion: this.o.version }, {
         workRoot: path.join(this.dataDir, BACKUPS_DIR),
@@ -133,6 +148,12 @@ export class BackupService {
 
   /** Starts "Back up now" and returns its job at once; the UI follows `status().job`. */
   backupNow(outDir?: string): DataJob {
+    // A folder that can never do is refused now (400), not reported later by a failed job.
+    try {
+      backupFolder(this.dataDir, outDir);
+    } catch (e) {
+      throw asAppError(e, 'outDir');
+    }
     let job: DataJob | null = null;
     this.exclusive('backup', (j) => {
       job = j;

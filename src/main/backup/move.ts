@@ -22,6 +22,11 @@ export const SYSTEM_ROOTS = ['/proc', '/sys', '/dev'];
 
 const isUnder = (p: string, root: string) => p === root || p.startsWith(root + path.sep);
 
+/** True for a path inside a kernel or device file system (SYSTEM_ROOTS), never a folder on a disk. */
+export function inSystemFolder(p: string): boolean {
+  return process.platform !== 'win32' && SYSTEM_ROOTS.some((r) => isUnder(p, r));
+}
+
 /** `p` with the symbolic links of its nearest existing ancestor resolved (the rest does not exist yet). */
 function realTarget(p: string): string {
   let existing = p;
@@ -40,7 +45,7 @@ export function checkMoveTargetPath(dataDir: string, target: string): string {
   if (!path.isAbsolute(target)) throw new BackupInvalidError('Give the new location as a full (absolute) path.');
   const to = path.resolve(target);
   const from = path.resolve(dataDir);
-  if (process.platform !== 'win32' && SYSTEM_ROOTS.some((r) => isUnder(to, r))) {
+  if (inSystemFolder(to)) {
     throw new BackupInvalidError(`${to} is a system folder (${SYSTEM_ROOTS.join(', ')}); choose a folder on a disk.`);
   }
   if (isUnder(to, from) || isUnder(from, to)) throw new BackupInvalidError(OUTSIDE);
