@@ -7,7 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { buildSync } from 'esbuild';
+import { expect } from 'vitest';
 import { openDatabases } from '../../src/main/db/databases';
+import { AppError } from '../../src/shared/errors';
+import type { RunningApp } from '../../src/main/app-services';
 import { NODE, ROOT, onCleanup, tempDir } from '../support/temp';
 
 export const FACT_TABLES = ['users', 'inventory_items', 'reagent_orders', 'consumable_orders', 'audit_log'] as const;
@@ -143,4 +146,17 @@ export function startScript(name: string, args: string[]): LiveChild {
       await exited;
     },
   };
+}
+
+/** Preview and restore both refuse `source` with a validation error whose message matches. */
+export async function expectRestoreRefused(s: RunningApp, source: string, message: RegExp): Promise<void> {
+  for (const attempt of [() => s.backups.previewRestore(source), () => s.backups.restore(source)]) {
+    const err = await attempt().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err, source).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe('validation');
+    expect((err as AppError).message).toMatch(message);
+  }
 }

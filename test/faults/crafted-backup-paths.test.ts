@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import yazl from 'yazl';
 import { describe, expect, it } from 'vitest';
 import { setupAdmin, startTestServices, tempDir } from '../support/temp';
-import { insertRows } from '../backup/helpers';
+import { expectRestoreRefused, insertRows } from '../backup/helpers';
 import { writeBackupFolder } from '../../src/main/backup/create-backup';
 import { openDatabases } from '../../src/main/db/databases';
 import { listFiles } from '../../src/main/backup/files';
@@ -75,19 +75,6 @@ async function craftZip(folder: string, crafted: Crafted[]): Promise<string> {
   return file;
 }
 
-/** Preview and restore both refuse `source` with a validation error matching `message`. */
-async function expectRefused(s: RunningApp, source: string, message: RegExp): Promise<void> {
-  for (const attempt of [() => s.backups.previewRestore(source), () => s.backups.restore(source)]) {
-    const err = await attempt().then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(err, source).toBeInstanceOf(AppError);
-    expect((err as AppError).code).toBe('validation');
-    expect((err as AppError).message).toMatch(message);
-  }
-}
-
 /** The current data is intact and nothing landed beside the data directory. */
 function expectIntact(s: RunningApp, root: string, strays: string[]): void {
   const lab = s.data.dbs.lab;
@@ -113,7 +100,7 @@ describe('crafted backups naming paths outside the data directory', () => {
     ];
     for (const c of cases) {
       const zip = await craftZip(otherBackup(), [{ name: c.name, data: 'SLIPPED', listed: true }]);
-      await expectRefused(s, zip, /never holds|unsafe path|damaged|not a readable zip/);
+      await expectRestoreRefused(s, zip, /never holds|unsafe path|damaged|not a readable zip/);
       expectIntact(s, root, [c.stray]);
     }
   });
@@ -139,7 +126,7 @@ describe('crafted backups naming paths outside the data directory', () => {
   it('a symbolic-link entry in an archive is refused', async () => {
     const { s, root } = await running();
     const zip = await craftZip(otherBackup(), [{ name: 'logs/evil.log', data: '../../../../etc/passwd', listed: true, mode: S_IFLNK | 0o777 }]);
-    await expectRefused(s, zip, /symbolic link/);
+    await expectRestoreRefused(s, zip, /symbolic link/);
     expectIntact(s, root, []);
   });
 
@@ -152,7 +139,7 @@ describe('crafted backups naming paths outside the data directory', () => {
       const m = JSON.parse(fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as { files: Array<{ path: string; size: number; sha256: string }> };
       m.files = [...m.files.filter((f) => !f.path.includes('secret')), { path: rel, size: 14, sha256: createHash('sha256').update('OUTSIDE-SECRET').digest('hex') }];
       fs.writeFileSync(path.join(folder, 'manifest.json'), JSON.stringify(m));
-      await expectRefused(s, folder, /never holds/);
+      await expectRestoreRefused(s, folder, /never holds/);
       expectIntact(s, root, []);
     }
     for (const f of listFiles(s.dataDir)) if (!f.endsWith('.db') && !f.includes('-wal') && !f.includes('-shm')) expect(fs.readFileSync(path.join(s.dataDir, f), 'utf8')).not.toContain('OUTSIDE-SECRET');

@@ -2,26 +2,16 @@
 // the worker are in flight as it dies, and while completion writes fail on a locked completion.db.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { buildSync } from 'esbuild';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { NODE, ROOT, tempDir } from '../support/temp';
-import { startApp } from '../support/app-process';
+import { bundleForNode, startApp } from '../support/app-process';
 import { until } from '../support/until';
 
 describe('maintenance worker killed (kill -9)', () => {
-  it('requests sent right after the worker died fail alone; the process lives and the worker restarts', () => {
+  it('requests sent right after the worker died fail alone; the process lives and the worker restarts', async () => {
     const out = path.join(ROOT, 'node_modules/.cache/lab-fault-test', `harness-${process.pid}`);
-    buildSync({
-      entryPoints: { harness: path.join(__dirname, 'send-after-death.harness.ts'), 'maintenance-worker': path.join(ROOT, 'src/main/worker/maintenance-worker.ts') },
-      outdir: out,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node22',
-      packages: 'external',
-      logLevel: 'silent',
-    });
+    await bundleForNode({ harness: path.join(__dirname, 'send-after-death.harness.ts'), 'maintenance-worker': path.join(ROOT, 'src/main/worker/maintenance-worker.ts') }, out);
     const r = spawnSync(NODE, [path.join(out, 'harness.js'), tempDir()], { encoding: 'utf8', timeout: 30_000 });
     expect(r.stderr).not.toMatch(/EPIPE|Unhandled/);
     expect(r.status).toBe(0);

@@ -11,24 +11,26 @@ import { ADMIN, NODE, ROOT, freePort, onCleanup } from './temp';
 const OUT = path.join(ROOT, 'node_modules/.cache/lab-fault-test', String(process.pid), 'main');
 let built: Promise<string> | null = null;
 
+/** Bundles entry files (name → source) for Node into `outdir`, as the app's build does. */
+export async function bundleForNode(entryPoints: Record<string, string>, outdir: string): Promise<void> {
+  fs.mkdirSync(outdir, { recursive: true });
+  await build({
+    entryPoints,
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    packages: 'external',
+    logLevel: 'silent',
+    // The bridge page's script is imported bundled (`?iife`), as in the electron-vite build.
+    plugins: [iifeEsbuildPlugin()],
+  });
+}
+
 /** Builds serve.js and maintenance-worker.js side by side (serve forks the worker next to itself). */
 export function buildApp(): Promise<string> {
-  built ??= (async () => {
-    fs.mkdirSync(OUT, { recursive: true });
-    await build({
-      entryPoints: { serve: path.join(ROOT, 'src/main/serve.ts'), 'maintenance-worker': path.join(ROOT, 'src/main/worker/maintenance-worker.ts') },
-      outdir: OUT,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node22',
-      packages: 'external',
-      logLevel: 'silent',
-      // The bridge page's script is imported bundled (`?iife`), as in the electron-vite build.
-      plugins: [iifeEsbuildPlugin()],
-    });
-    return path.join(OUT, 'serve.js');
-  })();
+  built ??= bundleForNode({ serve: path.join(ROOT, 'src/main/serve.ts'), 'maintenance-worker': path.join(ROOT, 'src/main/worker/maintenance-worker.ts') }, OUT).then(() => path.join(OUT, 'serve.js'));
   return built;
 }
 
