@@ -176,7 +176,16 @@ async function copyDataFolder(src: string, staging: string, warnings: string[]):
       await fs.promises.copyFile(path.join(src, `${db}-wal`), path.join(staging, `${db}-wal`));
       if (fs.statSync(path.join(staging, `${db}-wal`)).size > 0) unclean = true;
     }
-    await checkpointInto(path.join(staging, db));
+    if (db === LAB_DB) await checkpointInto(path.join(staging, db));
+    else {
+      // Derived data: a damaged one is dropped with a warning, as in a backup (stageCompletion).
+      try {
+        await runDbOp('checkpoint', path.join(staging, db));
+      } catch (e) {
+        warnings.push(`The search-completion data in the copy is damaged (${(e as Error).message}); search memory starts empty and the completion index is rebuilt.`);
+        dropDb(path.join(staging, db));
+      }
+    }
   }
   for (const f of PLAIN_FILES) if (fs.existsSync(path.join(src, f))) fs.copyFileSync(path.join(src, f), path.join(staging, f));
   for (const { path: f } of logs) {
