@@ -7,7 +7,9 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { fsTasks, runFsTaskHere } from '../../src/main/backup/fs-tasks';
 import { createBackupArchive } from '../../src/main/backup/create-backup';
-import { stageRestore } from '../../src/main/backup/restore';
+import { applyRestore, stageRestore } from '../../src/main/backup/restore';
+import { checkDatabase } from '../../src/main/backup/snapshot';
+import { silentLogger } from '../../src/main/logging';
 import { BackupInvalidError } from '../../src/main/backup/manifest';
 import { checkExpandedSize, MAX_RESTORE_LOG_BYTES } from '../../src/main/backup/restore-limits';
 import { acquireInstanceLock } from '../../src/main/data-dir/instance-lock';
@@ -253,5 +255,79 @@ describe('moving the data directory', () => {
     const target = path.join(tempDir(), 'new');
     expect(() => fsTasks.copyForMove(dir, target)).toThrow(BackupInvalidError);
     expect(fs.existsSync(target)).toBe(false);
+  });
+});
+
+function setVersion(file: string, v: number): void {
+  const db = new Database(file);
+  db.pragma(`user_version = ${v}`);
+  db.close();
+}
+
+describe('identity and version checks', () => {
+  it('a manifest that is not JSON, of another program, incomplete or of a newer format is refused', async () => {
+    const cases: Array<[(m: Record<string, unknown>) => unknown, RegExp]> = [
+      [() => '{', /not valid JSON/],
+      [(m) => ({ ...m, app: 'other-app' }), /not a Lab Desktop backup \(it was written by "other-app"\)/],
+      [(m) => ({ ...m, createdAt: undefined }), /manifest\.json is incomplete \(createdAt\)/],
+      [(m) => ({ ...m, formatVersion: 99 }), /written by a newer Lab Desktop .*backup format 99/],
+    ];
+    for (const [edit, message] of cases) {
+      const { folder } = backupFolder();
+      const file = path.join(folder, 'manifest.json');
+      const next = edit(JSON.parse(fs.readFileSync(file, 'utf8')));
+      fs.writeFileSync(file, typeof next === 'string' ? next : JSON.stringify(next));
+      expect(await refusal(fsTasks.stageRestore(folder, staging(), limits))).toMatch(message);
+    }
+  });
+
+  it('a lab.db newer than the app, or of another program, is refused; an older one needs an upgrade', async () => {
+    const newer = dataDir();
+    setVersion(path.join(newer, 'lab.db'), limits.labLatest + 1);
+    expect(await refusal(fsTasks.stageRestore(newer, staging(), limits))).toMatch(/newer than this app supports/);
+    const foreign = tempDir();
+    const f = new Database(path.join(foreign, 'lab.db'));
+    f.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY)');
+    f.close();
+    expect(await refusal(fsTasks.stageRestore(foreign, staging(), limits))).toMatch(/not a Lab Desktop database .*wrong application/);
+    const preview = await fsTasks.stageRestore(dataDir(), staging(), { ...limits, labLatest: limits.labLatest + 1 });
+    expect(preview.needsUpgrade).toBe(true);
+  });
+
+  it('a completion.db newer than the app is refused like a newer lab.db', async () => {
+    const src = dataDir();
+    setVersion(path.join(src, 'completion.db'), limits.completionLatest + 1);
+    expect(await refusal(fsTasks.stageRestore(src, staging(), limits))).toMatch(/completion\.db has schema version \d+, newer than this app supports/);
+  });
+
+  it('an unreadable instance.lock counts as stale: the copy restores with the "not closed cleanly" warning', async () => {
+    const src = dataDir();
+    fs.writeFileSync(path.join(src, 'instance.lock'), 'not json');
+    const preview = await fsTasks.stageRestore(src, staging(), limits);
+    expect(preview.warnings.join(' ')).toMatch(/not closed cleanly/);
+  });
+});
+
+describe('staging into and swapping into a data directory', () => {
+  it('refuses the data directory itself and folders inside it other than backups/ and replaced/', async () => {
+    const dir = dataDir();
+    expect(await refusal(stageRestore(dir, dir))).toMatch(/current data directory itself/);
+    fs.mkdirSync(path.join(dir, 'elsewhere'));
+    expect(await refusal(stageRestore(dir, path.join(dir, 'elsewhere')))).toMatch(/in backups\/, in replaced\/, or outside/);
+  });
+
+  it('a first restore into an empty directory puts the backup in place and it opens', async () => {
+    const { src, folder } = backupFolder();
+    const target = tempDir();
+    const staged = await stageRestore(target, folder);
+    applyRestore(staged, silentLogger());
+    expect(factsOf(path.join(target, 'lab.db'))).toEqual(factsOf(path.join(src, 'lab.db')));
+    expect(fs.readFileSync(path.join(target, 'settings.json'), 'utf8')).toBe('{"port":4321}');
+  });
+
+  it('a damaged database file is reported as such by the synchronous check', () => {
+    const file = path.join(tempDir(), 'x.db');
+    fs.writeFileSync(file, Buffer.alloc(8192, 7));
+    expect(() => checkDatabase(file, 'x.db')).toThrow(/x\.db cannot be read as a database/);
   });
 });
