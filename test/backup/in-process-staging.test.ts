@@ -9,6 +9,7 @@ import { fsTasks, runFsTaskHere } from '../../src/main/backup/fs-tasks';
 import { createBackupArchive } from '../../src/main/backup/create-backup';
 import { applyRestore, stageRestore } from '../../src/main/backup/restore';
 import { checkDatabase } from '../../src/main/backup/snapshot';
+import { inlineOps } from '../../src/main/backup/db-worker';
 import { silentLogger } from '../../src/main/logging';
 import { BackupInvalidError } from '../../src/main/backup/manifest';
 import { checkExpandedSize, MAX_RESTORE_LOG_BYTES } from '../../src/main/backup/restore-limits';
@@ -323,6 +324,20 @@ describe('staging into and swapping into a data directory', () => {
     applyRestore(staged, silentLogger());
     expect(factsOf(path.join(target, 'lab.db'))).toEqual(factsOf(path.join(src, 'lab.db')));
     expect(fs.readFileSync(path.join(target, 'settings.json'), 'utf8')).toBe('{"port":4321}');
+  });
+
+  it('the inline checkpoint (used when the worker thread cannot start) folds a copied -wal into the file', () => {
+    const src = dataDir();
+    const db = new Database(path.join(src, 'lab.db'));
+    db.pragma('journal_mode = WAL');
+    db.pragma('wal_autocheckpoint = 0');
+    db.prepare(`INSERT INTO users (username, display_name, role, password_hash) VALUES ('late', 'Late', 'member', 'x')`).run();
+    const copy = tempDir();
+    for (const f of ['lab.db', 'lab.db-wal']) fs.copyFileSync(path.join(src, f), path.join(copy, f));
+    db.close();
+    inlineOps.checkpoint(path.join(copy, 'lab.db'));
+    expect(fs.existsSync(path.join(copy, 'lab.db-wal'))).toBe(false);
+    expect(factsOf(path.join(copy, 'lab.db'))).toEqual(factsOf(path.join(src, 'lab.db')));
   });
 
   it('a damaged database file is reported as such by the synchronous check', () => {
