@@ -258,10 +258,10 @@ export class CompletionReader {
   private statements() {
     if (this.stmts) return this.stmts;
     this.db = openCompletionRead(this.dataDir);
-    // Pages come straight from the OS cache through the memory map (no copy into SQLite's cache):
-    // after another connection's commit, faulting mapped pages back in costs less than reading
-    // them into the cache again (docs/completion.md "Tuning constants").
-    this.db.pragma('mmap_size = 1073741824');
+    // No memory map in the app's process: completion.db is derived data that may be truncated or
+    // replaced under us, and a mapped read past the new end of the file is a SIGBUS that ends the
+    // whole app (test/faults/truncate-under-reader.test.ts). Pages go through SQLite's cache.
+    this.db.pragma('mmap_size = 0');
     this.db.pragma('cache_size = -65536');
     this.stmts = {
       pref: this.db.prepare('SELECT personalized FROM user_prefs WHERE user_id = ?'),
