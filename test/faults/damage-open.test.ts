@@ -1,6 +1,7 @@
 // Opening damaged databases in-process (the start-up path of src/main/db/damage.ts): a damaged
 // completion.db is moved aside into a folder named with the time and a fresh one opens; lab.db
 // damage stops with an explanation and leaves the file as it was.
+import { thrownBy } from '../support/refusal';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -147,12 +148,7 @@ describe('openLab on a damaged lab.db', () => {
     const file = soundLab(dir);
     overwrite(file, 0, Buffer.alloc(100, 0x5a));
     const bytes = fs.readFileSync(file);
-    let err: unknown;
-    try {
-      openLab(file).close();
-    } catch (e) {
-      err = e;
-    }
+    const err = thrownBy(() => openLab(file).close());
     expect(err).toBeInstanceOf(LabDatabaseDamagedError);
     const e = err as LabDatabaseDamagedError;
     expect(e.name).toBe('LabDatabaseDamagedError');
@@ -174,12 +170,7 @@ describe('openLab on a damaged lab.db', () => {
     // A directory where the file should be: SQLite cannot open it, which is not damage.
     const notAFile = path.join(dir, 'folder.db');
     fs.mkdirSync(notAFile);
-    let err: unknown;
-    try {
-      openLab(notAFile).close();
-    } catch (e) {
-      err = e;
-    }
+    const err = thrownBy(() => openLab(notAFile).close());
     expect(err).toBeInstanceOf(Error);
     expect(err).not.toBeInstanceOf(LabDatabaseDamagedError);
   });

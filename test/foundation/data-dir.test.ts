@@ -1,4 +1,5 @@
 // Data directory: resolution order, portable folder, one process per directory.
+import { thrownBy } from '../support/refusal';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,12 +51,7 @@ describe('instance.lock', () => {
     const holder = spawn(process.execPath, ['-e', `require('fs').writeFileSync(${JSON.stringify(path.join(dir, 'instance.lock'))}, JSON.stringify({pid: process.pid})); setInterval(()=>{}, 1000)`]);
     try {
       await new Promise((r) => setTimeout(r, 300));
-      let err: unknown;
-      try {
-        acquireInstanceLock(dir);
-      } catch (e) {
-        err = e;
-      }
+      const err = thrownBy(() => acquireInstanceLock(dir));
       expect(err).toBeInstanceOf(DataDirInUseError);
       expect((err as Error).message).toContain(dir);
       expect((err as Error).message).toContain(`pid ${holder.pid}`);
@@ -128,12 +124,7 @@ describe('a data directory that was moved', () => {
     const input = { argv: ['--data-dir', oldDir], env: {}, exeDir: null, userDataDir: path.join(root, 'ud') };
     expect(resolveDataDir(input)).toMatchObject({ dir: newDir, movedFrom: oldDir });
     fs.rmSync(path.join(root, 'usb'), { recursive: true }); // the disk is not connected
-    let err: unknown;
-    try {
-      resolveDataDir(input);
-    } catch (e) {
-      err = e;
-    }
+    const err = thrownBy(() => resolveDataDir(input));
     expect(err).toBeInstanceOf(MovedDataMissingError);
     expect((err as Error).message).toContain(newDir);
     expect((err as Error).message).toContain(path.join(oldDir, 'moved-to.json'));

@@ -1,6 +1,7 @@
 // Preparing the data directory (src/main/data-dir/resolve.ts ensureDataDir), in-process: a usable
 // path gets its folders; a path that cannot be a folder passes its own error through instead of
 // being called "not writable"; the not-writable message names the folder, the reason and the way out.
+import { thrownBy } from '../support/refusal';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,12 +21,7 @@ describe('ensureDataDir', () => {
     const root = tempDir();
     fs.writeFileSync(path.join(root, 'file'), 'x');
     const dir = path.join(root, 'file', 'deeper', 'data');
-    let err: unknown;
-    try {
-      ensureDataDir(dir);
-    } catch (e) {
-      err = e;
-    }
+    const err = thrownBy(() => ensureDataDir(dir));
     expect(err).toBeInstanceOf(Error);
     expect(err).not.toBeInstanceOf(DataDirNotWritableError);
     expect((err as NodeJS.ErrnoException).code).toBe('ENOTDIR');

@@ -1,12 +1,19 @@
-// The AppError a synchronous call refuses with; fails the test when the call does not refuse.
+// What a synchronous call throws, for tests that assert on the error itself.
 import { AppError } from '../../src/shared/errors';
 
-export function refusal(fn: () => unknown): AppError {
+/** The error `fn` throws; fails the test when it does not throw. */
+export function thrownBy(fn: () => unknown): unknown {
   try {
     fn();
   } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
+    return e;
   }
-  throw new Error('expected a refusal');
+  throw new Error('expected the call to throw');
+}
+
+/** The AppError a call refuses with; fails the test when it does not refuse or throws another error. */
+export function refusal(fn: () => unknown): AppError {
+  const e = thrownBy(fn);
+  if (e instanceof AppError) return e;
+  throw e;
 }
