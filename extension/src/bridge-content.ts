@@ -3,9 +3,7 @@
 // the URL's batch_id against the stored batch and the 2-hour TTL, copies the batch into the page's
 // localStorage and posts IMPORT_BATCH_READY. It validates nothing else and creates nothing; when it
 // cannot deliver it tells the page why (IMPORT_BATCH_UNAVAILABLE) so the page can say so at once.
-import { batchAge, EXTENSION_MESSAGE_SOURCE, EXTENSION_STORAGE_KEY, PAGE_STORAGE_KEY, READY_MESSAGE_TYPE, UNAVAILABLE_MESSAGE_TYPE, type UnavailableReason } from '../../src/shared/cart-batch';
-
-const expired = (createdAt: unknown) => typeof createdAt !== 'string' || batchAge(createdAt).state === 'expired';
+import { storedBatchExpired, EXTENSION_MESSAGE_SOURCE, EXTENSION_STORAGE_KEY, PAGE_STORAGE_KEY, READY_MESSAGE_TYPE, UNAVAILABLE_MESSAGE_TYPE, type UnavailableReason } from '../../src/shared/cart-batch';
 
 function post(type: typeof READY_MESSAGE_TYPE | typeof UNAVAILABLE_MESSAGE_TYPE, extra: Record<string, string> = {}): void {
   window.postMessage({ source: EXTENSION_MESSAGE_SOURCE, type, ...extra }, location.origin);
@@ -19,7 +17,7 @@ async function run(): Promise<void> {
   // An expired page-side copy is cleared whatever happens next.
   try {
     const cached = JSON.parse(localStorage.getItem(PAGE_STORAGE_KEY) ?? 'null') as { created_at?: unknown } | null;
-    if (cached && expired(cached.created_at)) localStorage.removeItem(PAGE_STORAGE_KEY);
+    if (cached && storedBatchExpired(cached.created_at)) localStorage.removeItem(PAGE_STORAGE_KEY);
   } catch {
     localStorage.removeItem(PAGE_STORAGE_KEY);
   }
@@ -28,7 +26,7 @@ async function run(): Promise<void> {
   let reason: UnavailableReason | null = null;
   if (!stored) reason = 'no_batch';
   else if (stored.batch_id !== wanted) reason = 'batch_id_mismatch';
-  else if (expired(stored.created_at)) reason = 'expired';
+  else if (storedBatchExpired(stored.created_at)) reason = 'expired';
   if (reason) return post(UNAVAILABLE_MESSAGE_TYPE, { reason, batch_id: wanted });
 
   localStorage.setItem(PAGE_STORAGE_KEY, JSON.stringify(stored));

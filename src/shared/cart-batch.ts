@@ -89,6 +89,11 @@ export type ImportBatch = z.infer<typeof importBatchSchema>;
 export type BatchAge = { state: 'fresh'; expiresAt: number } | { state: 'expired' } | { state: 'future' };
 
 /** TTL check shared by the bridge page, the main-process store and the review screen. */
+/** For scripts reading an unchecked stored batch: a missing or non-text `created_at` counts as expired. */
+export function storedBatchExpired(createdAt: unknown, now: number = Date.now()): boolean {
+  return typeof createdAt !== 'string' || batchAge(createdAt, now).state === 'expired';
+}
+
 export function batchAge(createdAt: string, now: number = Date.now()): BatchAge {
   const t = Date.parse(createdAt);
   if (!Number.isFinite(t)) return { state: 'expired' };

@@ -5,7 +5,7 @@
 // process (same-origin POST with the custom header), then says "opened in the lab app" (desktop)
 // or continues to the review screen (browser). A plain page script: no React, no session.
 import { CLIENT_HEADER } from '../../shared/app-info';
-import { batchAge, EXTENSION_MESSAGE_SOURCE, HANDOFF_PATH, PAGE_STORAGE_KEY, READY_MESSAGE_TYPE, UNAVAILABLE_MESSAGE_TYPE } from '../../shared/cart-batch';
+import { EXTENSION_MESSAGE_SOURCE, storedBatchExpired, HANDOFF_PATH, PAGE_STORAGE_KEY, READY_MESSAGE_TYPE, UNAVAILABLE_MESSAGE_TYPE } from '../../shared/cart-batch';
 
 /** Page-side retry rounds while waiting for the bridge (the spec says "several"). */
 const READ_ROUNDS = 8;
@@ -82,14 +82,12 @@ function readCache(): CachedBatch | null {
   }
 }
 
-const expired = (b: CachedBatch) => typeof b.created_at !== 'string' || batchAge(b.created_at).state === 'expired';
-
 /** One attempt to find our batch in the page cache; true when it was handled. */
 function attempt(source: Source): boolean {
   if (finished) return true;
   const b = readCache();
   if (!b) return false;
-  if (expired(b)) {
+  if (storedBatchExpired(b.created_at)) {
     localStorage.removeItem(PAGE_STORAGE_KEY);
     fail('expired');
     return true;
