@@ -157,6 +157,7 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
       records: { records: data.records, hooks: data.completionHooks, log, cartImport },
       cart: { lab: data.dbs.lab, cartImport },
       completion: { completion: data.completion },
+      audit: { lab: data.dbs.lab },
     });
     return { data, dispatcher: createDispatcher(handlers, (t) => data.auth.userForToken(t), log, opts.dataDir) };
   };

@@ -6,6 +6,7 @@ import { dataHandlers, type DataHandlerDeps } from './data-handlers';
 import { recordsHandlers, type RecordsHandlerDeps } from './records-handlers';
 import { cartHandlers, type CartHandlerDeps } from './cart-handlers';
 import { completionHandlers, type CompletionHandlerDeps } from './completion-handlers';
+import { auditHandlers, type AuditHandlerDeps } from './audit-handlers';
 
 export type { Handler, HandlerTable } from './handler-table';
 
@@ -15,6 +16,7 @@ export interface HandlerDeps {
   records: RecordsHandlerDeps;
   cart: CartHandlerDeps;
   completion: CompletionHandlerDeps;
+  audit: AuditHandlerDeps;
 }
 
 export function createHandlers(d: HandlerDeps): HandlerTable {
@@ -24,5 +26,6 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     ...recordsHandlers(d.records),
     ...cartHandlers(d.cart),
     ...completionHandlers(d.completion),
+    ...auditHandlers(d.audit),
   };
 }

@@ -9,6 +9,7 @@ import { exportList, type ExportInput } from './export';
 import type { RecordsDeps } from './deps';
 import type { HistoryEntry, RecordEntityType } from '../../shared/records';
 import { AppError } from '../../shared/errors';
+import { peopleResolver } from '../audit/audit-query';
 
 export interface RecordsServices {
   inventory: InventoryService;
@@ -20,7 +21,6 @@ export interface RecordsServices {
   export(input: ExportInput): ReturnType<typeof exportList>;
 }
 
-const USER_FIELDS = new Set(['borrowed_by', 'applicant_id', 'created_by']);
 const TABLE: Record<RecordEntityType, string> = { inventory_item: 'inventory_items', reagent_order: 'reagent_orders', consumable_order: 'consumable_orders' };
 
 export function createRecordsServices(deps: RecordsDeps): RecordsServices {
@@ -38,16 +38,8 @@ export function createRecordsServices(deps: RecordsDeps): RecordsServices {
         throw new AppError('not_found', `No ${entityType.replace('_', ' ')} ${id}.`, { id: 'no such record' });
       }
       // Audit keeps user ids; the history panel shows who that was.
-      const names = new Map((deps.db.prepare('SELECT id, display_name FROM users').all() as Array<{ id: number; display_name: string }>).map((u) => [u.id, u.display_name]));
-      const person = (v: unknown) => (typeof v === 'number' ? (names.get(v) ?? `#${v}`) : v);
-      return entries.map((e) => ({
-        id: e.id,
-        at: e.at,
-        userId: e.userId,
-        userName: e.userName,
-        action: e.action,
-        changes: Object.fromEntries(Object.entries(e.changes).map(([f, [from, to]]) => [f, USER_FIELDS.has(f) ? [person(from), person(to)] : [from, to]])) as Record<string, [unknown, unknown]>,
-      }));
+      const people = peopleResolver(deps.db);
+      return entries.map((e) => ({ id: e.id, at: e.at, userId: e.userId, userName: e.userName, action: e.action, changes: people(e.changes) }));
     },
     export: (input) => exportList(deps.db, input),
   };

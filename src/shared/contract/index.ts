@@ -6,6 +6,7 @@ import { recordsOps } from './records';
 import { cartOps } from './cart';
 import { completionOps } from './completion';
 import { dataOps } from './data';
+import { auditOps } from './audit';
 import type { OperationDef } from './define';
 
 export const contract = {
@@ -14,6 +15,7 @@ export const contract = {
   ...cartOps,
   ...completionOps,
   ...dataOps,
+  ...auditOps,
 } satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;

@@ -1,0 +1,13 @@
+// Handlers for the audit log screen (admin only by the contract's access level).
+import type { Db } from '../db/open';
+import { searchAudit } from '../audit/audit-query';
+import type { HandlerTable } from './handler-table';
+import type { auditOps } from '../../shared/contract/audit';
+
+export interface AuditHandlerDeps {
+  lab: Db;
+}
+
+export function auditHandlers(d: AuditHandlerDeps): Pick<HandlerTable, keyof typeof auditOps> {
+  return { listAudit: (q) => searchAudit(d.lab, q) };
+}

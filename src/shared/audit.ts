@@ -1,0 +1,33 @@
+// The audit log as the admin's audit screen reads it: which kinds of record and which actions
+// are logged, and the shape of one listed entry.
+import { CONSUMABLE_TRANSITIONS, INVENTORY_TRANSITIONS, REAGENT_TRANSITIONS } from './workflows';
+
+export const AUDIT_KINDS = ['inventory_item', 'reagent_order', 'consumable_order', 'user'] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+/** Every action a service writes to the audit log (the workflow steps plus the edits). */
+export const AUDIT_ACTIONS = [
+  ...new Set(['create', 'import', 'update', 'delete', ...Object.keys(INVENTORY_TRANSITIONS), ...Object.keys(REAGENT_TRANSITIONS), ...Object.keys(CONSUMABLE_TRANSITIONS), 'reset_password']),
+] as [string, ...string[]];
+
+export interface AuditListEntry {
+  id: number;
+  /** ISO 8601 UTC; the renderer shows it in local time. */
+  at: string;
+  userId: number | null;
+  userName: string | null;
+  kind: AuditKind;
+  recordId: number;
+  /** The record's name as of this entry (also for a record deleted since). */
+  recordName: string | null;
+  action: string;
+  /** field → [before, after]; user-id fields carry the person's display name. */
+  changes: Record<string, [unknown, unknown]>;
+}
+
+export interface AuditPage {
+  entries: AuditListEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

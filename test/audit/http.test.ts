@@ -1,0 +1,80 @@
+// GET /api/audit over real HTTP on loopback: an admin finds a deleted record's entries (with its
+// name at the time) through the filters, newest first and paged; members are refused; a bad
+// filter is a 400 naming the field.
+import { describe, expect, it } from 'vitest';
+import { ADMIN, startTestServices, setupAdmin } from '../support/temp';
+
+async function http(base: string, method: string, p: string, body?: unknown, cookie?: string) {
+  const res = await fetch(base + p, {
+    method,
+    headers: { 'x-lab-client': '1', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const set = res.headers.get('set-cookie');
+  return { status: res.status, json: (await res.json()) as Record<string, any>, cookie: set ? set.split(';')[0]! : undefined }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+describe('audit log over HTTP', () => {
+  it('lists a deleted item’s entries for an admin, filtered and paged; refuses members and bad filters', async () => {
+    const s = await startTestServices();
+    setupAdmin(s);
+    const alice = s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
+    const base = `http://127.0.0.1:${s.port}`;
+    const admin = (await http(base, 'POST', '/api/session', { username: ADMIN.username, password: ADMIN.password })).cookie!;
+    const member = (await http(base, 'POST', '/api/session', { username: 'alice', password: 'alice-pass-1' })).cookie!;
+    const before = new Date(Date.now() - 1000).toISOString();
+
+    const item = (await http(base, 'POST', '/api/inventory', { name: '丙酮', cas_number: '67-64-1', quantity: 500, unit: 'mL' }, member)).json;
+    await http(base, 'PATCH', `/api/inventory/${item.id}`, { name: '丙酮（分析纯）' }, member);
+    expect((await http(base, 'POST', `/api/inventory/${item.id}/borrow`, {}, member)).status).toBe(200);
+    const other = (await http(base, 'POST', '/api/inventory', { name: '乙醇', quantity: 1 }, member)).json;
+    expect((await http(base, 'DELETE', `/api/inventory/${item.id}`, undefined, admin)).status).toBe(200);
+    expect((await http(base, 'GET', `/api/inventory/${item.id}`, undefined, admin)).status).toBe(404);
+
+    const all = await http(base, 'GET', `/api/audit?kind=inventory_item&record=${item.id}`, undefined, admin);
+    expect(all.status).toBe(200);
+    expect(all.json.total).toBe(4);
+    expect(all.json.entries.map((e: { action: string }) => e.action)).toEqual(['delete', 'borrow', 'update', 'create']);
+    const [del, borrow, update, create] = all.json.entries;
+    expect(del).toMatchObject({ kind: 'inventory_item', recordId: item.id, recordName: '丙酮（分析纯）', userName: ADMIN.displayName, changes: { name: ['丙酮（分析纯）', null], status: ['borrowed', null] } });
+    expect(borrow).toMatchObject({ recordName: '丙酮（分析纯）', userId: alice.id, userName: '张三', changes: { status: ['in_stock', 'borrowed'], borrowed_by: [null, '张三'] } });
+    expect(update).toMatchObject({ recordName: '丙酮（分析纯）', changes: { name: ['丙酮', '丙酮（分析纯）'] } });
+    expect(create).toMatchObject({ recordName: '丙酮', changes: { name: [null, '丙酮'] } });
+
+    // Filters: action, who, time range; paging keeps newest first.
+    const deletes = await http(base, 'GET', `/api/audit?action=delete&from=${encodeURIComponent(before)}`, undefined, admin);
+    expect(deletes.json).toMatchObject({ total: 1, entries: [{ recordId: item.id, recordName: '丙酮（分析纯）' }] });
+    const byAlice = await http(base, 'GET', `/api/audit?user=${alice.id}&kind=inventory_item`, undefined, admin);
+    expect(byAlice.json.entries.map((e: { recordId: number; action: string }) => [e.recordId, e.action])).toEqual([
+      [other.id, 'create'],
+      [item.id, 'borrow'],
+      [item.id, 'update'],
+      [item.id, 'create'],
+    ]);
+    const page2 = await http(base, 'GET', `/api/audit?user=${alice.id}&kind=inventory_item&page=2&pageSize=3`, undefined, admin);
+    expect(page2.json).toMatchObject({ total: 4, page: 2, pageSize: 3, entries: [{ recordId: item.id, action: 'create' }] });
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await http(base, 'GET', `/api/audit?from=${encodeURIComponent(future)}`, undefined, admin)).json).toMatchObject({ total: 0, entries: [] });
+    expect((await http(base, 'GET', `/api/audit?to=${encodeURIComponent(before)}&kind=inventory_item`, undefined, admin)).json.total).toBe(0);
+
+    // Members and anonymous callers are refused.
+    const refused = await http(base, 'GET', '/api/audit', undefined, member);
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.code).toBe('forbidden');
+    expect((await http(base, 'GET', '/api/audit')).status).toBe(401);
+
+    // Bad filters name the field.
+    for (const [query, field] of [
+      ['kind=widget', 'kind'],
+      ['action=explode', 'action'],
+      ['from=yesterday', 'from'],
+      ['user=abc', 'user'],
+      ['pageSize=100000', 'pageSize'],
+      [`from=${encodeURIComponent(future)}&to=${encodeURIComponent(before)}`, 'to'],
+    ] as const) {
+      const bad = await http(base, 'GET', `/api/audit?${query}`, undefined, admin);
+      expect(bad.status, query).toBe(400);
+      expect(bad.json.error, query).toMatchObject({ code: 'validation', fields: { [field]: expect.any(String) } });
+    }
+  });
+});
