@@ -19,13 +19,14 @@ export function AppLayout() {
   const location = useLocation();
   const [info, setInfo] = useState<AppInfo | null>(null);
   const user = session.user!;
+  const mine = screens.filter((s) => !s.adminOnly || user.role === 'admin');
 
   useEffect(() => {
     call('appInfo', {}).then(setInfo, () => undefined);
   }, []);
 
   const items = [
-    ...screens.map((s) => ({ key: s.path, label: t(s.labelKey) })),
+    ...mine.map((s) => ({ key: s.path, label: t(s.labelKey) })),
     ...(user.role === 'admin' ? [{ key: '/users', label: t('nav.users') }] : []),
     { key: '/settings', label: t('nav.settings') },
   ];
@@ -75,7 +76,7 @@ export function AppLayout() {
           {info?.serverError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('serverError.title')} description={info.serverError} />}
           {info?.notices.map((n) => <Alert key={n} type="warning" showIcon closable style={{ marginBottom: 16 }} description={localizeServerMessage(n, i18n.language)} />)}
           <Routes>
-            {screens.map((s) => (
+            {mine.map((s) => (
               <Route key={s.path} path={`${s.path}/*`} element={<s.Component />} />
             ))}
             {user.role === 'admin' && <Route path="/users" element={<UsersScreen />} />}

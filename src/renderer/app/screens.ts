@@ -4,11 +4,14 @@ import { CartImportScreen } from '../cart-import/CartImportScreen';
 import { InventoryPage } from '../records/InventoryPage';
 import { ReagentOrdersPage } from '../records/ReagentOrdersPage';
 import { ConsumableOrdersPage } from '../records/ConsumableOrdersPage';
+import { AuditScreen } from '../audit/AuditScreen';
 
 export interface ScreenEntry {
   path: string;
   labelKey: string;
   Component: ComponentType;
+  /** Shown and routed for administrators only. */
+  adminOnly?: boolean;
 }
 
 export const screens: ScreenEntry[] = [
@@ -16,4 +19,5 @@ export const screens: ScreenEntry[] = [
   { path: '/reagent-orders', labelKey: 'nav.reagentOrders', Component: ReagentOrdersPage },
   { path: '/consumable-orders', labelKey: 'nav.consumableOrders', Component: ConsumableOrdersPage },
   { path: '/cart-import', labelKey: 'nav.cartImport', Component: CartImportScreen },
+  { path: '/audit', labelKey: 'audit.nav', Component: AuditScreen, adminOnly: true },
 ];

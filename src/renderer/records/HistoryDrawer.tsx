@@ -2,11 +2,10 @@
 import { useEffect, useState } from 'react';
 import { Drawer, Empty, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { call } from '../api/client';
 import type { HistoryEntry, RecordEntityType } from '../../shared/records';
-
-const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'boolean' ? (v ? '✓' : '✗') : String(v));
+import { dateTime, EMPTY } from '../app/format';
+import { actionLabel, changeLine } from './change-format';
 
 export function HistoryDrawer({ target, onClose }: { target: { type: RecordEntityType; id: number; name: string } | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -27,14 +26,12 @@ export function HistoryDrawer({ target, onClose }: { target: { type: RecordEntit
             key: e.id,
             children: (
               <div data-testid="history-entry">
-                <Typography.Text strong>{t(`records.history.action.${e.action}`, { defaultValue: e.action })}</Typography.Text>
+                <Typography.Text strong>{actionLabel(e.action, t)}</Typography.Text>
                 {' · '}
-                {e.userName ?? '—'} · {dayjs(e.at).format('YYYY-MM-DD HH:mm:ss')}
+                {e.userName ?? EMPTY} · {dateTime(e.at)}
                 <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
-                  {Object.entries(e.changes).map(([field, [from, to]]) => (
-                    <li key={field}>
-                      {t(`records.field.${field}`, { defaultValue: field })}: {show(from)} → {show(to)}
-                    </li>
+                  {Object.entries(e.changes).map(([field, change]) => (
+                    <li key={field}>{changeLine(field, change, t)}</li>
                   ))}
                 </ul>
               </div>

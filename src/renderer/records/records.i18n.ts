@@ -104,6 +104,7 @@ export const en = {
       stock_in: 'Stocked in',
       complete: 'Completed',
       import: 'Imported',
+      reset_password: 'Password reset',
     },
   },
   import: {
@@ -232,6 +233,7 @@ export const zh: typeof en = {
       stock_in: '入库',
       complete: '完成',
       import: '导入',
+      reset_password: '重置密码',
     },
   },
   import: {

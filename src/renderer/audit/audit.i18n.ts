@@ -1,0 +1,48 @@
+// UI strings of the admin audit log screen (zh-CN and English).
+export const key = 'audit';
+
+export const en = {
+  nav: 'Audit log',
+  title: 'Audit log',
+  intro: 'Every change of every record, newest first — including records deleted since.',
+  user: 'Who',
+  anyUser: 'Anyone',
+  period: 'When',
+  kind: 'Record kind',
+  anyKind: 'Any kind',
+  action: 'Action',
+  anyAction: 'Any action',
+  record: 'Record ID',
+  search: 'Filter',
+  reset: 'Clear filters',
+  at: 'Time',
+  recordColumn: 'Record',
+  changes: 'Changes',
+  noChanges: 'No field changes',
+  kinds: { inventory_item: 'Inventory item', reagent_order: 'Reagent order', consumable_order: 'Consumable order', user: 'User account' },
+  total_one: '{{count}} entry',
+  total_other: '{{count}} entries',
+};
+
+export const zh: typeof en = {
+  nav: '审计日志',
+  title: '审计日志',
+  intro: '所有记录的每一次变更，最新的在前，包括已删除的记录。',
+  user: '操作人',
+  anyUser: '所有人',
+  period: '时间',
+  kind: '记录类型',
+  anyKind: '所有类型',
+  action: '操作',
+  anyAction: '所有操作',
+  record: '记录编号',
+  search: '筛选',
+  reset: '清除筛选',
+  at: '时间',
+  recordColumn: '记录',
+  changes: '变更内容',
+  noChanges: '无字段变更',
+  kinds: { inventory_item: '库存条目', reagent_order: '试剂订单', consumable_order: '耗材订单', user: '用户账号' },
+  total_one: '共 {{count}} 条',
+  total_other: '共 {{count}} 条',
+};
