@@ -15,8 +15,5 @@ export const dateTime = (iso: string | null | undefined): string => (valid(iso) 
 /** `2026-11-23` — the local calendar day (not the UTC one). */
 export const date = (iso: string | null | undefined): string => (valid(iso) ? dayjs(iso).format('YYYY-MM-DD') : EMPTY);
 
-/** `18:36` in local time, for moments within the day (e.g. an expiry). */
-export const time = (iso: string | null | undefined): string => (valid(iso) ? dayjs(iso).format('HH:mm') : EMPTY);
-
 /** 是/否, Yes/No. SQLite's 1/0 counts as true/false. */
 export const boolean = (v: unknown, t: TFunction): string => t(v === true || v === 1 || v === '1' || v === 'true' ? 'format.yes' : 'format.no');

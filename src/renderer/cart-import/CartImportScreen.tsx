@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { CartSyncResult, ImportBatchView, SubmittedItem } from '../../shared/contract';
 import { call, subscribeEvents } from '../api/client';
+import { dateTime } from '../app/format';
 import { useSession } from '../session/session-store';
 import { ItemCard } from './ItemCard';
 import { draftStorageKey, initialDraft, submitRequest, withEnglishName, type ItemDraft } from './drafts';
@@ -181,8 +182,8 @@ export function CartImportScreen() {
       t('cart.batchInfo', {
         id: view.batch.batch_id.slice(0, 8),
         count: view.batch.items.length,
-        created: new Date(view.batch.created_at).toLocaleString(),
-        expires: new Date(view.expires_at).toLocaleTimeString(),
+        created: dateTime(view.batch.created_at),
+        expires: dateTime(view.expires_at),
       }),
     [view, applyView, message, t],
   );

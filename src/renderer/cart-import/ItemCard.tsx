@@ -9,6 +9,7 @@ import type { CartSyncResult, SubmittedItem } from '../../shared/contract';
 import { consumableCreateInput, reagentCreateInput } from '../../shared/contract/records';
 import { ApiError } from '../api/client';
 import { schemaRules } from '../app/schema-rules';
+import { date } from '../app/format';
 import type { ItemDraft, OrderType } from './drafts';
 
 export interface ItemCardProps {
@@ -72,7 +73,7 @@ export function ItemCard(p: ItemCardProps) {
         <ul style={{ margin: 0, paddingInlineStart: 18 }}>
           {sync.orders.map((o) => (
             <li key={`o${o.id}`}>
-              {t('cart.matches.ordered', { date: o.created_at.slice(0, 10), applicant: o.applicant, status: t(`cart.status.${o.status}`), name: o.name })} · {t(o.matched_by === 'cas_number' ? 'cart.matches.byCas' : 'cart.matches.byProduct')}
+              {t('cart.matches.ordered', { date: date(o.created_at), applicant: o.applicant, status: t(`cart.status.${o.status}`), name: o.name })} · {t(o.matched_by === 'cas_number' ? 'cart.matches.byCas' : 'cart.matches.byProduct')}
             </li>
           ))}
           {sync.inventory.map((i) => (

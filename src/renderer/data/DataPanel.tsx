@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Checkbox, Descriptions, Input, InputNumber, Modal, Progress, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { dateTime } from '../app/format';
 import type { BackupListEntry, DataStatus, RestorePreview } from '../../shared/contract/data';
 import { call } from '../api/client';
 import { useSession } from '../session/session-store';
@@ -16,7 +16,7 @@ export function formatBytes(n: number): string {
   return `${(n / 1024 ** 3).toFixed(2)} GB`;
 }
 
-const when = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '');
+const when = dateTime;
 
 export function DataPanel({ dataDir }: { dataDir: string | undefined }) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@
 // reject (with a reason) and mark them completed.
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
+import { date } from '../app/format';
 import type { ConsumableOrder } from '../../shared/records';
 import { OrderPageFrame, useOrderPage } from './order-kit';
 import { allowedFrom, CONSUMABLE_TRANSITIONS as STEPS } from '../../shared/workflows';
@@ -25,7 +25,7 @@ export function ConsumableOrdersPage() {
     col('unit_price'),
     col('communication'),
     col('applicant'),
-    col('created_at', { render: (v: string) => dayjs(v).format('YYYY-MM-DD') }),
+    col('created_at', { render: (v: string) => date(v) }),
     statusColumn,
     actionsColumn((r) => (
       <>

@@ -2,7 +2,7 @@
 // reject (with a reason), mark arrived and stock in (asking the storage location).
 import { App, Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
+import { date } from '../app/format';
 import type { ReagentOrder } from '../../shared/records';
 import { call } from '../api/client';
 import { recordsOps } from '../../shared/contract/records';
@@ -44,7 +44,7 @@ export function ReagentOrdersPage() {
     col('brand'),
     col('product_number'),
     col('applicant'),
-    col('created_at', { render: (v: string) => dayjs(v).format('YYYY-MM-DD') }),
+    col('created_at', { render: (v: string) => date(v) }),
     statusColumn,
     actionsColumn((r) => (
       <>

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { App, Form, Input, InputNumber, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import dayjs from 'dayjs';
+import { date } from '../app/format';
 import { ApiError, call } from '../api/client';
 import { applyFieldErrors } from '../app/form-errors';
 import { schemaRules } from '../app/schema-rules';
@@ -48,7 +48,7 @@ export async function confirmNoDuplicate(modal: Modal, t: TFunction, v: { cas_nu
             <li key={`i${i.id}`}>{t('records.duplicateInventory', { name: i.name, cas: i.cas_number || i.product_number, location: i.storage_location || '—', status: t(`records.status.${i.status}`), quantity: i.quantity, unit: i.unit })}</li>
           ))}
           {dup.orders.map((o) => (
-            <li key={`o${o.id}`}>{t('records.duplicateOrder', { id: o.id, name: o.name, cas: o.cas_number || o.product_number, status: t(`records.status.${o.status}`), applicant: o.applicant, date: dayjs(o.created_at).format('YYYY-MM-DD') })}</li>
+            <li key={`o${o.id}`}>{t('records.duplicateOrder', { id: o.id, name: o.name, cas: o.cas_number || o.product_number, status: t(`records.status.${o.status}`), applicant: o.applicant, date: date(o.created_at) })}</li>
           ))}
         </ul>
       </div>

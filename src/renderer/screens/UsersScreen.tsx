@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Role, UserInfo } from '../../shared/contract';
 import { call } from '../api/client';
 import { applyFieldErrors } from '../app/form-errors';
+import { boolean } from '../app/format';
 
 export function UsersScreen() {
   const { t } = useTranslation();
@@ -46,7 +47,7 @@ export function UsersScreen() {
           { title: t('users.username'), dataIndex: 'username' },
           { title: t('users.displayName'), dataIndex: 'displayName' },
           { title: t('users.role'), dataIndex: 'role', render: (_v, u) => <Select size="small" value={u.role} options={roleOptions} onChange={(role) => void update(u, { role })} style={{ width: 180 }} /> },
-          { title: t('users.active'), dataIndex: 'active', render: (a: boolean) => (a ? <Tag color="green">✓</Tag> : <Tag>{t('users.inactive')}</Tag>) },
+          { title: t('users.active'), dataIndex: 'active', render: (a: boolean) => (a ? <Tag color="green">{boolean(a, t)}</Tag> : <Tag>{t('users.inactive')}</Tag>) },
           {
             title: t('users.actions'),
             render: (_v, u) => (
