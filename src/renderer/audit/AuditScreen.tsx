@@ -64,7 +64,7 @@ export function AuditScreen() {
     <Space direction="vertical" style={{ width: '100%' }} data-testid="audit-screen">
       <Typography.Title level={3}>{t('audit.title')}</Typography.Title>
       <Typography.Text type="secondary">{t('audit.intro')}</Typography.Text>
-      <Form<Filters> form={form} layout="inline" onFinish={(filters) => setQuery((q) => ({ ...q, filters, page: 1 }))} data-testid="audit-filters">
+      <Form<Filters> form={form} name="audit" layout="inline" onFinish={(filters) => setQuery((q) => ({ ...q, filters, page: 1 }))} data-testid="audit-filters">
         <Form.Item name="user" label={t('audit.user')}>
           <Select allowClear placeholder={t('audit.anyUser')} style={{ width: 140 }} options={users.map((u) => ({ value: u.id, label: u.displayName }))} data-testid="audit-user" />
         </Form.Item>

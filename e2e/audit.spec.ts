@@ -1,0 +1,94 @@
+// History and audit log in the Chinese UI (real server, real Chromium, lab in China Standard
+// Time): the history drawer speaks words and local time; an admin deletes an item and finds its
+// whole history on the audit log screen through the filters; members do not see that screen.
+import type { Page } from '@playwright/test';
+import { ADMIN, ApiSession, MEMBER, seedUsers, test, expect, type RunningApp } from './fixtures';
+
+test.use({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+
+const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** antd spaces out a two-character Chinese button label (登 录); match it either way. */
+const zhButton = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
+
+/** `2026-11-23 18:36` in the lab's time zone, from a stored ISO time. */
+function labTime(iso: string): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(iso))
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+async function loginZh(page: Page, app: RunningApp, user: { username: string; password: string }) {
+  await page.goto(app.url + '/#/login');
+  await page.getByLabel('用户名').fill(user.username);
+  await page.getByLabel('密码').fill(user.password);
+  await page.getByRole('button', { name: zhButton('登录') }).click();
+  await page.getByTestId('user-menu').waitFor();
+}
+
+/** Seeds 丙酮 (borrowed by the member) and 乙醇; returns 丙酮's id and history. */
+async function seedBorrowed(app: RunningApp): Promise<{ admin: ApiSession; id: number }> {
+  const admin = await seedUsers(app);
+  const item = await admin.req<{ id: number }>('POST', '/api/inventory', { name: '丙酮', cas_number: '67-64-1', quantity: 3, unit: '瓶', storage_location: 'B105' });
+  await admin.req('POST', '/api/inventory', { name: '乙醇', quantity: 1, unit: '瓶' });
+  const member = new ApiSession(app.url);
+  await member.login(MEMBER.username, MEMBER.password);
+  await member.req('POST', `/api/inventory/${item.id}/borrow`, {});
+  return { admin, id: item.id };
+}
+
+test('history drawer in zh-CN: statuses and people in words, times in local time', async ({ page, app }) => {
+  const { admin, id } = await seedBorrowed(app);
+  const history = await admin.req<Array<{ at: string; action: string }>>('GET', `/api/records/history?entity_type=inventory_item&id=${id}`);
+  await loginZh(page, app, MEMBER);
+  await expect(page.getByRole('menuitem', { name: '审计日志' })).toHaveCount(0);
+  await page.getByRole('row', { name: /丙酮/ }).getByRole('button', { name: zhButton('历史') }).click();
+  const drawer = page.getByTestId('history-drawer');
+  await expect(drawer.getByTestId('history-entry')).toHaveCount(2);
+  await expect(drawer).toContainText('状态: 在库 → 借出');
+  await expect(drawer).toContainText(`借用人: — → ${MEMBER.displayName}`);
+  await expect(drawer).toContainText(labTime(history.find((e) => e.action === 'borrow')!.at));
+  const text = await drawer.innerText();
+  expect(text).not.toMatch(ISO);
+  expect(text).not.toMatch(/in_stock|borrowed|true|false/);
+});
+
+test('admin deletes an item and finds its history on the audit log screen', async ({ page, app }) => {
+  const { id } = await seedBorrowed(app);
+  await loginZh(page, app, ADMIN);
+  await page.getByRole('row', { name: /丙酮/ }).getByRole('button', { name: zhButton('删除') }).click();
+  await page.getByRole('dialog').getByRole('button', { name: zhButton('是') }).click();
+  await expect(page.getByRole('row', { name: /丙酮/ })).toHaveCount(0);
+
+  await page.getByRole('menuitem', { name: '审计日志' }).click();
+  const table = page.getByTestId('audit-table');
+  const pick = async (label: string, option: string) => {
+    await page.getByLabel(label, { exact: true }).click();
+    await page.locator('.ant-select-item-option', { hasText: option }).click();
+  };
+  await pick('记录类型', '库存条目');
+  await pick('操作', '删除');
+  await page.getByRole('button', { name: zhButton('筛选') }).click();
+  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(table).toContainText(`#${id} 丙酮`);
+  await expect(table).toContainText('状态: 借出 → —');
+
+  // The whole history of the deleted record by its id, newest first.
+  await page.getByRole('button', { name: zhButton('清除筛选') }).click();
+  await page.getByLabel('记录编号', { exact: true }).fill(String(id));
+  await pick('记录类型', '库存条目');
+  await page.getByRole('button', { name: zhButton('筛选') }).click();
+  const rows = table.locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText('删除');
+  await expect(rows.nth(1)).toContainText('借用');
+  await expect(rows.nth(1)).toContainText('状态: 在库 → 借出');
+  await expect(rows.nth(1)).toContainText(MEMBER.displayName);
+  await expect(rows.nth(2)).toContainText('创建');
+  await expect(rows.nth(2)).toContainText('名称: — → 丙酮');
+  const text = await table.innerText();
+  expect(text).not.toMatch(ISO);
+  expect(text).not.toMatch(/inventory_item|in_stock|borrowed/);
+});
