@@ -3,7 +3,7 @@
 // every kind and action the audit log can hold has a label.
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changeLine, actionLabel } from '../../src/renderer/records/change-format';
+import { changeLine, actionLabel, shownChanges } from '../../src/renderer/records/change-format';
 import { boolean, date, dateTime } from '../../src/renderer/app/format';
 import { domainBundles } from '../../src/renderer/i18n/domains';
 import { en as baseEn } from '../../src/renderer/i18n/en';
@@ -39,6 +39,8 @@ describe('audit changes in words', () => {
     expect(changeLine('name', [null, '丙酮'], zh)).toBe('名称: — → 丙酮');
     expect(changeLine('borrowed_by', ['张三', null], zh)).toBe('借用人: 张三 → —');
     expect(actionLabel('borrow', zh)).toBe('借用');
+    // A delete logs every field; the empty ones say nothing.
+    expect(shownChanges({ name: ['丙酮', null], english_name: ['', null], brand: [null, null], status: ['in_stock', null] }).map(([f]) => f)).toEqual(['name', 'status']);
   });
 
   it('shows times in local time, readable, never ISO', () => {

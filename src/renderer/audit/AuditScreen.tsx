@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { applyFieldErrors } from '../app/form-errors';
 import { dateTime, EMPTY } from '../app/format';
-import { actionLabel, changeLine } from '../records/change-format';
+import { actionLabel, changeLine, shownChanges } from '../records/change-format';
 import { AUDIT_ACTIONS, AUDIT_KINDS, type AuditListEntry, type AuditPage } from '../../shared/audit';
 import type { OpInput } from '../../shared/contract';
 import type { UserInfo } from '../../shared/contract';
@@ -113,11 +113,11 @@ export function AuditScreen() {
             key: 'changes',
             title: t('audit.changes'),
             render: (_v, e) =>
-              Object.keys(e.changes).length === 0 ? (
+              shownChanges(e.changes).length === 0 ? (
                 <Typography.Text type="secondary">{t('audit.noChanges')}</Typography.Text>
               ) : (
                 <ul style={{ margin: 0, paddingLeft: 18 }}>
-                  {Object.entries(e.changes).map(([field, change]) => (
+                  {shownChanges(e.changes).map(([field, change]) => (
                     <li key={field}>{changeLine(field, change, t, e.kind)}</li>
                   ))}
                 </ul>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import type { HistoryEntry, RecordEntityType } from '../../shared/records';
 import { dateTime, EMPTY } from '../app/format';
-import { actionLabel, changeLine } from './change-format';
+import { actionLabel, changeLine, shownChanges } from './change-format';
 
 export function HistoryDrawer({ target, onClose }: { target: { type: RecordEntityType; id: number; name: string } | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -30,7 +30,7 @@ export function HistoryDrawer({ target, onClose }: { target: { type: RecordEntit
                 {' · '}
                 {e.userName ?? EMPTY} · {dateTime(e.at)}
                 <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
-                  {Object.entries(e.changes).map(([field, change]) => (
+                  {shownChanges(e.changes).map(([field, change]) => (
                     <li key={field}>{changeLine(field, change, t)}</li>
                   ))}
                 </ul>

@@ -28,6 +28,13 @@ export function changeLine(field: string, [from, to]: [unknown, unknown], t: TFu
   return `${fieldLabel(field, t, kind)}: ${fieldValue(field, from, t)} → ${fieldValue(field, to, t)}`;
 }
 
+const blank = (v: unknown) => v === null || v === undefined || v === '';
+
+/** The changes worth a line: a delete logs every field, and one empty before and after says nothing. */
+export function shownChanges(changes: Record<string, [unknown, unknown]>): Array<[string, [unknown, unknown]]> {
+  return Object.entries(changes).filter(([, [from, to]]) => !(blank(from) && blank(to)));
+}
+
 export function actionLabel(action: string, t: TFunction): string {
   return t(`records.history.action.${action}`, { defaultValue: action });
 }
