@@ -56,7 +56,7 @@ test('history drawer in zh-CN: statuses and people in words, times in local time
 });
 
 test('admin deletes an item and finds its history on the audit log screen', async ({ page, app }) => {
-  const { id } = await seedBorrowed(app);
+  const { admin, id } = await seedBorrowed(app);
   await loginZh(page, app, ADMIN);
   await page.getByRole('row', { name: /丙酮/ }).getByRole('button', { name: zhButton('删除') }).click();
   await page.getByRole('dialog').getByRole('button', { name: zhButton('是') }).click();
@@ -91,4 +91,22 @@ test('admin deletes an item and finds its history on the audit log screen', asyn
   const text = await table.innerText();
   expect(text).not.toMatch(ISO);
   expect(text).not.toMatch(/inventory_item|in_stock|borrowed/);
+
+  // The period is whole days of the lab's calendar: the entries' days hold all three, the day before none.
+  const { entries } = await admin.req<{ entries: Array<{ at: string }> }>('GET', `/api/audit?record=${id}&kind=inventory_item`);
+  const first = labTime(entries.at(-1)!.at).slice(0, 10);
+  const last = labTime(entries[0]!.at).slice(0, 10);
+  const dayBefore = labTime(new Date(Date.parse(entries.at(-1)!.at) - 86_400_000).toISOString()).slice(0, 10);
+  const period = async (from: string, to: string) => {
+    await page.getByPlaceholder('开始日期').click();
+    await page.getByPlaceholder('开始日期').fill(from);
+    await page.getByPlaceholder('开始日期').press('Enter');
+    await page.getByPlaceholder('结束日期').fill(to);
+    await page.getByPlaceholder('结束日期').press('Enter');
+    await page.getByRole('button', { name: zhButton('筛选') }).click();
+  };
+  await period(first, last);
+  await expect(rows).toHaveCount(3);
+  await period(dayBefore, dayBefore);
+  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(0);
 });
