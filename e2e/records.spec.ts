@@ -70,7 +70,7 @@ test('member orders a reagent → admin approves, marks arrived, stocks in → i
   // The order's own trail, seen by the member.
   await memberRow.getByRole('button', { name: 'History' }).click();
   await expect(page.getByTestId('history-entry')).toHaveCount(4);
-  await expect(page.getByRole('dialog')).toContainText('Status: arrived → stocked_in');
+  await expect(page.getByRole('dialog')).toContainText('Status: Arrived → Stocked in');
 });
 
 test('borrow and return an inventory item', async ({ page, app }) => {
