@@ -31,6 +31,11 @@ export const en = {
     cancel: 'Cancel',
     actions: 'Actions',
   },
+  export: {
+    csvChoices: 'CSV encoding',
+    utf8: 'CSV, UTF-8 (Excel 2016 or later, WPS)',
+    gb18030: 'CSV, GB18030 (older Excel on Chinese Windows)',
+  },
   yes: RECORD_LABELS.en.yesNo.yes,
   no: RECORD_LABELS.en.yesNo.no,
   saved: 'Saved',
@@ -119,6 +124,11 @@ export const zh: typeof en = {
     save: '保存',
     cancel: '取消',
     actions: '操作',
+  },
+  export: {
+    csvChoices: 'CSV 编码',
+    utf8: 'CSV，UTF-8（Excel 2016 及以上、WPS）',
+    gb18030: 'CSV，GB18030（中文 Windows 上的旧版 Excel）',
   },
   yes: RECORD_LABELS['zh-CN'].yesNo.yes,
   no: RECORD_LABELS['zh-CN'].yesNo.no,
