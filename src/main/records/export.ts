@@ -74,7 +74,7 @@ export async function exportList(db: Db, input: ExportInput): Promise<{ fileName
   const statuses: readonly string[] = list.statuses;
   if (input.status && !statuses.includes(input.status)) throw new AppError('validation', `status must be one of ${statuses.join(', ')}`, { status: 'not a status of this list' });
   const sortKey = input.sort.replace(/^-/, '');
-  if (!(list.sortable as readonly string[]).includes(sortKey)) throw new AppError('validation', 'sort is not a sortable column', { sort: 'not sortable' });
+  if (input.sort && !(list.sortable as readonly string[]).includes(sortKey)) throw new AppError('validation', 'sort is not a sortable column', { sort: 'not sortable' });
   const q: ListQuery = { search: input.search, field: input.field, status: input.status, sort: input.sort, page: 1, pageSize: 50 };
   const { rows, total } = listPage(db, SPECS[input.endpoint], q, { limit: MAX_EXPORT_ROWS });
   if (total > MAX_EXPORT_ROWS) throw new AppError('too_large', `The list has ${total} rows; narrow it down to at most ${MAX_EXPORT_ROWS} to export.`);

@@ -91,7 +91,8 @@ export function tableWiring<T extends { id: number }>(list: List): Pick<TablePro
     onChange: (p, _f, sorter, extra) => {
       if (extra.action === 'sort') {
         const s = Array.isArray(sorter) ? sorter[0] : sorter;
-        list.setSort(s?.order && s.columnKey ? `${s.order === 'descend' ? '-' : ''}${String(s.columnKey)}` : '-id');
+        // No column picked: the server orders search hits by relevance, other lists newest first.
+        list.setSort(s?.order && s.columnKey ? `${s.order === 'descend' ? '-' : ''}${String(s.columnKey)}` : '');
       } else if (extra.action === 'paginate') list.setPage(p.current ?? 1, p.pageSize ?? list.view.pageSize);
     },
     sortOrderOf: (k: string) => (k === key ? (desc ? 'descend' : 'ascend') : null),
