@@ -7,6 +7,7 @@ import { normalizeSearchTerm } from '../../shared/normalize';
 import { LISTS, type ListEndpoint } from '../../shared/records';
 import type { ListQuery } from '../../shared/contract/records';
 import type { Db } from '../db/open';
+import { sortKeyColumns } from './sort-key';
 
 const SEP = '\u001f';
 
@@ -28,6 +29,11 @@ export function searchColumns(endpoint: ListEndpoint, rec: Record<string, unknow
   }
   out.search_all = all.join(SEP);
   return out;
+}
+
+/** Every column derived from a record's texts (search columns and sort keys): written with the row. */
+export function derivedColumns(endpoint: ListEndpoint, rec: Record<string, unknown>): Record<string, string> {
+  return { ...searchColumns(endpoint, rec), ...sortKeyColumns(endpoint, rec) };
 }
 
 /** Words of a query: split on any white space (half- or full-width), each normalized. */
