@@ -42,8 +42,14 @@ async function setup() {
 describe('export languages and encodings over HTTP', () => {
   it('lang=zh-CN: Chinese headers, translated status and yes/no, local readable times, empty as empty; UTF-8 with BOM', async () => {
     const { item, get } = await setup();
+    const before = new Date(Date.now() + 8 * 3600_000).toISOString();
     const res = await get('format=csv&lang=zh-CN');
     expect(res.status).toBe(200);
+    // The file name carries the local time as well (UTC+8 here).
+    const after = new Date(Date.now() + 8 * 3600_000).toISOString();
+    const stamp = (iso: string) => `${iso.slice(0, 10)}-${iso.slice(11, 13)}${iso.slice(14, 16)}`;
+    expect(res.json.fileName).toMatch(/^inventory-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}\.csv$/);
+    expect([stamp(before), stamp(after)]).toContain(res.json.fileName.slice(10, 25));
     const bytes = Buffer.from(res.json.base64, 'base64');
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const parsed = csvRows(bytes.toString('utf8').slice(1));

@@ -82,7 +82,9 @@ export async function exportList(db: Db, input: ExportInput): Promise<{ fileName
   const lang = input.lang;
   const headers = lang === 'machine' ? cols : cols.map((c) => fieldLabel(lang, c));
   const table = (rows as Record<string, unknown>[]).map((r) => cols.map((c) => cell(lang, c, r[c])));
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+  // Local time in the file name too (inventory-2026-11-23-1836-59.csv): the user reads it.
+  const now = new Date();
+  const stamp = `${localMinute(now.toISOString()).replace(/[ :]/g, (c) => (c === ' ' ? '-' : ''))}-${String(now.getSeconds()).padStart(2, '0')}`;
   const base = `${input.endpoint.replace(/\//g, '')}-${stamp}`;
   if (input.format === 'csv') {
     const csv = Papa.unparse({ fields: headers, data: table }, { escapeFormulae: FORMULA_START });
