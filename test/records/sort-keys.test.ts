@@ -144,6 +144,7 @@ describe('lab.db migration 4', () => {
       // Every key a list sorts by has its index.
       const indexes = dbs.lab.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '%\\_sort' ESCAPE '\\'").pluck().all();
       expect(indexes).toHaveLength(8 + 6 + 3 + 1);
+      expect(dbs.lab.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'inventory_name'").pluck().get()).toBe(0);
     } finally {
       dbs.close();
     }

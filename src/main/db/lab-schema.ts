@@ -169,6 +169,8 @@ export const labMigrations: Migration[] = [
       addSortKeys(db, 'reagent_orders', ['name', 'english_name', 'specification', 'brand', 'category', 'product_number']);
       addSortKeys(db, 'consumable_orders', ['name', 'specification', 'communication']);
       addSortKeys(db, 'users', ['display_name']);
+      // The list sorted inventory by this index; it sorts by name_sort now, and nothing else reads it.
+      db.exec('DROP INDEX inventory_name');
     },
   },
 ];
