@@ -11,6 +11,7 @@ import { silentLogger } from '../src/main/logging';
 import { createRecordsServices } from '../src/main/records';
 import { inventoryRowValues } from '../src/main/records/inventory-service';
 import { inventoryListInput } from '../src/shared/contract/records';
+import { relevanceExpr, searchWhere } from '../src/main/records/search';
 import { sampleItems } from '../test/fixtures/records/sample-data';
 
 const ROWS = Number(process.argv[2] ?? 100_000);
@@ -33,6 +34,7 @@ dbs.lab.pragma('optimize');
 const queries: Array<Record<string, unknown>> = [
   {},
   { search: 'ethanol' },
+  { search: 'ethanol', sort: 'name' },
   { search: '64-17-5' },
   { search: '６４－１７－５' },
   { search: '乙醇' },
@@ -43,6 +45,7 @@ const queries: Array<Record<string, unknown>> = [
   { search: 'b105', field: 'storage_location', sort: 'name' },
   { search: 'acid', sort: '-quantity' },
   { sort: 'name', page: 1000 },
+  { sort: '-storage_location', page: 1000 },
   { status: 'in_stock', sort: '-updated_at' },
 ];
 for (const q of queries) {
@@ -56,6 +59,17 @@ for (const q of queries) {
   }
   times.sort((a, b) => a - b);
   console.log(`${JSON.stringify(q).padEnd(60)} total=${String(total).padStart(6)}  median ${times[3]!.toFixed(1)} ms  max ${times[6]!.toFixed(1)} ms`);
+}
+// Query plans: a search without a column sort (relevance) and a page sorted by a sort key.
+const where = searchWhere('/inventory/', 't', 'all', 'ethanol');
+const rank = relevanceExpr('/inventory/', 't', 'all', 'ethanol')!;
+const plans: Array<[string, string, unknown[]]> = [
+  ['relevance', `SELECT t.id FROM inventory_items t WHERE ${where.sql.join(' AND ')} ORDER BY ${rank.sql}, t.id DESC`, [...where.params, ...rank.params]],
+  ['sort by name', 'SELECT t.id FROM inventory_items t ORDER BY t.name_sort ASC, t.id ASC LIMIT 20 OFFSET 20000', []],
+];
+for (const [label, sql, params] of plans) {
+  const steps = dbs.lab.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>;
+  console.log(`plan, ${label}: ${steps.map((x) => x.detail).join('; ')}`);
 }
 dbs.close();
 if (process.env.KEEP) console.log(`kept ${dir}`);

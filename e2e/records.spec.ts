@@ -131,8 +131,9 @@ test('search (normalized CAS) and CSV + XLSX export of the current view', async 
   expect(download.suggestedFilename()).toMatch(/^inventory-.*\.csv$/);
   const text = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
   const rows = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
-  expect(rows.map((r) => r.id)).toEqual(shown);
-  expect(rows.every((r) => r.name === '乙醇' && r.cas_number === '64-17-5')).toBe(true);
+  // The export speaks the UI's language (English here): the form's labels as headers.
+  expect(rows.map((r) => r.ID)).toEqual(shown);
+  expect(rows.every((r) => r.Name === '乙醇' && r['CAS No.'] === '64-17-5' && r.Status === 'In stock')).toBe(true);
 
   const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export XLSX' }).click()]);
   expect(xlsx.suggestedFilename()).toMatch(/^inventory-.*\.xlsx$/);

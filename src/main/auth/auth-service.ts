@@ -6,6 +6,7 @@ import { AppError } from '../../shared/errors';
 import type { Role, UserInfo } from '../../shared/contract';
 import { hashPassword, verifyPassword } from './passwords';
 import type { AuditLog } from '../audit/audit-log';
+import { sortKey } from '../records/sort-key';
 
 const SESSION_DAYS = 30;
 
@@ -48,8 +49,8 @@ export class AuthService {
       throw new AppError('conflict', `The username "${input.username}" is already taken.`, { username: 'already taken' });
     }
     const info = this.db
-      .prepare('INSERT INTO users (username, display_name, role, password_hash) VALUES (?, ?, ?, ?)')
-      .run(input.username, input.displayName, input.role, hashPassword(input.password));
+      .prepare('INSERT INTO users (username, display_name, display_name_sort, role, password_hash) VALUES (?, ?, ?, ?, ?)')
+      .run(input.username, input.displayName, sortKey(input.displayName), input.role, hashPassword(input.password));
     const id = Number(info.lastInsertRowid);
     this.audit.record({ userId: actorId ?? id, entityType: 'user', entityId: id, action: 'create', changes: { username: [null, input.username], role: [null, input.role] } });
     return this.get(id);
@@ -73,8 +74,8 @@ export class AuthService {
       }
       const next = { displayName: patch.displayName ?? before.displayName, role: patch.role ?? before.role, active: patch.active ?? before.active };
       this.db
-        .prepare(`UPDATE users SET display_name = ?, role = ?, active = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`)
-        .run(next.displayName, next.role, next.active ? 1 : 0, id);
+        .prepare(`UPDATE users SET display_name = ?, display_name_sort = ?, role = ?, active = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`)
+        .run(next.displayName, sortKey(next.displayName), next.role, next.active ? 1 : 0, id);
       if (!next.active) this.db.prepare('DELETE FROM sessions WHERE user_id = ?').run(id);
       const changes: Record<string, [unknown, unknown]> = {};
       for (const k of ['displayName', 'role', 'active'] as const) if (before[k] !== next[k]) changes[k] = [before[k], next[k]];

@@ -6,6 +6,7 @@ import type { ConsumableCreate, ConsumableUpdate } from '../../shared/contract/r
 import type { ConsumableOrder } from '../../shared/records';
 import type { RecordsDeps } from './deps';
 import type { ListSpec } from './search';
+import { sortColumn } from './sort-key';
 import { OrderService, type ImportCheck } from './order-service';
 import type { ImportAnswer } from '../../shared/contract/cart';
 import { CONSUMABLE_TRANSITIONS } from '../../shared/workflows';
@@ -19,7 +20,7 @@ export const consumableListSpec: ListSpec<ConsumableOrder> = {
   from: `consumable_orders t JOIN users u ON u.id = t.applicant_id`,
   table: 'consumable_orders',
   sortJoin: (k) => (k === 'applicant' ? 'JOIN users u ON u.id = t.applicant_id' : ''),
-  sortExpr: (k) => (k === 'applicant' ? 'u.display_name' : `t.${k}`),
+  sortExpr: (k) => (k === 'applicant' ? 'u.display_name_sort' : sortColumn('/consumable-orders/', 't', k)),
   map: (r) => r as unknown as ConsumableOrder,
 };
 

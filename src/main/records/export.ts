@@ -1,9 +1,14 @@
 // Export of the current list view (same search, field, status and sort; every page, not just the
-// visible one) to CSV (UTF-8 with BOM so Excel shows Chinese correctly) or XLSX. Headers are the
-// record field names, which the bulk import recognises, so an export can be re-imported.
+// visible one) to CSV or XLSX. `lang` zh-CN / en: headers are the forms' field labels, statuses and
+// yes/no translated, times in local time (`2026-11-23 18:36`) — what a person opens in Excel.
+// `lang` machine: the record field names and raw codes (ISO times), for scripts; the bulk import
+// recognises those headers, so such an export re-imports. CSV is UTF-8 with a BOM (Excel on Chinese
+// Windows then reads it right) or GB18030 when asked.
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
 import { AppError } from '../../shared/errors';
+import { fieldLabel, statusLabel, yesNo, type LabelLanguage } from '../../shared/record-labels';
 import type { ListQuery } from '../../shared/contract/records';
 import { LISTS, type ListEndpoint } from '../../shared/records';
 import type { Db } from '../db/open';
@@ -20,13 +25,40 @@ const SPECS: Record<ListEndpoint, ListSpec<unknown>> = {
   '/consumable-orders/': consumableListSpec as ListSpec<unknown>,
 };
 
+export type ExportLanguage = LabelLanguage | 'machine';
+
 export interface ExportInput {
   endpoint: ListEndpoint;
   format: 'csv' | 'xlsx';
+  /** Headers and values for people (zh-CN, en) or today's columns and raw codes (machine). */
+  lang: ExportLanguage;
+  /** CSV only; XLSX carries its own encoding. */
+  encoding: 'utf-8' | 'gb18030';
   search: string;
   field: string;
   status: string;
   sort: string;
+}
+
+/** Columns holding an ISO timestamp (shown as local time for people). */
+const TIME_COLUMNS = new Set(['created_at', 'updated_at', 'borrowed_at']);
+
+/** `2026-11-23 18:36` in the local time zone of the process (the lab's computer). */
+export function localMinute(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** One cell: raw codes for machine, readable values for people; empty stays empty. */
+function cell(lang: ExportLanguage, col: string, v: unknown): unknown {
+  if (v === null || v === undefined) return '';
+  if (lang === 'machine') return typeof v === 'boolean' ? (v ? 'yes' : 'no') : v;
+  if (typeof v === 'boolean') return yesNo(lang, v);
+  if (col === 'status') return statusLabel(lang, String(v));
+  if (TIME_COLUMNS.has(col) && typeof v === 'string' && v) return localMinute(v);
+  return v;
 }
 
 /**
@@ -42,21 +74,26 @@ export async function exportList(db: Db, input: ExportInput): Promise<{ fileName
   const statuses: readonly string[] = list.statuses;
   if (input.status && !statuses.includes(input.status)) throw new AppError('validation', `status must be one of ${statuses.join(', ')}`, { status: 'not a status of this list' });
   const sortKey = input.sort.replace(/^-/, '');
-  if (!(list.sortable as readonly string[]).includes(sortKey)) throw new AppError('validation', 'sort is not a sortable column', { sort: 'not sortable' });
+  if (input.sort && !(list.sortable as readonly string[]).includes(sortKey)) throw new AppError('validation', 'sort is not a sortable column', { sort: 'not sortable' });
   const q: ListQuery = { search: input.search, field: input.field, status: input.status, sort: input.sort, page: 1, pageSize: 50 };
   const { rows, total } = listPage(db, SPECS[input.endpoint], q, { limit: MAX_EXPORT_ROWS });
   if (total > MAX_EXPORT_ROWS) throw new AppError('too_large', `The list has ${total} rows; narrow it down to at most ${MAX_EXPORT_ROWS} to export.`);
   const cols: string[] = [...list.exportColumns];
-  const table = (rows as Record<string, unknown>[]).map((r) => cols.map((c) => (typeof r[c] === 'boolean' ? (r[c] ? 'yes' : 'no') : (r[c] ?? ''))));
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+  const lang = input.lang;
+  const headers = lang === 'machine' ? cols : cols.map((c) => fieldLabel(lang, c));
+  const table = (rows as Record<string, unknown>[]).map((r) => cols.map((c) => cell(lang, c, r[c])));
+  // Local time in the file name too (inventory-2026-11-23-1836-59.csv): the user reads it.
+  const now = new Date();
+  const stamp = `${localMinute(now.toISOString()).replace(/[ :]/g, (c) => (c === ' ' ? '-' : ''))}-${String(now.getSeconds()).padStart(2, '0')}`;
   const base = `${input.endpoint.replace(/\//g, '')}-${stamp}`;
   if (input.format === 'csv') {
-    const csv = '\uFEFF' + Papa.unparse({ fields: cols, data: table }, { escapeFormulae: FORMULA_START });
-    return { fileName: `${base}.csv`, mime: 'text/csv;charset=utf-8', base64: Buffer.from(csv, 'utf8').toString('base64'), rows: rows.length };
+    const csv = Papa.unparse({ fields: headers, data: table }, { escapeFormulae: FORMULA_START });
+    const bytes = input.encoding === 'gb18030' ? iconv.encode(csv, 'gb18030') : Buffer.from('\uFEFF' + csv, 'utf8');
+    return { fileName: `${base}.csv`, mime: `text/csv;charset=${input.encoding}`, base64: bytes.toString('base64'), rows: rows.length };
   }
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(input.endpoint.replace(/\//g, ''));
-  ws.addRow(cols);
+  ws.addRow(headers);
   ws.getRow(1).font = { bold: true };
   for (const r of table) ws.addRow(r);
   const buf = Buffer.from(await wb.xlsx.writeBuffer());

@@ -6,8 +6,9 @@ import type { InventoryCreate, InventoryUpdate, ListQuery } from '../../shared/c
 import type { InventoryItem, ListResult } from '../../shared/records';
 import { afterCommit, created, diff, type RecordsDeps, updateRow, deleted } from './deps';
 import { resolveCas } from './cas-field';
-import { listPage, searchColumns, type ListSpec } from './search';
+import { derivedColumns, listPage, type ListSpec } from './search';
 import { checkTransition } from './status-tables';
+import { sortColumn } from './sort-key';
 import { INVENTORY_TRANSITIONS } from '../../shared/workflows';
 
 export const INVENTORY_FIELDS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous'] as const;
@@ -27,9 +28,9 @@ export function mapInventory(r: Record<string, unknown>): InventoryItem {
 
 export const inventoryListSpec: ListSpec<InventoryItem> = { endpoint: ENDPOINT, columns: COLUMNS,
   from: FROM,
-  table: 'inventory_items', sortExpr: (k) => `t.${k}`, map: mapInventory };
+  table: 'inventory_items', sortExpr: (k) => sortColumn(ENDPOINT, 't', k), map: mapInventory };
 
-/** A new item's values with defaults, CAS canonical, and the normalized search columns. */
+/** A new item's values with defaults, CAS canonical, the normalized search columns and sort keys. */
 export function inventoryRowValues(input: InventoryCreate, cas: string): Record<string, string | number> {
   const v = {
     name: input.name,
@@ -44,7 +45,7 @@ export function inventoryRowValues(input: InventoryCreate, cas: string): Record<
     product_number: input.product_number ?? '',
     hazardous: input.hazardous ? 1 : 0,
   };
-  return { ...v, ...searchColumns(ENDPOINT, v) };
+  return { ...v, ...derivedColumns(ENDPOINT, v) };
 }
 
 export class InventoryService {
@@ -90,7 +91,7 @@ export class InventoryService {
       const changes = diff(before as unknown as Record<string, unknown>, next, INVENTORY_FIELDS);
       if (Object.keys(changes).length === 0) return before;
       const merged = { ...before, ...next };
-      const sets = { ...Object.fromEntries(Object.keys(changes).map((f) => [f, f === 'hazardous' ? (next.hazardous ? 1 : 0) : next[f]])), ...searchColumns(ENDPOINT, merged) };
+      const sets = { ...Object.fromEntries(Object.keys(changes).map((f) => [f, f === 'hazardous' ? (next.hazardous ? 1 : 0) : next[f]])), ...derivedColumns(ENDPOINT, merged) };
       updateRow(this.d.db, 'inventory_items', id, sets);
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'update', changes });
       return null;

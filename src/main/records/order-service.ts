@@ -7,7 +7,7 @@ import type { ImportAnswer, ImportRef } from '../../shared/contract/cart';
 import type { ListQuery } from '../../shared/contract/records';
 import type { ListEndpoint, ListResult } from '../../shared/records';
 import { afterCommit, created, deleted, diff, type RecordsDeps, type RecordTable, updateRow } from './deps';
-import { listPage, searchColumns, type ListSpec } from './search';
+import { derivedColumns, listPage, type ListSpec } from './search';
 import { checkStatusIn, checkTransition } from './status-tables';
 import { DELETABLE_ORDER_STATUSES, EDITABLE_ORDER_STATUSES } from '../../shared/workflows';
 import { findSubmission, forgetSubmission, isDuplicateSubmission, recordSubmission, type ImportOrderKind, type Submission } from './import-submissions';
@@ -70,7 +70,7 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
   protected insert(actor: UserInfo, values: Record<string, unknown>, audit: Record<string, unknown>, ref?: ImportRef, check?: ImportCheck): ImportAnswer<T> {
     const { table, entity, endpoint, fields, importKind } = this.kind;
     const db = this.d.db;
-    const row = { ...values, applicant_id: actor.id, status: 'pending_approval', ...searchColumns(endpoint, { ...values, applicant: actor.displayName }) };
+    const row = { ...values, applicant_id: actor.id, status: 'pending_approval', ...derivedColumns(endpoint, { ...values, applicant: actor.displayName }) };
     const write = (): { id: number; existing: boolean } => {
       if (ref) {
         const prior = findSubmission(db, ref);
@@ -123,7 +123,7 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
       const values = next(before);
       const changes = diff(before as unknown as Record<string, unknown>, values, fields);
       if (Object.keys(changes).length === 0) return before;
-      const sets = { ...Object.fromEntries(Object.keys(changes).map((f) => [f, column(f, values[f])])), ...searchColumns(endpoint, { ...before, ...values }) };
+      const sets = { ...Object.fromEntries(Object.keys(changes).map((f) => [f, column(f, values[f])])), ...derivedColumns(endpoint, { ...before, ...values }) };
       updateRow(this.d.db, table, id, sets);
       this.d.audit.record({ userId: actor.id, entityType: entity, entityId: id, action: 'update', changes });
       return null;

@@ -9,6 +9,7 @@ import type { InventoryItem, ReagentOrder } from '../../shared/records';
 import { afterCommit, type RecordsDeps } from './deps';
 import { resolveCas } from './cas-field';
 import type { ListSpec } from './search';
+import { sortColumn } from './sort-key';
 import { OrderService, type ImportCheck } from './order-service';
 import type { ImportAnswer } from '../../shared/contract/cart';
 import { checkTransition } from './status-tables';
@@ -27,7 +28,7 @@ export const reagentListSpec: ListSpec<ReagentOrder> = {
   from: `reagent_orders t JOIN users u ON u.id = t.applicant_id`,
   table: 'reagent_orders',
   sortJoin: (k) => (k === 'applicant' ? 'JOIN users u ON u.id = t.applicant_id' : ''),
-  sortExpr: (k) => (k === 'applicant' ? 'u.display_name' : `t.${k}`),
+  sortExpr: (k) => (k === 'applicant' ? 'u.display_name_sort' : sortColumn(ENDPOINT, 't', k)),
   map: (r) => ({ ...(r as unknown as ReagentOrder), hazardous: r.hazardous === 1 }),
 };
 

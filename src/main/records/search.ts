@@ -7,6 +7,7 @@ import { normalizeSearchTerm } from '../../shared/normalize';
 import { LISTS, type ListEndpoint } from '../../shared/records';
 import type { ListQuery } from '../../shared/contract/records';
 import type { Db } from '../db/open';
+import { sortKeyColumns } from './sort-key';
 
 const SEP = '\u001f';
 
@@ -30,6 +31,11 @@ export function searchColumns(endpoint: ListEndpoint, rec: Record<string, unknow
   return out;
 }
 
+/** Every column derived from a record's texts (search columns and sort keys): written with the row. */
+export function derivedColumns(endpoint: ListEndpoint, rec: Record<string, unknown>): Record<string, string> {
+  return { ...searchColumns(endpoint, rec), ...sortKeyColumns(endpoint, rec) };
+}
+
 /** Words of a query: split on any white space (half- or full-width), each normalized. */
 export function searchWords(search: string): string[] {
   return search
@@ -47,6 +53,25 @@ export function searchWhere(endpoint: ListEndpoint, alias: string, field: string
   return { sql: words.map(() => `instr(${alias}.${col}, ?) > 0`), params: words };
 }
 
+/**
+ * Relevance of a search hit (0 best), for a search without a column sort: 0 when the whole term
+ * (normalized, white space removed) equals the name, the English name or the CAS number; 1 when one
+ * of them starts with it; 2 for a match anywhere else. A single-field search ranks that field's
+ * column. Works on the stored normalized columns, whose parts are joined by U+001F, so "equals a
+ * part" is an instr of the term framed by separators. CAS numbers are stored without hyphens, so
+ * 64-17-5 and 64175 rank alike.
+ */
+export function relevanceExpr(endpoint: ListEndpoint, alias: string, field: string, search: string): { sql: string; params: string[] } | null {
+  const term = searchWords(search).join('');
+  if (!term) return null;
+  const indexed: readonly string[] = LISTS[endpoint].indexed;
+  const cols = field === 'all' || !indexed.includes(field) ? ['name', 'cas_number'].filter((c) => indexed.includes(c)) : [field];
+  const framed = (c: string) => `char(31) || ${alias}.s_${c} || char(31)`;
+  const exact = cols.map((c) => `instr(${framed(c)}, char(31) || ? || char(31)) > 0`).join(' OR ');
+  const prefix = cols.map((c) => `instr(${framed(c)}, char(31) || ?) > 0`).join(' OR ');
+  return { sql: `CASE WHEN ${exact} THEN 0 WHEN ${prefix} THEN 1 ELSE 2 END`, params: [...cols.map(() => term), ...cols.map(() => term)] };
+}
+
 export interface ListSpec<Row> {
   endpoint: ListEndpoint;
   /** The SELECT list. */
@@ -62,7 +87,11 @@ export interface ListSpec<Row> {
   map: (r: Record<string, unknown>) => Row;
 }
 
-/** One page of a list: the filtered count and the sorted rows (id breaks ties, so paging is stable). */
+/**
+ * One page of a list: the filtered count and the sorted rows (id breaks ties, so paging is stable).
+ * `sort` empty means the user picked no column: search hits by relevance (ties newest first),
+ * otherwise newest first.
+ */
 export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: { limit?: number } = {}): { rows: Row[]; total: number } {
   const where: string[] = [];
   const params: unknown[] = [];
@@ -74,14 +103,16 @@ export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: {
     params.push(q.status);
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const desc = q.sort.startsWith('-');
-  const key = desc ? q.sort.slice(1) : q.sort;
+  const sort = q.sort || '-id';
+  const desc = sort.startsWith('-');
+  const key = desc ? sort.slice(1) : sort;
   const dir = desc ? 'DESC' : 'ASC';
   const order = key === 'id' ? `t.id ${dir}` : `${spec.sortExpr(key)} ${dir}, t.id ${dir}`;
   const limit = opts.limit ?? q.pageSize;
   const offset = opts.limit ? 0 : (q.page - 1) * q.pageSize;
+  // The page's rows in the order of `ids` (json_each's key is the position in the array).
   const fetchRows = (ids: number[]) =>
-    ids.length === 0 ? [] : (db.prepare(`SELECT ${spec.columns} FROM ${spec.from} WHERE t.id IN (SELECT value FROM json_each(?)) ORDER BY ${order}`).all(JSON.stringify(ids)) as Record<string, unknown>[]);
+    ids.length === 0 ? [] : (db.prepare(`SELECT ${spec.columns} FROM json_each(?) j CROSS JOIN ${spec.from} WHERE t.id = j.value ORDER BY j.key`).all(JSON.stringify(ids)) as Record<string, unknown>[]);
   let total: number;
   let rows: Record<string, unknown>[];
   if (s.sql.length) {
@@ -89,8 +120,9 @@ export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: {
     // order, so the count and the page come from the same scan.
     // `+expr` keeps the planner off the sort column's index: walking the index would look every
     // row up at random; a straight scan plus a sort of the matches is far cheaper.
-    const scanOrder = key === 'id' ? order : `+${spec.sortExpr(key)} ${dir}, t.id ${dir}`;
-    const ids = db.prepare(`SELECT t.id FROM ${spec.table} t ${spec.sortJoin?.(key) ?? ''} ${whereSql} ORDER BY ${scanOrder}`).pluck().all(...params) as number[];
+    const rank = q.sort ? null : relevanceExpr(spec.endpoint, 't', q.field, q.search);
+    const scanOrder = rank ? `${rank.sql}, t.id DESC` : key === 'id' ? order : `+${spec.sortExpr(key)} ${dir}, t.id ${dir}`;
+    const ids = db.prepare(`SELECT t.id FROM ${spec.table} t ${rank ? '' : (spec.sortJoin?.(key) ?? '')} ${whereSql} ORDER BY ${scanOrder}`).pluck().all(...params, ...(rank?.params ?? [])) as number[];
     total = ids.length;
     rows = fetchRows(ids.slice(offset, offset + limit));
   } else {

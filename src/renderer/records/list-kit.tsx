@@ -1,13 +1,14 @@
 // Pieces every records list page shares: the toolbar (search, status filter, export), status
 // tags, sort/paging wiring between antd's Table and the list view, and a confirm-then-call helper.
 import { useState, type ReactNode } from 'react';
-import { App, Button, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Dropdown, Select, Space, Tag, Typography } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
 import type { TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { LISTS, type ListEndpoint, type RecordEntityType } from '../../shared/records';
 import { ListSearch } from './ListSearch';
-import { downloadExport } from './export-download';
+import { downloadExport, exportLanguage, type CsvEncoding } from './export-download';
 import { useRecordList, type ListOp } from './use-record-list';
 import { useSession } from '../session/session-store';
 import { call } from '../api/client';
@@ -37,7 +38,8 @@ export function ListToolbar({ endpoint, list, extra }: { endpoint: ListEndpoint;
   const statuses: readonly string[] = LISTS[endpoint].statuses;
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const exportAs = (format: 'csv' | 'xlsx') => downloadExport(endpoint, format, list.view).catch((e: Error) => message.error(e.message));
+  const exportAs = (format: 'csv' | 'xlsx', encoding: CsvEncoding = 'utf-8') =>
+    downloadExport(endpoint, { format, encoding, lang: exportLanguage(i18n.language) }, list.view).catch((e: Error) => message.error(e.message));
   return (
     <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
       <Space wrap>
@@ -56,7 +58,21 @@ export function ListToolbar({ endpoint, list, extra }: { endpoint: ListEndpoint;
       </Space>
       <Space wrap>
         {extra}
-        <Button onClick={() => void exportAs('csv')}>{t('records.action.exportCsv')}</Button>
+        <Space.Compact>
+          <Button onClick={() => void exportAs('csv')}>{t('records.action.exportCsv')}</Button>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'utf-8', label: t('records.export.utf8') },
+                { key: 'gb18030', label: t('records.export.gb18030') },
+              ],
+              onClick: ({ key }) => void exportAs('csv', key as CsvEncoding),
+            }}
+          >
+            <Button aria-label={t('records.export.csvChoices')} icon={<DownOutlined />} data-testid="export-csv-choices" />
+          </Dropdown>
+        </Space.Compact>
         <Button onClick={() => void exportAs('xlsx')}>{t('records.action.exportXlsx')}</Button>
       </Space>
     </Space>
@@ -75,7 +91,8 @@ export function tableWiring<T extends { id: number }>(list: List): Pick<TablePro
     onChange: (p, _f, sorter, extra) => {
       if (extra.action === 'sort') {
         const s = Array.isArray(sorter) ? sorter[0] : sorter;
-        list.setSort(s?.order && s.columnKey ? `${s.order === 'descend' ? '-' : ''}${String(s.columnKey)}` : '-id');
+        // No column picked: the server orders search hits by relevance, other lists newest first.
+        list.setSort(s?.order && s.columnKey ? `${s.order === 'descend' ? '-' : ''}${String(s.columnKey)}` : '');
       } else if (extra.action === 'paginate') list.setPage(p.current ?? 1, p.pageSize ?? list.view.pageSize);
     },
     sortOrderOf: (k: string) => (k === key ? (desc ? 'descend' : 'ascend') : null),

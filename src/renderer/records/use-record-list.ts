@@ -10,13 +10,14 @@ export interface ListView {
   search: string;
   field: string;
   status: string;
+  /** `col` / `-col`, or empty: no column picked (search hits by relevance, else newest first). */
   sort: string;
   page: number;
   pageSize: number;
 }
 
 export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
-  const [view, setView] = useState<ListView>({ search: '', field: 'all', status: '', sort: '-id', page: 1, pageSize: 20 });
+  const [view, setView] = useState<ListView>({ search: '', field: 'all', status: '', sort: '', page: 1, pageSize: 20 });
   const [text, setText] = useState('');
   const [data, setData] = useState<ListResult<T>>({ rows: [], total: 0, page: 1, pageSize: 20 });
   const [loading, setLoading] = useState(false);

@@ -27,9 +27,10 @@ const unitPrice = numeric(z.number({ error: 'must be a number' }).refine(Number.
 const cas = shortText(60);
 const hazardous = flag;
 
+/** `col` or `-col`; empty: no column picked (search hits by relevance, otherwise newest first). */
 function sortValues(e: ListEndpoint): [string, ...string[]] {
   const cols: readonly string[] = LISTS[e].sortable;
-  return [...cols, ...cols.map((c) => `-${c}`)] as [string, ...string[]];
+  return ['', ...cols, ...cols.map((c) => `-${c}`)] as [string, ...string[]];
 }
 
 function listQuery(e: ListEndpoint) {
@@ -40,7 +41,7 @@ function listQuery(e: ListEndpoint) {
       search: shortText(200).optional().default(''),
       field: z.enum(['all', ...fields], { error: `must be all or one of ${fields.join(', ')}` }).optional().default('all'),
       status: z.union([z.literal(''), z.enum(statuses, { error: `must be one of ${statuses.join(', ')}` })]).optional().default(''),
-      sort: z.enum(sortValues(e), { error: 'is not a sortable column' }).optional().default('-id'),
+      sort: z.enum(sortValues(e), { error: 'is not a sortable column' }).optional().default(''),
       page,
       pageSize,
       /** True only when the user submitted the search box (search memory records it). */
@@ -178,10 +179,14 @@ export const recordsOps = {
       .object({
         endpoint,
         format: z.enum(['csv', 'xlsx'], { error: 'must be csv or xlsx' }),
+        /** zh-CN / en: labels and readable values for people; machine: field names and raw codes (scripts). */
+        lang: z.enum(['zh-CN', 'en', 'machine'], { error: 'must be zh-CN, en or machine' }).optional().default('machine'),
+        /** CSV only: UTF-8 with a BOM, or GB18030 (Excel on Chinese Windows reads both). */
+        encoding: z.enum(['utf-8', 'gb18030'], { error: 'must be utf-8 or gb18030' }).optional().default('utf-8'),
         search: shortText(200).optional().default(''),
         field: shortText(40).optional().default('all'),
         status: shortText(40).optional().default(''),
-        sort: shortText(40).optional().default('-id'),
+        sort: shortText(40).optional().default(''),
       })
       .strict(),
     output: returns<{ fileName: string; mime: string; base64: string; rows: number }>(),

@@ -1,0 +1,45 @@
+// Stored sort keys: how a text column sorts, as a string whose plain (binary) order is the order a
+// person expects. Chinese characters become pinyin with the tone as a digit (二氯甲烷 → er4lv4jia3wan2,
+// 丙酮 → bing3tong2, 乙醇 → yi3chun2), everything else is NFKC-folded to lower case, so pinyin and
+// English letters share one alphabet and English sorts case-insensitively. The tone digit ends each
+// syllable (dictionary order: syllable, then tone). pinyin-pro reads words in context, so polyphones
+// follow the word (重铬酸钾 → zhong4…). A key is written with the row on every write path (the same
+// place as the search columns) and by lab.db migration 4 for older rows.
+import { pinyin } from 'pinyin-pro';
+import type { ListEndpoint } from '../../shared/records';
+
+/** Sortable text columns per list that get a `<column>_sort` key (the list sorts by the key). */
+export const SORT_KEYED: Readonly<Record<ListEndpoint, readonly string[]>> = {
+  '/inventory/': ['name', 'english_name', 'specification', 'unit', 'storage_location', 'brand', 'category', 'product_number'],
+  '/reagent-orders/': ['name', 'english_name', 'specification', 'brand', 'category', 'product_number'],
+  '/consumable-orders/': ['name', 'specification', 'communication'],
+};
+
+const HAN = /\p{Script=Han}/u;
+
+// Lists repeat values (locations, brands, categories): a bounded memo keeps a 10 000-row import fast.
+const memo = new Map<string, string>();
+const MEMO_MAX = 20_000;
+
+export function sortKey(text: string): string {
+  const folded = text.normalize('NFKC').toLowerCase();
+  if (!HAN.test(folded)) return folded;
+  let key = memo.get(folded);
+  if (key === undefined) {
+    // Non-Chinese runs come back as they are (already folded); syllables as e.g. "yi3".
+    key = pinyin(folded, { toneType: 'num', type: 'array', v: true, nonZh: 'consecutive' }).join('');
+    if (memo.size >= MEMO_MAX) memo.clear();
+    memo.set(folded, key);
+  }
+  return key;
+}
+
+/** The `<column>_sort` values of one record (values: the record's current texts). */
+export function sortKeyColumns(endpoint: ListEndpoint, rec: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(SORT_KEYED[endpoint].map((c) => [`${c}_sort`, sortKey(String(rec[c] ?? ''))]));
+}
+
+/** The SQL a list sorts a column by: its key when it has one. */
+export function sortColumn(endpoint: ListEndpoint, alias: string, column: string): string {
+  return SORT_KEYED[endpoint].includes(column) ? `${alias}.${column}_sort` : `${alias}.${column}`;
+}
