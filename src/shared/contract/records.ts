@@ -180,7 +180,7 @@ export const recordsOps = {
         endpoint,
         format: z.enum(['csv', 'xlsx'], { error: 'must be csv or xlsx' }),
         /** zh-CN / en: labels and readable values for people; machine: field names and raw codes (scripts). */
-        lang: z.enum(['zh-CN', 'en', 'machine'], { error: 'must be zh-CN, en or machine' }).optional().default('machine'),
+        lang: z.enum(['zh-CN', 'en', 'machine'], { error: 'must be zh-CN, en or machine' }).optional().default('zh-CN'),
         /** CSV only: UTF-8 with a BOM, or GB18030 (Excel on Chinese Windows reads both). */
         encoding: z.enum(['utf-8', 'gb18030'], { error: 'must be utf-8 or gb18030' }).optional().default('utf-8'),
         search: shortText(200).optional().default(''),
