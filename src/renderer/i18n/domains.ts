@@ -10,5 +10,6 @@ import * as cartBundle from '../cart-import/cart.i18n';
 import * as completionBundle from '../completion/completion.i18n';
 import * as recordsBundle from '../records/records.i18n';
 import * as dataBundle from '../data/data.i18n';
+import * as tableBundle from '../records/table.i18n';
 
-export const domainBundles: DomainBundle[] = [cartBundle, completionBundle, dataBundle, recordsBundle];
+export const domainBundles: DomainBundle[] = [cartBundle, completionBundle, dataBundle, recordsBundle, tableBundle];
