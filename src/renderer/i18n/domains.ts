@@ -11,5 +11,6 @@ import * as completionBundle from '../completion/completion.i18n';
 import * as recordsBundle from '../records/records.i18n';
 import * as dataBundle from '../data/data.i18n';
 import * as tableBundle from '../records/table.i18n';
+import * as accountBundle from '../screens/account.i18n';
 
-export const domainBundles: DomainBundle[] = [cartBundle, completionBundle, dataBundle, recordsBundle, tableBundle];
+export const domainBundles: DomainBundle[] = [cartBundle, completionBundle, dataBundle, recordsBundle, tableBundle, accountBundle];
