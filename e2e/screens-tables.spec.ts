@@ -37,10 +37,10 @@ async function seedInventory(admin: ApiSession): Promise<void> {
   await admin.req('POST', '/api/inventory/3/borrow', {});
 }
 
-async function openInChinese(page: Page, app: RunningApp, width: number, height: number, menu: string): Promise<void> {
+async function openInChinese(page: Page, app: RunningApp, width: number, height: number, menu: string, lang = 'zh-CN'): Promise<void> {
   await page.setViewportSize({ width, height });
   await loginViaUi(page, app, ADMIN);
-  await page.evaluate(() => localStorage.setItem('lab.language', 'zh-CN'));
+  await page.evaluate((l) => localStorage.setItem('lab.language', l), lang);
   await page.reload();
   await page.getByRole('menuitem', { name: menu }).click();
   await expect(page.getByTestId('records-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
@@ -97,6 +97,20 @@ test('inventory at 1920 × 1080 in zh-CN: headers and CAS on one line', async ({
   await seedInventory(await seedUsers(app));
   await openInChinese(page, app, 1920, 1080, '库存');
   await expectOneLineHeadersAndCas(page);
+});
+
+test('inventory and orders at 1366 × 768 in English: headers and CAS on one line too', async ({ page, app }) => {
+  const admin = await seedUsers(app);
+  await seedInventory(admin);
+  await admin.req('POST', '/api/reagent-orders', { name: '乙醇', cas_number: '64-17-5', quantity: 3, unit_price: 35.5 });
+  await admin.req('POST', '/api/consumable-orders', { name: '移液器吸头 200μL', quantity: 10, unit_price: 28 });
+  await openInChinese(page, app, 1366, 768, 'Inventory', 'en');
+  await expectOneLineHeadersAndCas(page);
+  for (const menu of ['Reagent orders', 'Consumable orders']) {
+    await page.getByRole('menuitem', { name: menu }).click();
+    await expect(page.getByTestId('records-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
+    await expectOneLineHeadersAndCas(page);
+  }
 });
 
 test('order tables at 1366 × 768 in zh-CN: one-line headers and CAS, ¥ prices with a total, no price stays empty', async ({ page, app }) => {
