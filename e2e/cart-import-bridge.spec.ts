@@ -104,11 +104,11 @@ test('no batch at all, no import parameters, and a batch the app refuses: the ex
   await expect(page.locator('#message')).toContainText('The lab app refused the batch: The import batch is not valid: items.0.quantity — must be positive');
 });
 
-test('the review screen waits for the push when the batch arrives after it opened', async ({ app, page }) => {
+test('the review screen says at once what to do without a batch, and shows the batch pushed after it opened', async ({ app, page }) => {
   await seedUsers(app);
   await loginViaUi(page, app, MEMBER);
   await page.goto(`${app.url}/#/cart-import`);
-  await expect(page.getByTestId('cart-waiting')).toBeVisible();
+  await expect(page.getByTestId('cart-none')).toBeVisible();
   await handOff(app, batch('pushed-batch-1'));
   await expect(page.getByTestId('cart-review')).toHaveAttribute('data-batch-id', 'pushed-batch-1');
   await expect(page.locator('[data-testid^="cart-item-"]')).toHaveCount(2);

@@ -19,6 +19,14 @@ async function adminWindow(browser: Browser, app: Parameters<typeof loginViaUi>[
   return { admin, context };
 }
 
+/** Opens a row's "more actions" menu and returns the names it offers. */
+async function moreMenu(page: Page, row: ReturnType<Page['getByRole']>): Promise<string[]> {
+  await row.getByRole('button', { name: 'More actions' }).click();
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem');
+  await menu.first().waitFor();
+  return menu.allInnerTexts();
+}
+
 /** Opens the new-order form, fills the labelled fields in order and saves; returns the form. */
 async function saveNewOrder(page: Page, fields: [label: string, value: string][]) {
   await page.getByRole('button', { name: 'New order' }).click();
@@ -104,6 +112,7 @@ test('the public account sees the lists but no write buttons', async ({ page, ap
     await page.getByRole('menuitem', { name: menu }).click();
     await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
     await expect(page.getByRole('button', { name: writeButtons })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'More actions' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
   }
   // And the API refuses a write from this session.
@@ -231,7 +240,8 @@ test('consumable order: member orders, admin approves and completes', async ({ p
   await expect(row).toContainText('Approved');
   await admin.req('POST', `/api/consumable-orders/${id}/complete`, {});
   await expect(row).toContainText('Completed');
-  await expect(row.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  // Nothing left to edit or delete: no row menu at all.
+  await expect(row.getByRole('button', { name: 'More actions' })).toHaveCount(0);
 });
 
 test('consumable order rejected in the admin window: the reason shows on the status; the member deletes it', async ({ page, app, browser }) => {
@@ -241,11 +251,14 @@ test('consumable order rejected in the admin window: the reason shows on the sta
   await saveNewOrder(page, [['Name', '丁腈手套 M'], ['Quantity', '5']]);
   const memberRow = page.getByRole('row', { name: /丁腈手套/ });
   await expect(memberRow).toContainText('Pending approval');
-  await expect(memberRow.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+  expect(await moreMenu(page, memberRow)).toEqual(['Edit', 'Delete']);
+  await page.keyboard.press('Escape');
 
   const { admin, context: adminCtx } = await adminWindow(browser, app, 'Consumable orders');
   const row = admin.getByRole('row', { name: /丁腈手套/ });
-  await row.getByRole('button', { name: 'Reject' }).click();
+  await expect(row.getByRole('button', { name: 'Approve' })).toBeVisible();
+  expect(await moreMenu(admin, row)).toEqual(['Reject', 'Edit', 'Delete']);
+  await admin.getByRole('menuitem', { name: 'Reject' }).click();
   await admin.getByTestId('prompt-form').getByLabel('Reason for rejecting').fill('库存充足');
   await admin.getByRole('button', { name: 'Save' }).click();
   await expect(row).toContainText('Rejected');
@@ -256,8 +269,8 @@ test('consumable order rejected in the admin window: the reason shows on the sta
   await expect(memberRow).toContainText('Rejected');
   await memberRow.getByText('Rejected').hover();
   await expect(page.getByRole('tooltip')).toContainText('库存充足');
-  await expect(memberRow.getByRole('button', { name: 'Edit' })).toHaveCount(0);
-  await memberRow.getByRole('button', { name: 'Delete' }).click();
+  expect(await moreMenu(page, memberRow)).toEqual(['Delete']);
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByRole('row', { name: /丁腈手套/ })).toHaveCount(0);
 });

@@ -113,7 +113,7 @@ export interface ReagentOrder {
   cas_number: string;
   specification: string;
   quantity: number;
-  unit_price: number;
+  unit_price: number | null;
   brand: string;
   category: string;
   product_number: string;
@@ -134,7 +134,7 @@ export interface ConsumableOrder {
   name: string;
   specification: string;
   quantity: number;
-  unit_price: number;
+  unit_price: number | null;
   communication: string;
   applicant_id: number;
   applicant: string;

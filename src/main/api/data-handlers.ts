@@ -2,10 +2,10 @@
 import type { BackupService } from '../backup/backup-service';
 import type { HandlerTable } from './handler-table';
 
-type DataHandlerNames = 'dataStatus' | 'backupNow' | 'previewRestore' | 'restoreData' | 'updateBackupSettings' | 'moveDataDir';
+type DataHandlerNames = 'dataStatus' | 'backupNow' | 'previewRestore' | 'restoreData' | 'updateBackupSettings' | 'checkMoveTarget' | 'moveDataDir';
 
 export interface DataHandlerDeps {
-  backups: Pick<BackupService, 'status' | 'backupNow' | 'previewRestore' | 'restore' | 'setKeep' | 'move'>;
+  backups: Pick<BackupService, 'status' | 'backupNow' | 'previewRestore' | 'restore' | 'setKeep' | 'checkMoveTarget' | 'move'>;
 }
 
 export function dataHandlers(s: DataHandlerDeps): Pick<HandlerTable, DataHandlerNames> {
@@ -15,6 +15,7 @@ export function dataHandlers(s: DataHandlerDeps): Pick<HandlerTable, DataHandler
     previewRestore: ({ source }) => s.backups.previewRestore(source),
     restoreData: ({ source, acceptWarnings }) => s.backups.restore(source, { acceptWarnings }),
     updateBackupSettings: ({ keep }) => ({ keep: s.backups.setKeep(keep) }),
+    checkMoveTarget: ({ target }) => s.backups.checkMoveTarget(target),
     moveDataDir: ({ target }) => s.backups.move(target),
   };
 }

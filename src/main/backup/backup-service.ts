@@ -212,6 +212,17 @@ export class BackupService {
     });
   }
 
+  /** The checks `move` starts with (absolute, outside the data directory and not it, new or
+   *  empty, writable), run alone so the UI can refuse a target before asking to confirm. */
+  async checkMoveTarget(target: string): Promise<{ to: string }> {
+    try {
+      const { to } = await runFsTask('checkMoveTarget', [this.dataDir, checkMoveTargetPath(this.dataDir, target)], { limitMs: this.limitMs(0), where: target });
+      return { to };
+    } catch (e) {
+      throw asAppError(e, 'target');
+    }
+  }
+
   /**
    * Copies the data to `target` consistently, verifies it and points the old directory at it. The
    * target is checked, created and filled by the file worker; the pointer is written only after.

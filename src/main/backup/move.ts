@@ -65,7 +65,10 @@ export function checkMoveTarget(dataDir: string, target: string): string {
   if (fs.existsSync(to) && (!fs.statSync(to).isDirectory() || fs.readdirSync(to).length > 0)) {
     throw new BackupInvalidError(`${to} already exists and is not an empty folder. Choose a new or empty folder.`);
   }
-  const parent = fs.existsSync(to) ? to : path.dirname(to);
+  // The folder the copy will write into (created with its missing parents): the nearest existing one.
+  let parent = to;
+  while (!fs.existsSync(parent) && path.dirname(parent) !== parent) parent = path.dirname(parent);
+  if (!fs.statSync(parent).isDirectory()) throw new BackupInvalidError(`${parent} is a file, not a folder; choose a folder for the new location.`);
   try {
     fs.accessSync(parent, fs.constants.W_OK);
   } catch (e) {

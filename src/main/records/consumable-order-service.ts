@@ -46,7 +46,7 @@ export class ConsumableOrderService extends OrderService<ConsumableOrder, keyof 
       name: input.name,
       specification: input.specification ?? '',
       quantity: input.quantity,
-      unit_price: input.unit_price ?? 0,
+      unit_price: input.unit_price ?? null,
       communication: input.communication ?? '',
       notes: input.notes ?? '',
     };

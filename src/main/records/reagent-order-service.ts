@@ -63,7 +63,7 @@ export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep>
       cas_number: cas,
       specification: input.specification ?? '',
       quantity: input.quantity,
-      unit_price: input.unit_price ?? 0,
+      unit_price: input.unit_price ?? null,
       brand: input.brand ?? '',
       category: input.category ?? '',
       product_number: input.product_number ?? '',

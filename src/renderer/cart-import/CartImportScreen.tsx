@@ -5,7 +5,7 @@
 // the submission with the order, so a retry, a double click or a second window gets the first
 // order back instead of a second one.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Empty, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { CartSyncResult, ImportBatchView, SubmittedItem } from '../../shared/contract';
@@ -13,6 +13,7 @@ import { call, subscribeEvents } from '../api/client';
 import { dateTime } from '../app/format';
 import { useSession } from '../session/session-store';
 import { ItemCard } from './ItemCard';
+import { NoBatchGuide } from './NoBatchGuide';
 import { draftStorageKey, initialDraft, submitRequest, withEnglishName, type ItemDraft } from './drafts';
 
 /** Page-side retry rounds while no batch is there yet (the spec says "several"). */
@@ -47,6 +48,10 @@ export function CartImportScreen() {
   const draftsRef = useRef(drafts);
   draftsRef.current = drafts;
   const canSubmit = session.user?.role !== 'public';
+  const [port, setPort] = useState<number | null>(null);
+  useEffect(() => {
+    call('appInfo', {}).then((i) => setPort(i.port), () => undefined);
+  }, []);
 
   const draftsBatch = useRef<string | null>(null);
   const applyView = useCallback((view: ImportBatchView) => {
@@ -99,6 +104,13 @@ export function CartImportScreen() {
     });
     void attempt().then((found) => {
       if (found || cancelled) return;
+      // Opened from the menu: nothing is on its way, so say at once what to do (a batch handed
+      // over later still arrives through the push). Opened by the extension with a batch id: it
+      // is on its way, wait a few rounds.
+      if (!wanted) {
+        setState({ kind: 'none' });
+        return;
+      }
       setState({ kind: 'waiting' });
       timer = setInterval(() => {
         rounds++;
@@ -196,14 +208,7 @@ export function CartImportScreen() {
         <Spin /> <span data-testid="cart-waiting">{t('cart.waiting')}</span>
       </Space>
     );
-  if (state.kind === 'none' || !view)
-    return (
-      <Space direction="vertical">
-        <Typography.Title level={3}>{t('cart.title')}</Typography.Title>
-        <Empty description={<span data-testid="cart-none">{t('cart.none')}</span>} />
-        <Button onClick={() => location.reload()}>{t('cart.reload')}</Button>
-      </Space>
-    );
+  if (state.kind === 'none' || !view) return <NoBatchGuide isPublic={!canSubmit} port={port} onReload={() => location.reload()} />;
 
   const allSubmitted = submittedCount === view.batch.items.length;
   return (

@@ -2,11 +2,11 @@
 // with progress (the app keeps working), the retention of automatic backups, restore with a
 // preview and an explicit confirmation, and moving the data directory.
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Checkbox, Descriptions, Input, InputNumber, Modal, Progress, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Descriptions, Form, Input, InputNumber, Modal, Progress, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dateTime } from '../app/format';
 import type { BackupListEntry, DataStatus, RestorePreview } from '../../shared/contract/data';
-import { call } from '../api/client';
+import { ApiError, call } from '../api/client';
 import { useSession } from '../session/session-store';
 
 export function formatBytes(n: number): string {
@@ -31,6 +31,10 @@ export function DataPanel({ dataDir }: { dataDir: string | undefined }) {
   const [accept, setAccept] = useState(false);
   const [busy, setBusy] = useState<'check' | 'restore' | 'move' | null>(null);
   const [target, setTarget] = useState('');
+  const [targetError, setTargetError] = useState<string | null>(null);
+  // The backup started from this panel: its bar stays after it ends (with the result); a job that
+  // finished before the panel opened (a daily backup at start) shows no bar.
+  const [startedHere, setStartedHere] = useState(false);
 
   const refresh = useCallback(async () => {
     if (!isAdmin) return null;
@@ -65,6 +69,7 @@ export function DataPanel({ dataDir }: { dataDir: string | undefined }) {
   const backupNow = async () => {
     try {
       const job = await call('backupNow', outDir.trim() ? { outDir: outDir.trim() } : {});
+      setStartedHere(true);
       setStatus((s) => (s ? { ...s, job } : s));
       await refresh();
     } catch (e) {
@@ -110,9 +115,21 @@ export function DataPanel({ dataDir }: { dataDir: string | undefined }) {
     }
   };
 
-  const move = () => {
+  /** Checks the target on the server first (the move's own checks), then asks to confirm. */
+  const move = async () => {
     const to = target.trim();
     if (!to) return;
+    setTargetError(null);
+    setBusy('move');
+    try {
+      await call('checkMoveTarget', { target: to });
+    } catch (e) {
+      const fields = e instanceof ApiError ? (e.fields as Record<string, string> | undefined) : undefined;
+      setTargetError(fields?.target ?? (e as Error).message);
+      return;
+    } finally {
+      setBusy(null);
+    }
     Modal.confirm({
       title: t('data.move'),
       content: t('data.moveConfirm', { target: to }),
@@ -189,7 +206,7 @@ export function DataPanel({ dataDir }: { dataDir: string | undefined }) {
               {t('data.backupNow')}
             </Button>
           </Space>
-          {job && (job.ok === null || job.kind === 'backup') && (
+          {job && (job.ok === null || (startedHere && job.kind === 'backup')) && (
             <div data-testid="backup-progress">
               <Progress percent={job.percent} status={job.ok === false ? 'exception' : job.ok ? 'success' : 'active'} />
               <Typography.Text type="secondary">{job.ok === null ? `${t(`data.phase.${job.phase}`, { defaultValue: job.phase })} — ${t('data.backupRunning')}` : job.ok ? t('data.backupDone', { file: job.file }) : t('data.backupFailed', { message: job.error })}</Typography.Text>
@@ -231,9 +248,20 @@ export function DataPanel({ dataDir }: { dataDir: string | undefined }) {
             </Button>
           </Space>
           <Typography.Title level={5}>{t('data.move')}</Typography.Title>
-          <Space wrap>
-            <Input style={{ width: 420 }} placeholder={t('data.moveTarget')} aria-label={t('data.moveTarget')} value={target} onChange={(e) => setTarget(e.target.value)} />
-            <Button danger onClick={move} disabled={!target.trim() || !!status.movedTo} loading={busy === 'move'}>
+          <Space wrap align="start">
+            <Form.Item validateStatus={targetError ? 'error' : undefined} help={targetError && <span data-testid="move-target-error">{t('data.moveRefusedTarget', { message: targetError })}</span>} style={{ marginBottom: 0 }}>
+              <Input
+                style={{ width: 420 }}
+                placeholder={t('data.moveTarget')}
+                aria-label={t('data.moveTarget')}
+                value={target}
+                onChange={(e) => {
+                  setTarget(e.target.value);
+                  setTargetError(null);
+                }}
+              />
+            </Form.Item>
+            <Button danger onClick={() => void move()} disabled={!target.trim() || !!status.movedTo} loading={busy === 'move'}>
               {t('data.moveStart')}
             </Button>
           </Space>

@@ -49,7 +49,7 @@ export const en = {
     sessions: 'Sessions',
   },
   upgrade: 'The backup has an older database schema; it is upgraded when restored.',
-  replaceNote: 'The current data is replaced. It is kept in the data directory under replaced/ (named with the time), and the search index is rebuilt from the restored records. You will be asked to log in again.',
+  replaceNote: 'The current data is replaced. It is kept in the data directory under replaced/ (named with the time), and the search index is rebuilt from the restored records. Whoever is logged in now stays logged in if the backup has their account (same user name, active); everyone else logs in again.',
   acceptWarnings: 'I have read the warning and want to restore anyway',
   confirmRestore: 'Restore',
   cancel: 'Cancel',
@@ -62,6 +62,7 @@ export const en = {
   moveConfirm: 'Copy all data to {{target}} and use it from the next start? The current directory is kept until you remove it.',
   moved: 'The data was copied to {{to}} and verified. Restart Lab Desktop to continue there; the old directory {{from}} is kept until you remove it.',
   moveFailed: 'Move refused: {{message}}',
+  moveRefusedTarget: 'This location cannot be used: {{message}}',
   adminOnly: 'Only a lab administrator can back up, restore or move the data.',
 };
 
@@ -113,7 +114,7 @@ export const zh: typeof en = {
     sessions: '登录会话',
   },
   upgrade: '该备份的数据库结构较旧，恢复时会自动升级。',
-  replaceNote: '当前数据将被替换，并保存在数据目录的 replaced/ 下（以时间命名）；搜索索引将根据恢复的记录重建。恢复后需要重新登录。',
+  replaceNote: '当前数据将被替换，并保存在数据目录的 replaced/ 下（以时间命名）；搜索索引将根据恢复的记录重建。当前已登录的用户，如果备份中有其账户（用户名相同且已启用），则保持登录；其他用户需要重新登录。',
   acceptWarnings: '我已阅读警告，仍要恢复',
   confirmRestore: '恢复',
   cancel: '取消',
@@ -126,5 +127,6 @@ export const zh: typeof en = {
   moveConfirm: '将全部数据复制到 {{target}}，并从下次启动起使用该位置？当前目录会保留，直到您手动删除。',
   moved: '数据已复制到 {{to}} 并校验通过。请重启 Lab Desktop 以在新位置继续；旧目录 {{from}} 会保留，直到您手动删除。',
   moveFailed: '迁移被拒绝：{{message}}',
+  moveRefusedTarget: '不能使用此位置：{{message}}',
   adminOnly: '只有实验室管理员可以备份、恢复或迁移数据。',
 };

@@ -12,5 +12,7 @@ import * as recordsBundle from '../records/records.i18n';
 import * as dataBundle from '../data/data.i18n';
 import * as formatBundle from '../app/format.i18n';
 import * as auditBundle from '../audit/audit.i18n';
+import * as tableBundle from '../records/table.i18n';
+import * as accountBundle from '../screens/account.i18n';
 
-export const domainBundles: DomainBundle[] = [cartBundle, completionBundle, dataBundle, recordsBundle, formatBundle, auditBundle];
+export const domainBundles: DomainBundle[] = [cartBundle, completionBundle, dataBundle, recordsBundle, formatBundle, auditBundle, tableBundle, accountBundle];

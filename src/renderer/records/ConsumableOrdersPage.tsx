@@ -1,10 +1,10 @@
 // Consumable orders: members order and edit/delete their own pending orders; admins approve,
 // reject (with a reason) and mark them completed.
-import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { date } from '../app/format';
 import type { ConsumableOrder } from '../../shared/records';
 import { OrderPageFrame, useOrderPage } from './order-kit';
+import { ellipsisCell } from './list-kit';
 import { allowedFrom, CONSUMABLE_TRANSITIONS as STEPS } from '../../shared/workflows';
 
 export function ConsumableOrdersPage() {
@@ -15,24 +15,22 @@ export function ConsumableOrdersPage() {
     transitions: STEPS,
     delete: 'deleteConsumableOrder',
   });
-  const { t, isAdmin, run, col, statusColumn, actionsColumn } = page;
+  const { t, isAdmin, run, col, statusColumn, actionsColumn, moneyColumns } = page;
 
   const columns: ColumnsType<ConsumableOrder> = [
-    col('id'),
-    col('name'),
-    col('specification'),
-    col('quantity'),
-    col('unit_price'),
-    col('communication'),
-    col('applicant'),
-    col('created_at', { render: (v: string) => date(v) }),
+    col('id', { width: 70 }),
+    col('name', ellipsisCell(220)),
+    col('specification', ellipsisCell(120)),
+    col('quantity', { width: 80 }),
+    ...moneyColumns(),
+    col('communication', ellipsisCell(180)),
+    col('applicant', ellipsisCell(100)),
+    col('created_at', { width: 110, render: (v: string) => date(v) }),
     statusColumn,
-    actionsColumn((r) => (
-      <>
-        {isAdmin && allowedFrom(STEPS.approve.from, r.status) && <Button size="small" type="primary" onClick={() => void run('approveConsumableOrder', { id: r.id })}>{t('records.action.approve')}</Button>}
-        {isAdmin && allowedFrom(STEPS.complete.from, r.status) && <Button size="small" type="primary" onClick={() => void run('completeConsumableOrder', { id: r.id })}>{t('records.action.complete')}</Button>}
-      </>
-    )),
+    actionsColumn((r) => [
+      { key: 'approve', label: t('records.action.approve'), show: isAdmin && allowedFrom(STEPS.approve.from, r.status), onClick: () => void run('approveConsumableOrder', { id: r.id }) },
+      { key: 'complete', label: t('records.action.complete'), show: isAdmin && allowedFrom(STEPS.complete.from, r.status), onClick: () => void run('completeConsumableOrder', { id: r.id }) },
+    ]),
   ];
 
   return <OrderPageFrame page={page} title={t('records.title.consumableOrders')} kind="consumable" columns={columns} />;

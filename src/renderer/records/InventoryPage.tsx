@@ -2,11 +2,12 @@
 // return, consume, dispose, delete and the history of each item. The public account sees no
 // write buttons (and the API refuses its writes anyway).
 import { useState } from 'react';
-import { Button, Space, Table, Typography } from 'antd';
+import { Button, Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { InventoryItem } from '../../shared/records';
 import { allowedFrom, INVENTORY_TRANSITIONS as STEPS } from '../../shared/workflows';
-import { ListToolbar, StatusTag, useRecordPage } from './list-kit';
+import { casCell, ellipsisCell, ListToolbar, RecordTable, StatusTag, useRecordPage } from './list-kit';
+import { RowActions } from './RowActions';
 import { RecordForm } from './RecordForm';
 import { HistoryDrawer } from './HistoryDrawer';
 import { ImportWizard } from './ImportWizard';
@@ -15,32 +16,43 @@ export function InventoryPage() {
   const { t, user, canWrite, isAdmin, list, run, editing, setEditing, history, setHistory, tableProps, col } = useRecordPage<InventoryItem>('listInventory', '/inventory/');
   const [importing, setImporting] = useState(false);
 
+  const label = (r: InventoryItem) => (r.english_name ? `${r.name} (${r.english_name})` : r.name);
+  const confirmStep = (action: string, r: InventoryItem) => t('records.confirmAction', { action: t(`records.action.${action}`), name: r.name });
   const columns: ColumnsType<InventoryItem> = [
-    col('name', { render: (v: string, r) => (r.english_name ? `${v} (${r.english_name})` : v) }),
-    col('cas_number'),
-    col('specification'),
-    col('quantity', { render: (v: number, r) => `${v} ${r.unit}` }),
-    col('storage_location'),
-    col('brand'),
-    col('category'),
-    col('status', { render: (s: string, r) => (r.borrowed_by_name ? <Space size={4}><StatusTag status={s} />{r.borrowed_by_name}</Space> : <StatusTag status={s} />) }),
+    col('name', { ...ellipsisCell(200), render: (_v: string, r) => <Tooltip placement="topLeft" title={label(r)}><span>{label(r)}</span></Tooltip> }),
+    col('cas_number', casCell),
+    col('specification', ellipsisCell(100)),
+    col('quantity', { width: 90, render: (v: number, r) => `${v} ${r.unit}` }),
+    col('storage_location', ellipsisCell(130)),
+    col('brand', ellipsisCell(110)),
+    col('category', ellipsisCell(86)),
+    col('status', {
+      width: 140,
+      ellipsis: { showTitle: false },
+      render: (s: string, r) => (r.borrowed_by_name ? <Tooltip placement="topLeft" title={r.borrowed_by_name}><span><StatusTag status={s} />{r.borrowed_by_name}</span></Tooltip> : <StatusTag status={s} />),
+    }),
     {
       key: 'actions',
       title: t('records.action.actions'),
+      width: 150,
+      fixed: 'right',
+      // Kept as buttons: borrow and return (the daily use of the list; at most one applies to a
+      // row) and history (the only action of the browse-only account). The rarer and
+      // irreversible steps go into the menu.
       render: (_v, r) => (
-        <Space size={4} wrap>
-          {canWrite && allowedFrom(STEPS.borrow.from, r.status) && <Button size="small" onClick={() => void run('borrowInventoryItem', { id: r.id })}>{t('records.action.borrow')}</Button>}
-          {canWrite && allowedFrom(STEPS.return.from, r.status) && (isAdmin || r.borrowed_by === user.id) && <Button size="small" onClick={() => void run('returnInventoryItem', { id: r.id })}>{t('records.action.return')}</Button>}
-          {canWrite && allowedFrom(STEPS.consume.from, r.status) && (
-            <Button size="small" onClick={() => void run('consumeInventoryItem', { id: r.id }, t('records.confirmAction', { action: t('records.action.consume'), name: r.name }))}>{t('records.action.consume')}</Button>
-          )}
-          {canWrite && allowedFrom(STEPS.dispose.from, r.status) && (
-            <Button size="small" onClick={() => void run('disposeInventoryItem', { id: r.id }, t('records.confirmAction', { action: t('records.action.dispose'), name: r.name }))}>{t('records.action.dispose')}</Button>
-          )}
-          {canWrite && <Button size="small" onClick={() => setEditing(r)}>{t('records.action.edit')}</Button>}
-          {isAdmin && <Button size="small" danger onClick={() => void run('deleteInventoryItem', { id: r.id }, t('records.confirmDelete'))}>{t('records.action.delete')}</Button>}
-          <Button size="small" type="link" onClick={() => setHistory({ type: 'inventory_item', id: r.id, name: r.name })}>{t('records.action.history')}</Button>
-        </Space>
+        <RowActions
+          visible={[
+            { key: 'borrow', label: t('records.action.borrow'), show: canWrite && allowedFrom(STEPS.borrow.from, r.status), onClick: () => void run('borrowInventoryItem', { id: r.id }) },
+            { key: 'return', label: t('records.action.return'), show: canWrite && allowedFrom(STEPS.return.from, r.status) && (isAdmin || r.borrowed_by === user.id), onClick: () => void run('returnInventoryItem', { id: r.id }) },
+            { key: 'history', label: t('records.action.history'), show: true, onClick: () => setHistory({ type: 'inventory_item', id: r.id, name: r.name }) },
+          ]}
+          more={[
+            { key: 'edit', label: t('records.action.edit'), show: canWrite, onClick: () => setEditing(r) },
+            { key: 'consume', label: t('records.action.consume'), show: canWrite && allowedFrom(STEPS.consume.from, r.status), onClick: () => void run('consumeInventoryItem', { id: r.id }, confirmStep('consume', r)) },
+            { key: 'dispose', label: t('records.action.dispose'), show: canWrite && allowedFrom(STEPS.dispose.from, r.status), onClick: () => void run('disposeInventoryItem', { id: r.id }, confirmStep('dispose', r)) },
+            { key: 'delete', label: t('records.action.delete'), danger: true, show: isAdmin, onClick: () => void run('deleteInventoryItem', { id: r.id }, t('records.confirmDelete')) },
+          ]}
+        />
       ),
     },
   ];
@@ -61,7 +73,7 @@ export function InventoryPage() {
         }
       />
       {list.error && <Typography.Text type="danger">{list.error}</Typography.Text>}
-      <Table<InventoryItem> {...tableProps} columns={columns} size="small" scroll={{ x: true }} data-testid="records-table" />
+      <RecordTable<InventoryItem> {...tableProps} columns={columns} />
       <RecordForm kind="inventory" open={editing !== null} initial={editing === 'new' ? null : (editing as unknown as (Record<string, unknown> & { id: number }) | null)} onClose={() => setEditing(null)} onSaved={() => void list.reload()} />
       <HistoryDrawer target={history} onClose={() => setHistory(null)} />
       {canWrite && <ImportWizard open={importing} onClose={() => setImporting(false)} />}

@@ -1,12 +1,13 @@
 // Reagent orders: members order and edit/delete their own pending orders; admins approve,
 // reject (with a reason), mark arrived and stock in (asking the storage location).
-import { App, Button } from 'antd';
+import { App, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { date } from '../app/format';
 import type { ReagentOrder } from '../../shared/records';
 import { call } from '../api/client';
 import { recordsOps } from '../../shared/contract/records';
 import { OrderPageFrame, useOrderPage } from './order-kit';
+import { casCell, ellipsisCell } from './list-kit';
 import { allowedFrom, REAGENT_TRANSITIONS as STEPS } from '../../shared/workflows';
 
 export function ReagentOrdersPage() {
@@ -17,7 +18,7 @@ export function ReagentOrdersPage() {
     transitions: STEPS,
     delete: 'deleteReagentOrder',
   });
-  const { t, isAdmin, run, col, setPrompt, statusColumn, actionsColumn } = page;
+  const { t, isAdmin, run, col, setPrompt, statusColumn, actionsColumn, moneyColumns } = page;
   const { message } = App.useApp();
 
   const stockIn = (r: ReagentOrder) =>
@@ -35,24 +36,22 @@ export function ReagentOrdersPage() {
     });
 
   const columns: ColumnsType<ReagentOrder> = [
-    col('id'),
-    col('name', { render: (v: string, r) => (r.english_name ? `${v} (${r.english_name})` : v) }),
-    col('cas_number'),
-    col('specification'),
-    col('quantity'),
-    col('unit_price'),
-    col('brand'),
-    col('product_number'),
-    col('applicant'),
-    col('created_at', { render: (v: string) => date(v) }),
+    col('id', { width: 70 }),
+    col('name', { ...ellipsisCell(200), render: (v: string, r) => { const label = r.english_name ? `${v} (${r.english_name})` : v; return <Tooltip placement="topLeft" title={label}><span>{label}</span></Tooltip>; } }),
+    col('cas_number', casCell),
+    col('specification', ellipsisCell(100)),
+    col('quantity', { width: 80 }),
+    ...moneyColumns(),
+    col('brand', ellipsisCell(110)),
+    col('product_number', ellipsisCell(110)),
+    col('applicant', ellipsisCell(100)),
+    col('created_at', { width: 110, render: (v: string) => date(v) }),
     statusColumn,
-    actionsColumn((r) => (
-      <>
-        {isAdmin && allowedFrom(STEPS.approve.from, r.status) && <Button size="small" type="primary" onClick={() => void run('approveReagentOrder', { id: r.id })}>{t('records.action.approve')}</Button>}
-        {isAdmin && allowedFrom(STEPS.arrive.from, r.status) && <Button size="small" type="primary" onClick={() => void run('arriveReagentOrder', { id: r.id })}>{t('records.action.arrive')}</Button>}
-        {isAdmin && allowedFrom(STEPS.stock_in.from, r.status) && <Button size="small" type="primary" onClick={() => stockIn(r)}>{t('records.action.stockIn')}</Button>}
-      </>
-    )),
+    actionsColumn((r) => [
+      { key: 'approve', label: t('records.action.approve'), show: isAdmin && allowedFrom(STEPS.approve.from, r.status), onClick: () => void run('approveReagentOrder', { id: r.id }) },
+      { key: 'arrive', label: t('records.action.arrive'), show: isAdmin && allowedFrom(STEPS.arrive.from, r.status), onClick: () => void run('arriveReagentOrder', { id: r.id }) },
+      { key: 'stockIn', label: t('records.action.stockIn'), show: isAdmin && allowedFrom(STEPS.stock_in.from, r.status), onClick: () => stockIn(r) },
+    ]),
   ];
 
   return <OrderPageFrame page={page} title={t('records.title.reagentOrders')} kind="reagent" columns={columns} />;

@@ -3,6 +3,7 @@
 // product number + brand); a CAS whose check digit fails can be kept after confirming.
 import { useEffect } from 'react';
 import { App, Form, Input, InputNumber, Modal, Switch } from 'antd';
+import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { date } from '../app/format';
@@ -11,6 +12,7 @@ import { applyFieldErrors } from '../app/form-errors';
 import { schemaRules } from '../app/schema-rules';
 import { FIELDS, FORM_SCHEMAS, type RecordKind } from './record-fields';
 import type { DuplicateReport } from '../../shared/records';
+import { formatYuan, orderTotal } from './money';
 
 const OPS = {
   inventory: { create: 'createInventoryItem', update: 'updateInventoryItem' },
@@ -56,6 +58,19 @@ export async function confirmNoDuplicate(modal: Modal, t: TFunction, v: { cas_nu
   });
 }
 
+/** The order's total as the user types quantity and unit price; empty while there is no price. */
+function OrderTotal({ form }: { form: FormInstance }) {
+  const { t, i18n } = useTranslation();
+  const quantity = Form.useWatch('quantity', form) as number | null | undefined;
+  const price = Form.useWatch('unit_price', form) as number | null | undefined;
+  const total = typeof quantity === 'number' ? formatYuan(orderTotal(quantity, price), i18n.language) : '';
+  return (
+    <Form.Item label={t('table.total')}>
+      <span data-testid="order-total">{total || '—'}</span>
+    </Form.Item>
+  );
+}
+
 export function RecordForm({ kind, open, initial, onClose, onSaved }: { kind: RecordKind; open: boolean; initial: (Record<string, unknown> & { id: number }) | null; onClose: () => void; onSaved: () => void }) {
   const { t, i18n } = useTranslation();
   const { modal, message } = App.useApp();
@@ -69,6 +84,8 @@ export function RecordForm({ kind, open, initial, onClose, onSaved }: { kind: Re
 
   const save = async (raw: Record<string, unknown>) => {
     const values = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== null));
+    // A price cleared in an edit is sent as null, so the order goes back to "no price".
+    if (initial && 'unit_price' in raw && (raw.unit_price === null || raw.unit_price === undefined) && initial.unit_price !== null) values.unit_price = null;
     if (!initial && kind !== 'consumable') {
       if (!(await confirmNoDuplicate(modal, t, values as Record<string, string>))) return;
     }
@@ -113,9 +130,10 @@ export function RecordForm({ kind, open, initial, onClose, onSaved }: { kind: Re
             valuePropName={f.type === 'bool' ? 'checked' : 'value'}
             rules={schemaRules(FORM_SCHEMAS[kind], f.name, i18n.language)}
           >
-            {f.type === 'number' ? <InputNumber style={{ width: '100%' }} /> : f.type === 'bool' ? <Switch /> : f.type === 'textarea' ? <Input.TextArea rows={2} /> : <Input />}
+            {f.name === 'unit_price' ? <InputNumber style={{ width: '100%' }} prefix="¥" precision={2} min={0} /> : f.type === 'number' ? <InputNumber style={{ width: '100%' }} /> : f.type === 'bool' ? <Switch /> : f.type === 'textarea' ? <Input.TextArea rows={2} /> : <Input />}
           </Form.Item>
         ))}
+        {FIELDS[kind].some((f) => f.name === 'unit_price') && <OrderTotal form={form} />}
       </Form>
     </Modal>
   );

@@ -1,7 +1,7 @@
 // Pieces every records list page shares: the toolbar (search, status filter, export), status
 // tags, sort/paging wiring between antd's Table and the list view, and a confirm-then-call helper.
 import { useState, type ReactNode } from 'react';
-import { App, Button, Dropdown, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, ConfigProvider, Dropdown, Select, Space, Table, Tag, Tooltip, Typography, theme } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import type { TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -78,6 +78,51 @@ export function ListToolbar({ endpoint, list, extra }: { endpoint: ListEndpoint;
     </Space>
   );
 }
+
+/**
+ * The records table at laptop size: compact rows, a header that sticks while the page scrolls,
+ * header cells on one line (a CJK title must not break between its characters), fixed column
+ * widths with horizontal scrolling when they do not fit.
+ */
+export function RecordTable<T extends { id: number }>(props: TableProps<T> & { columns: ColumnsType<T> }) {
+  const { token } = theme.useToken();
+  const font = `${token.fontWeightStrong} ${token.fontSize}px ${token.fontFamily}`;
+  // A column is at least as wide as its title on one line (English titles are longer than the
+  // Chinese ones the widths were chosen for): title + sort icons + cell padding.
+  const columns = props.columns.map((c) => {
+    const title = typeof c.title === 'string' ? c.title : '';
+    const need = Math.ceil(textWidth(title, font)) + (c.sorter ? 28 : 0) + 2 * token.paddingXS + 2;
+    const width = Math.max(typeof c.width === 'number' ? c.width : 120, need);
+    return { ...c, width, onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' as const } }) };
+  });
+  const width = columns.reduce((sum, c) => sum + c.width, 0);
+  return (
+    <ConfigProvider theme={{ components: { Table: { cellPaddingBlockSM: 4 } } }}>
+      <Table<T> {...props} columns={columns} size="small" sticky scroll={{ x: width }} data-testid="records-table" />
+    </ConfigProvider>
+  );
+}
+
+let measureCanvas: HTMLCanvasElement | null = null;
+function textWidth(text: string, font: string): number {
+  measureCanvas ??= document.createElement('canvas');
+  const ctx = measureCanvas.getContext('2d');
+  if (!ctx) return text.length * 9;
+  ctx.font = font;
+  return ctx.measureText(text).width;
+}
+
+/** A text cell cut to its column's width with "…"; the whole text shows on hover. */
+export function ellipsisCell(width: number) {
+  return {
+    width,
+    ellipsis: { showTitle: false },
+    render: (v: string) => (v ? <Tooltip placement="topLeft" title={v}><span>{v}</span></Tooltip> : v),
+  };
+}
+
+/** A CAS number cell: one unbreakable line (a CAS split at its hyphens reads as two numbers). */
+export const casCell = { width: 110, className: 'cas-cell', onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }) };
 
 /** Table props that map antd's sorter and pagination onto the server-side list view. */
 export function tableWiring<T extends { id: number }>(list: List): Pick<TableProps<T>, 'rowKey' | 'loading' | 'dataSource' | 'pagination' | 'onChange'> & { sortOrderOf: (key: string) => 'ascend' | 'descend' | null } {

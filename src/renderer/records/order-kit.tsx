@@ -2,14 +2,17 @@
 // status cell (with the rejection reason on hover) and the owner's and everyone's row buttons,
 // offered in the statuses src/shared/workflows.ts allows (the service refuses the others).
 // Each page adds its own columns and its admin steps (approve, arrive, stock in, complete).
-import { useState, type ReactNode } from 'react';
-import { App, Button, Space, Table, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { App, Button, Space, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
 import { call } from '../api/client';
 import { LISTS, type ListEndpoint } from '../../shared/records';
 import { recordsOps } from '../../shared/contract/records';
 import type { ListOp } from './use-record-list';
-import { ListToolbar, StatusTag, useRecordPage } from './list-kit';
+import { ListToolbar, RecordTable, StatusTag, useRecordPage } from './list-kit';
+import { RowActions, type RowAction } from './RowActions';
+import { formatYuan, orderTotal } from './money';
 import { PromptModal, type PromptSpec } from './PromptModal';
 import { RecordForm } from './RecordForm';
 import { HistoryDrawer } from './HistoryDrawer';
@@ -21,6 +24,8 @@ interface OrderRow {
   applicant_id: number;
   status: string;
   reject_reason: string | null;
+  quantity: number;
+  unit_price: number | null;
 }
 
 export interface OrderOps {
@@ -36,6 +41,7 @@ export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
   const page = useRecordPage<T>(ops.list, ops.endpoint);
   const { t, user, canWrite, isAdmin, run, setEditing, setHistory } = page;
   const { message } = App.useApp();
+  const { i18n } = useTranslation();
   const [prompt, setPrompt] = useState<PromptSpec | null>(null);
   const mine = (r: T) => isAdmin || r.applicant_id === user.id;
 
@@ -51,28 +57,38 @@ export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
     });
 
   const statusColumn = page.col('status', {
+    width: 120,
     render: (s: string, r: T) => (r.reject_reason ? <Tooltip title={r.reject_reason}><span><StatusTag status={s} /></span></Tooltip> : <StatusTag status={s} />),
   } as Partial<ColumnsType<T>[number]>);
 
-  /** The row's buttons: the page's admin steps; reject for an admin while pending; edit and delete
-   * for the owner; history for everyone. */
-  const actionsColumn = (adminSteps: (r: T) => ReactNode): ColumnsType<T>[number] => ({
+  /** The row's actions. Kept as buttons: the admin's next workflow step (at most one applies in a
+   * status, and it is what an admin opens the list for) and history (everyone's, the only one of
+   * the browse-only account). In the menu: reject, edit and delete — rarer, and reject/delete
+   * ask for a reason or a confirmation anyway. */
+  const actionsColumn = (adminSteps: (r: T) => RowAction[]): ColumnsType<T>[number] => ({
     key: 'actions',
     title: t('records.action.actions'),
+    width: 170,
+    fixed: 'right',
     render: (_v, r: T) => (
-      <Space size={4} wrap>
-        {adminSteps(r)}
-        {isAdmin && allowedFrom(ops.transitions.reject.from, r.status) && <Button size="small" danger onClick={() => reject(r)}>{t('records.action.reject')}</Button>}
-        {canWrite && mine(r) && allowedFrom(EDITABLE_ORDER_STATUSES, r.status) && <Button size="small" onClick={() => setEditing(r)}>{t('records.action.edit')}</Button>}
-        {canWrite && mine(r) && allowedFrom(DELETABLE_ORDER_STATUSES, r.status) && (
-          <Button size="small" danger onClick={() => void run(ops.delete, { id: r.id }, t('records.confirmDelete'))}>{t('records.action.delete')}</Button>
-        )}
-        <Button size="small" type="link" onClick={() => setHistory({ type: LISTS[ops.endpoint].kind, id: r.id, name: r.name })}>{t('records.action.history')}</Button>
-      </Space>
+      <RowActions
+        visible={[...adminSteps(r).map((a) => ({ ...a, primary: true })), { key: 'history', label: t('records.action.history'), show: true, onClick: () => setHistory({ type: LISTS[ops.endpoint].kind, id: r.id, name: r.name }) }]}
+        more={[
+          { key: 'reject', label: t('records.action.reject'), danger: true, show: isAdmin && allowedFrom(ops.transitions.reject.from, r.status), onClick: () => reject(r) },
+          { key: 'edit', label: t('records.action.edit'), show: canWrite && mine(r) && allowedFrom(EDITABLE_ORDER_STATUSES, r.status), onClick: () => setEditing(r) },
+          { key: 'delete', label: t('records.action.delete'), danger: true, show: canWrite && mine(r) && allowedFrom(DELETABLE_ORDER_STATUSES, r.status), onClick: () => void run(ops.delete, { id: r.id }, t('records.confirmDelete')) },
+        ]}
+      />
     ),
   });
 
-  return { ...page, endpoint: ops.endpoint, prompt, setPrompt, statusColumn, actionsColumn };
+  /** Unit price with ¥ and the order's total (quantity × unit price); no price stays empty. */
+  const moneyColumns = (): ColumnsType<T> => [
+    page.col('unit_price' as keyof T & string, { width: 110, align: 'right', render: (v: number | null) => formatYuan(v, i18n.language) } as Partial<ColumnsType<T>[number]>),
+    { key: 'total', title: t('table.total'), width: 120, align: 'right', className: 'total-cell', render: (_v, r: T) => formatYuan(orderTotal(r.quantity, r.unit_price), i18n.language) },
+  ];
+
+  return { ...page, endpoint: ops.endpoint, prompt, setPrompt, statusColumn, actionsColumn, moneyColumns };
 }
 
 /** An order page: title, toolbar with "new order", the table, and the form, history and prompt it opens. */
@@ -83,7 +99,7 @@ export function OrderPageFrame<T extends OrderRow>({ page, title, kind, columns 
       <Typography.Title level={3}>{title}</Typography.Title>
       <ListToolbar endpoint={page.endpoint} list={list} extra={canWrite && <Button type="primary" onClick={() => setEditing('new')}>{t('records.action.newOrder')}</Button>} />
       {list.error && <Typography.Text type="danger">{list.error}</Typography.Text>}
-      <Table<T> {...tableProps} columns={columns} size="small" scroll={{ x: true }} data-testid="records-table" />
+      <RecordTable<T> {...tableProps} columns={columns} />
       <RecordForm kind={kind} open={editing !== null} initial={editing === 'new' ? null : (editing as unknown as (Record<string, unknown> & { id: number }) | null)} onClose={() => setEditing(null)} onSaved={() => void list.reload()} />
       <HistoryDrawer target={history} onClose={() => setHistory(null)} />
       <PromptModal spec={prompt} onClose={() => setPrompt(null)} />

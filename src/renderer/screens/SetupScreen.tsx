@@ -4,9 +4,11 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { completeSetup } from '../session/session-store';
 import { applyFieldErrors } from '../app/form-errors';
+import { schemaRules } from '../app/schema-rules';
+import { passwordLimits, passwordSchema } from './password-rule';
 
 export function SetupScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form] = Form.useForm();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,7 +37,7 @@ export function SetupScreen() {
           <Form.Item name="displayName" label={t('setup.displayName')} rules={[{ required: true, message: t('common.required') }]}>
             <Input />
           </Form.Item>
-          <Form.Item name="password" label={t('login.password')} rules={[{ required: true, min: 8, message: '≥ 8' }]}>
+          <Form.Item name="password" label={t('login.password')} rules={schemaRules(passwordSchema, 'password', i18n.language)} extra={<span data-testid="password-rule">{t('account.passwordRule', passwordLimits())}</span>}>
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Form.Item

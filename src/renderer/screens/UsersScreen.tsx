@@ -6,9 +6,13 @@ import type { Role, UserInfo } from '../../shared/contract';
 import { call } from '../api/client';
 import { applyFieldErrors } from '../app/form-errors';
 import { boolean } from '../app/format';
+import { schemaRules } from '../app/schema-rules';
+import { passwordLimits, passwordSchema } from './password-rule';
 
 export function UsersScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const passwordRules = schemaRules(passwordSchema, 'password', i18n.language);
+  const passwordHint = <span data-testid="password-rule">{t('account.passwordRule', passwordLimits())}</span>;
   const { message } = App.useApp();
   const [users, setUsers] = useState<UserInfo[]>([]);
   const [adding, setAdding] = useState(false);
@@ -70,7 +74,8 @@ export function UsersScreen() {
           initialValues={{ role: 'member' }}
           onFinish={async (v: { username: string; displayName: string; password: string; role: Role }) => {
             try {
-              await call('createUser', v);
+              const created = await call('createUser', v);
+              message.success(t('account.userAdded', { name: created.displayName, username: created.username }));
               setAdding(false);
               addForm.resetFields();
               await load();
@@ -85,7 +90,7 @@ export function UsersScreen() {
           <Form.Item name="displayName" label={t('users.displayName')} rules={[{ required: true }]}>
             <Input />
           </Form.Item>
-          <Form.Item name="password" label={t('login.password')} rules={[{ required: true, min: 8 }]}>
+          <Form.Item name="password" label={t('login.password')} rules={passwordRules} extra={passwordHint}>
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Form.Item name="role" label={t('users.role')}>
@@ -100,14 +105,14 @@ export function UsersScreen() {
           onFinish={async (v: { password: string }) => {
             try {
               await call('resetPassword', { id: resetFor!.id, password: v.password });
+              message.success(t('account.passwordReset', { name: resetFor!.displayName, username: resetFor!.username }));
               setResetFor(null);
-              message.success(t('users.saved'));
             } catch (e) {
               if (!applyFieldErrors(resetForm, e)) message.error((e as Error).message);
             }
           }}
         >
-          <Form.Item name="password" label={t('users.newPassword')} rules={[{ required: true, min: 8 }]}>
+          <Form.Item name="password" label={t('users.newPassword')} rules={passwordRules} extra={passwordHint}>
             <Input.Password autoComplete="new-password" />
           </Form.Item>
         </Form>

@@ -105,5 +105,7 @@ export const dataOps = {
     input: z.object({ keep: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'keep at least 1 backup').max(365, 'at most 365') }).strict(),
     output: returns<{ keep: number }>(),
   }),
+  /** The move dialog's check before its confirmation: the same target checks as moveDataDir, nothing written. */
+  checkMoveTarget: op({ method: 'POST', path: '/data/move/check', access: 'admin', input: z.object({ target: pathText('The new location') }).strict(), output: returns<{ to: string }>() }),
   moveDataDir: op({ method: 'POST', path: '/data/move', access: 'admin', input: z.object({ target: pathText('The new location') }).strict(), output: returns<MoveResult>() }),
 };

@@ -23,7 +23,7 @@ import { importRefInput, type ImportAnswer } from './cart';
 
 const quantity = numeric(z.number({ error: 'must be a number' }).refine(Number.isFinite, 'must be a number').positive('must be greater than 0').max(1e9, 'is too large'));
 const stockQuantity = numeric(z.number({ error: 'must be a number' }).refine(Number.isFinite, 'must be a number').min(0, 'must not be negative').max(1e9, 'is too large'));
-const unitPrice = numeric(z.number({ error: 'must be a number' }).refine(Number.isFinite, 'must be a number').min(0, 'must not be negative').max(1e9, 'is too large'));
+const unitPrice = numeric(z.number({ error: 'must be a number' }).refine(Number.isFinite, 'must be a number').min(0, 'must not be negative').max(1e9, 'is too large')).nullable();
 const cas = shortText(60);
 const hazardous = flag;
 
