@@ -1,0 +1,120 @@
+// Acceptance walk of issue 12: every screen of the app in Simplified Chinese, with records in every
+// state, must show no English sentence, no snake_case code and no ISO timestamp anywhere a user reads.
+// Record values typed by people (names, brands) are data, not UI words: the seed uses Chinese names
+// and short English ones so a leaked UI sentence still stands out.
+import type { Page } from '@playwright/test';
+import { ADMIN, ApiSession, expect, seedUsers, test } from './fixtures';
+
+const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const SNAKE_CODE = /\b[a-z]+(?:_[a-z]+)+\b/;
+// Three English words in a row is a sentence a user would have to read in English.
+const ENGLISH_RUN = /\b[A-Za-z]{2,}[,.]?(?:\s+[A-Za-z]{2,}[,.]?){2,}/;
+// The product's own name and the seeded English data may appear.
+const ALLOWED = [/Lab Desktop/g, /张三 Alice/g, /Lab Admin/g, /Sodium chloride/g, /Acetone/g, /Ethanol/g];
+
+const WORDS_ALLOWED = new Set(['csv', 'xlsx', 'utf-8', 'gb18030', 'bom', 'cas', 'chrome', 'edge', 'extensions', 'http', 'tmp', 'lab-e2e', 'admin', 'alice', 'guest', 'public', 'url', 'api', 'pdf', 'zip', 'json']);
+
+function leaks(text: string): string[] {
+  let t = text;
+  for (const a of ALLOWED) t = t.replace(a, '');
+  const found: string[] = [];
+  for (const re of [ISO_TIME, SNAKE_CODE, ENGLISH_RUN]) {
+    const m = re.exec(t);
+    if (m) found.push(t.slice(Math.max(0, m.index - 30), m.index + m[0].length + 30).replace(/\s+/g, ' '));
+  }
+  // Single English words too (a status like "running"), except names of things that have no
+  // Chinese name: file formats, browsers, the accounts and the seeded data.
+  for (const m of t.matchAll(/[A-Za-z][A-Za-z-]{2,}/g)) {
+    if (!WORDS_ALLOWED.has(m[0].toLowerCase())) found.push(m[0]);
+  }
+  return [...new Set(found)];
+}
+
+async function expectChineseOnly(page: Page, where: string): Promise<void> {
+  // innerText is what is rendered and visible (hidden menus and closed dialogs excluded).
+  const text = await page.evaluate(() => document.body.innerText);
+  expect(leaks(text), `${where} shows text that is not in Chinese`).toEqual([]);
+}
+
+async function seedRecords(admin: ApiSession): Promise<void> {
+  const made: { id: number }[] = [];
+  for (const [name, english_name, cas_number] of [
+    ['氯化钠', 'Sodium chloride', '7647-14-5'],
+    ['丙酮', 'Acetone', '67-64-1'],
+    ['乙醇', 'Ethanol', '64-17-5'],
+  ] as const) {
+    made.push(await admin.req('POST', '/api/inventory', { name, english_name, cas_number, quantity: 3, unit: '瓶', storage_location: 'A101', hazardous: true }));
+  }
+  await admin.req('POST', `/api/inventory/${made[0]!.id}/borrow`, {});
+  await admin.req('POST', `/api/inventory/${made[1]!.id}/consume`, {});
+  const gone = await admin.req<{ id: number }>('POST', '/api/inventory', { name: '二氯甲烷', quantity: 1, unit: '瓶' });
+  await admin.req('DELETE', `/api/inventory/${gone.id}`);
+
+  const order = (body: object) => admin.req<{ value?: { id: number }; id?: number }>('POST', '/api/reagent-orders', body);
+  const idOf = (r: { value?: { id: number }; id?: number }) => (r.value?.id ?? r.id)!;
+  await order({ name: '硫酸', quantity: 2, unit_price: 35.5 });
+  const approved = idOf(await order({ name: '盐酸', quantity: 1 }));
+  await admin.req('POST', `/api/reagent-orders/${approved}/approve`, {});
+  const rejected = idOf(await order({ name: '硝酸', quantity: 1 }));
+  await admin.req('POST', `/api/reagent-orders/${rejected}/reject`, { reason: '库存足够' });
+  const arrived = idOf(await order({ name: '氢氧化钠', quantity: 1, unit_price: 12 }));
+  await admin.req('POST', `/api/reagent-orders/${arrived}/approve`, {});
+  await admin.req('POST', `/api/reagent-orders/${arrived}/arrive`, {});
+
+  const consumable = (body: object) => admin.req<{ value?: { id: number }; id?: number }>('POST', '/api/consumable-orders', body);
+  await consumable({ name: '移液枪头', quantity: 10 });
+  const done = idOf(await consumable({ name: '手套', quantity: 5, unit_price: 20 }));
+  await admin.req('POST', `/api/consumable-orders/${done}/approve`, {});
+  await admin.req('POST', `/api/consumable-orders/${done}/complete`, {});
+}
+
+async function open(page: Page, url: string, route: string, ready: string): Promise<void> {
+  await page.goto(`${url}/#${route}`);
+  await page.getByText(ready, { exact: false }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+test('a walk of every screen in Simplified Chinese shows no English sentence, code or ISO time', async ({ page, app }) => {
+  test.setTimeout(120_000);
+  const admin = await seedUsers(app);
+  await seedRecords(admin);
+  await page.addInitScript(() => localStorage.setItem('lab.language', 'zh-CN'));
+  await page.setViewportSize({ width: 1366, height: 768 });
+
+  await page.goto(app.url + '/#/login');
+  await page.getByLabel('用户名').waitFor();
+  await expectChineseOnly(page, 'login');
+  await page.getByLabel('用户名').fill(ADMIN.username);
+  await page.getByLabel('密码').fill(ADMIN.password);
+  await page.getByRole('button', { name: /^登\s*录$/ }).click();
+  await page.getByTestId('user-menu').waitFor();
+
+  await open(page, app.url, '/inventory', '氯化钠');
+  await expectChineseOnly(page, 'inventory list');
+  // A row's history, and the menu of its other actions.
+  const row = page.getByRole('row', { name: /氯化钠/ });
+  await row.getByRole('button', { name: /历\s*史/ }).click();
+  await page.locator('.ant-drawer').getByText(/借/).first().waitFor();
+  await expectChineseOnly(page, 'history drawer');
+  await page.locator('.ant-drawer-close').click();
+  await expect(page.locator('.ant-drawer-section, .ant-drawer-content').first()).toBeHidden();
+  // The form's own refusals (required name) and its labels.
+  await page.getByRole('button', { name: /新\s*建|添\s*加|新增/ }).first().click();
+  await page.getByRole('dialog').getByRole('button', { name: /保\s*存/ }).click();
+  await page.getByRole('dialog').locator('.ant-form-item-explain-error').first().waitFor();
+  await expectChineseOnly(page, 'inventory form with errors');
+  await page.keyboard.press('Escape');
+
+  await open(page, app.url, '/reagent-orders', '硫酸');
+  await expectChineseOnly(page, 'reagent orders');
+  await open(page, app.url, '/consumable-orders', '手套');
+  await expectChineseOnly(page, 'consumable orders');
+  await open(page, app.url, '/cart-import', '扩展');
+  await expectChineseOnly(page, 'cart import without a batch');
+  await open(page, app.url, '/audit', '二氯甲烷');
+  await expectChineseOnly(page, 'audit log');
+  await open(page, app.url, '/users', 'alice');
+  await expectChineseOnly(page, 'users');
+  await open(page, app.url, '/settings', '数据目录');
+  await expectChineseOnly(page, 'settings');
+});
