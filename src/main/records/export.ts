@@ -3,7 +3,7 @@
 // record field names, which the bulk import recognises, so an export can be re-imported.
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
-import { AppError } from '../../shared/errors';
+import { AppError, fieldError } from '../../shared/errors';
 import type { ListQuery } from '../../shared/contract/records';
 import { LISTS, type ListEndpoint } from '../../shared/records';
 import type { Db } from '../db/open';
@@ -38,14 +38,14 @@ export const FORMULA_START = /^[=+@\t\r]|^-(?![\d.])/;
 export async function exportList(db: Db, input: ExportInput): Promise<{ fileName: string; mime: string; base64: string; rows: number }> {
   const list = LISTS[input.endpoint];
   const fields: string[] = ['all', ...list.indexed];
-  if (!fields.includes(input.field)) throw new AppError('validation', `field must be one of ${fields.join(', ')}`, { field: 'not a search field of this list' });
+  if (!fields.includes(input.field)) throw new AppError('validation', 'records.searchField', { values: fields }, { fields: fieldError('field', 'field.oneOf', { values: fields }) });
   const statuses: readonly string[] = list.statuses;
-  if (input.status && !statuses.includes(input.status)) throw new AppError('validation', `status must be one of ${statuses.join(', ')}`, { status: 'not a status of this list' });
+  if (input.status && !statuses.includes(input.status)) throw new AppError('validation', 'records.statusFilter', { values: [...statuses] }, { fields: fieldError('status', 'field.oneOf', { values: [...statuses] }) });
   const sortKey = input.sort.replace(/^-/, '');
-  if (!(list.sortable as readonly string[]).includes(sortKey)) throw new AppError('validation', 'sort is not a sortable column', { sort: 'not sortable' });
+  if (!(list.sortable as readonly string[]).includes(sortKey)) throw new AppError('validation', 'records.notSortable', {}, { fields: fieldError('sort', 'field.notSortable') });
   const q: ListQuery = { search: input.search, field: input.field, status: input.status, sort: input.sort, page: 1, pageSize: 50 };
   const { rows, total } = listPage(db, SPECS[input.endpoint], q, { limit: MAX_EXPORT_ROWS });
-  if (total > MAX_EXPORT_ROWS) throw new AppError('too_large', `The list has ${total} rows; narrow it down to at most ${MAX_EXPORT_ROWS} to export.`);
+  if (total > MAX_EXPORT_ROWS) throw new AppError('too_large', 'records.exportTooLarge', { total, max: MAX_EXPORT_ROWS });
   const cols: string[] = [...list.exportColumns];
   const table = (rows as Record<string, unknown>[]).map((r) => cols.map((c) => (typeof r[c] === 'boolean' ? (r[c] ? 'yes' : 'no') : (r[c] ?? ''))));
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
