@@ -71,7 +71,7 @@ export const importBatchSchema = /* @__PURE__ */ z
     source: z.object({ supplier: text(40), cart_url: text(2000) }).strict().optional(),
     items: z
       .array(batchItemSchema, { error: 'field.list' })
-      .min(1, 'field.minItems')
+      .min(1, 'field.batchEmpty')
       .max(MAX_BATCH_ITEMS, `at most ${MAX_BATCH_ITEMS} items`)
       .superRefine((items, ctx) => {
         const seen = new Set<string>();

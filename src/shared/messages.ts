@@ -75,6 +75,8 @@ export const MESSAGES = {
   'field.httpUrl': 'must be an http(s) address or empty',
   'field.isoTime': 'must be an ISO 8601 UTC time',
   'field.duplicateItemId': 'duplicate item_id',
+  'field.batchEmpty': 'the batch has no items',
+  'field.sendItems': 'send at least one item',
   'field.username': 'letters, digits, ".", "_" or "-" only',
   'field.noSuchRecord': 'no such record',
   'field.alreadyTaken': 'already taken',

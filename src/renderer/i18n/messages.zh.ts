@@ -69,6 +69,8 @@ export const zhMessages: Record<MessageKey, string> = {
   'field.httpUrl': '必须是 http(s) 地址或留空',
   'field.isoTime': '必须是 ISO 8601 UTC 时间',
   'field.duplicateItemId': 'item_id 重复',
+  'field.batchEmpty': '批次中没有商品',
+  'field.sendItems': '请至少发送一件商品',
   'field.username': '只能用字母、数字、“.”、“_”或“-”',
   'field.noSuchRecord': '记录不存在',
   'field.alreadyTaken': '已被占用',

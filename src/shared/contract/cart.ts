@@ -54,7 +54,7 @@ export const cartOps = {
             z.object({ item_id: itemId, cas_number: shortText(60).optional().default(''), product_number: shortText(100).optional().default(''), brand: shortText(100).optional().default('') }).strict(),
             { error: 'field.list' },
           )
-          .min(1, 'field.minItems')
+          .min(1, 'field.sendItems')
           .max(200, 'at most 200 items'),
       })
       .strict(),
