@@ -1,11 +1,10 @@
-// A service message in the UI's language: the key's template with its params, where params that
-// are codes (CODE_PARAMS) become the language's words, lists are joined the language's way and
-// nested messages are translated the same way. Without i18next (tests, or before set-up) the
-// English text the service sent is used.
+// A service message in the UI's language through i18next (message-format.ts does the params).
+// Without i18next (tests, or before set-up) the English text the service sent is used.
 import i18next from 'i18next';
-import { CODE_PARAMS, isMessage, type CodeTable, type Message, type ParamValue } from '../../shared/messages';
+import type { CodeTable, Message } from '../../shared/messages';
+import { formatMessage, type Translate } from './message-format';
 
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
+export type { Translate };
 
 function defaultT(): Translate | null {
   return i18next.isInitialized ? (key, options) => i18next.t(key, options ?? {}) : null;
@@ -16,18 +15,8 @@ export function translatorFor(language: string): Translate | null {
   return i18next.isInitialized ? (key, options) => i18next.t(key, { ...options, lng: language }) : null;
 }
 
-function param(name: string, v: ParamValue, t: Translate): string {
-  if (Array.isArray(v)) return (v as readonly ParamValue[]).map((x) => param(name, x, t)).join(t('codes.listSeparator'));
-  if (isMessage(v)) return translateMessage(v, t);
-  const table = (CODE_PARAMS as Record<string, CodeTable>)[name];
-  const s = String(v);
-  return table ? t(`codes.${table}.${s}`, { defaultValue: s }) : s;
-}
-
 export function translateMessage(m: Message, t: Translate | null = defaultT()): string {
-  if (!t) return m.message;
-  const params = Object.fromEntries(Object.entries(m.params ?? {}).map(([k, v]) => [k, param(k, v, t)]));
-  return t(`msg.${m.key}`, { ...params, defaultValue: m.message });
+  return t ? formatMessage(m, t) : m.message;
 }
 
 /** Per-field messages translated, keyed as sent. */
