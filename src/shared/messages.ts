@@ -46,7 +46,7 @@ export const MESSAGES = {
   'client.aborted': 'The request was cancelled.',
   // input (the whole request)
   'input.invalid': 'Invalid input: {{fields}} — {{first}}',
-  // per-field messages (zod issues and the services' own field checks)
+  // per-field messages (schema issues and the services' own field checks)
   'field.required': 'is required',
   'field.text': 'must be text',
   'field.number': 'must be a number',

@@ -9,9 +9,6 @@ import { MESSAGES, msg, templateParams, type MessageKey } from '../../src/shared
 import { AppError, zodToAppError } from '../../src/shared/errors';
 import { resources } from '../../src/renderer/i18n/resources';
 import { translateFields, translateMessage, type Translate } from '../../src/renderer/i18n/translate';
-import { formatMessage, plainTranslator } from '../../src/renderer/i18n/message-format';
-import { zhMessages } from '../../src/renderer/i18n/messages.zh';
-import { enCodes, zhCodes } from '../../src/renderer/i18n/codes';
 import { inventoryCreateInput } from '../../src/shared/contract/records';
 
 const i18n = i18next.createInstance();
@@ -100,11 +97,5 @@ describe('errors as the UI shows them', () => {
       expect(i18n.getResource('zh-CN', 'translation', `codes.worker.${s}`), s).toMatch(/[\u4e00-\u9fff]/);
       expect(typeof i18n.getResource('en', 'translation', `codes.worker.${s}`)).toBe('string');
     }
-  });
-
-  it('the bridge page (no i18next) formats the same way from the plain tables', () => {
-    const e = new AppError('validation', 'records.wrongStatus', { action: 'borrow', kind: 'inventory_item', id: 5, status: 'disposed', allowed: ['in_stock'] });
-    expect(formatMessage(e.toBody(), plainTranslator(zhMessages, zhCodes, '、'))).toBe(shown(e, zh));
-    expect(formatMessage(e.toBody(), plainTranslator(MESSAGES, enCodes, ', '))).toBe('Cannot borrow inventory item 5: its status is "Disposed" (needs In stock).');
   });
 });

@@ -5,10 +5,6 @@
 // process (same-origin POST with the custom header), then says "opened in the lab app" (desktop)
 // or continues to the review screen (browser). A plain page script: no React, no session.
 import { CLIENT_HEADER } from '../../shared/app-info';
-import { isMessage, MESSAGES } from '../../shared/messages';
-import { enCodes, zhCodes } from '../i18n/codes';
-import { zhMessages } from '../i18n/messages.zh';
-import { formatMessage, plainTranslator } from '../i18n/message-format';
 import { EXTENSION_MESSAGE_SOURCE, storedBatchExpired, HANDOFF_PATH, PAGE_STORAGE_KEY, READY_MESSAGE_TYPE, UNAVAILABLE_MESSAGE_TYPE } from '../../shared/cart-batch';
 
 /** Page-side retry rounds while waiting for the bridge (the spec says "several"). */
@@ -53,10 +49,7 @@ interface CachedBatch {
   created_at?: unknown;
 }
 
-const ZH = /^zh/i.test(navigator.language || '');
-const S = ZH ? STRINGS.zh : STRINGS.en;
-/** The app's refusal (a message by key) in the page's language. */
-const translate = ZH ? plainTranslator(zhMessages, zhCodes, '、') : plainTranslator(MESSAGES, enCodes, ', ');
+const S = /^zh/i.test(navigator.language || '') ? STRINGS.zh : STRINGS.en;
 const body = document.body;
 const params = new URLSearchParams(location.search);
 const wanted = params.get('batch_id') ?? '';
@@ -122,11 +115,11 @@ async function handOff(batch: CachedBatch, source: Source): Promise<void> {
   } catch (e) {
     return fail('unreachable', S.unreachable + ((e as Error)?.message ?? String(e)));
   }
-  const json = (await res.json().catch(() => ({}))) as { batch_id?: string; replay?: boolean; mode?: string; error?: { key?: string; message?: string; fields?: Record<string, { key?: string }> } };
+  const json = (await res.json().catch(() => ({}))) as { batch_id?: string; replay?: boolean; mode?: string; error?: { message?: string; fields?: Record<string, { key?: string }> } };
   if (!res.ok) {
     const err = json.error ?? {};
     const code: ErrorCode = res.status === 409 ? 'batch_id_mismatch' : err.fields?.['batch.created_at']?.key === 'cart.expiredField' ? 'expired' : 'refused';
-    return fail(code, code === 'refused' ? S.refused + (isMessage(err) ? formatMessage(err, translate) : (err.message ?? res.status)) : S[code]);
+    return fail(code, code === 'refused' ? S.refused + (err.message ?? res.status) : S[code]);
   }
   const note = json.replay ? S.replay : '';
   const id = json.batch_id ?? wanted;
