@@ -101,7 +101,7 @@ test('no batch at all, no import parameters, and a batch the app refuses: the ex
   await page.evaluate((b) => localStorage.setItem('cart_import_batch_latest', JSON.stringify(b)), bad);
   await page.goto(`${app.url}/cart-import?import=true&batch_id=bad-batch-1`);
   await expect(page.locator('body')).toHaveAttribute('data-error', 'refused');
-  await expect(page.locator('#message')).toContainText('The lab app refused the batch: The import batch is not valid: items.0.quantity — must be positive');
+  await expect(page.locator('#message')).toContainText('The lab app refused the batch: The import batch is not valid: items.0.quantity — must be greater than 0');
 });
 
 test('the review screen says at once what to do without a batch, and shows the batch pushed after it opened', async ({ app, page }) => {

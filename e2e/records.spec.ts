@@ -164,7 +164,7 @@ test('bulk import: 10 000-row XLSX with progress, and a CSV with bad rows import
 
   await wizard.getByTestId('import-file').setInputFiles(files.badCsv);
   await expect(wizard.getByTestId('import-summary')).toContainText('25 rows · 20 valid · 5 with errors');
-  await expect(wizard.getByTestId('import-errors')).toContainText('name is required');
+  await expect(wizard.getByTestId('import-errors')).toContainText('Name is required');
   const confirm = wizard.getByRole('button', { name: 'Import 20 rows' });
   await expect(confirm).toBeDisabled();
   await wizard.getByTestId('import-skip-bad').click();

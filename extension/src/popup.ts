@@ -166,7 +166,8 @@ async function startImport(): Promise<void> {
 
 function init(): void {
   document.documentElement.lang = chrome.i18n.getUILanguage();
-  $('title').textContent = t('popupTitle');
+  document.title = t('popupTitle');
+  $('title').textContent = document.title;
   $('select-all').textContent = t('selectAll');
   $('select-none').textContent = t('selectNone');
   $('import').textContent = t('importButton');

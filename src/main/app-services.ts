@@ -27,6 +27,8 @@ import { backupBeforeMigration } from './backup/pre-migration';
 import { completeInterruptedRestore } from './backup/restore-journal';
 import { createRecordsServices, type RecordsServices } from './records';
 import { BatchStore } from './cart-import/batch-store';
+import { AppError } from '../shared/errors';
+import { msg, type Message } from '../shared/messages';
 
 export interface StartOptions {
   dataDir: string;
@@ -93,7 +95,7 @@ function createDataServices(dbs: Databases, events: EventBus, log: Logger, compl
   return { dbs, audit, auth, completion, completionHooks, records };
 }
 
-function openDataDir(dataDir: string, log: Logger, notices: string[] = []): Databases {
+function openDataDir(dataDir: string, log: Logger, notices: Message[] = []): Databases {
   return openDatabases(dataDir, {
     beforeMigrate: (p) => {
       log.info({ lab: p.lab.map((m) => m.version), completion: p.completion.map((m) => m.version) }, 'migrating databases');
@@ -103,7 +105,7 @@ function openDataDir(dataDir: string, log: Logger, notices: string[] = []): Data
     // Said once, at the start that found it; the browser-mode console shows warnings too.
     onCompletionDamaged: ({ movedTo, error }) => {
       log.warn({ movedTo, err: error }, `completion.db was damaged (${error}); it was moved to ${movedTo} and search completion is being rebuilt from your records`);
-      notices.push(`The search-completion data was damaged; it is being rebuilt from your records. The damaged file was kept in ${movedTo}.`);
+      notices.push(msg('completion.rebuilt', { path: movedTo }));
     },
   });
 }
@@ -114,7 +116,7 @@ const AFTER_MOVE = new Set(['appInfo', 'dataStatus', 'me', 'setupStatus', 'logou
 export async function startServices(opts: StartOptions): Promise<RunningApp> {
   ensureDataDir(opts.dataDir);
   const lock: InstanceLock = acquireInstanceLock(opts.dataDir, { mode: opts.mode });
-  const notices: string[] = [];
+  const notices: Message[] = [];
   const log = createLogger(opts.dataDir, { stdout: opts.logToStdout });
   let dbs: Databases;
   try {
@@ -184,16 +186,12 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
 
   // While files are swapped nothing runs; after a move only reads that explain the state do, so no
   // write lands in the old directory the next start will no longer use.
-  const unavailable = (name: string): string | null =>
-    reopening
-      ? 'The data directory is being restored or moved. Try again in a moment.'
-      : backups.movedTo && !AFTER_MOVE.has(name)
-        ? `The data directory was moved to ${backups.movedTo}. Restart Lab Desktop to continue there.`
-        : null;
+  const unavailable = (name: string): Message | null =>
+    reopening ? msg('api.reopening') : backups.movedTo && !AFTER_MOVE.has(name) ? msg('api.movedRestart', { path: backups.movedTo }) : null;
   const dispatcher: Dispatcher = {
     call: (name, input, session, transport) => {
       const why = unavailable(name);
-      return why ? Promise.resolve({ ok: false, error: { code: 'unavailable', message: why } }) : current.dispatcher.call(name, input, session, transport);
+      return why ? Promise.resolve({ ok: false, error: AppError.of('unavailable', why).toBody() }) : current.dispatcher.call(name, input, session, transport);
     },
   };
 

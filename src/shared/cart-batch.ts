@@ -38,45 +38,45 @@ export type DetailFetchStatus = (typeof DETAIL_FETCH_STATUSES)[number];
 export const CLASSIFICATION_REASONS = ['valid_cas', 'cas_check_digit_failed', 'cas_unrecognized', 'no_cas'] as const;
 export type ClassificationReason = (typeof CLASSIFICATION_REASONS)[number];
 
-const text = (max: number) => z.string({ error: 'must be text' }).max(max, `at most ${max} characters`);
+const text = (max: number) => z.string({ error: 'field.text' }).max(max, 'field.maxChars');
 
 // The schemas are marked pure so that the extension and the bridge page's script, which import only
 // constants and types from here, bundle without zod.
 export const batchItemSchema = /* @__PURE__ */ z
   .object({
-    item_id: z.string({ error: 'must be text' }).regex(/^[A-Za-z0-9_.:-]{1,80}$/, 'letters, digits and _.:- only (1–80)'),
+    item_id: z.string({ error: 'field.text' }).regex(/^[A-Za-z0-9_.:-]{1,80}$/, 'field.idChars'),
     supplier: text(40),
-    name: text(300).trim().min(1, 'is required'),
+    name: text(300).trim().min(1, 'field.required'),
     english_name: text(300),
     specification: text(200),
     brand: text(100),
     cas_number: text(60),
     product_id: text(100),
     // Shown as a link on the review screen: an http(s) page or nothing (never javascript:, data:, file:).
-    detail_url: text(2000).refine((u) => u === '' || /^https?:\/\/[^\s]+$/i.test(u), 'must be an http(s) address or empty'),
-    quantity: z.number({ error: 'must be a number' }).positive('must be positive').max(1_000_000, 'too large'),
-    unit_price: z.number({ error: 'must be a number' }).min(0, 'must not be negative').max(100_000_000, 'too large').nullable(),
-    hazardous: z.boolean({ error: 'must be true or false' }),
-    suggested_order_type: z.enum(['reagent', 'pending'], { error: 'must be reagent or pending' }),
-    order_type: z.enum(['reagent', 'consumable', 'pending'], { error: 'must be reagent, consumable or pending' }),
-    classification_reason: z.enum(CLASSIFICATION_REASONS, { error: `must be one of ${CLASSIFICATION_REASONS.join(', ')}` }),
-    detail_fetch_status: z.enum(DETAIL_FETCH_STATUSES, { error: `must be one of ${DETAIL_FETCH_STATUSES.join(', ')}` }),
+    detail_url: text(2000).refine((u) => u === '' || /^https?:\/\/[^\s]+$/i.test(u), 'field.httpUrl'),
+    quantity: z.number({ error: 'field.number' }).positive('field.positive').max(1_000_000, 'field.tooLarge'),
+    unit_price: z.number({ error: 'field.number' }).min(0, 'field.notNegative').max(100_000_000, 'field.tooLarge').nullable(),
+    hazardous: z.boolean({ error: 'field.boolean' }),
+    suggested_order_type: z.enum(['reagent', 'pending'], { error: 'field.oneOf' }),
+    order_type: z.enum(['reagent', 'consumable', 'pending'], { error: 'field.oneOf' }),
+    classification_reason: z.enum(CLASSIFICATION_REASONS, { error: 'field.oneOf' }),
+    detail_fetch_status: z.enum(DETAIL_FETCH_STATUSES, { error: 'field.oneOf' }),
   })
   .strict();
 
 export const importBatchSchema = /* @__PURE__ */ z
   .object({
-    batch_id: z.string({ error: 'must be text' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'letters, digits, _ or - only (8–64)'),
-    created_at: z.iso.datetime({ error: 'must be an ISO 8601 UTC time', offset: false }),
+    batch_id: z.string({ error: 'field.text' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'field.batchIdChars'),
+    created_at: z.iso.datetime({ error: 'field.isoTime', offset: false }),
     source: z.object({ supplier: text(40), cart_url: text(2000) }).strict().optional(),
     items: z
-      .array(batchItemSchema, { error: 'must be a list' })
-      .min(1, 'the batch has no items')
+      .array(batchItemSchema, { error: 'field.list' })
+      .min(1, 'field.batchEmpty')
       .max(MAX_BATCH_ITEMS, `at most ${MAX_BATCH_ITEMS} items`)
       .superRefine((items, ctx) => {
         const seen = new Set<string>();
         items.forEach((it, i) => {
-          if (seen.has(it.item_id)) ctx.addIssue({ code: 'custom', path: [i, 'item_id'], message: 'duplicate item_id' });
+          if (seen.has(it.item_id)) ctx.addIssue({ code: 'custom', path: [i, 'item_id'], message: 'field.duplicateItemId' });
           seen.add(it.item_id);
         });
       }),

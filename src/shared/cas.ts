@@ -5,7 +5,7 @@ export type CasParse =
   | { kind: 'empty' }
   | { kind: 'valid'; canonical: string }
   | { kind: 'bad_check_digit'; canonical: string; expected: number }
-  | { kind: 'invalid'; reason: string };
+  | { kind: 'invalid'; reason: 'form' | 'leading_zero' | 'length' };
 
 const PREFIX = /^(?:cas(?:\s*(?:no\.?|number|rn|号|號|编号|編號))?\s*[:：#]?\s*)/i;
 
@@ -28,12 +28,12 @@ export function parseCas(input: string | null | undefined): CasParse {
     digits = s;
   } else {
     const m = /^(\d{2,7})-(\d{2})-(\d)$/.exec(s);
-    if (!m) return { kind: 'invalid', reason: 'not in the form NNNNNNN-NN-N' };
-    if (m[1]!.length > 1 && m[1]!.startsWith('0')) return { kind: 'invalid', reason: 'leading zero' };
+    if (!m) return { kind: 'invalid', reason: 'form' };
+    if (m[1]!.length > 1 && m[1]!.startsWith('0')) return { kind: 'invalid', reason: 'leading_zero' };
     digits = m[1]! + m[2]! + m[3]!;
   }
-  if (digits.length < 5 || digits.length > 10) return { kind: 'invalid', reason: 'wrong length' };
-  if (digits.startsWith('0')) return { kind: 'invalid', reason: 'leading zero' };
+  if (digits.length < 5 || digits.length > 10) return { kind: 'invalid', reason: 'length' };
+  if (digits.startsWith('0')) return { kind: 'invalid', reason: 'leading_zero' };
   const canonical = `${digits.slice(0, -3)}-${digits.slice(-3, -1)}-${digits.slice(-1)}`;
   const expected = casCheckDigit(digits.slice(0, -1));
   if (expected !== Number(digits.slice(-1))) return { kind: 'bad_check_digit', canonical, expected };

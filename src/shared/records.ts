@@ -1,6 +1,7 @@
 // Lab records as every layer sees them: the list endpoints and what each one is (LISTS, the one
 // owner of that fact), statuses and the row shapes the API returns. (Status-to-score lives with
 // completion: src/main/completion/status-score.ts.)
+import type { Message } from './messages';
 
 export const INVENTORY_STATUSES = ['in_stock', 'borrowed', 'consumed', 'disposed'] as const;
 export type InventoryStatus = (typeof INVENTORY_STATUSES)[number];
@@ -177,11 +178,11 @@ export const PRESENT_INVENTORY_STATUSES: InventoryStatus[] = ['in_stock', 'borro
 export const IMPORT_COLUMNS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous'] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
-export interface ImportRowError {
+/** One problem of one row: its sentence by key (shared/messages.ts) and its English text. */
+export interface ImportRowError extends Message {
   /** 1-based row number as the user sees it in the file (header is row 1). */
   row: number;
   column: string;
-  message: string;
 }
 
 export interface ImportPreview {

@@ -131,7 +131,8 @@ describe('copies of a data directory', () => {
     const preview = await s.backups.previewRestore(copy);
     expect(preview.sourceKind).toBe('data-folder');
     expect(preview.counts.inventory_items).toBe(305);
-    expect(preview.warnings.join(' ')).toMatch(/not closed cleanly/);
+    expect(preview.warnings.map((w) => w.message).join(' ')).toMatch(/not closed cleanly/);
+    expect(preview.warnings.map((w) => w.key)).toContain('restore.uncleanCopy');
     // Warnings need an explicit confirmation.
     const refused = await s.backups.restore(copy).catch((e: unknown) => e as AppError);
     expect((refused as AppError).code).toBe('conflict');

@@ -164,7 +164,7 @@ describe('a plain copy of a data directory', () => {
     expect(preview.sourceKind).toBe('data-folder');
     expect(preview.counts.inventory_items).toBe(8);
     expect(factsOf(path.join(to, 'lab.db'))).toEqual(expected);
-    expect(preview.warnings.join(' ')).toMatch(/not closed cleanly/);
+    expect(preview.warnings.map((w) => w.message).join(' ')).toMatch(/not closed cleanly/);
     expect(fs.readdirSync(to).filter((f) => /-(wal|shm|journal)$/.test(f) || f === 'instance.lock')).toEqual([]);
     expect(fs.readdirSync(copy).sort()).toEqual(before);
   });
@@ -200,7 +200,7 @@ describe('a plain copy of a data directory', () => {
     expect(preview.counts.inventory_items).toBe(7);
     expect(preview.files).not.toContain('completion.db');
     expect(preview.schema.completion).toBe(0);
-    expect(preview.warnings.join(' ')).toMatch(/search-completion data .* is damaged/);
+    expect(preview.warnings.map((w) => w.message).join(' ')).toMatch(/search-completion data .* is damaged/);
     expect(fs.readdirSync(to).filter((f) => f.startsWith('completion.db'))).toEqual([]);
   });
 });
@@ -305,7 +305,7 @@ describe('identity and version checks', () => {
     const src = dataDir();
     fs.writeFileSync(path.join(src, 'instance.lock'), 'not json');
     const preview = await fsTasks.stageRestore(src, staging(), limits);
-    expect(preview.warnings.join(' ')).toMatch(/not closed cleanly/);
+    expect(preview.warnings.map((w) => w.message).join(' ')).toMatch(/not closed cleanly/);
   });
 });
 

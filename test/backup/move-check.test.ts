@@ -28,17 +28,17 @@ describe('POST /api/data/move/check', () => {
     const aFile = path.join(outside, 'a-file');
     fs.writeFileSync(aFile, 'x');
 
-    for (const [target, why] of [
-      ['relative/data', /full \(absolute\) path/],
-      [dataDir, /outside the current data directory/],
-      [path.join(dataDir, 'sub'), /outside the current data directory/],
-      [path.dirname(dataDir), /outside the current data directory/],
-      [full, /not an empty folder/],
-      [path.join(aFile, 'data'), /is a file, not a folder/],
+    for (const [target, why, key] of [
+      ['relative/data', /full \(absolute\) path/, 'move.relativePath'],
+      [dataDir, /outside the current data directory/, 'move.overlaps'],
+      [path.join(dataDir, 'sub'), /outside the current data directory/, 'move.overlaps'],
+      [path.dirname(dataDir), /outside the current data directory/, 'move.overlaps'],
+      [full, /not an empty folder/, 'move.notEmpty'],
+      [path.join(aFile, 'data'), /is a file, not a folder/, 'move.underFile'],
     ] as const) {
       const r = await post(base, '/api/data/move/check', { target }, admin);
       expect(r.status, target).toBe(400);
-      expect(r.json.error, target).toMatchObject({ code: 'validation', fields: { target: expect.stringMatching(why) } });
+      expect(r.json.error, target).toMatchObject({ code: 'validation', fields: { target: expect.objectContaining({ key, message: expect.stringMatching(why) }) } });
     }
 
     const fresh = path.join(outside, 'new-home');

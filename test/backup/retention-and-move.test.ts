@@ -40,7 +40,7 @@ describe('retention of automatic backups', () => {
     const token = setupAdmin(s);
     const session = { token, set() {}, clear() {} };
     const bad = await s.dispatcher.call('updateBackupSettings', { keep: 0 }, session, 'http');
-    expect(bad).toMatchObject({ ok: false, error: { code: 'validation', fields: { keep: 'keep at least 1 backup' } } });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'validation', fields: { keep: expect.objectContaining({ message: 'keep at least 1 backup' }) } } });
     const ok = await s.dispatcher.call('updateBackupSettings', { keep: 5 }, session, 'http');
     expect(ok).toEqual({ ok: true, value: { keep: 5 } });
     expect(JSON.parse(fs.readFileSync(path.join(s.dataDir, 'settings.json'), 'utf8')).backupKeep).toBe(5);
@@ -125,7 +125,7 @@ describe('moving the data directory', () => {
     ] as const) {
       const e = await s.backups.move(target).catch((x: unknown) => x as AppError);
       expect((e as AppError).code).toBe('validation');
-      expect((e as AppError).fields?.target).toMatch(msg);
+      expect((e as AppError).fields?.target?.message).toMatch(msg);
     }
     expect(fs.existsSync(path.join(s.dataDir, 'moved-to.json'))).toBe(false);
     expect(fs.existsSync(path.join(s.dataDir, 'sub'))).toBe(false);

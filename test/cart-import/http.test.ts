@@ -132,8 +132,8 @@ describe('bridge page and hand-off', () => {
     for (const [name, res, status, code] of cases) {
       expect({ name, status: res.status, code: res.json?.error?.code }).toEqual({ name, status, code });
     }
-    expect(cases[7]![1].json.error!.fields).toEqual({ 'batch.items.0.hazardous': 'must be true or false' });
-    expect(cases[8]![1].json.error!.fields).toEqual({ 'batch.created_at': 'must be an ISO 8601 UTC time' });
+    expect(cases[7]![1].json.error!.fields).toEqual({ 'batch.items.0.hazardous': expect.objectContaining({ message: 'must be true or false' }) });
+    expect(cases[8]![1].json.error!.fields).toEqual({ 'batch.created_at': expect.objectContaining({ message: 'must be an ISO 8601 UTC time' }) });
     expect(cases[10]![1].json.error!.message).toMatch(/batch_id mismatch/);
     expect(cases[11]![1].json.error!.message).toMatch(/expired/);
     expect(fs.existsSync(path.join(s.dataDir, BATCH_FILE))).toBe(false);

@@ -22,15 +22,15 @@ describe('Back up now: the folder is checked before a job starts', () => {
         headers: { 'x-lab-client': '1', 'content-type': 'application/json', cookie: `lab_session=${token}` },
         body: JSON.stringify({ outDir }),
       });
-      const body = (await r.json()) as { error?: { code: string; fields?: Record<string, string> } };
+      const body = (await r.json()) as { error?: { code: string; fields?: Record<string, { key: string; message: string }> } };
       expect(r.status, outDir).toBe(400);
       expect(body.error?.code).toBe('validation');
       const why = outDir === file ? /is not a folder/ : outDir.endsWith('missing') ? /does not exist/ : outDir.startsWith('/') ? /system folder/ : /full \(absolute\) path/;
-      expect(body.error?.fields?.outDir, outDir).toMatch(why);
+      expect(body.error?.fields?.outDir?.message, outDir).toMatch(why);
     }
     expect(s.backups.status().job).toBeNull();
     expect(fs.readdirSync(cwd)).toEqual([]);
-    await expect(s.backups.backupAndWait('manual', '.')).rejects.toMatchObject({ code: 'validation', fields: { outDir: expect.stringMatching(/absolute/) } });
+    await expect(s.backups.backupAndWait('manual', '.')).rejects.toMatchObject({ code: 'validation', fields: { outDir: expect.objectContaining({ message: expect.stringMatching(/absolute/) }) } });
     expect(fs.readdirSync(cwd)).toEqual([]);
   });
 });

@@ -71,9 +71,9 @@ describe('damaged completion.db', () => {
         const told = second.output().split('\n').filter((l) => l.includes('completion.db was damaged'));
         expect(told).toHaveLength(aside.length);
         // The UI shows app info's notices: one per file moved aside, in this run only.
-        const notices = (await second.call('GET', '/api/app-info')).body.notices as string[];
+        const notices = (await second.call('GET', '/api/app-info')).body.notices as Array<{ key: string; params: { path: string }; message: string }>;
         expect(notices).toHaveLength(aside.length);
-        for (const n of notices) expect(n).toContain(path.join(dir, aside[0]!));
+        for (const n of notices) expect(n).toMatchObject({ key: 'completion.rebuilt', params: { path: expect.stringContaining(path.join(dir, aside[0]!)) }, message: expect.stringContaining(path.join(dir, aside[0]!)) });
         expect((await second.call('POST', '/api/inventory', { name: 'After restart', quantity: 1 })).status).toBe(200);
         expect(await until(() => suggestion(second, 'Zirc'), (c) => c === 'Zirconia beads', 30_000, 250)).toBe('Zirconia beads');
         await stop(second);

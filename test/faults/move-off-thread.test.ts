@@ -56,7 +56,7 @@ describe('move and backup: file-system work off the main thread, with a time lim
       app,
       (async () => {
         expect((await app.call('POST', '/api/data/backups', {})).status).toBe(200);
-        let job: { ok: boolean | null; error: string | null } = { ok: null, error: null };
+        let job: { ok: boolean | null; error: { key: string; message: string } | null } = { ok: null, error: null };
         await until('the backup job to end', async () => {
           job = (await app.call('GET', '/api/data/status')).body.job;
           return job.ok !== null;
@@ -64,9 +64,9 @@ describe('move and backup: file-system work off the main thread, with a time lim
         return job;
       })(),
     );
-    console.log(`hanging backup: ${backup.times.length} pings answered, p99 ${p99(backup.times).toFixed(0)} ms; job error: ${backup.result.error}`);
+    console.log(`hanging backup: ${backup.times.length} pings answered, p99 ${p99(backup.times).toFixed(0)} ms; job error: ${backup.result.error?.message}`);
     expect(backup.result.ok).toBe(false);
-    expect(backup.result.error).toMatch(`did not finish within ${LIMIT_MS / 1000} seconds`);
+    expect(backup.result.error).toMatchObject({ key: 'data.fsTimeout', params: { seconds: LIMIT_MS / 1000 }, message: expect.stringContaining(`did not finish within ${LIMIT_MS / 1000} seconds`) });
     expect(fs.readdirSync(path.join(dataDir, 'backups')).filter((f) => f !== 'status.json')).toEqual([]); // no archive, partial or work folder
 
     // A restore source whose copy hangs: the preview (extract/copy and check) fails the same way.

@@ -12,6 +12,7 @@ import type { HandlerTable } from '../../src/main/api/handler-table';
 import { openDatabase } from '../../src/main/db/open';
 import { bodyParseError, errorHandler } from '../../src/main/http/errors';
 import { AppError } from '../../src/shared/errors';
+import { msg } from '../../src/shared/messages';
 import type { UserInfo } from '../../src/shared/contract';
 import { onCleanup, sessionFor, tempDir } from '../support/temp';
 
@@ -79,14 +80,14 @@ describe('toErrorBody', () => {
     const busy = realBusy(dir);
     expect((busy as { code: string }).code).toBe('SQLITE_BUSY');
     for (const e of [busy, Object.assign(new Error('table locked'), { code: 'SQLITE_LOCKED' })]) {
-      expect(toErrorBody(e, log, 'updateInventoryItem', dir)).toEqual({ code: 'unavailable', message: 'The database is busy. Try again in a moment.' });
+      expect(toErrorBody(e, log, 'updateInventoryItem', dir)).toEqual({ code: 'unavailable', key: 'api.busy', params: {}, message: 'The database is busy. Try again in a moment.' });
     }
     expect(lines.every((l) => l.level === 40 && l.msg === 'database busy')).toBe(true);
   });
 
   it('AppError and ZodError keep their meaning; anything else is internal and logged with its stack', () => {
     const { log, lines } = recordingLogger();
-    expect(toErrorBody(new AppError('conflict', 'Taken.'), log, 'x', '/d')).toMatchObject({ code: 'conflict', message: 'Taken.' });
+    expect(toErrorBody(new AppError('conflict', 'auth.usernameTaken', { username: 'li' }), log, 'x', '/d')).toMatchObject({ code: 'conflict', key: 'auth.usernameTaken', params: { username: 'li' }, message: 'The username "li" is already taken.' });
     const zerr = z.object({ n: z.number() }).safeParse({ n: 'one' }).error!;
     const v = toErrorBody(zerr, log, 'x', '/d');
     expect(v.code).toBe('validation');
@@ -154,7 +155,7 @@ describe('dispatcher', () => {
 });
 
 describe('HTTP error handler', () => {
-  const messages = { tooLarge: 'Too big for this route.', notJson: 'Send JSON here.' };
+  const messages = { tooLarge: msg('api.batchTooLarge', { kb: 1 }), notJson: msg('api.sendBatchJson') };
 
   async function server() {
     const { log, lines } = recordingLogger();
@@ -182,17 +183,17 @@ describe('HTTP error handler', () => {
     const { base, lines } = await server();
     const big = await post(`${base}/echo`, JSON.stringify({ x: 'y'.repeat(4096) }));
     expect(big.status).toBe(413);
-    expect(await big.json()).toEqual({ error: { code: 'too_large', message: 'Too big for this route.' } });
+    expect(await big.json()).toEqual({ error: { code: 'too_large', key: 'api.batchTooLarge', params: { kb: 1 }, message: 'The import batch is larger than 1 KB.' } });
     const text = await post(`${base}/echo`, '<x/>', 'application/xml');
     expect(text.status).toBe(400);
-    expect(await text.json()).toEqual({ error: { code: 'validation', message: 'Send JSON here.', fields: { body: 'must be JSON' } } });
+    expect(await text.json()).toEqual({ error: { code: 'validation', key: 'api.sendBatchJson', params: {}, message: 'Send the batch as JSON (Content-Type: application/json).', fields: { body: { key: 'field.json', params: {}, message: 'must be JSON' } } } });
     for (const body of ['{"a": ', '']) {
       const r = await post(`${base}/echo`, body);
       expect(r.status).toBe(400);
       const e = (await r.json()).error;
       expect(e.code).toBe('validation');
       expect(e.message).toMatch(/^Malformed request body: /);
-      expect(e.fields).toEqual({ body: 'malformed JSON' });
+      expect(e.fields).toEqual({ body: expect.objectContaining({ message: 'malformed JSON' }) });
     }
     expect((await (await post(`${base}/echo`, '{"a":1}')).json())).toEqual({ got: { a: 1 } });
     expect(lines.filter((l) => l.level >= 40)).toEqual([]);
@@ -202,7 +203,7 @@ describe('HTTP error handler', () => {
     const { base, lines } = await server();
     const outside = await fetch(`${base}/static/outside?x=1`);
     expect(outside.status).toBe(403);
-    expect(await outside.json()).toEqual({ error: { code: 'forbidden', message: 'No such route: GET /static/outside' } });
+    expect(await outside.json()).toEqual({ error: { code: 'forbidden', key: 'api.noRoute', params: { method: 'GET', url: '/static/outside' }, message: 'No such route: GET /static/outside' } });
     const missing = await fetch(`${base}/static/missing`);
     expect(missing.status).toBe(404);
     expect((await missing.json()).error.code).toBe('not_found');

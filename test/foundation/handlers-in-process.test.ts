@@ -89,7 +89,7 @@ describe('data operations through the dispatcher', () => {
     expect(archive, JSON.stringify(made)).toBeDefined();
     const source = path.join(outDir, archive!);
 
-    const preview = await ok<{ source: string; counts: Record<string, number>; warnings: string[] }>('previewRestore', { source }, admin);
+    const preview = await ok<{ source: string; counts: Record<string, number>; warnings: unknown[] }>('previewRestore', { source }, admin);
     expect(preview.source).toBe(source);
     expect(preview.counts.inventory_items).toBe(1);
 

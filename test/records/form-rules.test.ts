@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import type { RuleObject } from 'antd/es/form';
 import { z } from 'zod';
 import { FIELDS, FORM_SCHEMAS, type RecordKind } from '../../src/renderer/records/record-fields';
+import i18next from 'i18next';
 import { REQUIRED_MESSAGE, schemaRules } from '../../src/renderer/app/schema-rules';
+import { issueMessage } from '../../src/shared/errors';
+import { resources } from '../../src/renderer/i18n/resources';
+
+await i18next.init({ resources, lng: 'en', interpolation: { escapeValue: false } });
 
 const KINDS = Object.keys(FIELDS) as RecordKind[];
 const BASE = { name: 'Ethanol', quantity: 1 };
@@ -29,7 +34,8 @@ function serviceSays(kind: RecordKind, field: string, value: unknown): string | 
   else body[field] = value;
   const r = z.safeParse(FORM_SCHEMAS[kind], body);
   if (r.success) return null;
-  return r.error.issues.find((i) => i.path[0] === field)?.message ?? null;
+  const issue = r.error.issues.find((i) => i.path[0] === field);
+  return issue ? issueMessage(issue).message : null;
 }
 
 describe('form rules come from the contract schemas', () => {
@@ -48,7 +54,7 @@ describe('form rules come from the contract schemas', () => {
           if (service === null) expect(form, label).toBeNull();
           else {
             refused++;
-            const expected = v === null ? REQUIRED_MESSAGE : service;
+            const expected = v === null ? REQUIRED_MESSAGE.message : service;
             expect(form?.toLowerCase(), label).toBe(expected.toLowerCase());
             const zh = await formSays(kind, name, v, 'zh-CN');
             expect(zh, `${label} in Chinese`).not.toMatch(/[a-z]{3}/i);

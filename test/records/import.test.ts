@@ -71,11 +71,11 @@ describe('bulk inventory import', () => {
       const rowOf = (i: number) => 3 + i * 4 + 2; // bad row i was spliced in at data index 3+4i; +2 = header + 1-based
       expect(preview.errors).toEqual(
         expect.arrayContaining([
-          { row: rowOf(0), column: '名称', message: 'name is required' },
-          { row: rowOf(1), column: '数量', message: expect.stringContaining('quantity must not be negative') },
-          { row: rowOf(2), column: 'CAS号', message: expect.stringContaining('check digit') },
-          { row: rowOf(3), column: '数量', message: expect.stringContaining('quantity must be a number') },
-          { row: rowOf(4), column: '危险品', message: expect.stringContaining('"maybe"') },
+          expect.objectContaining({ row: rowOf(0), column: '名称', key: 'import.rowField', params: { field: 'name', problem: expect.objectContaining({ key: 'field.required' }) }, message: 'name is required' }),
+          expect.objectContaining({ row: rowOf(1), column: '数量', params: { field: 'quantity', problem: expect.objectContaining({ key: 'field.notNegative' }) }, message: 'quantity must not be negative' }),
+          expect.objectContaining({ row: rowOf(2), column: 'CAS号', key: 'cas.checkDigit', message: expect.stringContaining('check digit') }),
+          expect.objectContaining({ row: rowOf(3), column: '数量', params: { field: 'quantity', problem: expect.objectContaining({ key: 'field.number' }) }, message: 'quantity must be a number' }),
+          expect.objectContaining({ row: rowOf(4), column: '危险品', message: expect.stringContaining('"maybe"') }),
         ]),
       );
       const refused = await h.call(h.member, 'importCommit', { importId, mapping: preview.mapping, skipBadRows: false });
@@ -113,7 +113,7 @@ describe('bulk inventory import', () => {
     const auto = await h.ok<ImportPreview>(h.member, 'importPreview', { importId });
     expect(auto.mapping).toEqual({ quantity: 2 }); // 'Amount' is a known spelling; the rest is not
     expect(auto.validRows).toBe(0);
-    expect(await h.call(h.member, 'importCommit', { importId, mapping: { cas_number: 1 }, skipBadRows: true })).toMatchObject({ ok: false, error: { code: 'validation', fields: { mapping: expect.any(String) } } });
+    expect(await h.call(h.member, 'importCommit', { importId, mapping: { cas_number: 1 }, skipBadRows: true })).toMatchObject({ ok: false, error: { code: 'validation', fields: { mapping: expect.objectContaining({ key: expect.any(String) }) } } });
     const mapping = { name: 0, cas_number: 1, quantity: 2, storage_location: 3 };
     expect(await h.ok<ImportPreview>(h.member, 'importPreview', { importId, mapping })).toMatchObject({ validRows: 2, badRows: 0 });
     expect(await h.ok<ImportResult>(h.member, 'importCommit', { importId, mapping, skipBadRows: false })).toMatchObject({ imported: 2 });
@@ -132,7 +132,7 @@ describe('bulk inventory import', () => {
       h.call(h.member, 'importCommit', { importId, mapping, skipBadRows: false }),
     ]);
     expect([a.ok, b.ok].sort()).toEqual([false, true]);
-    expect((a.ok ? b : a) as unknown).toMatchObject({ ok: false, error: { code: 'conflict', fields: { importId: expect.any(String) } } });
+    expect((a.ok ? b : a) as unknown).toMatchObject({ ok: false, error: { code: 'conflict', fields: { importId: expect.objectContaining({ key: expect.any(String) }) } } });
     expect(count(h)).toBe(2);
     expect(h.hooks.calls.filter((c) => c.kind === 'bulk')).toHaveLength(1);
   });
@@ -142,7 +142,7 @@ describe('bulk inventory import', () => {
     const bin = path.join(dir, 'x.pdf');
     fs.writeFileSync(bin, 'not a spreadsheet');
     const id1 = await upload(h, bin);
-    expect(await h.call(h.member, 'importPreview', { importId: id1 })).toMatchObject({ ok: false, error: { code: 'validation', fields: { file: expect.any(String) } } });
+    expect(await h.call(h.member, 'importPreview', { importId: id1 })).toMatchObject({ ok: false, error: { code: 'validation', fields: { file: expect.objectContaining({ key: expect.any(String) }) } } });
     const fake = path.join(dir, 'fake.xlsx');
     fs.writeFileSync(fake, 'not a zip');
     const id2 = await upload(h, fake);

@@ -25,6 +25,6 @@ describe('records over the IPC handler table', () => {
     expect(await send(h.guest, 'createInventoryItem', { name: 'x', quantity: 1 })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(await send(h.admin, 'createInventoryItem', { name: 'x', quantity: 1 }, false)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(refused).toEqual(['createInventoryItem']);
-    expect(await send(h.member, 'createReagentOrder', { name: 'x', quantity: 0 })).toMatchObject({ ok: false, error: { code: 'validation', fields: { quantity: expect.any(String) } } });
+    expect(await send(h.member, 'createReagentOrder', { name: 'x', quantity: 0 })).toMatchObject({ ok: false, error: { code: 'validation', fields: { quantity: expect.objectContaining({ key: expect.any(String) }) } } });
   });
 });

@@ -73,7 +73,7 @@ describe('reagent orders', () => {
       if (!r.ok) expect(r.error.message).toContain('"pending_approval"');
     }
     const missingReason = await h.call(h.admin, 'rejectReagentOrder', { id: o.id });
-    expect(missingReason).toMatchObject({ ok: false, error: { code: 'validation', fields: { reason: expect.any(String) } } });
+    expect(missingReason).toMatchObject({ ok: false, error: { code: 'validation', fields: { reason: expect.objectContaining({ key: expect.any(String) }) } } });
     h.hooks.take();
     const rejected = await h.ok<ReagentOrder>(h.admin, 'rejectReagentOrder', { id: o.id, reason: '课题组已有库存' });
     expect(rejected).toMatchObject({ status: 'rejected', reject_reason: '课题组已有库存' });
@@ -166,9 +166,9 @@ describe('reagent orders', () => {
         expect(Object.keys(r.error.fields ?? {})).toContain(field);
       }
     }
-    expect(await h.call(h.admin, 'approveReagentOrder', { id: 999 })).toMatchObject({ ok: false, error: { code: 'not_found', fields: { id: expect.any(String) } } });
-    expect(await h.call(h.admin, 'approveReagentOrder', { id: 'abc' })).toMatchObject({ ok: false, error: { code: 'validation', fields: { id: expect.any(String) } } });
-    expect(await h.call(h.admin, 'approveReagentOrder', { id: true })).toMatchObject({ ok: false, error: { code: 'validation', fields: { id: expect.any(String) } } });
+    expect(await h.call(h.admin, 'approveReagentOrder', { id: 999 })).toMatchObject({ ok: false, error: { code: 'not_found', fields: { id: expect.objectContaining({ key: expect.any(String) }) } } });
+    expect(await h.call(h.admin, 'approveReagentOrder', { id: 'abc' })).toMatchObject({ ok: false, error: { code: 'validation', fields: { id: expect.objectContaining({ key: expect.any(String) }) } } });
+    expect(await h.call(h.admin, 'approveReagentOrder', { id: true })).toMatchObject({ ok: false, error: { code: 'validation', fields: { id: expect.objectContaining({ key: expect.any(String) }) } } });
     expect(h.dbs.lab.prepare('SELECT count(*) AS n FROM reagent_orders').get()).toEqual({ n: 0 });
     expect(h.hooks.calls).toEqual([]);
     expect(h.events).toEqual([]);
@@ -177,7 +177,7 @@ describe('reagent orders', () => {
   it('refuses a bad CAS check digit unless explicitly overridden, and stores the canonical form', async () => {
     const h = createHarness();
     const bad = await h.call(h.member, 'createReagentOrder', { ...ethanol, cas_number: '64-17-6' });
-    expect(bad).toMatchObject({ ok: false, error: { code: 'validation', fields: { cas_number: expect.stringContaining('5') }, details: { cas: { kind: 'bad_check_digit', canonical: '64-17-6', expected: 5 } } } });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'validation', fields: { cas_number: expect.objectContaining({ message: expect.stringContaining('5') }) }, details: { cas: { kind: 'bad_check_digit', canonical: '64-17-6', expected: 5 } } } });
     const kept = await h.ok<ReagentOrder>(h.member, 'createReagentOrder', { ...ethanol, cas_number: '12239-89-1', cas_override: true });
     expect(kept.cas_number).toBe('12239-89-1');
     const tolerant = await h.ok<ReagentOrder>(h.member, 'createReagentOrder', { ...ethanol, cas_number: 'CAS号：６４－１７－５' });
@@ -185,7 +185,7 @@ describe('reagent orders', () => {
     const bare = await h.ok<ReagentOrder>(h.member, 'createReagentOrder', { ...ethanol, cas_number: '7732185' });
     expect(bare.cas_number).toBe('7732-18-5');
     const unparsable = await h.call(h.member, 'createReagentOrder', { ...ethanol, cas_number: '64-177-6', cas_override: true });
-    expect(unparsable).toMatchObject({ ok: false, error: { code: 'validation', fields: { cas_number: expect.any(String) } } });
+    expect(unparsable).toMatchObject({ ok: false, error: { code: 'validation', fields: { cas_number: expect.objectContaining({ key: expect.any(String) }) } } });
   });
 
   it('a throwing completion hook neither fails nor rolls back the write', async () => {

@@ -82,7 +82,7 @@ describe('list search', () => {
     expect((await h.ok<ListResult<InventoryItem>>(h.member, 'listInventory', { page: '2', pageSize: '10' })).rows).toHaveLength(10);
     for (const bad of [{ sort: 'password_hash' }, { status: 'lost' }, { field: 'notes' }, { pageSize: 100000 }, { page: 0 }]) {
       const r = await h.call(h.member, 'listInventory', bad);
-      expect(r, JSON.stringify(bad)).toMatchObject({ ok: false, error: { code: 'validation', fields: { [Object.keys(bad)[0]!]: expect.any(String) } } });
+      expect(r, JSON.stringify(bad)).toMatchObject({ ok: false, error: { code: 'validation', fields: { [Object.keys(bad)[0]!]: expect.objectContaining({ key: expect.any(String) }) } } });
     }
   });
 

@@ -54,7 +54,7 @@ export function authHandlers(s: AuthHandlerDeps): Pick<HandlerTable, AuthHandler
       return { port: after.port, restartRequired: after.port !== before.port || after.port !== s.port };
     },
     events: () => {
-      throw new AppError('not_found', 'The event stream is served over HTTP only.');
+      throw new AppError('not_found', 'api.eventsHttpOnly');
     },
   };
 }

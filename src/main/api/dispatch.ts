@@ -10,9 +10,9 @@ import type { HandlerTable } from './handler-table';
 
 function checkAccess(access: Access, user: UserInfo | null): void {
   if (access === 'none') return;
-  if (!user) throw new AppError('unauthorized', 'Please log in.');
-  if (access === 'member' && user.role === 'public') throw new AppError('forbidden', 'The public account can browse but not change anything. Log in with your own account.');
-  if (access === 'admin' && user.role !== 'admin') throw new AppError('forbidden', 'Only a lab administrator can do this.');
+  if (!user) throw new AppError('unauthorized', 'auth.loginRequired');
+  if (access === 'member' && user.role === 'public') throw new AppError('forbidden', 'auth.publicReadOnly');
+  if (access === 'admin' && user.role !== 'admin') throw new AppError('forbidden', 'auth.adminOnly');
 }
 
 export interface Dispatcher {
@@ -23,7 +23,7 @@ export function createDispatcher(handlers: HandlerTable, userForToken: (t: strin
   return {
     async call(name, rawInput, session, transport) {
       try {
-        if (!Object.hasOwn(contract, name)) throw new AppError('not_found', `Unknown operation "${name}".`);
+        if (!Object.hasOwn(contract, name)) throw new AppError('not_found', 'api.unknownOperation', { name });
         const def = contract[name as OperationName];
         const user = userForToken(session.token);
         checkAccess(def.access, user);
@@ -49,12 +49,12 @@ export function toErrorBody(e: unknown, log: Logger, name: string, dataDir: stri
   const code = (e as { code?: string })?.code;
   if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
     log.warn({ op: name, err: String(e) }, 'database busy');
-    return { code: 'unavailable', message: 'The database is busy. Try again in a moment.' };
+    return new AppError('unavailable', 'api.busy').toBody();
   }
   if (code && DISK_FULL_CODES.has(code)) {
     log.warn({ op: name, err: String(e) }, 'disk full');
-    return { code: 'disk_full', message: `The disk holding the data directory ${dataDir} is full; nothing was saved. Free some space there, then try again.` };
+    return new AppError('disk_full', 'data.diskFull', { path: dataDir }).toBody();
   }
   log.error({ op: name, err: e instanceof Error ? { message: e.message, stack: e.stack } : String(e) }, 'operation failed');
-  return { code: 'internal', message: 'Something went wrong in the lab app. The details are in the log; try again.' };
+  return new AppError('internal', 'api.internal').toBody();
 }

@@ -3,7 +3,7 @@
 // sender check and the per-window session.
 import { contract, operationNames } from '../../shared/contract';
 import { IPC_PREFIX } from '../../shared/bridge';
-import type { Envelope } from '../../shared/errors';
+import { AppError, type Envelope } from '../../shared/errors';
 import type { Dispatcher } from './dispatch';
 import type { SessionHolder } from './context';
 
@@ -22,7 +22,7 @@ export function createIpcHandlers(dispatcher: Dispatcher, onRefused: (op: string
     table.set(IPC_PREFIX + name, async (sender, input) => {
       if (!sender.trusted) {
         onRefused(name);
-        return { ok: false, error: { code: 'forbidden', message: 'Calls are only accepted from the lab app window.' } };
+        return { ok: false, error: new AppError('forbidden', 'api.windowOnly').toBody() };
       }
       return dispatcher.call(name, input, sender.session, 'ipc');
     });

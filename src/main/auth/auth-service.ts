@@ -2,7 +2,7 @@
 // copied database or backup holds no usable session.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/open';
-import { AppError } from '../../shared/errors';
+import { AppError, fieldError } from '../../shared/errors';
 import type { Role, UserInfo } from '../../shared/contract';
 import { hashPassword, verifyPassword } from './passwords';
 import type { AuditLog } from '../audit/audit-log';
@@ -35,7 +35,7 @@ export class AuthService {
   /** First start: creates the admin. Refused once any admin exists. */
   setup(input: { username: string; password: string; displayName: string }): UserInfo {
     return this.db.transaction(() => {
-      if (!this.setupNeeded()) throw new AppError('conflict', 'The lab is already set up: an administrator exists. Log in instead.');
+      if (!this.setupNeeded()) throw new AppError('conflict', 'auth.alreadySetUp');
       return this.insertUser({ ...input, role: 'admin' }, null);
     })();
   }
@@ -46,7 +46,7 @@ export class AuthService {
 
   private insertUser(input: { username: string; password: string; displayName: string; role: Role }, actorId: number | null): UserInfo {
     if (this.db.prepare('SELECT 1 FROM users WHERE username = ?').get(input.username)) {
-      throw new AppError('conflict', `The username "${input.username}" is already taken.`, { username: 'already taken' });
+      throw new AppError('conflict', 'auth.usernameTaken', { username: input.username }, { fields: fieldError('username', 'field.alreadyTaken') });
     }
     const info = this.db
       .prepare('INSERT INTO users (username, display_name, display_name_sort, role, password_hash) VALUES (?, ?, ?, ?, ?)')
@@ -58,7 +58,7 @@ export class AuthService {
 
   get(id: number): UserInfo {
     const row = this.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
-    if (!row) throw new AppError('not_found', `User ${id} does not exist.`, { id: 'no such user' });
+    if (!row) throw new AppError('not_found', 'auth.noUser', { id }, { fields: fieldError('id', 'field.noSuchRecord') });
     return toUserInfo(row);
   }
 
@@ -70,7 +70,7 @@ export class AuthService {
     return this.db.transaction(() => {
       const before = this.get(id);
       if (id === actorId && (patch.active === false || (patch.role && patch.role !== 'admin'))) {
-        throw new AppError('conflict', 'You cannot deactivate or demote your own account.', { [patch.active === false ? 'active' : 'role']: 'not allowed on your own account' });
+        throw new AppError('conflict', 'auth.notOwnAccount', {}, { fields: fieldError(patch.active === false ? 'active' : 'role', 'field.notOnOwnAccount') });
       }
       const next = { displayName: patch.displayName ?? before.displayName, role: patch.role ?? before.role, active: patch.active ?? before.active };
       this.db
@@ -97,9 +97,9 @@ export class AuthService {
   login(username: string, password: string): { token: string; user: UserInfo } {
     const row = this.db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
     if (!row || !verifyPassword(password, row.password_hash)) {
-      throw new AppError('unauthorized', 'Wrong username or password.');
+      throw new AppError('unauthorized', 'auth.wrongPassword');
     }
-    if (row.active !== 1) throw new AppError('forbidden', 'This account has been deactivated. Ask a lab administrator.');
+    if (row.active !== 1) throw new AppError('forbidden', 'auth.deactivated');
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
     const expires = new Date(now.getTime() + SESSION_DAYS * 86_400_000);

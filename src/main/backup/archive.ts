@@ -65,7 +65,7 @@ function entryStream(zf: yauzl.ZipFile, e: yauzl.Entry): Promise<NodeJS.Readable
 }
 
 async function readText(zf: yauzl.ZipFile, e: yauzl.Entry, max = 4 << 20): Promise<string> {
-  if (e.uncompressedSize > max) throw new BackupInvalidError(`${e.fileName} in the archive is implausibly large.`);
+  if (e.uncompressedSize > max) throw new BackupInvalidError('restore.entryTooLarge', { file: e.fileName });
   const chunks: Buffer[] = [];
   for await (const c of await entryStream(zf, e)) chunks.push(c as Buffer);
   return Buffer.concat(chunks).toString('utf8');
@@ -77,7 +77,7 @@ export async function readArchiveManifest(file: string): Promise<Manifest> {
   try {
     const entries = await readEntries(zf);
     const m = entries.find((e) => e.fileName === MANIFEST_FILE);
-    if (!m) throw new BackupInvalidError('The archive has no manifest.json: it is not a Lab Desktop backup, or it is damaged.');
+    if (!m) throw new BackupInvalidError('restore.noManifest');
     return parseManifest(await readText(zf, m));
   } finally {
     zf.close();
@@ -88,7 +88,7 @@ async function openArchive(file: string): Promise<yauzl.ZipFile> {
   try {
     return await openZip(file);
   } catch (e) {
-    throw new BackupInvalidError(`${path.basename(file)} is not a readable zip archive (${(e as Error).message}). The file may be truncated or damaged.`);
+    throw new BackupInvalidError('restore.notZip', { file: path.basename(file), detail: (e as Error).message });
   }
 }
 
@@ -103,22 +103,22 @@ export async function extractArchive(file: string, staging: string): Promise<Man
     try {
       entries = await readEntries(zf);
     } catch (e) {
-      throw new BackupInvalidError(`The archive is damaged (${(e as Error).message}).`);
+      throw new BackupInvalidError('restore.archiveDamaged', { detail: (e as Error).message });
     }
     const byName = new Map(entries.filter((e) => !e.fileName.endsWith('/')).map((e) => [e.fileName, e]));
     const me = byName.get(MANIFEST_FILE);
-    if (!me) throw new BackupInvalidError('The archive has no manifest.json: it is not a Lab Desktop backup, or it is damaged.');
+    if (!me) throw new BackupInvalidError('restore.noManifest');
     const manifest = parseManifest(await readText(zf, me));
     checkExpandedSize(manifest.files);
     fs.mkdirSync(staging, { recursive: false });
     for (const f of manifest.files) {
-      if (!isBackupPath(f.path)) throw new BackupInvalidError(`The archive names a file a backup never holds: ${f.path}.`);
+      if (!isBackupPath(f.path)) throw new BackupInvalidError('restore.archiveForeignFile', { file: f.path });
       const e = byName.get(f.path);
-      if (!e) throw new BackupInvalidError(`The archive is missing ${f.path}, which its manifest lists: the file is incomplete.`);
-      if (((e.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) throw new BackupInvalidError(`${f.path} in the archive is a symbolic link; a backup never holds links. Nothing was changed.`);
-      if (e.uncompressedSize !== f.size) throw new BackupInvalidError(`${f.path} in the archive does not have the size its manifest lists: the archive is damaged.`);
+      if (!e) throw new BackupInvalidError('restore.archiveMissingFile', { file: f.path });
+      if (((e.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) throw new BackupInvalidError('restore.archiveSymlink', { file: f.path });
+      if (e.uncompressedSize !== f.size) throw new BackupInvalidError('restore.archiveSize', { file: f.path });
       const dest = path.join(staging, ...f.path.split('/'));
-      if (!path.resolve(dest).startsWith(path.resolve(staging) + path.sep)) throw new BackupInvalidError(`The archive names an unsafe path: ${f.path}.`);
+      if (!path.resolve(dest).startsWith(path.resolve(staging) + path.sep)) throw new BackupInvalidError('restore.archiveUnsafePath', { file: f.path });
       fs.mkdirSync(path.dirname(dest), { recursive: true });
       const hash = createHash('sha256');
       let size = 0;
@@ -134,9 +134,9 @@ export async function extractArchive(file: string, staging: string): Promise<Man
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'ENOSPC' || code === 'EACCES' || code === 'EPERM' || code === 'EROFS') throw err;
-        throw new BackupInvalidError(`${f.path} in the archive cannot be read (${(err as Error).message}): the archive is damaged.`);
+        throw new BackupInvalidError('restore.archiveUnreadable', { file: f.path, detail: (err as Error).message });
       }
-      if (size !== f.size || hash.digest('hex') !== f.sha256) throw new BackupInvalidError(`${f.path} in the archive does not match its checksum: the archive is damaged.`);
+      if (size !== f.size || hash.digest('hex') !== f.sha256) throw new BackupInvalidError('restore.archiveChecksum', { file: f.path });
       fsyncFile(dest);
     }
     return manifest;

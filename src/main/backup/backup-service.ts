@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SettingsStore } from '../settings';
 import type { Logger } from '../logging';
-import { AppError } from '../../shared/errors';
+import { AppError, fieldError } from '../../shared/errors';
 import type { DataJob, DataStatus, MoveResult, RestorePreview, RestoreResult } from '../../shared/contract/data';
 import { BackupError, createBackupArchive, type ArchiveResult } from './create-backup';
 import { BackupInvalidError, type BackupKind } from './manifest';
@@ -19,6 +19,7 @@ import { BACKUPS_DIR, COMPLETION_DB, LAB_DB, LOGS_DIR } from './layout';
 import { dirSize, errorText, fileStamp } from './files';
 import type { StepHook } from './restore-journal';
 import { pidAlive } from '../data-dir/instance-lock';
+import { msg, type Message } from '../../shared/messages';
 
 const DAY_MS = 24 * 3600 * 1000;
 const CHECK_EVERY_MS = 3600 * 1000;
@@ -41,11 +42,18 @@ function fileSize(f: string): number {
   }
 }
 
+/** What a failed job tells the UI: its sentence by key (an unexpected failure's text as detail). */
+function jobError(e: unknown): Message {
+  if (e instanceof AppError) return msg(e.key, e.params);
+  if (e instanceof BackupInvalidError || e instanceof BackupError) return e.msg;
+  return msg('data.unexpected', { detail: errorText(e) });
+}
+
 /** Backup and restore failures are the user's input being refused: 400 with the field named. */
 function asAppError(e: unknown, field: string): AppError {
   if (e instanceof AppError) return e;
-  if (e instanceof BackupInvalidError || e instanceof BackupError) return new AppError('validation', e.message, { [field]: e.message });
-  return new AppError('internal', errorText(e));
+  if (e instanceof BackupInvalidError || e instanceof BackupError) return AppError.of('validation', e.msg, { fields: { [field]: e.msg } });
+  return new AppError('internal', 'data.unexpected', { detail: errorText(e) });
 }
 
 /**
@@ -55,11 +63,11 @@ function asAppError(e: unknown, field: string): AppError {
  */
 export function backupFolder(dataDir: string, outDir?: string): string {
   if (!outDir) return path.join(dataDir, BACKUPS_DIR);
-  if (!path.isAbsolute(outDir)) throw new BackupInvalidError('Give the folder for the backup as a full (absolute) path.');
+  if (!path.isAbsolute(outDir)) throw new BackupInvalidError('backup.relativeFolder');
   const dir = path.resolve(outDir);
-  if (inSystemFolder(dir)) throw new BackupInvalidError(`${dir} is a system folder (${SYSTEM_ROOTS.join(', ')}); choose a folder on a disk.`);
-  if (!fs.existsSync(dir)) throw new BackupInvalidError(`The folder ${dir} does not exist.`);
-  if (!fs.statSync(dir).isDirectory()) throw new BackupInvalidError(`${dir} is not a folder; choose the folder to save the backup in.`);
+  if (inSystemFolder(dir)) throw new BackupInvalidError('backup.systemFolder', { path: dir, roots: [...SYSTEM_ROOTS] });
+  if (!fs.existsSync(dir)) throw new BackupInvalidError('backup.noFolder', { path: dir });
+  if (!fs.statSync(dir).isDirectory()) throw new BackupInvalidError('backup.notFolder', { path: dir });
   return dir;
 }
 
@@ -97,8 +105,8 @@ export class BackupService {
 
   /** One data job at a time: a backup, a restore or a move. */
   private exclusive<T>(kind: DataJob['kind'], work: (job: DataJob) => Promise<T>): Promise<T> {
-    if (this.running) throw new AppError('conflict', `A ${this.job?.kind ?? 'data'} job is already running; wait until it has finished.`);
-    if (this.movedTo) throw new AppError('unavailable', `The data directory was moved to ${this.movedTo}. Restart Lab Desktop.`);
+    if (this.running) throw new AppError('conflict', 'data.jobRunning', { job: this.job?.kind ?? 'data' });
+    if (this.movedTo) throw new AppError('unavailable', 'data.moved', { path: this.movedTo });
     const job: DataJob = { kind, phase: 'starting', percent: 0, startedAt: new Date().toISOString(), finishedAt: null, ok: null, error: null, file: null };
     this.job = job;
     const p = work(job).then(
@@ -107,7 +115,7 @@ export class BackupService {
         return v;
       },
       (e: unknown) => {
-        Object.assign(job, { ok: false, error: errorText(e), finishedAt: new Date().toISOString() });
+        Object.assign(job, { ok: false, error: jobError(e), finishedAt: new Date().toISOString() });
         throw e;
       },
     );
@@ -139,8 +147,8 @@ export class BackupService {
       if (kind === 'automatic') applyRetention(this.dataDir, this.keep(), this.o.log);
       return r;
     } catch (e) {
-      const err = e instanceof BackupError || e instanceof BackupInvalidError || e instanceof AppError ? e : new BackupError(`The backup failed: ${errorText(e)}`);
-      recordBackupResult(this.dataDir, { at, kind, ok: false, error: err.message, file: null, bytes: 0, durationMs: Date.now() - started });
+      const err = e instanceof BackupError || e instanceof BackupInvalidError || e instanceof AppError ? e : new BackupError('backup.failed', { detail: errorText(e) });
+      recordBackupResult(this.dataDir, { at, kind, ok: false, error: err.message, reason: jobError(err), file: null, bytes: 0, durationMs: Date.now() - started });
       this.o.log.error({ kind, err: err.message }, 'backup failed');
       throw err;
     }
@@ -195,7 +203,7 @@ export class BackupService {
       }
       if (staged.preview.warnings.length && !opts.acceptWarnings) {
         staged.discard();
-        throw new AppError('conflict', `Restore not started: ${staged.preview.warnings.join(' ')} Confirm to restore anyway.`, { source: 'needs confirmation' }, staged.preview);
+        throw new AppError('conflict', 'restore.needsConfirmation', { warnings: staged.preview.warnings }, { fields: fieldError('source', 'field.needsConfirmation'), details: staged.preview });
       }
       job.phase = 'swap';
       job.percent = 50;

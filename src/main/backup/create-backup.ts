@@ -10,6 +10,7 @@ import { snapshotDatabase, snapshotDatabaseAsync, type DbFacts } from './snapsho
 import { errorText, fileStamp, fsyncDir, fsyncFile, listFiles, sha256File, sha256FileAsync, writeFileAtomic } from './files';
 import { readArchiveManifest, zipFolder } from './archive';
 import { AppError } from '../../shared/errors';
+import { msg, type Message, type MessageKey, type MessageParams } from '../../shared/messages';
 
 export type BackupPhase = 'lab' | 'completion' | 'files' | 'archive' | 'verify' | 'done';
 export type ProgressFn = (p: { phase: BackupPhase; percent: number }) => void;
@@ -20,19 +21,25 @@ export interface BackupMeta {
 }
 
 export class BackupError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly msg: Message;
+  constructor(key: MessageKey, params: MessageParams = {}) {
+    const m = msg(key, params);
+    super(m.message);
     this.name = 'BackupError';
+    this.msg = m;
+  }
+  static of(m: Message): BackupError {
+    return new BackupError(m.key, m.params);
   }
 }
 
 /** Turns file-system failures into messages a user can act on. */
-export function describeFsError(e: unknown, target: string): string {
+export function describeFsError(e: unknown, target: string | Message): Message {
   const code = (e as NodeJS.ErrnoException)?.code;
-  if (code === 'ENOSPC') return `There is not enough free disk space for ${target}.`;
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return `No permission to write ${target}. Choose a folder you can write to.`;
-  if (code === 'ENOENT') return `The folder for ${target} does not exist.`;
-  return `${target} could not be written: ${errorText(e)}`;
+  if (code === 'ENOSPC') return msg('fs.noSpace', { target });
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return msg('fs.noPermission', { target });
+  if (code === 'ENOENT') return msg('fs.noFolder', { target });
+  return msg('fs.writeFailed', { target, detail: errorText(e) });
 }
 
 /** Writes a backup folder synchronously (before a migration, when nothing else runs yet). */
@@ -70,7 +77,7 @@ const NO_DB: DbFacts = { schemaVersion: 0, counts: {} };
 
 function sources(dataDir: string, dest: string): { labFile: string; completionFile: string } {
   const labFile = path.join(dataDir, LAB_DB);
-  if (!fs.existsSync(labFile)) throw new BackupError(`${dataDir} holds no ${LAB_DB}: it is not a Lab Desktop data directory.`);
+  if (!fs.existsSync(labFile)) throw new BackupError('backup.notDataDir', { path: dataDir, file: LAB_DB });
   fs.mkdirSync(dest, { recursive: true });
   return { labFile, completionFile: path.join(dataDir, COMPLETION_DB) };
 }
@@ -129,7 +136,7 @@ async function checkOverwrite(dataDir: string, outFile: string): Promise<void> {
   const out = path.resolve(outFile);
   const dd = path.resolve(dataDir);
   if (out.startsWith(dd + path.sep) && !out.startsWith(path.join(dd, BACKUPS_DIR) + path.sep)) {
-    throw new BackupError(`${out} is inside the data directory; write backups to its backups/ folder or outside it.`);
+    throw new BackupError('backup.insideDataDir', { path: out });
   }
   if (!fs.existsSync(out)) return;
   const isArchive =
@@ -138,7 +145,7 @@ async function checkOverwrite(dataDir: string, outFile: string): Promise<void> {
       () => true,
       () => false,
     ));
-  if (!isArchive) throw new BackupError(`${out} already exists and is not a Lab Desktop backup; choose another file name. Nothing was overwritten.`);
+  if (!isArchive) throw new BackupError('backup.exists', { path: out });
 }
 
 /**
@@ -159,7 +166,7 @@ export async function createBackupArchive(
     if (!fs.statSync(outDir).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
     fs.accessSync(outDir, fs.constants.W_OK);
   } catch (e) {
-    throw new BackupError(describeFsError(e, `the backup in ${outDir}`));
+    throw BackupError.of(describeFsError(e, msg('fs.target.backupIn', { path: outDir })));
   }
   await checkOverwrite(dataDir, outFile);
   const work = path.join(opts.workRoot, `.tmp-${fileStamp()}-${process.pid}`);
@@ -170,17 +177,17 @@ export async function createBackupArchive(
       manifest = await (opts.writeFolder ?? writeBackupFolderAsync)(dataDir, work, meta, opts.progress);
     } catch (e) {
       if (e instanceof AppError || e instanceof BackupError || (e as Error).name === 'BackupInvalidError') throw e;
-      if ((e as NodeJS.ErrnoException).code) throw new BackupError(describeFsError(e, 'the backup snapshot'));
-      throw new BackupError(`The backup snapshot failed: ${errorText(e)}`);
+      if ((e as NodeJS.ErrnoException).code) throw BackupError.of(describeFsError(e, msg('fs.target.snapshot')));
+      throw new BackupError('backup.snapshotFailed', { detail: errorText(e) });
     }
     try {
       await zipFolder(work, partial, (done, total) => opts.progress?.({ phase: 'archive', percent: 50 + Math.round((45 * done) / Math.max(1, total)) }));
     } catch (e) {
-      throw new BackupError(describeFsError(e, path.basename(outFile)));
+      throw BackupError.of(describeFsError(e, path.basename(outFile)));
     }
     opts.progress?.({ phase: 'verify', percent: 96 });
     const back = await readArchiveManifest(partial);
-    if (back.createdAt !== manifest.createdAt) throw new BackupError('The archive just written reads back differently: the disk may be failing.');
+    if (back.createdAt !== manifest.createdAt) throw new BackupError('backup.readBackDiffers');
     fs.renameSync(partial, outFile);
     fsyncDir(outDir);
     opts.progress?.({ phase: 'done', percent: 100 });

@@ -4,8 +4,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { checkMoveTarget, copyDataDir } from './move';
-import { writeBackupFolder, type BackupMeta } from './create-backup';
+import { BackupError, writeBackupFolder, type BackupMeta } from './create-backup';
 import { stageRestoreSource, type StageOptions } from './source';
+import type { Message } from '../../shared/messages';
+import { BackupInvalidError } from './manifest';
+
 
 export const fsTasks = {
   /** The full target check (it stats and resolves the path); whether it existed decides the cleanup. */
@@ -34,7 +37,7 @@ export interface FsTaskRequest<N extends FsTaskName = FsTaskName> {
   args: Parameters<FsTasks[N]>;
 }
 
-export type FsTaskReply = { ok: true; value: unknown } | { ok: false; name: string; message: string; code?: string };
+export type FsTaskReply = { ok: true; value: unknown } | { ok: false; name: string; message: string; code?: string; msg?: Message };
 
 export async function runFsTaskHere(req: FsTaskRequest): Promise<FsTaskReply> {
   try {
@@ -42,6 +45,6 @@ export async function runFsTaskHere(req: FsTaskRequest): Promise<FsTaskReply> {
     return { ok: true, value };
   } catch (e) {
     const err = e as { name?: string; message?: string; code?: unknown };
-    return { ok: false, name: err?.name ?? 'Error', message: err?.message ?? String(e), code: typeof err?.code === 'string' ? err.code : undefined };
+    return { ok: false, name: err?.name ?? 'Error', message: err?.message ?? String(e), code: typeof err?.code === 'string' ? err.code : undefined, msg: e instanceof BackupInvalidError || e instanceof BackupError ? e.msg : undefined };
   }
 }

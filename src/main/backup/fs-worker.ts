@@ -23,10 +23,7 @@ export function fsTimeLimitMs(bytes: number): number {
 
 export function fsTimeoutError(where: string, limitMs: number): AppError {
   const seconds = Math.round(limitMs / 1000);
-  return new AppError(
-    'unavailable',
-    `The file work on ${where} did not finish within ${seconds} seconds and was stopped; nothing was changed. The disk may have stopped answering (a network or removable drive?): check it, then try again.`,
-  );
+  return new AppError('unavailable', 'data.fsTimeout', { where, seconds });
 }
 
 /** Children still working; killed when the app closes, so a hung one does not outlive it. */
@@ -37,8 +34,8 @@ export function killFsTasks(): void {
 }
 
 function revive(r: Extract<FsTaskReply, { ok: false }>): Error {
-  if (r.name === 'BackupInvalidError') return new BackupInvalidError(r.message);
-  if (r.name === 'BackupError') return new BackupError(r.message);
+  if (r.name === 'BackupInvalidError' && r.msg) return BackupInvalidError.of(r.msg);
+  if (r.name === 'BackupError' && r.msg) return BackupError.of(r.msg);
   return Object.assign(new Error(r.message), { code: r.code });
 }
 

@@ -3,6 +3,7 @@
 // refuse a damaged, foreign or too-new backup before it touches anything.
 import { z } from 'zod';
 import { APP_ID } from '../../shared/app-info';
+import { msg, type Message, type MessageKey, type MessageParams } from '../../shared/messages';
 
 export const MANIFEST_FILE = 'manifest.json';
 export const BACKUP_FORMAT = 'lab-desktop-backup';
@@ -25,9 +26,15 @@ export type Manifest = z.infer<typeof manifestSchema>;
 export type BackupKind = Manifest['kind'];
 
 export class BackupInvalidError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly msg: Message;
+  constructor(key: MessageKey, params: MessageParams = {}) {
+    const m = msg(key, params);
+    super(m.message);
     this.name = 'BackupInvalidError';
+    this.msg = m;
+  }
+  static of(m: Message): BackupInvalidError {
+    return new BackupInvalidError(m.key, m.params);
   }
 }
 
@@ -37,18 +44,18 @@ export function parseManifest(text: string): Manifest {
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new BackupInvalidError('The backup\'s manifest.json is not valid JSON: the file is damaged.');
+    throw new BackupInvalidError('restore.manifestJson');
   }
   const format = (raw as { format?: unknown } | null)?.format;
   const app = (raw as { app?: unknown } | null)?.app;
   if (format !== BACKUP_FORMAT || (typeof app === 'string' && app !== APP_ID)) {
-    throw new BackupInvalidError(`This is not a Lab Desktop backup (it was written by "${typeof app === 'string' ? app : 'an unknown program'}").`);
+    throw new BackupInvalidError('restore.otherProgram', { app: typeof app === 'string' ? app : '?' });
   }
   const parsed = manifestSchema.safeParse(raw);
-  if (!parsed.success) throw new BackupInvalidError(`The backup's manifest.json is incomplete (${parsed.error.issues[0]?.path.join('.') || 'root'}): the file is damaged.`);
+  if (!parsed.success) throw new BackupInvalidError('restore.manifestIncomplete', { path: parsed.error.issues[0]?.path.join('.') || 'root' });
   const m = parsed.data;
   if (m.formatVersion > BACKUP_FORMAT_VERSION) {
-    throw new BackupInvalidError(`This backup was written by a newer Lab Desktop (${m.appVersion}, backup format ${m.formatVersion}). Install that version or newer to restore it.`);
+    throw new BackupInvalidError('restore.newerFormat', { version: m.appVersion, format: m.formatVersion });
   }
   return m;
 }

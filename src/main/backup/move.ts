@@ -38,17 +38,16 @@ function realTarget(p: string): string {
   return path.join(fs.realpathSync(existing), ...rest);
 }
 
-const OUTSIDE = 'The new location must be outside the current data directory (and not contain it).';
 
 /** The checks on the path as given, before the file system is asked anything about it. */
 export function checkMoveTargetPath(dataDir: string, target: string): string {
-  if (!path.isAbsolute(target)) throw new BackupInvalidError('Give the new location as a full (absolute) path.');
+  if (!path.isAbsolute(target)) throw new BackupInvalidError('move.relativePath');
   const to = path.resolve(target);
   const from = path.resolve(dataDir);
   if (inSystemFolder(to)) {
-    throw new BackupInvalidError(`${to} is a system folder (${SYSTEM_ROOTS.join(', ')}); choose a folder on a disk.`);
+    throw new BackupInvalidError('move.systemFolder', { path: to, roots: [...SYSTEM_ROOTS] });
   }
-  if (isUnder(to, from) || isUnder(from, to)) throw new BackupInvalidError(OUTSIDE);
+  if (isUnder(to, from) || isUnder(from, to)) throw new BackupInvalidError('move.overlaps');
   return to;
 }
 
@@ -58,21 +57,21 @@ export function checkMoveTarget(dataDir: string, target: string): string {
   const from = path.resolve(dataDir);
   const real = realTarget(to);
   if (process.platform !== 'win32' && SYSTEM_ROOTS.some((r) => isUnder(real, r))) {
-    throw new BackupInvalidError(`${to} leads into a system folder (${real}); choose a folder on a disk.`);
+    throw new BackupInvalidError('move.intoSystemFolder', { path: to, real });
   }
   const realFrom = fs.existsSync(from) ? fs.realpathSync(from) : from;
-  if (isUnder(real, realFrom) || isUnder(realFrom, real)) throw new BackupInvalidError(OUTSIDE);
+  if (isUnder(real, realFrom) || isUnder(realFrom, real)) throw new BackupInvalidError('move.overlaps');
   if (fs.existsSync(to) && (!fs.statSync(to).isDirectory() || fs.readdirSync(to).length > 0)) {
-    throw new BackupInvalidError(`${to} already exists and is not an empty folder. Choose a new or empty folder.`);
+    throw new BackupInvalidError('move.notEmpty', { path: to });
   }
   // The folder the copy will write into (created with its missing parents): the nearest existing one.
   let parent = to;
   while (!fs.existsSync(parent) && path.dirname(parent) !== parent) parent = path.dirname(parent);
-  if (!fs.statSync(parent).isDirectory()) throw new BackupInvalidError(`${parent} is a file, not a folder; choose a folder for the new location.`);
+  if (!fs.statSync(parent).isDirectory()) throw new BackupInvalidError('move.underFile', { path: parent });
   try {
     fs.accessSync(parent, fs.constants.W_OK);
   } catch (e) {
-    throw new BackupInvalidError(describeFsError(e, to));
+    throw BackupInvalidError.of(describeFsError(e, to));
   }
   return to;
 }
@@ -90,7 +89,7 @@ export function copyDataDir(dataDir: string, target: string): void {
       if (!fs.existsSync(src)) continue;
       const before = tableCounts(src);
       const facts = snapshotDatabase(src, path.join(target, db));
-      if (JSON.stringify(facts.counts) !== JSON.stringify(before)) throw new BackupInvalidError(`The copy of ${db} does not hold the same rows as the original; nothing was switched.`);
+      if (JSON.stringify(facts.counts) !== JSON.stringify(before)) throw new BackupInvalidError('move.copyDiffers', { file: db });
     }
     const rest = [...PLAIN_FILES.filter((f) => fs.existsSync(path.join(dataDir, f))), ...listFiles(path.join(dataDir, LOGS_DIR)).map((f) => `${LOGS_DIR}/${f}`), ...listFiles(path.join(dataDir, BACKUPS_DIR)).map((f) => `${BACKUPS_DIR}/${f}`)];
     for (const f of rest) {
@@ -98,13 +97,13 @@ export function copyDataDir(dataDir: string, target: string): void {
       fs.mkdirSync(path.dirname(to), { recursive: true });
       fs.copyFileSync(path.join(dataDir, ...f.split('/')), to);
       fsyncFile(to);
-      if (fs.statSync(to).size !== fs.statSync(path.join(dataDir, ...f.split('/'))).size) throw new BackupInvalidError(`The copy of ${f} is incomplete; nothing was switched.`);
+      if (fs.statSync(to).size !== fs.statSync(path.join(dataDir, ...f.split('/'))).size) throw new BackupInvalidError('move.copyIncomplete', { file: f });
     }
   } catch (e) {
     if (createdTarget) fs.rmSync(target, { recursive: true, force: true });
     else for (const f of fs.readdirSync(target)) fs.rmSync(path.join(target, f), { recursive: true, force: true });
     if (e instanceof BackupInvalidError) throw e;
-    throw new BackupInvalidError(describeFsError(e, target));
+    throw BackupInvalidError.of(describeFsError(e, target));
   }
 }
 

@@ -34,7 +34,7 @@ export function backupBeforeMigration(dataDir: string, log: Logger, version = ap
     writeBackupFolder(dataDir, dest, { kind: 'pre-migration', appVersion: version });
   } catch (e) {
     fs.rmSync(dest, { recursive: true, force: true });
-    const message = `The automatic backup before the database upgrade failed, so the upgrade did not run and your data is unchanged. ${(e as NodeJS.ErrnoException).code ? describeFsError(e, dest) : errorText(e)}`;
+    const message = `The automatic backup before the database upgrade failed, so the upgrade did not run and your data is unchanged. ${(e as NodeJS.ErrnoException).code ? describeFsError(e, dest).message : errorText(e)}`;
     recordBackupResult(dataDir, { at: new Date().toISOString(), kind: 'pre-migration', ok: false, error: message, file: null, bytes: 0, durationMs: Date.now() - started });
     throw new Error(message, { cause: e });
   }

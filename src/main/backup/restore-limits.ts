@@ -18,14 +18,12 @@ export function checkExpandedSize(files: ReadonlyArray<{ path: string; size: num
   let total = 0;
   let logs = 0;
   for (const f of files) {
-    if (!Number.isSafeInteger(f.size) || f.size < 0) throw new BackupInvalidError(`The backup lists an impossible size for ${f.path}.`);
+    if (!Number.isSafeInteger(f.size) || f.size < 0) throw new BackupInvalidError('restore.impossibleSize', { file: f.path });
     total += f.size;
     if (f.path.startsWith(`${LOGS_DIR}/`)) logs += f.size;
   }
   if (total > MAX_RESTORE_BYTES || logs > MAX_RESTORE_LOG_BYTES) {
-    throw new BackupInvalidError(
-      `The backup would expand to ${mib(total)} (logs: ${mib(logs)}); a restore takes at most ${mib(MAX_RESTORE_BYTES)} in all and ${mib(MAX_RESTORE_LOG_BYTES)} of logs. Nothing was changed.`,
-    );
+    throw new BackupInvalidError('restore.tooLarge', { total: mib(total), logs: mib(logs), max: mib(MAX_RESTORE_BYTES), maxLogs: mib(MAX_RESTORE_LOG_BYTES) });
   }
 }
 
@@ -40,7 +38,7 @@ export function refuseLinks(root: string, rel: string): void {
     } catch {
       return; // missing: the caller reports what it expected
     }
-    if (st.isSymbolicLink()) throw new BackupInvalidError(`${rel} in the backup is a symbolic link; a backup never holds links. Nothing was changed.`);
+    if (st.isSymbolicLink()) throw new BackupInvalidError('restore.symlink', { file: rel });
   }
 }
 
@@ -52,7 +50,7 @@ export function listPlainFiles(root: string, rel: string): Array<{ path: string;
   const out: Array<{ path: string; size: number }> = [];
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     const r = `${rel}/${e.name}`;
-    if (e.isSymbolicLink()) throw new BackupInvalidError(`${r} in the backup is a symbolic link; a backup never holds links. Nothing was changed.`);
+    if (e.isSymbolicLink()) throw new BackupInvalidError('restore.symlink', { file: r });
     if (e.isDirectory()) out.push(...listPlainFiles(root, r));
     else if (e.isFile()) out.push({ path: r, size: fs.statSync(path.join(dir, e.name)).size });
   }

@@ -18,6 +18,7 @@ import { openDatabase, type Db } from '../db/open';
 import { carrySessions, readLiveSessions } from '../auth/session-carry';
 import { backupBeforeMigration } from './pre-migration';
 import type { Logger } from '../logging';
+import { msg } from '../../shared/messages';
 
 export interface StagedRestore {
   dataDir: string;
@@ -35,9 +36,9 @@ export const appSchemaLimits = () => ({ labLatest: latestVersion(labMigrations),
 export async function stageRestore(dataDir: string, source: string, stage: typeof stageRestoreSource = stageRestoreSource): Promise<StagedRestore> {
   const abs = path.resolve(source);
   const dd = path.resolve(dataDir);
-  if (abs === dd) throw new BackupInvalidError('That is the current data directory itself; choose a backup or another folder.');
+  if (abs === dd) throw new BackupInvalidError('restore.currentDataDir');
   if (abs.startsWith(dd + path.sep) && !abs.startsWith(path.join(dd, 'backups') + path.sep) && !abs.startsWith(path.join(dd, 'replaced') + path.sep)) {
-    throw new BackupInvalidError('Choose a backup in backups/, in replaced/, or outside the data directory.');
+    throw new BackupInvalidError('restore.insideDataDir');
   }
   const stagingName = `${STAGING_PREFIX}${fileStamp()}-${process.pid}`;
   const staging = path.join(dataDir, stagingName);
@@ -48,7 +49,7 @@ export async function stageRestore(dataDir: string, source: string, stage: typeo
   } catch (e) {
     discard();
     if (e instanceof BackupInvalidError || e instanceof AppError) throw e;
-    if ((e as NodeJS.ErrnoException).code) throw new BackupInvalidError(describeFsError(e, `a staging copy in ${dataDir}`));
+    if ((e as NodeJS.ErrnoException).code) throw BackupInvalidError.of(describeFsError(e, msg('fs.target.staging', { path: dataDir })));
     throw e;
   }
 }
@@ -59,7 +60,7 @@ export function commitRestore(staged: StagedRestore, step?: StepHook): { replace
     return { replacedDir: swapInRestore(staged.dataDir, staged.stagingName, step) };
   } catch (e) {
     staged.discard();
-    throw new BackupInvalidError(`The restore could not swap the files, so the current data was kept: ${describeFsError(e, 'the data directory')}`);
+    throw new BackupInvalidError('restore.swapFailed', { reason: describeFsError(e, msg('fs.target.dataDir')) });
   }
 }
 
@@ -73,7 +74,7 @@ function verifyOpensOrPutBack(dataDir: string, replacedDir: string, log: Logger)
     openDatabases(dataDir, { beforeMigrate: () => backupBeforeMigration(dataDir, log) }).close();
   } catch (e) {
     swapInRestore(dataDir, replacedDir);
-    throw new BackupInvalidError(`The restored data could not be opened (${(e as Error).message}); the previous data was put back.`);
+    throw new BackupInvalidError('restore.openFailed', { detail: (e as Error).message });
   }
 }
 

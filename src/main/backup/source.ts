@@ -14,6 +14,7 @@ import { COMPLETION_DB, isBackupPath, LAB_DB, LOCK_FILE, LOGS_DIR, PLAIN_FILES }
 import { fsyncDir, fsyncFileAsync, listFiles, sha256FileAsync } from './files';
 import { checkExpandedSize, listPlainFiles, refuseLinks } from './restore-limits';
 import type { RestorePreview } from '../../shared/contract/data';
+import { msg, type Message } from '../../shared/messages';
 
 export type SourceKind = RestorePreview['sourceKind'];
 
@@ -33,11 +34,11 @@ export async function stageRestoreSource(source: string, staging: string, opts: 
   try {
     st = fs.statSync(abs);
   } catch {
-    throw new BackupInvalidError(`${abs} does not exist.`);
+    throw new BackupInvalidError('restore.notFound', { path: abs });
   }
   let manifest: Manifest | null = null;
   let kind: SourceKind;
-  const warnings: string[] = [];
+  const warnings: Message[] = [];
   if (st.isFile()) {
     kind = 'archive';
     manifest = await extractArchive(abs, staging);
@@ -48,17 +49,17 @@ export async function stageRestoreSource(source: string, staging: string, opts: 
     kind = 'data-folder';
     await copyDataFolder(abs, staging, warnings);
   } else {
-    throw new BackupInvalidError(`${abs} is neither a Lab Desktop backup (archive or folder with manifest.json) nor a data directory (with lab.db).`);
+    throw new BackupInvalidError('restore.notBackup', { path: abs });
   }
 
   const labFile = path.join(staging, LAB_DB);
-  if (!fs.existsSync(labFile)) throw new BackupInvalidError(`The backup holds no ${LAB_DB}.`);
+  if (!fs.existsSync(labFile)) throw new BackupInvalidError('restore.noLabDb', { file: LAB_DB });
   const lab = await checkDatabaseAsync(labFile, LAB_DB);
   for (const t of LAB_MARKER_TABLES) {
-    if (!(t in lab.counts)) throw new BackupInvalidError(`${LAB_DB} in ${abs} is not a Lab Desktop database (it has no "${t}" table): wrong application.`);
+    if (!(t in lab.counts)) throw new BackupInvalidError('restore.wrongApp', { file: LAB_DB, path: abs, table: t });
   }
   if (lab.schemaVersion > opts.labLatest) {
-    throw new BackupInvalidError(`The backup's ${LAB_DB} has schema version ${lab.schemaVersion}, newer than this app supports (${opts.labLatest}). Install a newer version of Lab Desktop to restore it.`);
+    throw new BackupInvalidError('restore.schemaTooNew', { file: LAB_DB, version: lab.schemaVersion, latest: opts.labLatest });
   }
   const completion = await stageCompletion(path.join(staging, COMPLETION_DB), opts, warnings);
   if (manifest) checkAgainstManifest(manifest, lab, completion);
@@ -82,14 +83,14 @@ export async function stageRestoreSource(source: string, staging: string, opts: 
 }
 
 function checkAgainstManifest(m: Manifest, lab: DbFacts, completion: DbFacts | null): void {
-  if (m.schema.lab !== lab.schemaVersion) throw new BackupInvalidError(`${LAB_DB} has schema version ${lab.schemaVersion} but the manifest says ${m.schema.lab}: the backup is inconsistent.`);
+  if (m.schema.lab !== lab.schemaVersion) throw new BackupInvalidError('restore.schemaMismatch', { file: LAB_DB, version: lab.schemaVersion, manifest: m.schema.lab });
   for (const [t, n] of Object.entries(m.counts.lab)) {
-    if (lab.counts[t] !== n) throw new BackupInvalidError(`${LAB_DB} holds ${lab.counts[t] ?? 0} rows in ${t} but the manifest says ${n}: the backup is inconsistent.`);
+    if (lab.counts[t] !== n) throw new BackupInvalidError('restore.countMismatch', { file: LAB_DB, rows: lab.counts[t] ?? 0, table: t, manifest: n });
   }
   if (completion) {
-    if (m.schema.completion !== completion.schemaVersion) throw new BackupInvalidError(`${COMPLETION_DB} has schema version ${completion.schemaVersion} but the manifest says ${m.schema.completion}: the backup is inconsistent.`);
+    if (m.schema.completion !== completion.schemaVersion) throw new BackupInvalidError('restore.schemaMismatch', { file: COMPLETION_DB, version: completion.schemaVersion, manifest: m.schema.completion });
     for (const [t, n] of Object.entries(m.counts.completion)) {
-      if (completion.counts[t] !== n) throw new BackupInvalidError(`${COMPLETION_DB} holds ${completion.counts[t] ?? 0} rows in ${t} but the manifest says ${n}: the backup is inconsistent.`);
+      if (completion.counts[t] !== n) throw new BackupInvalidError('restore.countMismatch', { file: COMPLETION_DB, rows: completion.counts[t] ?? 0, table: t, manifest: n });
     }
   }
 }
@@ -100,18 +101,18 @@ function checkAgainstManifest(m: Manifest, lab: DbFacts, completion: DbFacts | n
  * it from the restored facts. A damaged or unrecognised completion.db is dropped (a fresh one is
  * created and rebuilt); a newer one is refused like a newer lab.db.
  */
-async function stageCompletion(file: string, opts: StageOptions, warnings: string[]): Promise<DbFacts | null> {
+async function stageCompletion(file: string, opts: StageOptions, warnings: Message[]): Promise<DbFacts | null> {
   if (!fs.existsSync(file)) return null;
   let facts: DbFacts;
   try {
     facts = await checkDatabaseAsync(file, COMPLETION_DB);
   } catch (e) {
-    warnings.push(`The search-completion data in the backup is damaged (${(e as Error).message}); search memory starts empty and the completion index is rebuilt.`);
+    warnings.push(msg('restore.completionDamaged', { detail: (e as Error).message }));
     dropDb(file);
     return null;
   }
   if (facts.schemaVersion > opts.completionLatest) {
-    throw new BackupInvalidError(`The backup's ${COMPLETION_DB} has schema version ${facts.schemaVersion}, newer than this app supports (${opts.completionLatest}). Install a newer version of Lab Desktop to restore it.`);
+    throw new BackupInvalidError('restore.schemaTooNew', { file: COMPLETION_DB, version: facts.schemaVersion, latest: opts.completionLatest });
   }
   const db = new Database(file);
   try {
@@ -138,25 +139,23 @@ async function copyBackupFolder(src: string, staging: string): Promise<Manifest>
   checkExpandedSize(manifest.files);
   fs.mkdirSync(staging);
   for (const f of manifest.files) {
-    if (!isBackupPath(f.path)) throw new BackupInvalidError(`The backup names a file a backup never holds: ${f.path}.`);
+    if (!isBackupPath(f.path)) throw new BackupInvalidError('restore.foreignFile', { file: f.path });
     refuseLinks(src, f.path);
     const from = path.join(src, ...f.path.split('/'));
-    if (!fs.existsSync(from)) throw new BackupInvalidError(`The backup folder is missing ${f.path}, which its manifest lists.`);
+    if (!fs.existsSync(from)) throw new BackupInvalidError('restore.missingFile', { file: f.path });
     const to = path.join(staging, ...f.path.split('/'));
     fs.mkdirSync(path.dirname(to), { recursive: true });
     await fs.promises.copyFile(from, to);
-    if (fs.statSync(to).size !== f.size || (await sha256FileAsync(to)) !== f.sha256) throw new BackupInvalidError(`${f.path} in the backup folder does not match its checksum: the backup is damaged.`);
+    if (fs.statSync(to).size !== f.size || (await sha256FileAsync(to)) !== f.sha256) throw new BackupInvalidError('restore.checksum', { file: f.path });
   }
   return manifest;
 }
 
 /** A plain copy of a data directory (cold copy): see cold-copy.ts for the rule. */
-async function copyDataFolder(src: string, staging: string, warnings: string[]): Promise<void> {
+async function copyDataFolder(src: string, staging: string, warnings: Message[]): Promise<void> {
   const lock = inspectLock(src);
   if (lock.alive) {
-    throw new BackupInvalidError(
-      `${src} belongs to a running Lab Desktop (pid ${lock.pid}, ${LOCK_FILE} is held), or is a plain copy taken from one while it was running. Such a copy may be inconsistent. Make a backup in the running app instead (Settings → Data → Back up now, or npm run backup) and restore that.`,
-    );
+    throw new BackupInvalidError('restore.runningApp', { path: src, pid: lock.pid ?? '?', lock: LOCK_FILE });
   }
   // Only what is copied is checked: links there are refused, and the sizes capped.
   const single = [LAB_DB, COMPLETION_DB, `${LAB_DB}-wal`, `${COMPLETION_DB}-wal`, ...PLAIN_FILES].filter((f) => {
@@ -182,7 +181,7 @@ async function copyDataFolder(src: string, staging: string, warnings: string[]):
       try {
         await runDbOp('checkpoint', path.join(staging, db));
       } catch (e) {
-        warnings.push(`The search-completion data in the copy is damaged (${(e as Error).message}); search memory starts empty and the completion index is rebuilt.`);
+        warnings.push(msg('restore.copyCompletionDamaged', { detail: (e as Error).message }));
         dropDb(path.join(staging, db));
       }
     }
@@ -193,9 +192,7 @@ async function copyDataFolder(src: string, staging: string, warnings: string[]):
     fs.copyFileSync(path.join(src, f), path.join(staging, f));
   }
   if (unclean) {
-    warnings.push(
-      'This folder was not closed cleanly (a write-ahead log or a stale instance.lock is present): it was copied after a crash, or while the app was running. Every transaction committed in the copy was recovered and the integrity check passed; if the copy was taken while the app was running, its last changes may be missing — a backup is the safe way to move data.',
-    );
+    warnings.push(msg('restore.uncleanCopy'));
   }
 }
 
@@ -204,6 +201,6 @@ async function checkpointInto(file: string): Promise<void> {
   try {
     await runDbOp('checkpoint', file);
   } catch (e) {
-    throw new BackupInvalidError(`${path.basename(file)} in the copied folder cannot be opened or is damaged (${(e as Error).message}). If it was copied while Lab Desktop was running, make a backup in the app instead.`);
+    throw new BackupInvalidError('restore.copyDamaged', { file: path.basename(file), detail: (e as Error).message });
   }
 }

@@ -6,12 +6,15 @@ import path from 'node:path';
 import type { BackupKind } from './manifest';
 import { BACKUPS_DIR } from './layout';
 import { writeFileAtomic } from './files';
+import type { Message } from '../../shared/messages';
 
 export interface BackupRecord {
   at: string;
   kind: BackupKind;
   ok: boolean;
   error: string | null;
+  /** The failure as the UI words it (absent in records written before it existed). */
+  reason?: Message;
   /** Relative to the data directory when inside it, else absolute (a user-chosen place). */
   file: string | null;
   bytes: number;

@@ -4,7 +4,7 @@
 // (records/import-submissions.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { AppError, zodToAppError } from '../../shared/errors';
+import { AppError, fieldError, zodToAppError, type FieldError } from '../../shared/errors';
 import { BATCH_TTL_MS, batchAge, importBatchSchema, type ImportBatch } from '../../shared/cart-batch';
 import type { ImportBatchView, ImportRef } from '../../shared/contract/cart';
 import type { EventBus } from '../events';
@@ -43,15 +43,15 @@ export class BatchStore {
     const parsed = importBatchSchema.safeParse(raw);
     if (!parsed.success) {
       const e = zodToAppError(parsed.error);
-      throw new AppError('validation', `The import batch is not valid: ${e.message.replace(/^Invalid input: /, '')}`, prefix(e.fields));
+      throw new AppError('validation', 'cart.invalidBatch', e.params, { fields: prefix(e.fields) });
     }
     const batch = parsed.data;
     if (typeof expectedBatchId !== 'string' || expectedBatchId !== batch.batch_id) {
-      throw new AppError('conflict', `batch_id mismatch: the page was opened for "${String(expectedBatchId)}" but the batch is "${batch.batch_id}". Import again from the extension.`, { batch_id: 'does not match the URL' });
+      throw new AppError('conflict', 'cart.batchMismatch', { expected: String(expectedBatchId), actual: batch.batch_id }, { fields: fieldError('batch_id', 'cart.mismatchField') });
     }
     const age = batchAge(batch.created_at, this.now());
-    if (age.state === 'expired') throw new AppError('validation', 'The import batch has expired (older than 2 hours). Import the cart again from the extension.', { 'batch.created_at': 'expired' });
-    if (age.state === 'future') throw new AppError('validation', 'The import batch is dated in the future; check the computer clock.', { 'batch.created_at': 'in the future' });
+    if (age.state === 'expired') throw new AppError('validation', 'cart.batchExpired', {}, { fields: fieldError('batch.created_at', 'cart.expiredField') });
+    if (age.state === 'future') throw new AppError('validation', 'cart.batchFuture', {}, { fields: fieldError('batch.created_at', 'cart.futureField') });
 
     const current = this.read();
     if (current?.batch.batch_id === batch.batch_id) {
@@ -74,9 +74,9 @@ export class BatchStore {
   /** Refuses an import reference to no item of the current batch (expired, replaced, unknown). */
   checkItem(ref: ImportRef): void {
     const stored = this.read();
-    if (!stored) throw new AppError('not_found', 'No import batch is open (it may have expired). Import the cart again from the extension.', { batch_id: 'no open batch' });
-    if (stored.batch.batch_id !== ref.batch_id) throw new AppError('conflict', 'A newer import batch replaced this one; reload the review screen.', { batch_id: 'is not the current batch' });
-    if (!stored.batch.items.some((i) => i.item_id === ref.item_id)) throw new AppError('not_found', `Item "${ref.item_id}" is not in the batch.`, { item_id: 'not in the batch' });
+    if (!stored) throw new AppError('not_found', 'cart.noBatch', {}, { fields: fieldError('batch_id', 'cart.noBatchField') });
+    if (stored.batch.batch_id !== ref.batch_id) throw new AppError('conflict', 'cart.batchReplaced', {}, { fields: fieldError('batch_id', 'cart.replacedField') });
+    if (!stored.batch.items.some((i) => i.item_id === ref.item_id)) throw new AppError('not_found', 'cart.noItem', { id: ref.item_id }, { fields: fieldError('item_id', 'cart.noItemField') });
   }
 
   private read(): StoredBatch | null {
@@ -113,7 +113,7 @@ export class BatchStore {
   }
 }
 
-function prefix(fields?: Record<string, string>): Record<string, string> | undefined {
+function prefix(fields?: Record<string, FieldError>): Record<string, FieldError> | undefined {
   if (!fields) return undefined;
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [`batch.${k}`, v]));
 }

@@ -60,9 +60,9 @@ export class CompletionService {
 
   /** A direct user action: a busy database is reported (503), not queued. */
   setPreferences(userId: number, personalized: boolean): { personalized: boolean } {
-    if (this.maintenanceMode) throw new AppError('unavailable', 'The lab app is in maintenance mode; settings cannot be changed now.');
+    if (this.maintenanceMode) throw new AppError('unavailable', 'completion.maintenance');
     const ok = this.attempt('preferences', (db) => setPersonalizedInTx(db, userId, personalized, this.clock()), lockBudget());
-    if (!ok) throw new AppError('unavailable', 'Completion settings are busy. Try again in a moment.');
+    if (!ok) throw new AppError('unavailable', 'completion.busy');
     return { personalized };
   }
 

@@ -1,7 +1,8 @@
 // How the loopback server answers a failure: the contract's error body with its HTTP status, and
 // one mapping of Fastify's body-parsing failures shared by the server and routes with own limits.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_STATUS, type ApiErrorBody } from '../../shared/errors';
+import { AppError, ERROR_STATUS, fieldError, type ApiErrorBody } from '../../shared/errors';
+import { type Message } from '../../shared/messages';
 import type { Logger } from '../logging';
 
 export function sendError(reply: FastifyReply, body: ApiErrorBody): FastifyReply {
@@ -10,16 +11,16 @@ export function sendError(reply: FastifyReply, body: ApiErrorBody): FastifyReply
 
 /** What a route tells the caller when its body is too large or not JSON. */
 export interface BodyMessages {
-  tooLarge: string;
-  notJson: string;
+  tooLarge: Message;
+  notJson: Message;
 }
 
 /** A body-parsing failure as the contract's error body, or null when `err` is something else. */
 export function bodyParseError(err: Partial<FastifyError>, messages: BodyMessages): ApiErrorBody | null {
-  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { code: 'too_large', message: messages.tooLarge };
-  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { code: 'validation', message: messages.notJson, fields: { body: 'must be JSON' } };
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return AppError.of('too_large', messages.tooLarge).toBody();
+  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return AppError.of('validation', messages.notJson, { fields: fieldError('body', 'field.json') }).toBody();
   if (err.statusCode === 400 || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-    return { code: 'validation', message: `Malformed request body: ${err.message}`, fields: { body: 'malformed JSON' } };
+    return new AppError('validation', 'api.malformedBody', { detail: err.message ?? '' }, { fields: fieldError('body', 'field.malformedJson') }).toBody();
   }
   return null;
 }
@@ -34,9 +35,9 @@ export function errorHandler(messages: BodyMessages, log: Logger) {
     if (err.statusCode === 403 || err.statusCode === 404) {
       const url = req.url.split('?')[0];
       log.debug({ url, status: err.statusCode }, 'static file refused');
-      return sendError(reply, { code: err.statusCode === 403 ? 'forbidden' : 'not_found', message: `No such route: ${req.method} ${url}` });
+      return sendError(reply, new AppError(err.statusCode === 403 ? 'forbidden' : 'not_found', 'api.noRoute', { method: req.method, url: url ?? '' }).toBody());
     }
     log.error({ err: { message: err.message, stack: err.stack } }, 'http error');
-    return sendError(reply, { code: 'internal', message: 'Something went wrong in the lab app; the details are in the log.' });
+    return sendError(reply, new AppError('internal', 'api.internal').toBody());
   };
 }

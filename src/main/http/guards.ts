@@ -1,5 +1,6 @@
 // Request guards of the loopback server (DESIGN §4): DNS-rebinding Host check, and for
 // state-changing requests the custom header plus an Origin, when sent, equal to our own.
+import { msg, type Message } from '../../shared/messages';
 export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function allowedHosts(port: number): Set<string> {
@@ -20,20 +21,20 @@ export interface GuardedRequest {
 }
 
 /** Returns a refusal message, or null when the request may proceed. */
-export function checkRequest(req: GuardedRequest, port: number): string | null {
+export function checkRequest(req: GuardedRequest, port: number): Message | null {
   // Only origin-form targets (`/path`): an absolute-form target names another server, and a proxy
   // or a confused client must not be served as if it had asked us.
-  if (!req.url.startsWith('/')) return 'Only requests for a path on this server are accepted.';
+  if (!req.url.startsWith('/')) return msg('guard.path');
   // Exactly one Host: with two, parts of the stack could disagree on which one was checked.
   let hosts = 0;
   for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === 'host') hosts++;
-  if (hosts !== 1) return 'A request must carry exactly one Host header.';
+  if (hosts !== 1) return msg('guard.oneHost');
   const host = String(req.headers.host ?? '').toLowerCase();
-  if (!allowedHosts(port).has(host)) return `Host "${host}" is not allowed; use http://127.0.0.1:${port}.`;
+  if (!allowedHosts(port).has(host)) return msg('guard.host', { host, port });
   if (STATE_CHANGING.has(req.method)) {
-    if (req.headers['x-lab-client'] !== '1') return 'Missing the X-Lab-Client: 1 header required for changes.';
+    if (req.headers['x-lab-client'] !== '1') return msg('guard.clientHeader');
     const origin = req.headers.origin;
-    if (origin !== undefined && !ownOrigins(port).has(String(origin))) return `Requests from ${String(origin)} are not allowed.`;
+    if (origin !== undefined && !ownOrigins(port).has(String(origin))) return msg('guard.origin', { origin: String(origin) });
   }
   return null;
 }

@@ -16,6 +16,8 @@ import type { UserInfo } from '../../shared/contract';
 import { checkRequest } from './guards';
 import { RENDERER_CSP } from './csp';
 import { errorHandler, sendError } from './errors';
+import { AppError, fieldError } from '../../shared/errors';
+import { msg } from '../../shared/messages';
 
 export const BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -65,7 +67,7 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<Fastify
     // A target that is not valid percent-encoded UTF-8 names nothing here: not found, logged quietly.
     frameworkErrors: (err, req, reply) => {
       opts.log.debug({ code: err.code, url: req.url.split('?')[0] }, 'request target refused');
-      return sendError(reply.header(APP_VERSION_HEADER, opts.version), { code: 'not_found', message: 'No such route.' });
+      return sendError(reply.header(APP_VERSION_HEADER, opts.version), new AppError('not_found', 'api.noRouteAtAll').toBody());
     },
   });
   await app.register(fastifyCookie);
@@ -78,11 +80,11 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<Fastify
     const refusal = checkRequest({ method: req.method, url: req.raw.url ?? '', headers: req.headers, rawHeaders: req.raw.rawHeaders }, opts.port);
     if (refusal) {
       opts.log.warn({ method: req.method, url: req.url.split('?')[0], host: req.headers.host, origin: req.headers.origin }, 'request refused');
-      return sendError(reply, { code: 'forbidden', message: refusal });
+      return sendError(reply, AppError.of('forbidden', refusal).toBody());
     }
   });
 
-  app.setErrorHandler(errorHandler({ tooLarge: `The request body is larger than ${BODY_LIMIT} bytes.`, notJson: 'Send JSON (Content-Type: application/json).' }, opts.log));
+  app.setErrorHandler(errorHandler({ tooLarge: msg('api.bodyTooLarge', { bytes: BODY_LIMIT }), notJson: msg('api.sendJson') }, opts.log));
 
   app.get('/ping', async () => ({ app: APP_ID, apiVersion: API_VERSION, version: opts.version, mode: opts.mode }));
 
@@ -101,14 +103,14 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<Fastify
         const file = (req.params as { '*': string })['*'];
         if (!isAssetName(file)) {
           opts.log.debug({ url: req.url.split('?')[0] }, 'asset path refused');
-          return sendError(reply, { code: 'not_found', message: `No such file: ${req.url.split('?')[0]}` });
+          return sendError(reply, new AppError('not_found', 'api.noFile', { url: req.url.split('?')[0] ?? '' }).toBody());
         }
         return reply.sendFile(file, path.join(opts.rendererDir!, 'assets'));
       });
     }
   }
 
-  app.setNotFoundHandler((req, reply) => sendError(reply, { code: 'not_found', message: `No such route: ${req.method} ${req.url.split('?')[0]}` }));
+  app.setNotFoundHandler((req, reply) => sendError(reply, new AppError('not_found', 'api.noRoute', { method: req.method, url: req.url.split('?')[0] ?? '' }).toBody()));
   return app;
 }
 
@@ -127,7 +129,7 @@ function mountApi(app: FastifyInstance, opts: HttpServerOptions): void {
       handler: async (req, reply) => {
         const body = req.body;
         if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
-          return sendError(reply, { code: 'validation', message: 'The request body must be a JSON object.', fields: { body: 'must be an object' } });
+          return sendError(reply, new AppError('validation', 'api.bodyNotObject', {}, { fields: fieldError('body', 'field.object') }).toBody());
         }
         const input = { ...(req.query as object), ...((body as object) ?? {}), ...(req.params as object) };
         const result = await opts.dispatcher.call(name, input, httpSession(req, reply), 'http');
@@ -141,7 +143,7 @@ function mountApi(app: FastifyInstance, opts: HttpServerOptions): void {
 function mountEvents(app: FastifyInstance, opts: HttpServerOptions): void {
   app.get('/api/events', (req, reply) => {
     const user = opts.userForToken(req.cookies[SESSION_COOKIE] ?? null);
-    if (!user) return sendError(reply, { code: 'unauthorized', message: 'Please log in.' });
+    if (!user) return sendError(reply, new AppError('unauthorized', 'auth.loginRequired').toBody());
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {

@@ -2,7 +2,7 @@
 // error; a bad check digit is refused too unless the caller explicitly overrides (published
 // numbers are sometimes wrong), and the error carries what the UI needs to offer the override.
 import { parseCas } from '../../shared/cas';
-import { AppError } from '../../shared/errors';
+import { AppError, fieldError } from '../../shared/errors';
 
 export interface BadCheckDigitDetails {
   cas: { kind: 'bad_check_digit'; canonical: string; expected: number };
@@ -17,13 +17,11 @@ export function resolveCas(raw: string | undefined, override: boolean | undefine
       return p.canonical;
     case 'bad_check_digit':
       if (override) return p.canonical;
-      throw new AppError(
-        'validation',
-        `CAS number ${p.canonical} fails the check digit (expected ${p.expected}). Check it, or confirm to keep it as written.`,
-        { [field]: `check digit should be ${p.expected}; confirm to keep ${p.canonical}` },
-        { cas: { kind: 'bad_check_digit', canonical: p.canonical, expected: p.expected } } satisfies BadCheckDigitDetails,
-      );
+      throw new AppError('validation', 'cas.checkDigit', { cas: p.canonical, expected: p.expected }, {
+        fields: fieldError(field, 'cas.checkDigitField', { cas: p.canonical, expected: p.expected }),
+        details: { cas: { kind: 'bad_check_digit', canonical: p.canonical, expected: p.expected } } satisfies BadCheckDigitDetails,
+      });
     case 'invalid':
-      throw new AppError('validation', `"${raw}" is not a CAS number (${p.reason}).`, { [field]: `not a CAS number (${p.reason})` });
+      throw new AppError('validation', 'cas.invalid', { value: raw ?? '', reason: p.reason }, { fields: fieldError(field, 'cas.invalidField', { reason: p.reason }) });
   }
 }

@@ -1,6 +1,6 @@
 // Consumable orders: pending_approval → approved → completed, or → rejected. Members create and
 // edit/delete their own pending orders; admins approve, reject and complete (order-service.ts).
-import { AppError } from '../../shared/errors';
+import { AppError, fieldError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { ConsumableCreate, ConsumableUpdate } from '../../shared/contract/records';
 import type { ConsumableOrder } from '../../shared/records';
@@ -34,9 +34,8 @@ export class ConsumableOrderService extends OrderService<ConsumableOrder, keyof 
       fields: CONSUMABLE_FIELDS,
       transitions: CONSUMABLE_TRANSITIONS,
       list: consumableListSpec,
-      label: (id) => `consumable order ${id}`,
-      notFound: (id) => new AppError('not_found', `Consumable order ${id} does not exist.`, { id: 'no such consumable order' }),
-      notOwner: (order, action) => new AppError('forbidden', `Only ${order.applicant} (who ordered it) or an administrator can ${action} consumable order ${order.id}.`),
+      notFound: (id) => new AppError('not_found', 'records.noConsumableOrder', { id }, { fields: fieldError('id', 'field.noSuchRecord') }),
+      notOwner: (order, action) => new AppError('forbidden', 'records.notOrderOwner', { applicant: order.applicant, action, kind: 'consumable_order', id: order.id }),
     });
   }
 

@@ -7,7 +7,7 @@
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { AppError } from '../../shared/errors';
+import { AppError, fieldError } from '../../shared/errors';
 import { fieldLabel, statusLabel, yesNo, type LabelLanguage } from '../../shared/record-labels';
 import type { ListQuery } from '../../shared/contract/records';
 import { LISTS, type ListEndpoint } from '../../shared/records';
@@ -70,14 +70,14 @@ export const FORMULA_START = /^[=+@\t\r]|^-(?![\d.])/;
 export async function exportList(db: Db, input: ExportInput): Promise<{ fileName: string; mime: string; base64: string; rows: number }> {
   const list = LISTS[input.endpoint];
   const fields: string[] = ['all', ...list.indexed];
-  if (!fields.includes(input.field)) throw new AppError('validation', `field must be one of ${fields.join(', ')}`, { field: 'not a search field of this list' });
+  if (!fields.includes(input.field)) throw new AppError('validation', 'records.searchField', { values: fields }, { fields: fieldError('field', 'field.oneOf', { values: fields }) });
   const statuses: readonly string[] = list.statuses;
-  if (input.status && !statuses.includes(input.status)) throw new AppError('validation', `status must be one of ${statuses.join(', ')}`, { status: 'not a status of this list' });
+  if (input.status && !statuses.includes(input.status)) throw new AppError('validation', 'records.statusFilter', { values: [...statuses] }, { fields: fieldError('status', 'field.oneOf', { values: [...statuses] }) });
   const sortKey = input.sort.replace(/^-/, '');
-  if (input.sort && !(list.sortable as readonly string[]).includes(sortKey)) throw new AppError('validation', 'sort is not a sortable column', { sort: 'not sortable' });
+  if (input.sort && !(list.sortable as readonly string[]).includes(sortKey)) throw new AppError('validation', 'records.notSortable', {}, { fields: fieldError('sort', 'field.notSortable') });
   const q: ListQuery = { search: input.search, field: input.field, status: input.status, sort: input.sort, page: 1, pageSize: 50 };
   const { rows, total } = listPage(db, SPECS[input.endpoint], q, { limit: MAX_EXPORT_ROWS });
-  if (total > MAX_EXPORT_ROWS) throw new AppError('too_large', `The list has ${total} rows; narrow it down to at most ${MAX_EXPORT_ROWS} to export.`);
+  if (total > MAX_EXPORT_ROWS) throw new AppError('too_large', 'records.exportTooLarge', { total, max: MAX_EXPORT_ROWS });
   const cols: string[] = [...list.exportColumns];
   const lang = input.lang;
   const headers = lang === 'machine' ? cols : cols.map((c) => fieldLabel(lang, c));

@@ -3,7 +3,8 @@
 // saves CSV), XLSX via exceljs (first worksheet).
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
-import { AppError } from '../../shared/errors';
+import { AppError, type ErrorCode } from '../../shared/errors';
+import { msg, type MessageKey, type MessageParams } from '../../shared/messages';
 
 export interface ParsedTable {
   headers: string[];
@@ -20,11 +21,16 @@ function decodeText(buf: Buffer): string {
   }
 }
 
+/** A refusal of the whole file: the same sentence as the `file` field's error. */
+function fileError(code: ErrorCode, key: MessageKey, params: MessageParams = {}): AppError {
+  return new AppError(code, key, params, { fields: { file: msg(key, params) } });
+}
+
 function finish(all: string[][]): ParsedTable {
   const nonEmpty = all.filter((r) => r.some((c) => c.trim() !== ''));
-  if (nonEmpty.length === 0) throw new AppError('validation', 'The file is empty.', { file: 'no rows' });
+  if (nonEmpty.length === 0) throw fileError('validation', 'import.empty');
   const [headers, ...rows] = nonEmpty;
-  if (rows.length > MAX_IMPORT_ROWS) throw new AppError('too_large', `The file has ${rows.length} rows; at most ${MAX_IMPORT_ROWS} can be imported at once.`, { file: 'too many rows' });
+  if (rows.length > MAX_IMPORT_ROWS) throw fileError('too_large', 'import.tooManyRows', { rows: rows.length, max: MAX_IMPORT_ROWS });
   return { headers: headers!.map((h) => h.trim()), rows };
 }
 
@@ -35,10 +41,10 @@ export async function parseImportFile(fileName: string, buf: Buffer): Promise<Pa
     try {
       await wb.xlsx.load(buf as unknown as ArrayBuffer);
     } catch (e) {
-      throw new AppError('validation', `The file is not a readable XLSX workbook (${(e as Error).message}).`, { file: 'not an XLSX file' });
+      throw fileError('validation', 'import.notXlsx', { detail: (e as Error).message });
     }
     const ws = wb.worksheets[0];
-    if (!ws) throw new AppError('validation', 'The workbook has no worksheet.', { file: 'no worksheet' });
+    if (!ws) throw fileError('validation', 'import.noWorksheet');
     const all: string[][] = [];
     const width = ws.columnCount; // a getter that scans every row: read it once
     ws.eachRow({ includeEmpty: false }, (row) => {
@@ -51,9 +57,9 @@ export async function parseImportFile(fileName: string, buf: Buffer): Promise<Pa
   if (lower.endsWith('.csv') || lower.endsWith('.tsv') || lower.endsWith('.txt')) {
     const res = Papa.parse<string[]>(decodeText(buf), { skipEmptyLines: 'greedy', delimiter: lower.endsWith('.tsv') ? '\t' : '' });
     const fatal = res.errors.find((e) => e.type === 'Quotes');
-    if (fatal) throw new AppError('validation', `The CSV file is malformed near row ${(fatal.row ?? 0) + 1}: ${fatal.message}.`, { file: 'malformed CSV' });
+    if (fatal) throw fileError('validation', 'import.badCsv', { row: (fatal.row ?? 0) + 1, detail: fatal.message });
     // Our own CSV export protects formula-like cells with a leading apostrophe; take it off again.
     return finish(res.data.map((r) => r.map((c) => String(c ?? '').replace(/^'(?=[=+\-@\t\r])/, ''))));
   }
-  throw new AppError('validation', 'Only .csv, .tsv and .xlsx files can be imported.', { file: 'unsupported file type' });
+  throw fileError('validation', 'import.fileType');
 }

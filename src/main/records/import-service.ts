@@ -2,7 +2,8 @@
 // previewed with a column mapping and per-row errors, and written only on confirmation — all
 // valid rows in one transaction (bad rows skipped only when the caller says so explicitly).
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../shared/errors';
+import { AppError, fieldError, issueMessage } from '../../shared/errors';
+import { msg, type MessageKey, type MessageParams } from '../../shared/messages';
 import { normalizeSearchTerm } from '../../shared/normalize';
 import type { UserInfo } from '../../shared/contract';
 import { inventoryCreateInput, type InventoryCreate } from '../../shared/contract/records';
@@ -59,12 +60,17 @@ interface RowOutcome {
   badCheckDigitRows: number;
 }
 
+/** A refusal of the column mapping, named on the `mapping` field too. */
+function mappingError(key: MessageKey, params: MessageParams): AppError {
+  return new AppError('validation', key, params, { fields: fieldError('mapping', key, params) });
+}
+
 /** Validates every data row with the same rules as the create form (main-side, never trusting the renderer). */
 export function validateRows(table: ParsedTable, mapping: ImportMapping, keepBadCheckDigits = false): RowOutcome {
-  if (mapping.name === undefined) throw new AppError('validation', 'Map a column of the file to "name" first.', { mapping: 'name is not mapped' });
-  if (mapping.quantity === undefined) throw new AppError('validation', 'Map a column of the file to "quantity" first.', { mapping: 'quantity is not mapped' });
+  if (mapping.name === undefined) throw mappingError('import.mapColumn', { field: 'name' });
+  if (mapping.quantity === undefined) throw mappingError('import.mapColumn', { field: 'quantity' });
   for (const [col, idx] of Object.entries(mapping)) {
-    if (idx! >= table.headers.length) throw new AppError('validation', `Column ${idx! + 1} mapped to "${col}" does not exist in the file.`, { mapping: `${col}: no such column` });
+    if (idx! >= table.headers.length) throw mappingError('import.noColumn', { column: idx! + 1, field: col });
   }
   const out: RowOutcome = { valid: [], errors: [], badRows: 0, badCheckDigitRows: 0 };
   table.rows.forEach((cells, i) => {
@@ -77,7 +83,7 @@ export function validateRows(table: ParsedTable, mapping: ImportMapping, keepBad
         const w = text.toLowerCase();
         if (TRUE_WORDS.has(w)) raw.hazardous = true;
         else if (FALSE_WORDS.has(w)) raw.hazardous = false;
-        else rowErrors.push({ row: rowNo, column: table.headers[idx] ?? col, message: `hazardous must be yes/no (是/否), not "${text}"` });
+        else rowErrors.push({ row: rowNo, column: table.headers[idx] ?? col, ...msg('import.rowField', { field: col, problem: msg('import.hazardousWord', { value: text }) }) });
       } else if (text !== '') raw[col] = text;
     }
     let parsed: InventoryCreate | null = null;
@@ -88,7 +94,7 @@ export function validateRows(table: ParsedTable, mapping: ImportMapping, keepBad
         const col = String(issue.path[0] ?? '');
         const idx = mapping[col as ImportColumn];
         const missing = raw[col] === undefined;
-        rowErrors.push({ row: rowNo, column: idx !== undefined ? (table.headers[idx] ?? col) : col, message: `${col} ${missing ? 'is required' : issue.message}` });
+        rowErrors.push({ row: rowNo, column: idx !== undefined ? (table.headers[idx] ?? col) : col, ...msg('import.rowField', { field: col, problem: missing ? msg('field.required') : issueMessage(issue) }) });
       }
     }
     let cas = '';
@@ -97,7 +103,8 @@ export function validateRows(table: ParsedTable, mapping: ImportMapping, keepBad
       cas = resolveCas(raw.cas_number as string | undefined, keepBadCheckDigits);
     } catch (e) {
       const idx = mapping.cas_number!;
-      rowErrors.push({ row: rowNo, column: table.headers[idx] ?? 'cas_number', message: (e as AppError).message });
+      if (!(e instanceof AppError)) throw e;
+      rowErrors.push({ row: rowNo, column: table.headers[idx] ?? 'cas_number', key: e.key, params: e.params, message: e.message });
     }
     if (rowErrors.length || !parsed) {
       out.badRows++;
@@ -136,7 +143,7 @@ export class ImportService {
 
   private session(actor: UserInfo, importId: string): Session {
     const s = this.sessions.get(importId);
-    if (!s || s.userId !== actor.id) throw new AppError('not_found', 'This import has expired or was already imported. Choose the file again.', { importId: 'no such import' });
+    if (!s || s.userId !== actor.id) throw new AppError('not_found', 'import.expired', {}, { fields: fieldError('importId', 'import.expired') });
     s.touched = Date.now();
     return s;
   }
@@ -153,13 +160,13 @@ export class ImportService {
       this.sessions.set(id, s);
     } else {
       s = this.session(actor, id);
-      if (s.complete) throw new AppError('conflict', 'This upload is already complete.', { importId: 'already complete' });
+      if (s.complete) throw new AppError('conflict', 'import.uploadComplete', {}, { fields: fieldError('importId', 'import.uploadComplete') });
     }
     const buf = Buffer.from(input.chunk, 'base64');
     s.size += buf.length;
     if (s.size > MAX_FILE_BYTES) {
       this.sessions.delete(id);
-      throw new AppError('too_large', `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.`, { file: 'too large' });
+      throw new AppError('too_large', 'import.fileTooLarge', { mb: MAX_FILE_BYTES / 1024 / 1024 }, { fields: fieldError('file', 'field.tooLarge') });
     }
     s.chunks.push(buf);
     s.complete = input.last;
@@ -167,7 +174,7 @@ export class ImportService {
   }
 
   private async table(s: Session): Promise<ParsedTable> {
-    if (!s.complete) throw new AppError('conflict', 'The file has not been uploaded completely yet.', { importId: 'upload incomplete' });
+    if (!s.complete) throw new AppError('conflict', 'import.uploadIncomplete', {}, { fields: fieldError('importId', 'import.uploadIncomplete') });
     s.table ??= await parseImportFile(s.fileName, Buffer.concat(s.chunks));
     return s.table;
   }
@@ -194,7 +201,7 @@ export class ImportService {
     const s = this.session(actor, input.importId);
     // Claimed before the first await: parsing yields, and a second commit arriving meanwhile
     // would otherwise insert every row again.
-    if (s.committing) throw new AppError('conflict', 'This import is already being committed.', { importId: 'commit in progress' });
+    if (s.committing) throw new AppError('conflict', 'import.committing', {}, { fields: fieldError('importId', 'import.committing') });
     s.committing = true;
     let ids: number[];
     let v: RowOutcome;
@@ -202,9 +209,9 @@ export class ImportService {
       const table = await this.table(s);
       v = validateRows(table, input.mapping, input.keepBadCasCheckDigits);
       if (v.badRows > 0 && !input.skipBadRows) {
-        throw new AppError('validation', `${v.badRows} row(s) have errors; nothing was imported. Fix the file, or choose to import only the ${v.valid.length} valid rows.`, { rows: `${v.badRows} bad rows` }, { errors: v.errors });
+        throw new AppError('validation', 'import.badRows', { bad: v.badRows, valid: v.valid.length }, { fields: fieldError('rows', 'import.badRowsField', { bad: v.badRows }), details: { errors: v.errors } });
       }
-      if (v.valid.length === 0) throw new AppError('validation', 'No valid rows to import.', { rows: 'no valid rows' });
+      if (v.valid.length === 0) throw new AppError('validation', 'import.noValidRows', {}, { fields: fieldError('rows', 'import.noValidRows') });
       const valid = v.valid;
       ids = this.d.db.transaction(() => valid.map((r) => this.inventory.insert(r.values, actor, { action: 'import' })))();
     } finally {

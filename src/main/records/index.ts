@@ -8,7 +8,7 @@ import { findDuplicates, type DuplicateQuery } from './duplicates';
 import { exportList, type ExportInput } from './export';
 import type { RecordsDeps } from './deps';
 import type { HistoryEntry, RecordEntityType } from '../../shared/records';
-import { AppError } from '../../shared/errors';
+import { AppError, fieldError } from '../../shared/errors';
 import { peopleResolver } from '../audit/audit-query';
 
 export interface RecordsServices {
@@ -35,7 +35,7 @@ export function createRecordsServices(deps: RecordsDeps): RecordsServices {
       const entries = deps.audit.history(entityType, id);
       // A deleted record still has its history; only an id that never existed is not found.
       if (entries.length === 0 && !deps.db.prepare(`SELECT 1 FROM ${TABLE[entityType]} WHERE id = ?`).get(id)) {
-        throw new AppError('not_found', `No ${entityType.replace('_', ' ')} ${id}.`, { id: 'no such record' });
+        throw new AppError('not_found', 'records.noRecord', { kind: entityType, id }, { fields: fieldError('id', 'field.noSuchRecord') });
       }
       // Audit keeps user ids; the history panel shows who that was.
       const people = peopleResolver(deps.db);

@@ -1,6 +1,6 @@
 // Inventory items: create, edit, delete, borrow, return, consume, dispose — each in one
 // transaction with its audit entry, then the after-commit completion hook and live-refresh event.
-import { AppError } from '../../shared/errors';
+import { AppError, fieldError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { InventoryCreate, InventoryUpdate, ListQuery } from '../../shared/contract/records';
 import type { InventoryItem, ListResult } from '../../shared/records';
@@ -58,7 +58,7 @@ export class InventoryService {
 
   get(id: number): InventoryItem {
     const row = this.d.db.prepare(`${SELECT} WHERE t.id = ?`).get(id) as Record<string, unknown> | undefined;
-    if (!row) throw new AppError('not_found', `Inventory item ${id} does not exist.`, { id: 'no such inventory item' });
+    if (!row) throw new AppError('not_found', 'records.noItem', { id }, { fields: fieldError('id', 'field.noSuchRecord') });
     return mapInventory(row);
   }
 
@@ -118,7 +118,7 @@ export class InventoryService {
   return(actor: UserInfo, id: number): InventoryItem {
     return this.transition(actor, id, 'return', (before) => {
       if (actor.role !== 'admin' && before.borrowed_by !== actor.id) {
-        throw new AppError('forbidden', `Inventory item ${id} was borrowed by ${before.borrowed_by_name ?? 'someone else'}; only they or an administrator can return it.`);
+        throw new AppError('forbidden', 'records.borrowedByOther', { id, name: before.borrowed_by_name ?? '?' });
       }
       return { borrowed_by: null, borrowed_at: null };
     });
@@ -135,7 +135,7 @@ export class InventoryService {
   private transition(actor: UserInfo, id: number, action: keyof typeof INVENTORY_TRANSITIONS, extra: (before: InventoryItem) => Record<string, unknown>): InventoryItem {
     this.d.db.transaction(() => {
       const before = this.get(id);
-      const to = checkTransition(INVENTORY_TRANSITIONS[action], action, `inventory item ${id}`, before.status);
+      const to = checkTransition(INVENTORY_TRANSITIONS[action], action, { kind: ENTITY, id }, before.status);
       const sets: Record<string, unknown> = { status: to, ...extra(before) };
       updateRow(this.d.db, 'inventory_items', id, sets);
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action, changes: diff(before as unknown as Record<string, unknown>, sets, AUDIT_FIELDS) });

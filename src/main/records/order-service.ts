@@ -1,11 +1,11 @@
 // What reagent and consumable orders share: members create orders and edit or delete their own
 // while pending; admins move them through the workflow of src/shared/workflows.ts. Each kind of order
 // supplies its table, fields, transitions and messages (OrderKind); the steps are written once.
-import { AppError } from '../../shared/errors';
+import { AppError, fieldError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { ImportAnswer, ImportRef } from '../../shared/contract/cart';
 import type { ListQuery } from '../../shared/contract/records';
-import type { ListEndpoint, ListResult } from '../../shared/records';
+import type { ListEndpoint, ListResult, RecordEntityType } from '../../shared/records';
 import { afterCommit, created, deleted, diff, type RecordsDeps, type RecordTable, updateRow } from './deps';
 import { derivedColumns, listPage, type ListSpec } from './search';
 import { checkStatusIn, checkTransition } from './status-tables';
@@ -30,15 +30,13 @@ export interface OrderKind<T extends OrderRecord, A extends string> {
   table: Extract<RecordTable, 'reagent_orders' | 'consumable_orders'>;
   /** The order kind in import_submissions. */
   importKind: ImportOrderKind;
-  /** Entity type in the audit log. */
-  entity: string;
+  /** Entity type in the audit log (and the record kind refusals name). */
+  entity: Extract<RecordEntityType, 'reagent_order' | 'consumable_order'>;
   endpoint: ListEndpoint;
   /** The editable fields, in audit order. */
   fields: readonly string[];
   transitions: Record<A, { from: readonly string[]; to: string }>;
   list: ListSpec<T>;
-  /** "reagent order 12": names the order in conflict messages. */
-  label(id: number): string;
   notFound(id: number): AppError;
   notOwner(order: T, action: string): AppError;
 }
@@ -102,7 +100,7 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
   /** The order an item became; refused when it became the other kind of order. */
   private priorOrder(prior: Submission): number {
     if (prior.order_kind === this.kind.importKind) return prior.order_id;
-    throw new AppError('conflict', `This item was already submitted as ${prior.order_kind} order #${prior.order_id}.`, { import_ref: 'already submitted' }, { order_type: prior.order_kind, order_id: prior.order_id });
+    throw new AppError('conflict', 'records.alreadySubmitted', { kind: prior.order_kind, id: prior.order_id }, { fields: fieldError('import_ref', 'field.alreadySubmitted'), details: { order_type: prior.order_kind, order_id: prior.order_id } });
   }
 
   private checkOwner(actor: UserInfo, order: T, action: string): void {
@@ -119,7 +117,7 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
     const unchanged = this.d.db.transaction(() => {
       const before = this.get(id);
       this.checkOwner(actor, before, 'edit');
-      checkStatusIn(EDITABLE_ORDER_STATUSES, 'edit', this.kind.label(id), before.status);
+      checkStatusIn(EDITABLE_ORDER_STATUSES, 'edit', { kind: this.kind.entity, id }, before.status);
       const values = next(before);
       const changes = diff(before as unknown as Record<string, unknown>, values, fields);
       if (Object.keys(changes).length === 0) return before;
@@ -138,7 +136,7 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
     this.d.db.transaction(() => {
       const before = this.get(id);
       this.checkOwner(actor, before, 'delete');
-      checkStatusIn(DELETABLE_ORDER_STATUSES, 'delete', this.kind.label(id), before.status);
+      checkStatusIn(DELETABLE_ORDER_STATUSES, 'delete', { kind: this.kind.entity, id }, before.status);
       this.d.db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(id);
       forgetSubmission(this.d.db, this.kind.importKind, id);
       this.d.audit.record({ userId: actor.id, entityType: entity, entityId: id, action: 'delete', changes: deleted(before, [...fields, 'status']) });
@@ -151,7 +149,7 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
     const { table, entity, endpoint } = this.kind;
     this.d.db.transaction(() => {
       const before = this.get(id);
-      const to = checkTransition(this.kind.transitions[action], action, this.kind.label(id), before.status);
+      const to = checkTransition(this.kind.transitions[action], action, { kind: this.kind.entity, id }, before.status);
       const sets: Record<string, unknown> = { status: to, ...extra };
       updateRow(this.d.db, table, id, sets);
       this.d.audit.record({ userId: actor.id, entityType: entity, entityId: id, action, changes: diff(before as unknown as Record<string, unknown>, sets, ['status', 'reject_reason']) });

@@ -2,7 +2,7 @@
 // create orders and edit/delete their own while pending; admins approve, reject, mark arrived and
 // stock in. The formal stock-in creates the inventory item in the same transaction and is
 // idempotent: a second call (double click) returns the item the first one created.
-import { AppError } from '../../shared/errors';
+import { AppError, fieldError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { ReagentCreate, ReagentUpdate } from '../../shared/contract/records';
 import type { InventoryItem, ReagentOrder } from '../../shared/records';
@@ -48,9 +48,8 @@ export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep>
       fields: REAGENT_FIELDS,
       transitions: REAGENT_TRANSITIONS,
       list: reagentListSpec,
-      label: (id) => `reagent order ${id}`,
-      notFound: (id) => new AppError('not_found', `Reagent order ${id} does not exist.`, { id: 'no such reagent order' }),
-      notOwner: (order, action) => new AppError('forbidden', `Only ${order.applicant} (who ordered it) or an administrator can ${action} reagent order ${order.id}.`),
+      notFound: (id) => new AppError('not_found', 'records.noReagentOrder', { id }, { fields: fieldError('id', 'field.noSuchRecord') }),
+      notOwner: (order, action) => new AppError('forbidden', 'records.notOrderOwner', { applicant: order.applicant, action, kind: 'reagent_order', id: order.id }),
     });
   }
 
@@ -103,7 +102,7 @@ export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep>
     const res = this.d.db.transaction(() => {
       const order = this.get(input.id);
       if (order.status === 'stocked_in' && order.inventory_item_id != null) return { itemId: order.inventory_item_id, again: true };
-      checkTransition(REAGENT_TRANSITIONS.stock_in, 'stock in', `reagent order ${order.id}`, order.status);
+      checkTransition(REAGENT_TRANSITIONS.stock_in, 'stock_in', { kind: ENTITY, id: order.id }, order.status);
       const values = inventoryRowValues(
         {
           name: order.name,

@@ -1,12 +1,13 @@
 // The renderer's API client: the same typed calls over IPC (desktop, via window.labApi) or HTTP
-// (browser mode, under /api). Errors arrive as ApiError with the contract's code and field messages,
-// in the UI's language (i18n/server-messages.ts).
+// (browser mode, under /api). Errors arrive as ApiError with the contract's code, key and params;
+// its `message` and `fields` are in the UI's language (i18n/translate.ts).
 import { contract, type OperationName, type OpInput, type OpOutput } from '../../shared/contract';
 import { CLIENT_HEADER } from '../../shared/app-info';
-import { isApiErrorBody, type ApiErrorBody, type Envelope } from '../../shared/errors';
+import { isApiErrorBody, type ApiErrorBody, type Envelope, type FieldError } from '../../shared/errors';
+import { msg, type Message, type MessageKey, type MessageParams } from '../../shared/messages';
 import type { LabBridge } from '../../shared/bridge';
 import type { LabEvent } from '../../shared/events';
-import { localizeFieldMessages, localizeServerMessage } from '../i18n/server-messages';
+import { translateFields, translateMessage } from '../i18n/translate';
 
 declare global {
   interface Window {
@@ -16,22 +17,25 @@ declare global {
 
 export type ClientErrorCode = ApiErrorBody['code'] | 'network' | 'timeout' | 'aborted';
 
-/** The UI's language as the i18n set-up records it on <html lang> (English outside a page). */
-function uiLanguage(): string {
-  return typeof document === 'undefined' ? 'en' : document.documentElement.lang;
-}
-
-/** `message` and `fields` in the UI's language; `serverMessage` is what the service sent. */
+/** `message` and `fields` in the UI's language; `serverMessage` is the English text. */
 export class ApiError extends Error {
+  readonly key: MessageKey;
+  readonly params: MessageParams;
   readonly serverMessage: string;
   readonly fields?: Record<string, string>;
-  constructor(readonly code: ClientErrorCode, message: string, fields?: Record<string, string>, readonly details?: unknown) {
-    super(localizeServerMessage(message, uiLanguage()));
+  readonly fieldErrors?: Record<string, FieldError>;
+  constructor(readonly code: ClientErrorCode, m: Message, fields?: Record<string, FieldError>, readonly details?: unknown) {
+    super(translateMessage(m));
     this.name = 'ApiError';
-    this.serverMessage = message;
-    this.fields = localizeFieldMessages(fields, uiLanguage());
+    this.key = m.key;
+    this.params = m.params;
+    this.serverMessage = m.message;
+    this.fieldErrors = fields;
+    this.fields = translateFields(fields);
   }
 }
+
+const fromBody = (e: ApiErrorBody) => new ApiError(e.code, e, e.fields, e.details);
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -70,12 +74,12 @@ async function callIpc<N extends OperationName>(name: N, input: OpInput<N>, opts
   const fn = window.labApi!.ops[name] as (i: unknown) => Promise<Envelope<OpOutput<N>>>;
   const timeout = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const result = await new Promise<Envelope<OpOutput<N>>>((resolve, reject) => {
-    const t = setTimeout(() => reject(new ApiError('timeout', 'The lab app did not answer in time.')), timeout);
-    opts.signal?.addEventListener('abort', () => reject(new ApiError('aborted', 'aborted')), { once: true });
+    const t = setTimeout(() => reject(new ApiError('timeout', msg('client.ipcTimeout'))), timeout);
+    opts.signal?.addEventListener('abort', () => reject(new ApiError('aborted', msg('client.aborted'))), { once: true });
     fn(input).then(resolve, reject).finally(() => clearTimeout(t));
   });
   if (result.ok) return result.value;
-  throw new ApiError(result.error.code, result.error.message, result.error.fields, result.error.details);
+  throw fromBody(result.error);
 }
 
 export function buildHttpRequest(name: OperationName, input: Record<string, unknown>): { method: string; url: string; body?: string } {
@@ -109,16 +113,16 @@ async function callHttp<N extends OperationName>(name: N, input: OpInput<N>, opt
       signal,
     });
   } catch (e) {
-    if (opts.signal?.aborted) throw new ApiError('aborted', 'aborted');
-    if (timeout.aborted) throw new ApiError('timeout', 'The lab service did not answer in time.');
-    throw new ApiError('network', `Cannot reach the lab service (${(e as Error).message}).`);
+    if (opts.signal?.aborted) throw new ApiError('aborted', msg('client.aborted'));
+    if (timeout.aborted) throw new ApiError('timeout', msg('client.httpTimeout'));
+    throw new ApiError('network', msg('client.unreachable', { detail: (e as Error).message }));
   }
   const text = await res.text();
   const json: unknown = text ? JSON.parse(text) : null;
   if (res.ok) return json as OpOutput<N>;
   const err = (json as { error?: unknown } | null)?.error;
-  if (isApiErrorBody(err)) throw new ApiError(err.code, err.message, err.fields, err.details);
-  throw new ApiError(res.status >= 500 ? 'unavailable' : 'validation', `The lab service answered ${res.status}.`);
+  if (isApiErrorBody(err)) throw fromBody(err);
+  throw new ApiError(res.status >= 500 ? 'unavailable' : 'validation', msg('client.httpStatus', { status: res.status }));
 }
 
 /** Push events: the IPC channel in the desktop app, SSE in browser mode. */

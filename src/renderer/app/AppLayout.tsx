@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import type { AppInfo } from '../../shared/contract';
 import { call } from '../api/client';
-import { localizeServerMessage } from '../i18n/server-messages';
+import { translateMessage } from '../i18n/translate';
 import { logout, switchAccount, useSession } from '../session/session-store';
 import { setLanguage, type Language } from '../i18n';
 import { SettingsScreen } from '../screens/SettingsScreen';
@@ -74,7 +74,7 @@ export function AppLayout() {
         </Layout.Header>
         <Layout.Content style={{ padding: 16 }}>
           {info?.serverError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('serverError.title')} description={info.serverError} />}
-          {info?.notices.map((n) => <Alert key={n} type="warning" showIcon closable style={{ marginBottom: 16 }} description={localizeServerMessage(n, i18n.language)} />)}
+          {info?.notices.map((n) => <Alert key={n.message} type="warning" showIcon closable style={{ marginBottom: 16 }} description={translateMessage(n)} />)}
           <Routes>
             {mine.map((s) => (
               <Route key={s.path} path={`${s.path}/*`} element={<s.Component />} />

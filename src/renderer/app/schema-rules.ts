@@ -1,14 +1,16 @@
 // Form rules taken from the contract's zod schemas, so a form refuses exactly what the service
-// refuses (required, length limits, number ranges) and says it in the service's words, translated
-// like any server message (i18n/server-messages.ts).
+// refuses (required, length limits, number ranges) and says it with the service's message keys,
+// translated like any server message (i18n/translate.ts).
 import type { Rule } from 'antd/es/form';
 import { z } from 'zod';
-import { localizeServerMessage } from '../i18n/server-messages';
+import { issueMessage, type FieldError } from '../../shared/errors';
+import { msg } from '../../shared/messages';
+import { translateMessage, translatorFor } from '../i18n/translate';
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 
-/** The contract's own wording for a value that must be given (contract/common.ts `requiredText`). */
-export const REQUIRED_MESSAGE = 'is required';
+/** The contract's own message for a value that must be given (contract/common.ts `requiredText`). */
+export const REQUIRED_MESSAGE = msg('field.required');
 
 /** Forms leave a cleared field out of what they send. */
 const isAbsent = (v: unknown) => v === undefined || v === null;
@@ -21,17 +23,18 @@ export function isRequiredField(schema: ObjectSchema, field: string): boolean {
 
 /** The service's message for one field's value, or null when the schema accepts it. A cleared
  * field is sent as absent, so a field the schema needs is "required". */
-export function fieldIssue(schema: ObjectSchema, field: string, value: unknown): string | null {
+export function fieldIssue(schema: ObjectSchema, field: string, value: unknown): FieldError | null {
   const s = schema.shape[field];
   if (!s) return null;
   const r = z.safeParse(s, isAbsent(value) ? undefined : value);
   if (r.success) return null;
-  return isAbsent(value) ? REQUIRED_MESSAGE : (r.error.issues[0]?.message ?? REQUIRED_MESSAGE);
+  const issue = r.error.issues[0];
+  return isAbsent(value) || !issue ? REQUIRED_MESSAGE : issueMessage(issue);
 }
 
 /** A field message as the form shows it: translated, first letter upper-case. */
-export function formMessage(message: string, language: string): string {
-  const text = localizeServerMessage(message, language);
+export function formMessage(message: FieldError, language: string): string {
+  const text = translateMessage(message, translatorFor(language));
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

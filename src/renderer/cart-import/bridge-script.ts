@@ -115,10 +115,10 @@ async function handOff(batch: CachedBatch, source: Source): Promise<void> {
   } catch (e) {
     return fail('unreachable', S.unreachable + ((e as Error)?.message ?? String(e)));
   }
-  const json = (await res.json().catch(() => ({}))) as { batch_id?: string; replay?: boolean; mode?: string; error?: { message?: string; fields?: Record<string, string> } };
+  const json = (await res.json().catch(() => ({}))) as { batch_id?: string; replay?: boolean; mode?: string; error?: { message?: string; fields?: Record<string, { key?: string }> } };
   if (!res.ok) {
     const err = json.error ?? {};
-    const code: ErrorCode = res.status === 409 ? 'batch_id_mismatch' : err.fields?.['batch.created_at'] === 'expired' ? 'expired' : 'refused';
+    const code: ErrorCode = res.status === 409 ? 'batch_id_mismatch' : err.fields?.['batch.created_at']?.key === 'cart.expiredField' ? 'expired' : 'refused';
     return fail(code, code === 'refused' ? S.refused + (err.message ?? res.status) : S[code]);
   }
   const note = json.replay ? S.replay : '';

@@ -8,6 +8,7 @@ import { dateTime } from '../app/format';
 import type { BackupListEntry, DataStatus, RestorePreview } from '../../shared/contract/data';
 import { ApiError, call } from '../api/client';
 import { useSession } from '../session/session-store';
+import { translateMessage } from '../i18n/translate';
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
@@ -58,7 +59,7 @@ export function DataPanel({ dataDir }: { dataDir: string | undefined }) {
           const job = s?.job;
           if (job && job.kind === 'backup' && job.ok !== null) {
             if (job.ok) message.success(t('data.backupDone', { file: job.file }));
-            else message.error(t('data.backupFailed', { message: job.error }));
+            else message.error(t('data.backupFailed', { message: job.error ? translateMessage(job.error) : '' }));
           }
         })
         .catch(() => undefined);
@@ -184,7 +185,7 @@ export function DataPanel({ dataDir }: { dataDir: string | undefined }) {
                           <span>{when(last.at)}</span>
                           <Tag>{t(`data.kind.${last.kind}`)}</Tag>
                           {last.ok ? <Tag color="success">{t('data.ok')}</Tag> : <Tag color="error">{t('data.failed')}</Tag>}
-                          {last.ok ? <Typography.Text type="secondary">{last.file} ({formatBytes(last.bytes)})</Typography.Text> : <Typography.Text type="danger">{last.error}</Typography.Text>}
+                          {last.ok ? <Typography.Text type="secondary">{last.file} ({formatBytes(last.bytes)})</Typography.Text> : <Typography.Text type="danger">{last.reason ? translateMessage(last.reason) : last.error}</Typography.Text>}
                         </Space>
                       ) : (
                         t('data.never')
@@ -209,7 +210,7 @@ export function DataPanel({ dataDir }: { dataDir: string | undefined }) {
           {job && (job.ok === null || (startedHere && job.kind === 'backup')) && (
             <div data-testid="backup-progress">
               <Progress percent={job.percent} status={job.ok === false ? 'exception' : job.ok ? 'success' : 'active'} />
-              <Typography.Text type="secondary">{job.ok === null ? `${t(`data.phase.${job.phase}`, { defaultValue: job.phase })} — ${t('data.backupRunning')}` : job.ok ? t('data.backupDone', { file: job.file }) : t('data.backupFailed', { message: job.error })}</Typography.Text>
+              <Typography.Text type="secondary">{job.ok === null ? `${t(`data.phase.${job.phase}`, { defaultValue: job.phase })} — ${t('data.backupRunning')}` : job.ok ? t('data.backupDone', { file: job.file }) : t('data.backupFailed', { message: job.error ? translateMessage(job.error) : '' })}</Typography.Text>
             </div>
           )}
           <Space wrap align="center">
@@ -298,7 +299,7 @@ export function DataPanel({ dataDir }: { dataDir: string | undefined }) {
             />
             {preview.needsUpgrade && <Alert type="info" showIcon message={t('data.upgrade')} />}
             {preview.warnings.map((w) => (
-              <Alert key={w} type="warning" showIcon message={w} />
+              <Alert key={w.message} type="warning" showIcon message={translateMessage(w)} />
             ))}
             {preview.warnings.length > 0 && (
               <Checkbox checked={accept} onChange={(e) => setAccept(e.target.checked)}>

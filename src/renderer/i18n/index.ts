@@ -2,9 +2,7 @@
 // system language (Chinese systems get Chinese).
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from './en';
-import { zhCN } from './zh-CN';
-import { domainBundles } from './domains';
+import { resources } from './resources';
 
 export type Language = 'zh-CN' | 'en';
 const KEY = 'lab.language';
@@ -22,10 +20,7 @@ export function setLanguage(lang: Language): void {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: {
-    en: { translation: { ...en, ...Object.fromEntries(domainBundles.map((b) => [b.key, b.en])) } },
-    'zh-CN': { translation: { ...zhCN, ...Object.fromEntries(domainBundles.map((b) => [b.key, b.zh])) } },
-  },
+  resources,
   lng: initialLanguage(),
   fallbackLng: 'en',
   interpolation: { escapeValue: false },

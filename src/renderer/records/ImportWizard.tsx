@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Modal, Progress, Select, Space, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
-import { IMPORT_COLUMNS, type ImportColumn, type ImportPreview, type ImportResult } from '../../shared/records';
+import { IMPORT_COLUMNS, type ImportColumn, type ImportPreview, type ImportResult, type ImportRowError } from '../../shared/records';
+import { translateMessage } from '../i18n/translate';
 
 // Small enough that a 10 000-row file shows steady progress; well under the 2 MB body limit.
 const CHUNK_BYTES = 128 * 1024;
@@ -182,7 +183,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
                     columns={[
                       { key: 'row', dataIndex: 'row', title: t('records.import.row'), width: 70 },
                       { key: 'column', dataIndex: 'column', title: t('records.import.column'), width: 140 },
-                      { key: 'message', dataIndex: 'message', title: t('records.import.message') },
+                      { key: 'message', title: t('records.import.message'), render: (_: unknown, r: ImportRowError) => translateMessage(r) },
                     ]}
                   />
                   <Checkbox checked={skipBad} onChange={(e) => setSkipBad(e.target.checked)} data-testid="import-skip-bad">

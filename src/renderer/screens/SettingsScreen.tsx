@@ -9,6 +9,7 @@ import { useSession } from '../session/session-store';
 import { applyFieldErrors } from '../app/form-errors';
 import { DataPanel } from '../data/DataPanel';
 import { PersonalizationSwitch } from '../completion/PersonalizationSwitch';
+import { codeWord } from '../i18n/translate';
 
 export function SettingsScreen({ info, onInfo }: { info: AppInfo | null; onInfo: (i: AppInfo) => void }) {
   const { t, i18n } = useTranslation();
@@ -71,7 +72,7 @@ export function SettingsScreen({ info, onInfo }: { info: AppInfo | null; onInfo:
               { key: 'v', label: t('settings.version'), children: <span data-testid="app-version">{info.version}</span> },
               { key: 'api', label: t('settings.apiVersion'), children: info.apiVersion },
               { key: 'mode', label: t('settings.mode'), children: info.mode === 'desktop' ? t('settings.modeDesktop') : t('settings.modeBrowser') },
-              { key: 'w', label: t('settings.worker'), children: `${info.worker.state}${info.worker.restarts ? ` (${info.worker.restarts})` : ''}` },
+              { key: 'w', label: t('settings.worker'), children: <span data-testid="worker-state">{`${codeWord('worker', info.worker.state)}${info.worker.restarts ? ` (${info.worker.restarts})` : ''}`}</span> },
             ]}
           />
         )}

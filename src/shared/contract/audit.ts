@@ -4,7 +4,7 @@ import { op, returns } from './define';
 import { id, numeric } from './common';
 import { AUDIT_ACTIONS, AUDIT_KINDS, type AuditPage } from '../audit';
 
-const instant = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' });
+const instant = z.iso.datetime({ offset: true, error: 'field.dateTime' });
 
 export const auditListInput = z
   .object({
@@ -13,14 +13,14 @@ export const auditListInput = z
     /** Inclusive lower and exclusive upper bound of the entry's time. */
     from: instant.optional(),
     to: instant.optional(),
-    kind: z.enum(AUDIT_KINDS, { error: `must be one of ${AUDIT_KINDS.join(', ')}` }).optional(),
-    action: z.enum(AUDIT_ACTIONS, { error: `must be one of ${AUDIT_ACTIONS.join(', ')}` }).optional(),
+    kind: z.enum(AUDIT_KINDS, { error: 'field.oneOf' }).optional(),
+    action: z.enum(AUDIT_ACTIONS, { error: 'field.oneOf' }).optional(),
     record: id.optional(),
-    page: numeric(z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(10_000, 'is too large')).default(1),
-    pageSize: numeric(z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(200, 'at most 200')).default(50),
+    page: numeric(z.number({ error: 'field.number' }).int('field.wholeNumber').min(1, 'field.min').max(10_000, 'field.tooLarge')).default(1),
+    pageSize: numeric(z.number({ error: 'field.number' }).int('field.wholeNumber').min(1, 'field.min').max(200, 'field.max')).default(50),
   })
   .strict()
-  .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { path: ['to'], error: 'must be after from' });
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { path: ['to'], error: 'field.afterFrom' });
 export type AuditQuery = z.output<typeof auditListInput>;
 
 export const auditOps = {

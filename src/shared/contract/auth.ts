@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { op, returns } from './define';
 import { empty, id, requiredText } from './common';
+import type { Message } from '../messages';
 
 export const ROLES = ['admin', 'member', 'public'] as const;
 export type Role = (typeof ROLES)[number];
@@ -24,18 +25,18 @@ export interface AppInfo {
   /** Set when the loopback server could not listen (e.g. port taken); the UI shows it. */
   serverError: string | null;
   /** Things the user is told once, after the start that found them (e.g. completion data rebuilt). */
-  notices: string[];
+  notices: Message[];
   worker: { state: 'starting' | 'running' | 'restarting' | 'stopped'; restarts: number; lastHealthAt: string | null };
 }
 
 const username = z
-  .string({ error: 'must be text' })
+  .string({ error: 'field.text' })
   .trim()
-  .min(2, 'at least 2 characters')
-  .max(40, 'at most 40 characters')
-  .regex(/^[\p{L}\p{N}._-]+$/u, 'letters, digits, dot, dash or underscore only');
-const password = z.string({ error: 'must be text' }).min(8, 'at least 8 characters').max(200, 'at most 200 characters');
-const role = z.enum(ROLES, { error: 'must be admin, member or public' });
+  .min(2, 'field.minChars')
+  .max(40, 'field.maxChars')
+  .regex(/^[\p{L}\p{N}._-]+$/u, 'field.username');
+const password = z.string({ error: 'field.text' }).min(8, 'field.minChars').max(200, 'field.maxChars');
+const role = z.enum(ROLES, { error: 'field.oneOf' });
 
 export const authOps = {
   setupStatus: op({ method: 'GET', path: '/setup', input: empty, access: 'none', output: returns<{ needed: boolean }>() }),
@@ -50,7 +51,7 @@ export const authOps = {
     method: 'POST',
     path: '/session',
     access: 'none',
-    input: z.object({ username: requiredText(40), password: z.string({ error: 'must be text' }).min(1, 'is required').max(200) }).strict(),
+    input: z.object({ username: requiredText(40), password: z.string({ error: 'field.text' }).min(1, 'field.required').max(200) }).strict(),
     output: returns<UserInfo>(),
   }),
   logout: op({ method: 'DELETE', path: '/session', access: 'none', input: empty, output: returns<{ ok: true }>() }),
@@ -67,7 +68,7 @@ export const authOps = {
     method: 'PATCH',
     path: '/users/:id',
     access: 'admin',
-    input: z.object({ id, displayName: requiredText(80).optional(), role: role.optional(), active: z.boolean({ error: 'must be true or false' }).optional() }).strict(),
+    input: z.object({ id, displayName: requiredText(80).optional(), role: role.optional(), active: z.boolean({ error: 'field.boolean' }).optional() }).strict(),
     output: returns<UserInfo>(),
   }),
   resetPassword: op({
@@ -82,7 +83,7 @@ export const authOps = {
     method: 'PUT',
     path: '/settings',
     access: 'admin',
-    input: z.object({ port: z.number({ error: 'must be a number' }).int().min(1024, 'must be 1024–65535').max(65535, 'must be 1024–65535').optional() }).strict(),
+    input: z.object({ port: z.number({ error: 'field.number' }).int().min(1024, 'field.port').max(65535, 'field.port').optional() }).strict(),
     output: returns<{ port: number; restartRequired: boolean }>(),
   }),
   events: op({ method: 'GET', path: '/events', access: 'user', input: empty, output: returns<never>(), httpOnly: true }),

@@ -52,9 +52,9 @@ export const cartOps = {
         items: z
           .array(
             z.object({ item_id: itemId, cas_number: shortText(60).optional().default(''), product_number: shortText(100).optional().default(''), brand: shortText(100).optional().default('') }).strict(),
-            { error: 'must be a list' },
+            { error: 'field.list' },
           )
-          .min(1, 'send at least one item')
+          .min(1, 'field.sendItems')
           .max(200, 'at most 200 items'),
       })
       .strict(),

@@ -23,7 +23,7 @@ export interface CompletionPreferences {
   personalized: boolean;
 }
 
-const text = (max: number) => z.string({ error: 'must be text' }).max(max, `at most ${max} characters`);
+const text = (max: number) => z.string({ error: 'field.text' }).max(max, 'field.maxChars');
 
 export const completionOps = {
   inlineCompletion: op({
@@ -43,7 +43,7 @@ export const completionOps = {
         field: text(100),
         /** The suggested completion the user accepted or hid. */
         query: text(500),
-        accepted: z.boolean({ error: 'must be true or false' }),
+        accepted: z.boolean({ error: 'field.boolean' }),
       })
       .strict(),
     output: returns<{ recorded: boolean }>(),

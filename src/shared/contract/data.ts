@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { op, returns } from './define';
 import { empty } from './common';
+import type { Message } from '../messages';
 
 export type BackupKindName = 'manual' | 'automatic' | 'pre-migration' | 'move';
 
@@ -11,7 +12,9 @@ export interface BackupRecordInfo {
   at: string;
   kind: BackupKindName;
   ok: boolean;
+  /** The failure's English text (logs, scripts); `reason` is what the UI translates. */
   error: string | null;
+  reason?: Message;
   /** Relative to the data directory when inside it, else absolute. */
   file: string | null;
   bytes: number;
@@ -35,7 +38,7 @@ export interface DataJob {
   startedAt: string;
   finishedAt: string | null;
   ok: boolean | null;
-  error: string | null;
+  error: Message | null;
   file: string | null;
 }
 
@@ -60,7 +63,7 @@ export interface RestorePreview {
   /** Row counts of lab.db's tables in the source. */
   counts: Record<string, number>;
   files: string[];
-  warnings: string[];
+  warnings: Message[];
   /** The source's lab.db has an older schema; it is upgraded (after an automatic backup) when opened. */
   needsUpgrade: boolean;
 }
@@ -79,7 +82,7 @@ export interface MoveResult {
   restartRequired: boolean;
 }
 
-const pathText = (what: string) => z.string({ error: 'must be text' }).trim().min(1, `${what} is required`).max(4096, 'at most 4096 characters');
+const pathText = () => z.string({ error: 'field.text' }).trim().min(1, 'field.required').max(4096, 'field.maxChars');
 
 export const dataOps = {
   dataStatus: op({ method: 'GET', path: '/data/status', access: 'admin', input: empty, output: returns<DataStatus>() }),
@@ -87,25 +90,25 @@ export const dataOps = {
     method: 'POST',
     path: '/data/backups',
     access: 'admin',
-    input: z.object({ outDir: pathText('The folder').optional() }).strict(),
+    input: z.object({ outDir: pathText().optional() }).strict(),
     output: returns<DataJob>(),
   }),
-  previewRestore: op({ method: 'POST', path: '/data/restore/preview', access: 'admin', input: z.object({ source: pathText('The backup') }).strict(), output: returns<RestorePreview>() }),
+  previewRestore: op({ method: 'POST', path: '/data/restore/preview', access: 'admin', input: z.object({ source: pathText() }).strict(), output: returns<RestorePreview>() }),
   restoreData: op({
     method: 'POST',
     path: '/data/restore',
     access: 'admin',
-    input: z.object({ source: pathText('The backup'), acceptWarnings: z.boolean({ error: 'must be true or false' }).optional() }).strict(),
+    input: z.object({ source: pathText(), acceptWarnings: z.boolean({ error: 'field.boolean' }).optional() }).strict(),
     output: returns<RestoreResult>(),
   }),
   updateBackupSettings: op({
     method: 'PUT',
     path: '/data/settings',
     access: 'admin',
-    input: z.object({ keep: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'keep at least 1 backup').max(365, 'at most 365') }).strict(),
+    input: z.object({ keep: z.number({ error: 'field.number' }).int('field.wholeNumber').min(1, 'field.keepBackups').max(365, 'field.max') }).strict(),
     output: returns<{ keep: number }>(),
   }),
   /** The move dialog's check before its confirmation: the same target checks as moveDataDir, nothing written. */
-  checkMoveTarget: op({ method: 'POST', path: '/data/move/check', access: 'admin', input: z.object({ target: pathText('The new location') }).strict(), output: returns<{ to: string }>() }),
-  moveDataDir: op({ method: 'POST', path: '/data/move', access: 'admin', input: z.object({ target: pathText('The new location') }).strict(), output: returns<MoveResult>() }),
+  checkMoveTarget: op({ method: 'POST', path: '/data/move/check', access: 'admin', input: z.object({ target: pathText() }).strict(), output: returns<{ to: string }>() }),
+  moveDataDir: op({ method: 'POST', path: '/data/move', access: 'admin', input: z.object({ target: pathText() }).strict(), output: returns<MoveResult>() }),
 };

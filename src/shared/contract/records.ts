@@ -21,9 +21,9 @@ import {
 } from '../records';
 import { importRefInput, type ImportAnswer } from './cart';
 
-const quantity = numeric(z.number({ error: 'must be a number' }).refine(Number.isFinite, 'must be a number').positive('must be greater than 0').max(1e9, 'is too large'));
-const stockQuantity = numeric(z.number({ error: 'must be a number' }).refine(Number.isFinite, 'must be a number').min(0, 'must not be negative').max(1e9, 'is too large'));
-const unitPrice = numeric(z.number({ error: 'must be a number' }).refine(Number.isFinite, 'must be a number').min(0, 'must not be negative').max(1e9, 'is too large')).nullable();
+const quantity = numeric(z.number({ error: 'field.number' }).refine(Number.isFinite, 'field.number').positive('field.positive').max(1e9, 'field.tooLarge'));
+const stockQuantity = numeric(z.number({ error: 'field.number' }).refine(Number.isFinite, 'field.number').min(0, 'field.notNegative').max(1e9, 'field.tooLarge'));
+const unitPrice = numeric(z.number({ error: 'field.number' }).refine(Number.isFinite, 'field.number').min(0, 'field.notNegative').max(1e9, 'field.tooLarge')).nullable();
 const cas = shortText(60);
 const hazardous = flag;
 
@@ -39,9 +39,9 @@ function listQuery(e: ListEndpoint) {
   return z
     .object({
       search: shortText(200).optional().default(''),
-      field: z.enum(['all', ...fields], { error: `must be all or one of ${fields.join(', ')}` }).optional().default('all'),
-      status: z.union([z.literal(''), z.enum(statuses, { error: `must be one of ${statuses.join(', ')}` })]).optional().default(''),
-      sort: z.enum(sortValues(e), { error: 'is not a sortable column' }).optional().default(''),
+      field: z.enum(['all', ...fields], { error: 'field.oneOf' }).optional().default('all'),
+      status: z.union([z.literal(''), z.enum(statuses, { error: 'field.oneOf' })]).optional().default(''),
+      sort: z.enum(sortValues(e), { error: 'field.notSortable' }).optional().default(''),
       page,
       pageSize,
       /** True only when the user submitted the search box (search memory records it). */
@@ -54,7 +54,7 @@ const inventoryFields = {
   name: requiredText(200),
   english_name: shortText(200).optional(),
   cas_number: cas.optional(),
-  cas_override: z.boolean({ error: 'must be true or false' }).optional(),
+  cas_override: z.boolean({ error: 'field.boolean' }).optional(),
   specification: shortText(100).optional(),
   quantity: stockQuantity,
   unit: shortText(20).optional(),
@@ -70,7 +70,7 @@ const reagentFields = {
   english_name: shortText(200).optional(),
   cas_number: cas.optional(),
   /** Keep a CAS whose check digit fails (published numbers are sometimes wrong). */
-  cas_override: z.boolean({ error: 'must be true or false' }).optional(),
+  cas_override: z.boolean({ error: 'field.boolean' }).optional(),
   specification: shortText(100).optional(),
   quantity,
   unit_price: unitPrice.optional(),
@@ -112,8 +112,8 @@ export type ListQuery = z.output<typeof inventoryListInput>;
 
 const byId = z.object({ id }).strict();
 const reason = z.object({ id, reason: requiredText(500) }).strict();
-const endpoint = z.enum(LIST_ENDPOINTS, { error: `must be one of ${LIST_ENDPOINTS.join(', ')}` });
-const mapping = z.partialRecord(z.enum(IMPORT_COLUMNS, { error: 'is not an importable column' }), z.number().int().min(0).max(500));
+const endpoint = z.enum(LIST_ENDPOINTS, { error: 'field.oneOf' });
+const mapping = z.partialRecord(z.enum(IMPORT_COLUMNS, { error: 'field.oneOf' }), z.number().int().min(0).max(500));
 
 export const recordsOps = {
   // --- inventory ---
@@ -159,7 +159,7 @@ export const recordsOps = {
     method: 'GET',
     path: '/records/history',
     access: 'user',
-    input: z.object({ entity_type: z.enum(RECORD_ENTITY_TYPES, { error: `must be one of ${RECORD_ENTITY_TYPES.join(', ')}` }), id }).strict(),
+    input: z.object({ entity_type: z.enum(RECORD_ENTITY_TYPES, { error: 'field.oneOf' }), id }).strict(),
     output: returns<HistoryEntry[]>(),
   }),
   checkDuplicates: op({
@@ -178,11 +178,11 @@ export const recordsOps = {
     input: z
       .object({
         endpoint,
-        format: z.enum(['csv', 'xlsx'], { error: 'must be csv or xlsx' }),
+        format: z.enum(['csv', 'xlsx'], { error: 'field.oneOf' }),
         /** zh-CN / en: labels and readable values for people; machine: field names and raw codes (scripts). */
-        lang: z.enum(['zh-CN', 'en', 'machine'], { error: 'must be zh-CN, en or machine' }).optional().default('zh-CN'),
+        lang: z.enum(['zh-CN', 'en', 'machine'], { error: 'field.oneOf' }).optional().default('zh-CN'),
         /** CSV only: UTF-8 with a BOM, or GB18030 (Excel on Chinese Windows reads both). */
-        encoding: z.enum(['utf-8', 'gb18030'], { error: 'must be utf-8 or gb18030' }).optional().default('utf-8'),
+        encoding: z.enum(['utf-8', 'gb18030'], { error: 'field.oneOf' }).optional().default('utf-8'),
         search: shortText(200).optional().default(''),
         field: shortText(40).optional().default('all'),
         status: shortText(40).optional().default(''),
@@ -212,14 +212,14 @@ export const recordsOps = {
     method: 'POST',
     path: '/inventory/import/preview',
     access: 'member',
-    input: z.object({ importId: requiredText(64), mapping: mapping.optional(), keepBadCasCheckDigits: z.boolean({ error: 'must be true or false' }).optional() }).strict(),
+    input: z.object({ importId: requiredText(64), mapping: mapping.optional(), keepBadCasCheckDigits: z.boolean({ error: 'field.boolean' }).optional() }).strict(),
     output: returns<ImportPreview>(),
   }),
   importCommit: op({
     method: 'POST',
     path: '/inventory/import/commit',
     access: 'member',
-    input: z.object({ importId: requiredText(64), mapping, skipBadRows: z.boolean(), keepBadCasCheckDigits: z.boolean({ error: 'must be true or false' }).optional() }).strict(),
+    input: z.object({ importId: requiredText(64), mapping, skipBadRows: z.boolean(), keepBadCasCheckDigits: z.boolean({ error: 'field.boolean' }).optional() }).strict(),
     output: returns<ImportResult>(),
   }),
 };
