@@ -58,7 +58,9 @@ test('history drawer in zh-CN: statuses and people in words, times in local time
 test('admin deletes an item and finds its history on the audit log screen', async ({ page, app }) => {
   const { admin, id } = await seedBorrowed(app);
   await loginZh(page, app, ADMIN);
-  await page.getByRole('row', { name: /丙酮/ }).getByRole('button', { name: zhButton('删除') }).click();
+  // Delete is in the row's ⋯ menu.
+  await page.getByRole('row', { name: /丙酮/ }).getByTestId('row-more').click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: '删除' }).click();
   await page.getByRole('dialog').getByRole('button', { name: zhButton('是') }).click();
   await expect(page.getByRole('row', { name: /丙酮/ })).toHaveCount(0);
 

@@ -66,7 +66,8 @@ test('Settings: a move to a relative path is refused in Chinese; the worker stat
   const panel = page.getByTestId('data-panel');
   await panel.getByLabel('新位置（新建或空文件夹的完整路径）').fill('relative/data');
   await panel.getByRole('button', { name: '迁移……' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: '迁移……' }).click();
-  await expect(page.getByText('迁移被拒绝：请用完整（绝对）路径指定新位置。')).toBeVisible();
+  // Checked by the server before any confirmation; the reason under the field, in Chinese.
+  await expect(panel.getByTestId('move-target-error')).toHaveText('不能使用此位置：请用完整（绝对）路径指定新位置。');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByText(/Give the new location/)).toHaveCount(0);
 });

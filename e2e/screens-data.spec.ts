@@ -39,10 +39,11 @@ test('move: a bad target is refused under the field before any confirmation; a g
   const panel = await openDataInChinese(page, app);
   const field = panel.getByLabel('新位置（新建或空文件夹的完整路径）');
   const start = panel.getByRole('button', { name: '迁移……' });
-  for (const target of ['relative/folder', app.dataDir, path.join(app.dataDir, 'inside')]) {
+  const outside = '新位置必须在当前数据目录之外（且不能包含当前数据目录）。';
+  for (const [target, why] of [['relative/folder', '请用完整（绝对）路径指定新位置。'], [app.dataDir, outside], [path.join(app.dataDir, 'inside'), outside]] as const) {
     await field.fill(target);
     await start.click();
-    await expect(panel.getByTestId('move-target-error')).toContainText('不能使用此位置：');
+    await expect(panel.getByTestId('move-target-error')).toHaveText(`不能使用此位置：${why}`);
     await expect(page.getByRole('dialog')).toHaveCount(0);
   }
   // Typing clears the refusal; a new folder outside passes the check and the confirmation opens.

@@ -24,7 +24,8 @@ function leaks(text: string): string[] {
   }
   // Single English words too (a status like "running"), except names of things that have no
   // Chinese name: file formats, browsers, the accounts and the seeded data.
-  for (const m of t.matchAll(/[A-Za-z][A-Za-z-]{2,}/g)) {
+  // Addresses, file-system paths (the data directory) and file names are names, not words to translate.
+  for (const m of t.replace(/[a-z-]+:\/\/[^\s，。；）)]*/g, '').replace(/(?:\b[A-Za-z]:)?[\w.-]*[\\/][^\s，。；）)]+/g, '').replace(/[\w-]+\.(?:db|csv|xlsx|zip|json|log)\b/g, '').matchAll(/[A-Za-z][A-Za-z-]{2,}/g)) {
     if (!WORDS_ALLOWED.has(m[0].toLowerCase())) found.push(m[0]);
   }
   return [...new Set(found)];
@@ -78,6 +79,9 @@ test('a walk of every screen in Simplified Chinese shows no English sentence, co
   test.setTimeout(120_000);
   const admin = await seedUsers(app);
   await seedRecords(admin);
+  // A finished backup, so the Data panel lists one with its time and size.
+  await admin.req('POST', '/api/data/backups', {});
+  await expect.poll(async () => (await admin.req<{ backups: unknown[] }>('GET', '/api/data/status')).backups.length, { timeout: 30_000 }).toBeGreaterThan(0);
   await page.addInitScript(() => localStorage.setItem('lab.language', 'zh-CN'));
   await page.setViewportSize({ width: 1366, height: 768 });
 
@@ -98,6 +102,17 @@ test('a walk of every screen in Simplified Chinese shows no English sentence, co
   await expectChineseOnly(page, 'history drawer');
   await page.locator('.ant-drawer-close').click();
   await expect(page.locator('.ant-drawer-section, .ant-drawer-content').first()).toBeHidden();
+  // The row's other actions.
+  await row.getByTestId('row-more').click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem').first().waitFor();
+  await expectChineseOnly(page, 'row action menu');
+  await page.keyboard.press('Escape');
+  // The bulk import wizard's first step.
+  await page.getByRole('button', { name: '导入…' }).click();
+  await page.getByRole('dialog').waitFor();
+  await expectChineseOnly(page, 'import wizard');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   // The form's own refusals (required name) and its labels.
   await page.getByRole('button', { name: /新\s*建|添\s*加|新增/ }).first().click();
   await page.getByRole('dialog').getByRole('button', { name: /保\s*存/ }).click();
