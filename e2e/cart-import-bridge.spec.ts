@@ -101,7 +101,17 @@ test('no batch at all, no import parameters, and a batch the app refuses: the ex
   await page.evaluate((b) => localStorage.setItem('cart_import_batch_latest', JSON.stringify(b)), bad);
   await page.goto(`${app.url}/cart-import?import=true&batch_id=bad-batch-1`);
   await expect(page.locator('body')).toHaveAttribute('data-error', 'refused');
-  await expect(page.locator('#message')).toContainText('The lab app refused the batch: The import batch is not valid: items.0.quantity — must be greater than 0');
+  await expect(page.locator('#message')).toHaveText('The lab app refused the batch: the cart data from the extension is not valid, so nothing was imported. Update the browser extension, then import the cart again.');
+  // The service's reason stays on the page for support, not in the sentence the user reads.
+  await expect(page.locator('body')).toHaveAttribute('data-detail', /items\.0\.quantity/);
+  // In a Chinese browser the same refusal is Chinese, with no English in it.
+  const zh = await page.context().browser()!.newContext({ locale: 'zh-CN' });
+  const zhPage = await zh.newPage();
+  await zhPage.goto(`${app.url}/cart-import`);
+  await zhPage.evaluate((b) => localStorage.setItem('cart_import_batch_latest', JSON.stringify(b)), bad);
+  await zhPage.goto(`${app.url}/cart-import?import=true&batch_id=bad-batch-1`);
+  await expect(zhPage.locator('#message')).toHaveText('实验室应用拒绝了该批次：扩展发来的购物车数据有误，未导入任何内容。请更新浏览器扩展后重新导入购物车。');
+  await zh.close();
 });
 
 test('the review screen says at once what to do without a batch, and shows the batch pushed after it opened', async ({ app, page }) => {

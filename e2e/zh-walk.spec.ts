@@ -126,6 +126,18 @@ test('a walk of every screen in Simplified Chinese shows no English sentence, co
   await expectChineseOnly(page, 'consumable orders');
   await open(page, app.url, '/cart-import', '扩展');
   await expectChineseOnly(page, 'cart import without a batch');
+  // The review screen of a cart batch handed over as the extension does (one item with a CAS, one
+  // without, one with a CAS whose check digit fails).
+  const item = (n: number, name: string, cas: string) => ({
+    item_id: `item-${n}`, supplier: 'fixture', name, english_name: '', specification: '500mL', brand: '化试通', cas_number: cas,
+    product_id: `FX-${n}`, detail_url: '', quantity: 1, unit_price: 10, hazardous: false,
+    suggested_order_type: cas ? 'reagent' : 'pending', order_type: cas ? 'reagent' : 'pending',
+    classification_reason: cas ? 'valid_cas' : 'no_cas', detail_fetch_status: 'basic_only',
+  });
+  const cart = { batch_id: '20261124a1b2c3d4', created_at: new Date().toISOString(), items: [item(1, '无水乙醇', '64-17-5'), item(2, '移液器吸头', ''), item(3, '丙酮', '67-64-2')] };
+  await new ApiSession(app.url).req('POST', '/cart-import/handoff', { expected_batch_id: cart.batch_id, batch: cart });
+  await open(page, app.url, '/cart-import?batch_id=20261124a1b2c3d4', '移液器吸头');
+  await expectChineseOnly(page, 'cart import review');
   await open(page, app.url, '/audit', '二氯甲烷');
   await expectChineseOnly(page, 'audit log');
   await open(page, app.url, '/users', 'alice');

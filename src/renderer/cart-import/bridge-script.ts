@@ -19,12 +19,16 @@ const STRINGS = {
     desktopDone: 'Opened in the lab app — you may close this tab.',
     browserDone: 'Batch received. Opening the review screen…',
     replay: '(This batch had already been received; nothing was added twice.)',
-    no_import: 'This page is opened by the browser extension (import=true and batch_id are missing).',
+    no_import: 'This page is opened by the browser extension (the import parameters are missing from its address). Click the extension\'s import button on the supplier\'s cart page.',
     no_batch: 'No import batch was found. Import the cart again from the browser extension.',
     expired: 'The import batch has expired (older than 2 hours). Import the cart again from the browser extension.',
     batch_id_mismatch: 'batch_id mismatch: the stored batch is not the one this page was opened for. Import the cart again from the browser extension.',
     refused: 'The lab app refused the batch: ',
-    unreachable: 'The lab app could not be reached: ',
+    invalid: 'the cart data from the extension is not valid, so nothing was imported. Update the browser extension, then import the cart again.',
+    tooLarge: 'the cart is too large to import at once. Import it in parts.',
+    unavailable: 'the lab app is busy or its data directory has moved. Restart the lab app, then import again.',
+    status: 'the answer was HTTP {status}. Import the cart again; if it happens again, restart the lab app.',
+    unreachable: 'The lab app could not be reached. Make sure it is running, then import the cart again.',
   },
   zh: {
     title: '购物车导入 — 实验室应用',
@@ -33,12 +37,16 @@ const STRINGS = {
     desktopDone: '已在实验室应用中打开——可以关闭此标签页。',
     browserDone: '已收到批次，正在打开确认页面……',
     replay: '（该批次之前已收到，没有重复添加。）',
-    no_import: '此页面由浏览器扩展打开（缺少 import=true 和 batch_id）。',
+    no_import: '此页面应由浏览器扩展打开（地址中缺少导入参数）。请在供应商的购物车页面点击扩展的导入按钮。',
     no_batch: '未找到导入批次。请在浏览器扩展中重新导入购物车。',
     expired: '导入批次已过期（超过 2 小时）。请在浏览器扩展中重新导入购物车。',
-    batch_id_mismatch: 'batch_id 不匹配：已保存的批次不是本页面要打开的批次。请在浏览器扩展中重新导入购物车。',
+    batch_id_mismatch: '批次编号不一致：已保存的批次不是本页面要打开的批次。请在浏览器扩展中重新导入购物车。',
     refused: '实验室应用拒绝了该批次：',
-    unreachable: '无法连接实验室应用：',
+    invalid: '扩展发来的购物车数据有误，未导入任何内容。请更新浏览器扩展后重新导入购物车。',
+    tooLarge: '购物车太大，无法一次导入。请分几次导入。',
+    unavailable: '实验室应用正忙或数据目录已迁移。请重启实验室应用后重新导入。',
+    status: '应用返回了 HTTP {status}。请重新导入购物车；如仍出现，请重启实验室应用。',
+    unreachable: '无法连接实验室应用。请确认它正在运行，然后重新导入购物车。',
   },
 };
 
@@ -65,10 +73,20 @@ function show(state: string, message: string, detail = '', extra: Record<string,
   document.getElementById('detail')!.textContent = detail;
 }
 
-function fail(code: ErrorCode, message: string = S[code]): void {
+/** `detail`: the technical reason in English (the service's `message`, the browser's error) — kept
+ *  on the page for support (`data-detail`), not shown: the user reads the sentence in their language. */
+function fail(code: ErrorCode, message: string = S[code], detail = ''): void {
   finished = true;
   if (timer) clearInterval(timer);
-  show('error', message, '', { error: code });
+  show('error', message, '', { error: code, detail });
+}
+
+/** The refusal in the page's language, by what the service answered. */
+function refusal(status: number, code: string | undefined): string {
+  if (code === 'validation') return S.refused + S.invalid;
+  if (status === 413) return S.refused + S.tooLarge;
+  if (status === 503) return S.refused + S.unavailable;
+  return S.refused + S.status.replace('{status}', String(status));
 }
 
 function readCache(): CachedBatch | null {
@@ -113,13 +131,13 @@ async function handOff(batch: CachedBatch, source: Source): Promise<void> {
       body: JSON.stringify({ expected_batch_id: wanted, batch }),
     });
   } catch (e) {
-    return fail('unreachable', S.unreachable + ((e as Error)?.message ?? String(e)));
+    return fail('unreachable', S.unreachable, (e as Error)?.message ?? String(e));
   }
-  const json = (await res.json().catch(() => ({}))) as { batch_id?: string; replay?: boolean; mode?: string; error?: { message?: string; fields?: Record<string, { key?: string }> } };
+  const json = (await res.json().catch(() => ({}))) as { batch_id?: string; replay?: boolean; mode?: string; error?: { code?: string; message?: string; fields?: Record<string, { key?: string }> } };
   if (!res.ok) {
     const err = json.error ?? {};
     const code: ErrorCode = res.status === 409 ? 'batch_id_mismatch' : err.fields?.['batch.created_at']?.key === 'cart.expiredField' ? 'expired' : 'refused';
-    return fail(code, code === 'refused' ? S.refused + (err.message ?? res.status) : S[code]);
+    return fail(code, code === 'refused' ? refusal(res.status, err.code) : S[code], err.message ?? '');
   }
   const note = json.replay ? S.replay : '';
   const id = json.batch_id ?? wanted;
