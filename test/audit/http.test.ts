@@ -3,16 +3,8 @@
 // filter is a 400 naming the field.
 import { describe, expect, it } from 'vitest';
 import { ADMIN, startTestServices, setupAdmin } from '../support/temp';
+import { http } from '../support/http';
 
-async function http(base: string, method: string, p: string, body?: unknown, cookie?: string) {
-  const res = await fetch(base + p, {
-    method,
-    headers: { 'x-lab-client': '1', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const set = res.headers.get('set-cookie');
-  return { status: res.status, json: (await res.json()) as Record<string, any>, cookie: set ? set.split(';')[0]! : undefined }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
 
 describe('audit log over HTTP', () => {
   it('lists a deleted item’s entries for an admin, filtered and paged; refuses members and bad filters', async () => {

@@ -7,22 +7,11 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { startTestServices, setupAdmin } from '../support/temp';
 import { LISTS } from '../../src/shared/records';
+import { http } from '../support/http';
 
 // The lab's computer is in China: local time is UTC+8 (no daylight saving), so the test can tell
 // local time from UTC.
 process.env.TZ = 'Asia/Shanghai';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-async function http(base: string, method: string, p: string, body?: unknown, cookie?: string): Promise<{ status: number; json: Json; cookie?: string }> {
-  const res = await fetch(base + p, {
-    method,
-    headers: { 'x-lab-client': '1', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const set = res.headers.get('set-cookie');
-  return { status: res.status, json: (await res.json()) as Json, cookie: set ? set.split(';')[0]! : undefined };
-}
 
 const csvRows = (text: string) => Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
 

@@ -6,11 +6,8 @@ import { openDatabase } from '../../src/main/db/open';
 import { migrate } from '../../src/main/db/migrate';
 import { labMigrations } from '../../src/main/db/lab-schema';
 import { setupAdmin, startTestServices, tempDir } from '../support/temp';
+import { http } from '../support/http';
 
-async function http(base: string, method: string, p: string, body: unknown, cookie?: string) {
-  const res = await fetch(base + p, { method, headers: { 'x-lab-client': '1', 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown>, cookie: res.headers.get('set-cookie')?.split(';')[0] };
-}
 
 describe('order unit price', () => {
   it('is kept as null over HTTP when none is given or it is cleared', async () => {

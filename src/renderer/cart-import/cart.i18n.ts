@@ -1,4 +1,6 @@
 // UI strings of the cart-import review screen (zh-CN and English).
+import { RECORD_LABELS } from '../../shared/record-labels';
+
 export const key = 'cart';
 
 export const en = {
@@ -63,18 +65,7 @@ export const en = {
     parse_error: 'Detail page not understood — cart data only',
     basic_only: 'No detail page — cart data only',
   },
-  status: {
-    pending_approval: 'Pending approval',
-    approved: 'Approved',
-    arrived: 'Arrived',
-    stocked_in: 'Stocked in',
-    rejected: 'Rejected',
-    completed: 'Completed',
-    in_stock: 'In stock',
-    borrowed: 'Borrowed',
-    consumed: 'Consumed',
-    disposed: 'Disposed',
-  },
+  status: RECORD_LABELS.en.status,
   field: {
     name: 'Name',
     english_name: 'English name',
@@ -154,18 +145,7 @@ export const zh: typeof en = {
     parse_error: '无法解析详情页——仅有购物车信息',
     basic_only: '无详情页——仅有购物车信息',
   },
-  status: {
-    pending_approval: '待审批',
-    approved: '已批准',
-    arrived: '已到货',
-    stocked_in: '已入库',
-    rejected: '已驳回',
-    completed: '已完成',
-    in_stock: '在库',
-    borrowed: '已借出',
-    consumed: '已用完',
-    disposed: '已处置',
-  },
+  status: RECORD_LABELS['zh-CN'].status,
   field: {
     name: '名称',
     english_name: '英文名',
