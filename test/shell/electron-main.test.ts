@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recorded, resetStandIn, resolveReady, emitApp } from './electron-stand-in';
 import { EventBus } from '../../src/main/events';
+import { LabDatabaseDamagedError } from '../../src/main/db/damage';
 
 vi.mock('electron', () => import('./electron-stand-in'));
 
@@ -101,8 +102,20 @@ describe('desktop start-up', () => {
     await boot();
     resolveReady();
     await vi.waitFor(() => expect(recorded.calls).toContain('exit:1'));
-    expect(recorded.errorBoxes).toEqual([{ title: 'Lab Desktop cannot start', content: 'lab.db is locked by another process' }]);
+    expect(recorded.errorBoxes).toEqual([{ title: 'Lab Desktop cannot start', content: 'Lab Desktop could not start: lab.db is locked by another process' }]);
     expect(recorded.windows).toHaveLength(0);
+  });
+
+  it('on a Chinese system the reason is said in Chinese (a damaged lab.db, with the way back)', async () => {
+    recorded.languages = ['zh-CN', 'en-US'];
+    started.fail = new LabDatabaseDamagedError(path.join(dataDir, 'lab.db'), 'database disk image is malformed');
+    await boot();
+    resolveReady();
+    await vi.waitFor(() => expect(recorded.calls).toContain('exit:1'));
+    const [box] = recorded.errorBoxes;
+    expect(box!.title).toBe('Lab Desktop 无法启动');
+    expect(box!.content).toContain(`${dataDir} 中的 lab.db 已损坏（database disk image is malformed）`);
+    expect(box!.content).toContain('设置 → 数据 → 恢复');
   });
 });
 

@@ -63,6 +63,8 @@ function freshRecord() {
     rendererListeners: new Map<string, Set<Handler>>(),
     forks: [] as Array<{ modulePath: string; args: string[]; options: Record<string, unknown>; child: FakeUtilityProcess }>,
     errorBoxes: [] as Array<{ title: string; content: string }>,
+    /** The system's preferred languages, as `app.getPreferredSystemLanguages()` answers. */
+    languages: ['en-US'] as string[],
     menu: undefined as unknown,
     readyResolve: null as (() => void) | null,
     ready: Promise.resolve(),
@@ -140,6 +142,8 @@ export const app = {
     return app;
   },
   getPath: (name: string) => recorded.paths.get(name) ?? `/stand-in/${name}`,
+  getPreferredSystemLanguages: () => [...recorded.languages],
+  getLocale: () => recorded.languages[0] ?? 'en-US',
   setPath(name: string, value: string) {
     recorded.calls.push(`setPath:${name}`);
     recorded.paths.set(name, value);

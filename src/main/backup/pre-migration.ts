@@ -12,6 +12,7 @@ import { errorText, fileStamp } from './files';
 import { applyRetention, PRE_MIGRATION_PREFIX } from './retention';
 import { recordBackupResult } from './status';
 import { SettingsStore } from '../settings';
+import { StartFailureError } from '../../shared/start-failure';
 
 
 
@@ -34,9 +35,10 @@ export function backupBeforeMigration(dataDir: string, log: Logger, version = ap
     writeBackupFolder(dataDir, dest, { kind: 'pre-migration', appVersion: version });
   } catch (e) {
     fs.rmSync(dest, { recursive: true, force: true });
-    const message = `The automatic backup before the database upgrade failed, so the upgrade did not run and your data is unchanged. ${(e as NodeJS.ErrnoException).code ? describeFsError(e, dest).message : errorText(e)}`;
+    const failure = new StartFailureError('preMigrationBackup', { detail: (e as NodeJS.ErrnoException).code ? describeFsError(e, dest).message : errorText(e) }, { cause: e });
+    const message = failure.message;
     recordBackupResult(dataDir, { at: new Date().toISOString(), kind: 'pre-migration', ok: false, error: message, file: null, bytes: 0, durationMs: Date.now() - started });
-    throw new Error(message, { cause: e });
+    throw failure;
   }
   log.info({ dest }, 'automatic backup before migration written');
   recordBackupResult(dataDir, { at: new Date().toISOString(), kind: 'pre-migration', ok: true, error: null, file: path.relative(dataDir, dest), bytes: 0, durationMs: Date.now() - started });

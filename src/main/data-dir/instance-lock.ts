@@ -4,12 +4,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { StartFailureError } from '../../shared/start-failure';
 
 export const LOCK_FILE = 'instance.lock';
 
-export class DataDirInUseError extends Error {
+export class DataDirInUseError extends StartFailureError {
   constructor(readonly dir: string, readonly pid: number) {
-    super(`The data directory ${dir} is already in use by another Lab Desktop process (pid ${pid}). Close that process first, or choose another data directory.`);
+    super('dataDirInUse', { dir, pid });
     this.name = 'DataDirInUseError';
   }
 }

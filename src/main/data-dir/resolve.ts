@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { APP_NAME } from '../../shared/app-info';
+import { NOT_WRITABLE_CODES, StartFailureError } from '../../shared/start-failure';
 
 export type DataDirSource = 'flag' | 'env' | 'portable' | 'user-data';
 
@@ -29,9 +30,9 @@ export function flagValue(argv: readonly string[], name: string): string | undef
 export const MOVED_POINTER = 'moved-to.json';
 
 /** The data was moved to a place that is not there now (a USB disk not connected, a share offline). */
-export class MovedDataMissingError extends Error {
+export class MovedDataMissingError extends StartFailureError {
   constructor(readonly from: string, readonly to: string) {
-    super(`The lab data was moved to ${to}, which is not available now (is the disk or network share connected?). Connect it and start again. To go back to the data as it was before the move instead, delete ${path.join(from, MOVED_POINTER)}.`);
+    super('movedDataMissing', { to, pointer: path.join(from, MOVED_POINTER) });
     this.name = 'MovedDataMissingError';
   }
 }
@@ -78,24 +79,12 @@ export function platformUserDataDir(env = process.env, platform = process.platfo
   return path.join(env.XDG_CONFIG_HOME || path.join(home, '.config'), APP_NAME);
 }
 
-/** Why a data directory cannot be written, in words (the code is kept for logs and tests). */
-const NOT_WRITABLE: Record<string, string> = {
-  EROFS: 'it is on a read-only file system (a write-protected disk or a read-only mount)',
-  EACCES: 'this user account has no permission to write there',
-  EPERM: 'the system does not permit writing there',
-  ENOSPC: 'the disk is full',
-  EDQUOT: 'the disk quota is used up',
-};
-
-export class DataDirNotWritableError extends Error {
+export class DataDirNotWritableError extends StartFailureError {
   constructor(
     readonly dir: string,
     readonly code: string,
   ) {
-    super(
-      `The data directory ${dir} cannot be written: ${NOT_WRITABLE[code]} (${code}). Lab Desktop keeps all its data there and must be able to write to it. ` +
-        'Make the folder writable, or start Lab Desktop with another data directory (--data-dir or LAB_DATA_DIR).',
-    );
+    super('notWritable', { dir, code });
     this.name = 'DataDirNotWritableError';
   }
 }
@@ -109,7 +98,7 @@ export function ensureDataDir(dir: string): void {
     fs.accessSync(dir, fs.constants.W_OK);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? '';
-    if (code in NOT_WRITABLE) throw new DataDirNotWritableError(dir, code);
+    if (NOT_WRITABLE_CODES.includes(code)) throw new DataDirNotWritableError(dir, code);
     // A recursive mkdir on a read-only mount can report ENOENT: ask the nearest existing folder.
     const why = writeRefusal(dir);
     if (why) throw new DataDirNotWritableError(dir, why);
@@ -125,6 +114,6 @@ function writeRefusal(dir: string): string | null {
     return null;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? '';
-    return code in NOT_WRITABLE ? code : null;
+    return NOT_WRITABLE_CODES.includes(code) ? code : null;
   }
 }

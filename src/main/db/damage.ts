@@ -5,6 +5,7 @@ import path from 'node:path';
 import { openDatabase, type Db } from './open';
 import { pendingMigrations } from './migrate';
 import { completionMigrations } from './completion-schema';
+import { StartFailureError } from '../../shared/start-failure';
 
 /** SQLite's words for a file that is not (or no longer) a sound database. */
 function isDamage(e: unknown): boolean {
@@ -56,17 +57,13 @@ export function openCompletion(file: string, onDamaged?: (info: { movedTo: strin
 }
 
 /** lab.db holds the facts: damage there is a hard stop, explained, with the way back (a restore). */
-export class LabDatabaseDamagedError extends Error {
+export class LabDatabaseDamagedError extends StartFailureError {
   constructor(
     readonly file: string,
     detail: string,
   ) {
     const dataDir = path.dirname(file);
-    super(
-      `${path.basename(file)} in ${dataDir} is damaged (${detail}); Lab Desktop cannot start on it and has left it as it is. ` +
-        `Restore the newest good backup (they are in ${path.join(dataDir, 'backups')}): Settings → Data → Restore, or with the app stopped ` +
-        `npm run restore -- --data-dir "${dataDir}" --from <backup>.`,
-    );
+    super('labDamaged', { name: path.basename(file), dir: dataDir, detail, backups: path.join(dataDir, 'backups') });
     this.name = 'LabDatabaseDamagedError';
   }
 }

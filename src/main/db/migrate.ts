@@ -1,6 +1,7 @@
 // Forward-only schema migrations keyed by PRAGMA user_version. Each step runs in its own
 // transaction; a database newer than this app is refused rather than touched.
 import type { Db } from './open';
+import { StartFailureError } from '../../shared/start-failure';
 
 export interface Migration {
   version: number;
@@ -8,9 +9,9 @@ export interface Migration {
   up(db: Db): void;
 }
 
-export class SchemaTooNewError extends Error {
+export class SchemaTooNewError extends StartFailureError {
   constructor(readonly file: string, readonly found: number, readonly supported: number) {
-    super(`${file} has schema version ${found}, newer than this app supports (${supported}). Install a newer version of the app.`);
+    super('schemaTooNew', { file, found, supported });
     this.name = 'SchemaTooNewError';
   }
 }

@@ -18,6 +18,7 @@ import { RENDERER_CSP } from './csp';
 import { errorHandler, sendError } from './errors';
 import { AppError, fieldError } from '../../shared/errors';
 import { msg } from '../../shared/messages';
+import { StartFailureError } from '../../shared/start-failure';
 
 export const BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -35,9 +36,9 @@ export interface HttpServerOptions {
   routes?: Array<(app: FastifyInstance) => void>;
 }
 
-export class PortInUseError extends Error {
+export class PortInUseError extends StartFailureError {
   constructor(readonly port: number) {
-    super(`Port ${port} on 127.0.0.1 is already in use by another program (or another Lab Desktop). Stop that program, or choose another port (Settings → Port, or --port); the browser extension's system URL must use the same port.`);
+    super('portInUse', { port });
     this.name = 'PortInUseError';
   }
 }

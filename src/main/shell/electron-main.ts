@@ -9,6 +9,13 @@ import { createMainWindow, focusWindow, hardenSessions } from './window';
 import { registerIpc } from './ipc';
 import { forkUtilityWorker } from './utility-worker';
 import { bringReviewForwardOnBatch } from '../cart-import/desktop-handoff';
+import { startFailureText } from '../../shared/start-failure';
+
+/** Before any window exists, the reason is said in an error box in the system's language. */
+function showStartFailure(e: unknown): void {
+  const { title, content } = startFailureText(e, app.getPreferredSystemLanguages()[0] ?? app.getLocale());
+  dialog.showErrorBox(title, content);
+}
 
 function resolveOrExit(): string {
   try {
@@ -19,7 +26,7 @@ function resolveOrExit(): string {
       userDataDir: app.isPackaged ? app.getPath('userData') : platformUserDataDir(),
     }).dir;
   } catch (e) {
-    dialog.showErrorBox('Lab Desktop cannot start', e instanceof Error ? e.message : String(e)); // allowed before ready
+    showStartFailure(e); // allowed before ready
     app.exit(1);
     throw e;
   }
@@ -57,7 +64,7 @@ if (!app.requestSingleInstanceLock({ argv: process.argv })) {
     try {
       services = await startServices({ dataDir, mode: 'desktop', version: appVersion(), spawnWorker: (onOutput) => forkUtilityWorker(dataDir, onOutput) });
     } catch (e) {
-      dialog.showErrorBox('Lab Desktop cannot start', e instanceof Error ? e.message : String(e));
+      showStartFailure(e);
       app.exit(1);
       return;
     }
