@@ -140,6 +140,12 @@ test('a walk of every screen in Simplified Chinese shows no English sentence, co
   await expectChineseOnly(page, 'cart import review');
   await open(page, app.url, '/audit', '二氯甲烷');
   await expectChineseOnly(page, 'audit log');
+  // The period filter's calendar names months and weekdays in Chinese.
+  await page.getByPlaceholder('开始日期').click();
+  await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor();
+  await expectChineseOnly(page, 'audit period calendar');
+  await expect(page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-content th').first()).toHaveText('一');
+  await page.keyboard.press('Escape');
   await open(page, app.url, '/users', 'alice');
   await expectChineseOnly(page, 'users');
   await open(page, app.url, '/settings', '数据目录');

@@ -3,7 +3,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, DatePicker, Form, InputNumber, Select, Space, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { applyFieldErrors } from '../app/form-errors';

@@ -1,6 +1,8 @@
 // i18next set-up: zh-CN and en, the choice remembered in localStorage; the default follows the
 // system language (Chinese systems get Chinese).
 import i18n from 'i18next';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import { initReactI18next } from 'react-i18next';
 import { resources } from './resources';
 
@@ -26,5 +28,9 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
 });
 document.documentElement.lang = i18n.language;
+// antd's date pickers name months and weekdays through dayjs' global locale.
+const dayjsLocale = (lang: string) => (lang === 'zh-CN' ? 'zh-cn' : 'en');
+dayjs.locale(dayjsLocale(i18n.language));
+i18n.on('languageChanged', (lang) => dayjs.locale(dayjsLocale(lang)));
 
 export default i18n;
