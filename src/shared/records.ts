@@ -72,6 +72,18 @@ export const LISTS = {
 >;
 
 export type ListEndpoint = keyof typeof LISTS;
+
+/**
+ * An export's answer. Over HTTP the body is the file itself and these travel as headers
+ * (content-disposition, content-type, x-export-rows); over IPC the desktop shell has saved the file
+ * and `savedTo` says where.
+ */
+export interface ExportDownload {
+  fileName: string;
+  mime: string;
+  rows: number;
+  savedTo?: string;
+}
 export type RecordEntityType = (typeof LISTS)[ListEndpoint]['kind'];
 
 export const LIST_ENDPOINTS = Object.keys(LISTS) as [ListEndpoint, ...ListEndpoint[]];

@@ -24,7 +24,15 @@ async function setup() {
   const item = await http(base, 'POST', '/api/inventory', { name: '乙醇', english_name: 'Ethanol', cas_number: '64-17-5', quantity: 2, storage_location: 'A301-1号柜', hazardous: true }, alice);
   expect(item.status).toBe(200);
   expect((await http(base, 'POST', `/api/inventory/${item.json.id}/borrow`, {}, alice)).status).toBe(200);
-  const get = (q: string) => http(base, 'GET', `/api/records/export?endpoint=${encodeURIComponent('/inventory/')}&${q}`, undefined, alice);
+  // The answer is the file itself (errors stay JSON).
+  const get = async (q: string) => {
+    const res = await fetch(`${base}/api/records/export?endpoint=${encodeURIComponent('/inventory/')}&${q}`, { headers: { 'x-lab-client': '1', cookie: alice } });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const disposition = res.headers.get('content-disposition') ?? '';
+    const fileName = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? '');
+    const json = res.headers.get('content-type')?.startsWith('application/json') ? (JSON.parse(bytes.toString('utf8')) as Record<string, any>) : undefined; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return { status: res.status, type: res.headers.get('content-type'), rows: res.headers.get('x-export-rows'), fileName, bytes, json };
+  };
   return { item: item.json, get };
 }
 
@@ -37,14 +45,16 @@ describe('export languages and encodings over HTTP', () => {
     // The file name carries the local time as well (UTC+8 here).
     const after = new Date(Date.now() + 8 * 3600_000).toISOString();
     const stamp = (iso: string) => `${iso.slice(0, 10)}-${iso.slice(11, 13)}${iso.slice(14, 16)}`;
-    expect(res.json.fileName).toMatch(/^inventory-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}\.csv$/);
-    expect([stamp(before), stamp(after)]).toContain(res.json.fileName.slice(10, 25));
-    const bytes = Buffer.from(res.json.base64, 'base64');
+    expect(res.type).toBe('text/csv;charset=utf-8');
+    expect(res.rows).toBe('1');
+    expect(res.fileName).toMatch(/^inventory-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}\.csv$/);
+    expect([stamp(before), stamp(after)]).toContain(res.fileName.slice(10, 25));
+    const bytes = res.bytes;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const parsed = csvRows(bytes.toString('utf8').slice(1));
     expect(parsed.meta.fields).toEqual(['编号', '名称', '英文名', 'CAS号', '规格', '数量', '单位', '存放位置', '品牌', '类别', '货号', '危险品', '状态', '借用人', '借出时间', '来源试剂订单', '创建时间', '更新时间']);
     // Left out, lang is the lab's language: people open exports; scripts ask for lang=machine.
-    const byDefault = csvRows(Buffer.from((await get('format=csv')).json.base64, 'base64').toString('utf8').slice(1));
+    const byDefault = csvRows((await get('format=csv')).bytes.toString('utf8').slice(1));
     expect(byDefault.meta.fields).toEqual(parsed.meta.fields);
     const row = parsed.data[0]!;
     expect(row).toMatchObject({ 编号: String(item.id), 名称: '乙醇', 状态: '借出', 危险品: '是', 借用人: '张三', 规格: '', 来源试剂订单: '' });
@@ -55,7 +65,7 @@ describe('export languages and encodings over HTTP', () => {
 
   it('lang=en: the English labels and values', async () => {
     const { get } = await setup();
-    const parsed = csvRows(Buffer.from((await get('format=csv&lang=en')).json.base64, 'base64').toString('utf8').slice(1));
+    const parsed = csvRows((await get('format=csv&lang=en')).bytes.toString('utf8').slice(1));
     expect(parsed.meta.fields!.slice(0, 4)).toEqual(['ID', 'Name', 'English name', 'CAS No.']);
     expect(parsed.data[0]).toMatchObject({ Name: '乙醇', Status: 'Borrowed', Hazardous: 'Yes', 'Borrowed by': '张三' });
   });
@@ -63,7 +73,7 @@ describe('export languages and encodings over HTTP', () => {
   it('lang=machine: today\'s snake_case columns and raw codes', async () => {
     const { item, get } = await setup();
     for (const q of ['format=csv&lang=machine']) {
-      const parsed = csvRows(Buffer.from((await get(q)).json.base64, 'base64').toString('utf8').slice(1));
+      const parsed = csvRows((await get(q)).bytes.toString('utf8').slice(1));
       expect(parsed.meta.fields).toEqual([...LISTS['/inventory/'].exportColumns]);
       expect(parsed.data[0]).toMatchObject({ id: String(item.id), name: '乙醇', status: 'borrowed', hazardous: 'yes', created_at: item.created_at });
     }
@@ -71,7 +81,7 @@ describe('export languages and encodings over HTTP', () => {
 
   it('encoding=gb18030 decodes back to the same Chinese text (no BOM)', async () => {
     const { get } = await setup();
-    const bytes = Buffer.from((await get('format=csv&lang=zh-CN&encoding=gb18030')).json.base64, 'base64');
+    const bytes = (await get('format=csv&lang=zh-CN&encoding=gb18030')).bytes;
     expect(bytes[0]).not.toBe(0xef);
     // Not UTF-8: the same text in UTF-8 would differ byte for byte.
     const text = iconv.decode(bytes, 'gb18030');
@@ -83,8 +93,10 @@ describe('export languages and encodings over HTTP', () => {
   it('XLSX in zh-CN reads back with Chinese headers and values', async () => {
     const { get } = await setup();
     const res = await get('format=xlsx&lang=zh-CN');
+    expect(res.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.fileName).toMatch(/^inventory-.*\.xlsx$/);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(Buffer.from(res.json.base64, 'base64') as unknown as ArrayBuffer);
+    await wb.xlsx.load(res.bytes as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
     const header = (ws.getRow(1).values as unknown[]).slice(1);
     const values = (ws.getRow(2).values as unknown[]).slice(1);

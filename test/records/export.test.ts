@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
+import fs from 'node:fs';
 import type { InventoryItem, ListResult } from '../../src/shared/records';
+import path from 'node:path';
+import type { ExportFile } from '../../src/main/records/export';
 import { createHarness } from './harness';
 import { sampleItems } from '../fixtures/records/sample-data';
 
@@ -13,17 +16,20 @@ describe('export', () => {
     const view = { search: 'a301', field: 'all', status: '', sort: 'name' };
     const list = await h.ok<ListResult<InventoryItem>>(h.guest, 'listInventory', { ...view, pageSize: 500 });
     expect(list.total).toBeGreaterThan(0);
-    const csv = await h.ok<{ fileName: string; base64: string; rows: number }>(h.guest, 'exportList', { endpoint: '/inventory/', format: 'csv', lang: 'machine', ...view });
+    const csv = await h.ok<ExportFile>(h.guest, 'exportList', { endpoint: '/inventory/', format: 'csv', lang: 'machine', ...view });
     expect(csv.fileName).toMatch(/^inventory-.*\.csv$/);
-    const text = Buffer.from(csv.base64, 'base64').toString('utf8');
+    expect(csv.rows).toBe(list.total);
+    // The service writes the file into the data directory's exports/; the transport delivers it.
+    expect(path.basename(path.dirname(csv.path))).toBe('exports');
+    const text = fs.readFileSync(csv.path).toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
     expect(parsed.data.map((r) => Number(r.id))).toEqual(list.rows.map((r) => r.id));
     expect(parsed.data[0]).toMatchObject({ name: list.rows[0]!.name, cas_number: list.rows[0]!.cas_number, storage_location: list.rows[0]!.storage_location });
 
-    const xlsx = await h.ok<{ base64: string; rows: number }>(h.guest, 'exportList', { endpoint: '/inventory/', format: 'xlsx', lang: 'machine', ...view });
+    const xlsx = await h.ok<ExportFile>(h.guest, 'exportList', { endpoint: '/inventory/', format: 'xlsx', lang: 'machine', ...view });
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(Buffer.from(xlsx.base64, 'base64') as unknown as ArrayBuffer);
+    await wb.xlsx.readFile(xlsx.path);
     const ws = wb.worksheets[0]!;
     expect(ws.rowCount).toBe(list.total + 1);
     expect(ws.getRow(2).getCell(2).text).toBe(list.rows[0]!.name);
@@ -41,8 +47,8 @@ describe('export safety', () => {
     const names = ['=HYPERLINK("http://evil.example","x")', '+SUM(A1)', '@cmd', '-CH2- linker', '-20 °C freezer rack'];
     for (const name of names) await h.ok(h.member, 'createInventoryItem', { name, quantity: 1 });
     const view = { search: '', field: 'all', status: '', sort: 'id' };
-    const csv = await h.ok<{ base64: string }>(h.guest, 'exportList', { endpoint: '/inventory/', format: 'csv', lang: 'machine', ...view });
-    const text = Buffer.from(csv.base64, 'base64').toString('utf8');
+    const csv = await h.ok<ExportFile>(h.guest, 'exportList', { endpoint: '/inventory/', format: 'csv', lang: 'machine', ...view });
+    const text = fs.readFileSync(csv.path).toString('utf8');
     const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
     const cells = parsed.data.map((r) => r.name);
     expect(cells).toEqual(["'=HYPERLINK(\"http://evil.example\",\"x\")", "'+SUM(A1)", "'@cmd", "'-CH2- linker", '-20 °C freezer rack']);

@@ -15,7 +15,21 @@ export interface IpcSender {
 
 export type IpcHandler = (sender: IpcSender, input: unknown) => Promise<Envelope<unknown>>;
 
-export function createIpcHandlers(dispatcher: Dispatcher, onRefused: (op: string) => void): Map<string, IpcHandler> {
+/** A file a download operation wrote (contract `download`), for the shell to save. */
+export interface DownloadFile {
+  fileName: string;
+  mime: string;
+  rows: number;
+  path: string;
+}
+
+/**
+ * Saves a download operation's file where the user keeps files and answers where it went. Without
+ * a shell (tests) the file stays where the service wrote it.
+ */
+export type SaveDownload = (file: DownloadFile) => Promise<string>;
+
+export function createIpcHandlers(dispatcher: Dispatcher, onRefused: (op: string) => void, saveDownload: SaveDownload = async (f) => f.path): Map<string, IpcHandler> {
   const table = new Map<string, IpcHandler>();
   for (const name of operationNames) {
     if (contract[name].httpOnly) continue;
@@ -24,7 +38,11 @@ export function createIpcHandlers(dispatcher: Dispatcher, onRefused: (op: string
         onRefused(name);
         return { ok: false, error: new AppError('forbidden', 'api.windowOnly').toBody() };
       }
-      return dispatcher.call(name, input, sender.session, 'ipc');
+      const result = await dispatcher.call(name, input, sender.session, 'ipc');
+      if (!result.ok || !contract[name].download) return result;
+      // The renderer gets where the file was saved, never the service's working path.
+      const { path: _path, ...file } = result.value as DownloadFile;
+      return { ok: true, value: { ...file, savedTo: await saveDownload(result.value as DownloadFile) } };
     });
   }
   return table;

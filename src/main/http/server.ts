@@ -10,6 +10,7 @@ import { contract, type OperationName } from '../../shared/contract';
 import { API_VERSION, APP_ID, APP_VERSION_HEADER, SESSION_COOKIE } from '../../shared/app-info';
 import type { Dispatcher } from '../api/dispatch';
 import type { SessionHolder } from '../api/context';
+import type { DownloadFile } from '../api/ipc-handlers';
 import type { EventBus } from '../events';
 import type { Logger } from '../logging';
 import type { UserInfo } from '../../shared/contract';
@@ -134,11 +135,24 @@ function mountApi(app: FastifyInstance, opts: HttpServerOptions): void {
         }
         const input = { ...(req.query as object), ...((body as object) ?? {}), ...(req.params as object) };
         const result = await opts.dispatcher.call(name, input, httpSession(req, reply), 'http');
+        if (result.ok && def.download) return sendDownload(reply, result.value as DownloadFile);
         if (result.ok) return reply.type('application/json').send(JSON.stringify(result.value ?? null));
         return sendError(reply, result.error);
       },
     });
   }
+}
+
+/** A download operation's file as the response body, streamed from disk and removed once sent (or dropped). */
+function sendDownload(reply: FastifyReply, file: DownloadFile) {
+  const body = fs.createReadStream(file.path);
+  body.on('close', () => fs.rm(file.path, { force: true }, () => undefined));
+  return reply
+    .type(file.mime)
+    .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+    .header('x-export-rows', String(file.rows))
+    .header('cache-control', 'no-store')
+    .send(body);
 }
 
 function mountEvents(app: FastifyInstance, opts: HttpServerOptions): void {

@@ -4,26 +4,43 @@
 // `lang` machine: the record field names and raw codes (ISO times), for scripts; the bulk import
 // recognises those headers, so such an export re-imports. CSV is UTF-8 with a BOM (Excel on Chinese
 // Windows then reads it right) or GB18030 when asked.
+// Streaming: rows come from SQLite a chunk at a time and go straight into a file in the exports
+// directory (CSV through a write stream, XLSX through exceljs' streaming WorkbookWriter), yielding
+// to the event loop between chunks; memory stays at one chunk whatever the size of the list. The
+// transport then hands the file on (HTTP: the response body; desktop: the downloads folder).
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import { AppError, fieldError } from '../../shared/errors';
 import { fieldLabel, statusLabel, yesNo, type LabelLanguage } from '../../shared/record-labels';
 import type { ListQuery } from '../../shared/contract/records';
-import { LISTS, type ListEndpoint } from '../../shared/records';
+import { LISTS, type ExportDownload, type ListEndpoint } from '../../shared/records';
 import type { Db } from '../db/open';
-import { listPage, type ListSpec } from './search';
+import { listChunks, type ListSpec } from './search';
 import { inventoryListSpec } from './inventory-service';
 import { reagentListSpec } from './reagent-order-service';
 import { consumableListSpec } from './consumable-order-service';
 
-export const MAX_EXPORT_ROWS = 200_000;
+/** Rows read from SQLite (and written) between two turns of the event loop. */
+const CHUNK_ROWS = 1000;
+/** An export file nobody fetched (a dropped connection, a crash) is removed after this long. */
+const STALE_MS = 3600_000;
 
 const SPECS: Record<ListEndpoint, ListSpec<unknown>> = {
   '/inventory/': inventoryListSpec as ListSpec<unknown>,
   '/reagent-orders/': reagentListSpec as ListSpec<unknown>,
   '/consumable-orders/': consumableListSpec as ListSpec<unknown>,
 };
+
+/** The file an export wrote, for the transport to deliver (then it is the transport's to remove). */
+export interface ExportFile extends ExportDownload {
+  path: string;
+}
 
 export type ExportLanguage = LabelLanguage | 'machine';
 
@@ -67,7 +84,32 @@ function cell(lang: ExportLanguage, col: string, v: unknown): unknown {
  */
 export const FORMULA_START = /^[=+@\t\r]|^-(?![\d.])/;
 
-export async function exportList(db: Db, input: ExportInput): Promise<{ fileName: string; mime: string; base64: string; rows: number }> {
+/** One turn of the event loop: other requests run between two chunks. */
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Waits for the stream to take more when it asks to (back-pressure), else for one event-loop turn. */
+async function drain(out: NodeJS.WritableStream, full: boolean): Promise<void> {
+  if (full) await once(out, 'drain');
+  else await tick();
+}
+
+/** Removes export files left behind longer than STALE_MS (never the ones being written or sent). */
+function sweep(dir: string): void {
+  for (const name of fs.readdirSync(dir)) {
+    const f = path.join(dir, name);
+    try {
+      if (Date.now() - fs.statSync(f).mtimeMs > STALE_MS) fs.rmSync(f, { force: true });
+    } catch {
+      // Gone meanwhile: nothing to sweep.
+    }
+  }
+}
+
+/**
+ * Writes the export into a new file in `dir` and answers where it is. The caller owns the file:
+ * the transports move or delete it once delivered.
+ */
+export async function exportList(db: Db, dir: string, input: ExportInput): Promise<ExportFile> {
   const list = LISTS[input.endpoint];
   const fields: string[] = ['all', ...list.indexed];
   if (!fields.includes(input.field)) throw new AppError('validation', 'records.searchField', { values: fields }, { fields: fieldError('field', 'field.oneOf', { values: fields }) });
@@ -76,26 +118,50 @@ export async function exportList(db: Db, input: ExportInput): Promise<{ fileName
   const sortKey = input.sort.replace(/^-/, '');
   if (input.sort && !(list.sortable as readonly string[]).includes(sortKey)) throw new AppError('validation', 'records.notSortable', {}, { fields: fieldError('sort', 'field.notSortable') });
   const q: ListQuery = { search: input.search, field: input.field, status: input.status, sort: input.sort, page: 1, pageSize: 50 };
-  const { rows, total } = listPage(db, SPECS[input.endpoint], q, { limit: MAX_EXPORT_ROWS });
-  if (total > MAX_EXPORT_ROWS) throw new AppError('too_large', 'records.exportTooLarge', { total, max: MAX_EXPORT_ROWS });
   const cols: string[] = [...list.exportColumns];
   const lang = input.lang;
   const headers = lang === 'machine' ? cols : cols.map((c) => fieldLabel(lang, c));
-  const table = (rows as Record<string, unknown>[]).map((r) => cols.map((c) => cell(lang, c, r[c])));
+  const toCells = (r: Record<string, unknown>) => cols.map((c) => cell(lang, c, r[c]));
   // Local time in the file name too (inventory-2026-11-23-1836-59.csv): the user reads it.
   const now = new Date();
   const stamp = `${localMinute(now.toISOString()).replace(/[ :]/g, (c) => (c === ' ' ? '-' : ''))}-${String(now.getSeconds()).padStart(2, '0')}`;
   const base = `${input.endpoint.replace(/\//g, '')}-${stamp}`;
-  if (input.format === 'csv') {
-    const csv = Papa.unparse({ fields: headers, data: table }, { escapeFormulae: FORMULA_START });
-    const bytes = input.encoding === 'gb18030' ? iconv.encode(csv, 'gb18030') : Buffer.from('\uFEFF' + csv, 'utf8');
-    return { fileName: `${base}.csv`, mime: `text/csv;charset=${input.encoding}`, base64: bytes.toString('base64'), rows: rows.length };
+  fs.mkdirSync(dir, { recursive: true });
+  sweep(dir);
+  const file = path.join(dir, `${crypto.randomUUID()}.${input.format}`);
+  const { total, chunks } = listChunks(db, SPECS[input.endpoint], q, CHUNK_ROWS);
+  try {
+    if (input.format === 'csv') {
+      const out = fs.createWriteStream(file);
+      // GB18030 goes through iconv's encoder stream; UTF-8 starts with a BOM.
+      const enc = input.encoding === 'gb18030' ? iconv.encodeStream('gb18030') : null;
+      if (enc) enc.pipe(out);
+      const sink: NodeJS.WritableStream = enc ?? out;
+      const done = finished(out);
+      if (!enc) sink.write('\uFEFF');
+      sink.write(Papa.unparse({ fields: headers, data: [] }, { escapeFormulae: FORMULA_START }));
+      for (const rows of chunks) {
+        const text = Papa.unparse((rows as Record<string, unknown>[]).map(toCells), { escapeFormulae: FORMULA_START });
+        await drain(sink, !sink.write(`\r\n${text}`));
+      }
+      sink.end();
+      await done;
+      return { fileName: `${base}.csv`, mime: `text/csv;charset=${input.encoding}`, rows: total, path: file };
+    }
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+    const ws = wb.addWorksheet(input.endpoint.replace(/\//g, ''));
+    const head = ws.addRow(headers);
+    head.font = { bold: true };
+    head.commit();
+    for (const rows of chunks) {
+      for (const r of rows as Record<string, unknown>[]) ws.addRow(toCells(r)).commit();
+      await tick();
+    }
+    ws.commit();
+    await wb.commit();
+    return { fileName: `${base}.xlsx`, mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', rows: total, path: file };
+  } catch (e) {
+    fs.rmSync(file, { force: true });
+    throw e;
   }
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(input.endpoint.replace(/\//g, ''));
-  ws.addRow(headers);
-  ws.getRow(1).font = { bold: true };
-  for (const r of table) ws.addRow(r);
-  const buf = Buffer.from(await wb.xlsx.writeBuffer());
-  return { fileName: `${base}.xlsx`, mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: buf.toString('base64'), rows: rows.length };
 }

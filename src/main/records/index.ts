@@ -5,7 +5,8 @@ import { ReagentOrderService } from './reagent-order-service';
 import { ConsumableOrderService } from './consumable-order-service';
 import { ImportService } from './import-service';
 import { findDuplicates, type DuplicateQuery } from './duplicates';
-import { exportList, type ExportInput } from './export';
+import path from 'node:path';
+import { exportList, type ExportFile, type ExportInput } from './export';
 import type { RecordsDeps } from './deps';
 import type { HistoryEntry, RecordEntityType } from '../../shared/records';
 import { AppError, fieldError } from '../../shared/errors';
@@ -18,7 +19,8 @@ export interface RecordsServices {
   imports: ImportService;
   duplicates(q: DuplicateQuery): ReturnType<typeof findDuplicates>;
   history(entityType: RecordEntityType, id: number): HistoryEntry[];
-  export(input: ExportInput): ReturnType<typeof exportList>;
+  /** Writes the export into `<dataDir>/exports/`; the transport delivers and removes the file. */
+  export(input: ExportInput): Promise<ExportFile>;
 }
 
 const TABLE: Record<RecordEntityType, string> = { inventory_item: 'inventory_items', reagent_order: 'reagent_orders', consumable_order: 'consumable_orders' };
@@ -41,7 +43,7 @@ export function createRecordsServices(deps: RecordsDeps): RecordsServices {
       const people = peopleResolver(deps.db);
       return entries.map((e) => ({ id: e.id, at: e.at, userId: e.userId, userName: e.userName, action: e.action, changes: people(e.changes) }));
     },
-    export: (input) => exportList(deps.db, input),
+    export: (input) => exportList(deps.db, path.join(path.dirname(deps.db.name), 'exports'), input),
   };
 }
 

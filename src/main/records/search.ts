@@ -87,12 +87,17 @@ export interface ListSpec<Row> {
   map: (r: Record<string, unknown>) => Row;
 }
 
-/**
- * One page of a list: the filtered count and the sorted rows (id breaks ties, so paging is stable).
- * `sort` empty means the user picked no column: search hits by relevance (ties newest first),
- * otherwise newest first.
- */
-export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: { limit?: number } = {}): { rows: Row[]; total: number } {
+interface ListPlan {
+  whereSql: string;
+  params: unknown[];
+  /** A text search narrows the rows (then one scan yields every matching id in order). */
+  searching: boolean;
+  key: string;
+  dir: 'ASC' | 'DESC';
+  order: string;
+}
+
+function listPlan<Row>(spec: ListSpec<Row>, q: ListQuery): ListPlan {
   const where: string[] = [];
   const params: unknown[] = [];
   const s = searchWhere(spec.endpoint, 't', q.field, q.search);
@@ -108,29 +113,60 @@ export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: {
   const key = desc ? sort.slice(1) : sort;
   const dir = desc ? 'DESC' : 'ASC';
   const order = key === 'id' ? `t.id ${dir}` : `${spec.sortExpr(key)} ${dir}, t.id ${dir}`;
+  return { whereSql, params, searching: s.sql.length > 0, key, dir, order };
+}
+
+/** Every matching id of a text search, in list order (relevance when no column is picked). */
+function searchIds<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, p: ListPlan): number[] {
+  // `+expr` keeps the planner off the sort column's index: walking the index would look every
+  // row up at random; a straight scan plus a sort of the matches is far cheaper.
+  const rank = q.sort ? null : relevanceExpr(spec.endpoint, 't', q.field, q.search);
+  const scanOrder = rank ? `${rank.sql}, t.id DESC` : p.key === 'id' ? p.order : `+${spec.sortExpr(p.key)} ${p.dir}, t.id ${p.dir}`;
+  return db.prepare(`SELECT t.id FROM ${spec.table} t ${rank ? '' : (spec.sortJoin?.(p.key) ?? '')} ${p.whereSql} ORDER BY ${scanOrder}`).pluck().all(...p.params, ...(rank?.params ?? [])) as number[];
+}
+
+/** The rows of `ids` in the order of `ids` (json_each's key is the position in the array). */
+function rowsByIds<Row>(db: Db, spec: ListSpec<Row>, ids: number[]): Record<string, unknown>[] {
+  return ids.length === 0 ? [] : (db.prepare(`SELECT ${spec.columns} FROM json_each(?) j CROSS JOIN ${spec.from} WHERE t.id = j.value ORDER BY j.key`).all(JSON.stringify(ids)) as Record<string, unknown>[]);
+}
+
+/**
+ * One page of a list: the filtered count and the sorted rows (id breaks ties, so paging is stable).
+ * `sort` empty means the user picked no column: search hits by relevance (ties newest first),
+ * otherwise newest first.
+ */
+export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: { limit?: number } = {}): { rows: Row[]; total: number } {
+  const p = listPlan(spec, q);
   const limit = opts.limit ?? q.pageSize;
   const offset = opts.limit ? 0 : (q.page - 1) * q.pageSize;
-  // The page's rows in the order of `ids` (json_each's key is the position in the array).
-  const fetchRows = (ids: number[]) =>
-    ids.length === 0 ? [] : (db.prepare(`SELECT ${spec.columns} FROM json_each(?) j CROSS JOIN ${spec.from} WHERE t.id = j.value ORDER BY j.key`).all(JSON.stringify(ids)) as Record<string, unknown>[]);
   let total: number;
   let rows: Record<string, unknown>[];
-  if (s.sql.length) {
+  if (p.searching) {
     // A text search has to scan the normalized column anyway: one pass yields every matching id in
     // order, so the count and the page come from the same scan.
-    // `+expr` keeps the planner off the sort column's index: walking the index would look every
-    // row up at random; a straight scan plus a sort of the matches is far cheaper.
-    const rank = q.sort ? null : relevanceExpr(spec.endpoint, 't', q.field, q.search);
-    const scanOrder = rank ? `${rank.sql}, t.id DESC` : key === 'id' ? order : `+${spec.sortExpr(key)} ${dir}, t.id ${dir}`;
-    const ids = db.prepare(`SELECT t.id FROM ${spec.table} t ${rank ? '' : (spec.sortJoin?.(key) ?? '')} ${whereSql} ORDER BY ${scanOrder}`).pluck().all(...params, ...(rank?.params ?? [])) as number[];
+    const ids = searchIds(db, spec, q, p);
     total = ids.length;
-    rows = fetchRows(ids.slice(offset, offset + limit));
+    rows = rowsByIds(db, spec, ids.slice(offset, offset + limit));
   } else {
     // Late row lookup: page through ids only (an index scan, display joins left out), then fetch
     // the page's rows; keeps deep pages cheap at 100 000 rows.
-    total = (db.prepare(`SELECT count(*) AS n FROM ${spec.table} t ${whereSql}`).get(...params) as { n: number }).n;
-    const ids = db.prepare(`SELECT t.id FROM ${spec.table} t ${spec.sortJoin?.(key) ?? ''} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(...params, limit, offset) as number[];
-    rows = fetchRows(ids);
+    total = (db.prepare(`SELECT count(*) AS n FROM ${spec.table} t ${p.whereSql}`).get(...p.params) as { n: number }).n;
+    const ids = db.prepare(`SELECT t.id FROM ${spec.table} t ${spec.sortJoin?.(p.key) ?? ''} ${p.whereSql} ORDER BY ${p.order} LIMIT ? OFFSET ?`).pluck().all(...p.params, limit, offset) as number[];
+    rows = rowsByIds(db, spec, ids);
   }
   return { rows: rows.map(spec.map), total };
+}
+
+/**
+ * Every row of a list view in list order (the same filter and order as listPage), in chunks: the
+ * ordered ids first (8 bytes a row), then each chunk's rows. A consumer that awaits between chunks
+ * (the export) keeps the event loop free and never holds more than one chunk of rows.
+ */
+export function listChunks<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, chunk = 1000): { total: number; chunks: Iterable<Row[]> } {
+  const p = listPlan(spec, q);
+  const ids = p.searching ? searchIds(db, spec, q, p) : (db.prepare(`SELECT t.id FROM ${spec.table} t ${spec.sortJoin?.(p.key) ?? ''} ${p.whereSql} ORDER BY ${p.order}`).pluck().all(...p.params) as number[]);
+  function* chunks(): Iterable<Row[]> {
+    for (let i = 0; i < ids.length; i += chunk) yield rowsByIds(db, spec, ids.slice(i, i + chunk)).map(spec.map);
+  }
+  return { total: ids.length, chunks: chunks() };
 }

@@ -1,15 +1,17 @@
 // Registers the IPC transport with Electron: the sender frame must be our own renderer's main frame.
-import { ipcMain, type IpcMainInvokeEvent } from 'electron';
+import { app, ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { EVENT_CHANNEL } from '../../shared/events';
 import type { Dispatcher } from '../api/dispatch';
 import type { EventBus } from '../events';
 import type { Logger } from '../logging';
 import { createIpcHandlers, createWindowSessions } from '../api/ipc-handlers';
+import { saveToFolder } from '../api/save-download';
 import { isAppUrl } from './window';
 
 export function registerIpc(dispatcher: Dispatcher, events: EventBus, log: Logger, windows: () => Electron.BrowserWindow[]): void {
   const sessionFor = createWindowSessions();
-  const handlers = createIpcHandlers(dispatcher, (op) => log.warn({ op }, 'ipc call from a foreign frame refused'));
+  // Exports land in the user's downloads folder, as a browser download would.
+  const handlers = createIpcHandlers(dispatcher, (op) => log.warn({ op }, 'ipc call from a foreign frame refused'), saveToFolder(() => app.getPath('downloads')));
   for (const [channel, handler] of handlers) {
     ipcMain.handle(channel, (event: IpcMainInvokeEvent, input: unknown) => {
       const frame = event.senderFrame;

@@ -1,27 +1,58 @@
-// Downloads the current list view as CSV or XLSX: the main process builds the file from the same
-// query the list uses; the renderer only turns it into a download. Always in the UI's language
-// (the API's `lang=machine`, field names and raw codes, is for scripts).
-import { call } from '../api/client';
+// Downloads the current list view as CSV or XLSX: the main process writes the file from the same
+// query the list uses. Browser mode: the API answers the file itself, fetched as a blob and handed
+// to the browser as a download. Desktop: the shell saves it in the downloads folder and says where.
+// Always in the UI's language (the API's `lang=machine`, field names and raw codes, is for scripts).
+import { ApiError, buildHttpRequest, call, transport } from '../api/client';
+import { CLIENT_HEADER } from '../../shared/app-info';
+import { isApiErrorBody } from '../../shared/errors';
+import { msg } from '../../shared/messages';
 import type { ListEndpoint } from '../../shared/records';
 import type { ListView } from './use-record-list';
 
 export type CsvEncoding = 'utf-8' | 'gb18030';
+
+/** A big export takes seconds to write; the usual call time-out would cut it off. */
+const EXPORT_TIMEOUT_MS = 300_000;
 
 /** The export language for an i18next language code (Chinese variants → zh-CN, else en). */
 export function exportLanguage(uiLanguage: string): 'zh-CN' | 'en' {
   return uiLanguage.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
 }
 
-export async function downloadExport(endpoint: ListEndpoint, as: { format: 'csv' | 'xlsx'; encoding: CsvEncoding; lang: 'zh-CN' | 'en' }, view: ListView): Promise<number> {
-  const res = await call('exportList', { endpoint, ...as, search: view.search, field: view.field, status: view.status, sort: view.sort });
-  const bytes = Uint8Array.from(atob(res.base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: res.mime }));
+/** The file name from `content-disposition` (the UTF-8 `filename*` form first). */
+export function dispositionFileName(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) return decodeURIComponent(star[1]!);
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? null;
+}
+
+export async function downloadExport(endpoint: ListEndpoint, as: { format: 'csv' | 'xlsx'; encoding: CsvEncoding; lang: 'zh-CN' | 'en' }, view: ListView): Promise<{ rows: number; savedTo?: string }> {
+  const input = { endpoint, ...as, search: view.search, field: view.field, status: view.status, sort: view.sort };
+  if (transport === 'ipc') {
+    const res = await call('exportList', input, { timeoutMs: EXPORT_TIMEOUT_MS });
+    return { rows: res.rows, savedTo: res.savedTo };
+  }
+  const req = buildHttpRequest('exportList', input);
+  let res: Response;
+  try {
+    res = await fetch(req.url, { headers: { [CLIENT_HEADER]: '1' }, credentials: 'same-origin', signal: AbortSignal.timeout(EXPORT_TIMEOUT_MS) });
+  } catch (e) {
+    throw new ApiError('network', msg('client.unreachable', { detail: (e as Error).message }));
+  }
+  if (!res.ok) {
+    const err = ((await res.json().catch(() => null)) as { error?: unknown } | null)?.error;
+    if (isApiErrorBody(err)) throw new ApiError(err.code, err, err.fields, err.details);
+    throw new ApiError(res.status >= 500 ? 'unavailable' : 'validation', msg('client.httpStatus', { status: res.status }));
+  }
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = res.fileName;
+  a.download = dispositionFileName(res.headers.get('content-disposition')) ?? `${endpoint.replace(/\//g, '')}.${as.format}`;
   document.body.appendChild(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return res.rows;
+  return { rows: Number(res.headers.get('x-export-rows') ?? 0) };
 }

@@ -38,8 +38,16 @@ export function ListToolbar({ endpoint, list, extra }: { endpoint: ListEndpoint;
   const statuses: readonly string[] = LISTS[endpoint].statuses;
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const exportAs = (format: 'csv' | 'xlsx', encoding: CsvEncoding = 'utf-8') =>
-    downloadExport(endpoint, { format, encoding, lang: exportLanguage(i18n.language) }, list.view).catch((e: Error) => message.error(e.message));
+  const exportAs = (format: 'csv' | 'xlsx', encoding: CsvEncoding = 'utf-8') => {
+    // Progress while the main process writes the file (seconds at 100 000 rows).
+    const hide = message.loading(t('exportFile.working'), 0);
+    downloadExport(endpoint, { format, encoding, lang: exportLanguage(i18n.language) }, list.view)
+      .then((r) => {
+        if (r.savedTo) void message.success(t('exportFile.saved', { rows: r.rows, path: r.savedTo }));
+      })
+      .catch((e: Error) => message.error(e.message))
+      .finally(hide);
+  };
   return (
     <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
       <Space wrap>

@@ -19,6 +19,11 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, O = unknown> {
   output: O;
   /** Browser mode only (e.g. the SSE stream); desktop IPC has its own push channel. */
   httpOnly?: boolean;
+  /**
+   * The handler writes a file and answers `{fileName, mime, rows, path}`: HTTP sends the file as the
+   * response body and removes it; IPC lets the desktop shell save it and answers `savedTo`.
+   */
+  download?: boolean;
 }
 
 export function returns<T>(): T {

@@ -11,6 +11,7 @@ import {
   RECORD_ENTITY_TYPES,
   type ConsumableOrder,
   type DuplicateReport,
+  type ExportDownload,
   type HistoryEntry,
   type ImportPreview,
   type ImportResult,
@@ -189,7 +190,8 @@ export const recordsOps = {
         sort: shortText(40).optional().default(''),
       })
       .strict(),
-    output: returns<{ fileName: string; mime: string; base64: string; rows: number }>(),
+    output: returns<ExportDownload>(),
+    download: true,
   }),
 
   // --- bulk inventory import: upload in chunks, preview with mapping, then commit ---
