@@ -1,10 +1,11 @@
-// `npm run bench` (`-- --quick` for a small smoke run): the inline completion read path at
-// 1 000 000 index rows and 100 000 memory records, in-process and over HTTP, side by side with a
+// `npm run bench` (`-- --quick` for a small smoke run, `-- --rows N` for about N index rows,
+// `-- --busy N` to measure the rebuild once more with N processes spinning; docs/completion.md
+// "Busy mode"): the inline completion read path at 1 000 000 index rows and 100 000 memory records, in-process and over HTTP, side by side with a
 // naive SQL baseline and an in-memory baseline measured in the same run; then a full rebuild in
 // the maintenance worker process while a reader keeps querying. The in-process reader runs in a
 // thread of its own (bench/probe-thread.ts), away from this thread's million-row heap. Writes
 // bench-results/completion.json and bench-results/completion.md. Not a test: no pass/fail exit.
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -21,8 +22,12 @@ import { createProbeRunner, SLOW_MS, type DuringResult, type IdleResult, type Pr
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
 const quick = process.argv.includes('--quick');
-const SCALE = quick ? 0.02 : 1;
-const MEMORY_TOTAL = quick ? 2000 : 100_000;
+/** `--busy N`: the rebuild is measured once more with N processes spinning at normal priority. */
+const BUSY = Math.max(0, Math.floor(numberFlag('--busy') ?? 0));
+/** `--rows N`: about N index rows instead of the full 1 000 000 (a shorter run on a shared machine). */
+const ROWS = numberFlag('--rows');
+const SCALE = ROWS ? ROWS / 1_000_000 : quick ? 0.02 : 1;
+const MEMORY_TOTAL = ROWS ? Math.max(2000, Math.round(100_000 * Math.min(1, SCALE))) : quick ? 2000 : 100_000;
 const PROBES = quick ? 800 : 6000;
 const ROUNDS = 5;
 
@@ -64,7 +69,7 @@ const log = (...a: unknown[]) => console.log(`[bench ${new Date().toISOString().
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-'));
   const rand = rng(42);
-  log(`data directory ${dir} (${quick ? 'quick' : 'full'} run)`);
+  log(`data directory ${dir} (${MODE} run${BUSY ? `, busy ${BUSY}` : ''})`);
   const dbs = openDatabases(dir);
   const data = generateLab(dbs.lab, SCALE, rand);
   const now = Date.now();
@@ -142,75 +147,28 @@ async function main() {
   agent.destroy();
   await services.close();
 
-  // Full rebuild in the maintenance worker process while a reader keeps querying.
-  const workerFile = path.join(__dirname, 'maintenance-worker.js');
-  const results: Record<string, unknown>[] = [];
-  const t0 = performance.now();
-  const child = fork(workerFile, ['--data-dir', dir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
-  let failed: string | null = null;
-  child.on('message', (m: { type: string; message?: string; data?: Record<string, unknown> }) => {
-    if (m.type !== 'log') return;
-    if (m.message === 'completion rebuild committed' || m.message === 'completion rebuild discarded') results.push(m.data ?? {});
-    if (m.message === 'Completion rebuild failed' || m.message === 'Completion initialization failed') failed = `${m.message}: ${JSON.stringify(m.data)}`;
-  });
-  // The thread reads until every endpoint is rebuilt; the log file's size is sampled meanwhile.
-  let maxWal = 0;
-  const walFile = path.join(dir, 'completion.db-wal');
-  const walTimer = setInterval(() => {
+  // Full rebuild in the maintenance worker process while a reader keeps querying: once on the
+  // machine as it is, then (with --busy N) once more with N processes spinning at normal priority.
+  const quiet = await measureRebuild(dir, thread, stopFlag);
+  let busyRun: RebuildRun | null = null;
+  if (BUSY > 0) {
+    const stopSpinners = startSpinners(BUSY);
+    log(`${BUSY} spinning processes started`);
     try {
-      maxWal = Math.max(maxWal, fs.statSync(walFile).size);
-    } catch {
-      /* no log file at this instant */
+      await new Promise((r) => setTimeout(r, 1000));
+      busyRun = await measureRebuild(dir, thread, stopFlag);
+    } finally {
+      stopSpinners();
     }
-  }, 100);
-  const duringResult = ask<DuringResult>(thread, 'during');
-  await new Promise<void>((resolve) => {
-    const check = setInterval(() => {
-      if (results.filter((r) => r.outcome === 'committed').length >= LIST_ENDPOINTS.length || failed || performance.now() - t0 > 300_000) {
-        clearInterval(check);
-        resolve();
-      }
-    }, 5);
-  });
-  const rebuildMs = performance.now() - t0;
-  Atomics.store(new Int32Array(stopFlag), 0, 1);
-  const { times: during, empty, different, slowCount, slowMostlyWaiting } = await duringResult;
-  const duringSlow = { thresholdMs: SLOW_MS, count: slowCount, mostlyWaiting: slowMostlyWaiting };
-  clearInterval(walTimer);
-  const concurrentResults = results.splice(0);
-  // The same full rebuild once more with nobody reading, for comparison.
-  const aloneT0 = performance.now();
-  const alone = await new Promise<{ results?: Record<string, unknown>[] }>((resolve) => {
-    child.on('message', (m: { type: string; id?: number; results?: Record<string, unknown>[] }) => {
-      if (m.type === 'rebuild' && m.id === 1) resolve(m);
-    });
-    child.send({ type: 'rebuild', id: 1, force: true });
-  });
-  const aloneMs = Math.round(performance.now() - aloneT0);
-  log('rebuild alone', aloneMs, 'ms');
-  child.kill();
-  // The idle baseline of the during-rebuild ratio: the same read loop, for as long as the rebuild
-  // took, with nothing else running. This machine's latency moves in bursts lasting seconds, so
-  // the ~1 s of the idle rounds above may fall in a quiet or a busy moment; like-for-like length
-  // and code keep the ratio about the rebuild, not about when the rounds happened to run.
-  Atomics.store(new Int32Array(stopFlag), 0, 0);
-  const idleLoopResult = ask<DuringResult>(thread, 'during');
-  await new Promise((r) => setTimeout(r, rebuildMs));
-  Atomics.store(new Int32Array(stopFlag), 0, 1);
-  const idleLoop = await idleLoopResult;
+  }
   await thread.terminate();
-  const idleLoopStats = stats(idleLoop.times);
-  const duringStats = stats(during);
-  const maxHold = Math.max(...concurrentResults.map((r) => Number(r.maxWriteHoldMs ?? 0)));
-  const holds = holdSummary(concurrentResults);
-  const aloneHolds = holdSummary(alone.results ?? []);
-  const rebuiltRows = concurrentResults.filter((r) => r.outcome === 'committed').reduce((a, r) => a + Number(r.rows ?? 0), 0);
-  log('rebuild', { rebuildMs: Math.round(rebuildMs), rebuiltRows, maxHold, failed }, 'reader during rebuild', duringStats, { empty, different });
+  const { rebuildMs, concurrentResults, alone, aloneMs, failed, maxWal, rebuiltRows, maxHold, holds, aloneHolds, duringStats, idleLoopStats, empty, different, duringSlow, idleLoop } = quiet;
 
   const p99s = rounds.map((r) => r.p99);
   const report = {
     when: new Date().toISOString(),
-    mode: quick ? 'quick' : 'full',
+    mode: MODE,
+    busyProcesses: BUSY,
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 10) / 10) },
     data: { indexRows, terms: termRows, memoryRows, probes: probes.length, oneCharProbes: oneChar.length },
     initialBuild: initial.map((r) => ({ endpoint: r.endpoint, rows: r.rows, ms: r.ms, maxWriteHoldMs: r.maxWriteHoldMs, writeMs: r.writeMs })),
@@ -231,6 +189,20 @@ async function main() {
       p99OverIdle: Math.round((duringStats.p99 / idleLoopStats.p99) * 100) / 100,
       p99OverIdleRounds: Math.round((duringStats.p99 / inProcess.p99) * 100) / 100,
     },
+    busy: busyRun && {
+      processes: BUSY,
+      loadAverageAtEnd: busyRun.loadAverage,
+      rebuild: { workerMs: Math.round(busyRun.rebuildMs), rows: busyRun.rebuiltRows, maxWriteHoldMs: busyRun.maxHold, writeHolds: busyRun.holds, aloneWriteHolds: busyRun.aloneHolds, failed: busyRun.failed, results: busyRun.concurrentResults, maxWalBytes: busyRun.maxWal, aloneMs: busyRun.aloneMs },
+      readerDuringRebuild: {
+        ...busyRun.duringStats,
+        slowCalls: busyRun.duringSlow,
+        emptyResults: busyRun.empty,
+        halfBuiltOrDifferent: busyRun.different,
+        idleLoop: busyRun.idleLoopStats,
+        p99OverIdle: ratio(busyRun.duringStats.p99, busyRun.idleLoopStats.p99),
+      },
+      rebuildOverQuiet: ratio(busyRun.rebuildMs, rebuildMs),
+    },
   };
   const targets = [
     ['in-process p99 ≤ 1 ms', report.inProcess.p99 <= 1, `${report.inProcess.p99} ms`],
@@ -246,6 +218,7 @@ async function main() {
     ],
     ['empty or half-built results during rebuild = 0', empty + different === 0, `${empty} empty, ${different} different`],
     ['longest write-lock hold ≤ 100 ms', maxHold <= 100, `${maxHold} ms`],
+    ...(busyRun ? busyTargets(quiet, busyRun) : []),
   ] as const;
   const md = [
     `# Inline completion benchmark (${report.mode} run, ${report.when})`,
@@ -266,6 +239,7 @@ async function main() {
     `| ours during a full rebuild in the worker | ${duringStats.p50} | ${duringStats.p99} | ${duringStats.max} |`,
     `| ours, the same loop as long again with no rebuild | ${idleLoopStats.p50} | ${idleLoopStats.p99} | ${idleLoopStats.max} |`,
     '',
+    ...(busyRun ? busyTable(quiet, busyRun) : []),
     `Run-to-run spread of the in-process p99 over ${ROUNDS} rounds: ${report.inProcess.p99Spread.min}–${report.inProcess.p99Spread.max} ms.`,
     '',
     `In-process calls over ${SLOW_MS} ms: ${slowSummary.count} of ${inProcess.n}; ${slowSummary.withGc} overlap a garbage collection (${slowSummary.gcCount} collections, longest ${slowSummary.gcMaxMs} ms), ${slowSummary.mostlyWaiting} spent less than half their wall time on this thread's CPU (descheduled or waiting for I/O). Worst: ${slowSummary.worst.map((x) => `${x.ms} ms (cpu ${x.cpuMs}, gc ${x.gcMs}, "${x.q}")`).join('; ') || 'none'}.`,
@@ -291,6 +265,136 @@ async function main() {
   fs.writeFileSync(path.join(outDir, 'completion.md'), md);
   console.log(md);
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+function numberFlag(name: string): number | undefined {
+  const i = process.argv.indexOf(name);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : NaN;
+  return Number.isFinite(v) && v > 0 ? v : undefined;
+}
+
+const MODE = ROWS ? `${ROWS} rows` : quick ? 'quick' : 'full';
+const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 100) / 100 : 0);
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+/**
+ * Starts N processes that spin at normal priority (the benchmark's own priority) until stopped:
+ * other work competing for the cores, as on a shared machine. Returns the function that stops them.
+ */
+function startSpinners(n: number): () => void {
+  const children = Array.from({ length: n }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+  const stop = () => {
+    for (const c of children) c.kill('SIGKILL');
+    process.off('exit', stop);
+  };
+  process.on('exit', stop);
+  return stop;
+}
+
+type RebuildRun = Awaited<ReturnType<typeof measureRebuild>>;
+
+/**
+ * One rebuild of every endpoint by a freshly started maintenance worker (its start marks every
+ * endpoint stale) while the probe thread reads; then the same rebuild once more with nobody
+ * reading; then the probe thread's read loop alone for as long as the first rebuild took.
+ */
+async function measureRebuild(dir: string, thread: Worker, stopFlag: SharedArrayBuffer) {
+  const stop = new Int32Array(stopFlag);
+  Atomics.store(stop, 0, 0);
+  const workerFile = path.join(__dirname, 'maintenance-worker.js');
+  const results: Record<string, unknown>[] = [];
+  const t0 = performance.now();
+  const child = fork(workerFile, ['--data-dir', dir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+  let failed: string | null = null;
+  child.on('message', (m: { type: string; message?: string; data?: Record<string, unknown> }) => {
+    if (m.type !== 'log') return;
+    if (m.message === 'completion rebuild committed' || m.message === 'completion rebuild discarded') results.push(m.data ?? {});
+    if (m.message === 'Completion rebuild failed' || m.message === 'Completion initialization failed') failed = `${m.message}: ${JSON.stringify(m.data)}`;
+  });
+  // The thread reads until every endpoint is rebuilt; the log file's size is sampled meanwhile.
+  let maxWal = 0;
+  const walFile = path.join(dir, 'completion.db-wal');
+  const walTimer = setInterval(() => {
+    try {
+      maxWal = Math.max(maxWal, fs.statSync(walFile).size);
+    } catch {
+      /* no log file at this instant */
+    }
+  }, 100);
+  const duringResult = ask<DuringResult>(thread, 'during');
+  await new Promise<void>((resolve) => {
+    const check = setInterval(() => {
+      if (results.filter((r) => r.outcome === 'committed').length >= LIST_ENDPOINTS.length || failed || performance.now() - t0 > 900_000) {
+        clearInterval(check);
+        resolve();
+      }
+    }, 5);
+  });
+  const rebuildMs = performance.now() - t0;
+  Atomics.store(stop, 0, 1);
+  const { times: during, empty, different, slowCount, slowMostlyWaiting } = await duringResult;
+  const duringSlow = { thresholdMs: SLOW_MS, count: slowCount, mostlyWaiting: slowMostlyWaiting };
+  clearInterval(walTimer);
+  const concurrentResults = results.splice(0);
+  // The same full rebuild once more with nobody reading, for comparison.
+  const aloneT0 = performance.now();
+  const alone = await new Promise<{ results?: Record<string, unknown>[] }>((resolve) => {
+    child.on('message', (m: { type: string; id?: number; results?: Record<string, unknown>[] }) => {
+      if (m.type === 'rebuild' && m.id === 1) resolve(m);
+    });
+    child.send({ type: 'rebuild', id: 1, force: true });
+  });
+  const aloneMs = Math.round(performance.now() - aloneT0);
+  log('rebuild alone', aloneMs, 'ms');
+  child.kill();
+  await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+  // The idle baseline of the during-rebuild ratio: the same read loop, for as long as the rebuild
+  // took, with nothing else of ours running. This machine's latency moves in bursts lasting
+  // seconds, so the ~1 s of the idle rounds may fall in a quiet or a busy moment; like-for-like
+  // length and code keep the ratio about the rebuild, not about when the rounds happened to run.
+  Atomics.store(stop, 0, 0);
+  const idleLoopResult = ask<DuringResult>(thread, 'during');
+  await new Promise((r) => setTimeout(r, rebuildMs));
+  Atomics.store(stop, 0, 1);
+  const idleLoop = await idleLoopResult;
+  const loadAverage = os.loadavg().map(round1);
+  const idleLoopStats = stats(idleLoop.times);
+  const duringStats = stats(during);
+  const maxHold = Math.max(...concurrentResults.map((r) => Number(r.maxWriteHoldMs ?? 0)));
+  const holds = holdSummary(concurrentResults);
+  const aloneHolds = holdSummary(alone.results ?? []);
+  const rebuiltRows = concurrentResults.filter((r) => r.outcome === 'committed').reduce((a, r) => a + Number(r.rows ?? 0), 0);
+  log('rebuild', { rebuildMs: Math.round(rebuildMs), rebuiltRows, maxHold, failed, loadAverage }, 'reader during rebuild', duringStats, { empty, different }, 'idle loop', idleLoopStats);
+  return { rebuildMs, concurrentResults, alone, aloneMs, failed: failed as string | null, maxWal, rebuiltRows, maxHold, holds, aloneHolds, duringStats, idleLoopStats, empty, different, duringSlow, idleLoop, loadAverage };
+}
+
+/** The busy-machine targets of issue 15: each busy figure against its quiet one from the same run. */
+function busyTargets(quiet: RebuildRun, busy: RebuildRun): (readonly [string, boolean, string])[] {
+  const over = ratio(busy.rebuildMs, quiet.rebuildMs);
+  const readerOver = ratio(busy.duringStats.p99, busy.idleLoopStats.p99);
+  return [
+    [`busy ${BUSY}: rebuild with a reader ≤ 2× its quiet time`, over <= 2 && !busy.failed, `${over}× (${Math.round(busy.rebuildMs)} ms against ${Math.round(quiet.rebuildMs)} ms)`],
+    [`busy ${BUSY}: longest write-lock hold ≤ 100 ms`, busy.maxHold <= 100, `${busy.maxHold} ms (quiet ${quiet.maxHold} ms)`],
+    [
+      `busy ${BUSY}: reader p99 during rebuild ≤ 1.5× idle`,
+      readerOver <= 1.5,
+      `${readerOver}× (${busy.duringStats.p99} ms against ${busy.idleLoopStats.p99} ms in the same loop, equally busy, no rebuild; ${ratio(busy.duringStats.p99, quiet.idleLoopStats.p99)}× the quiet idle loop)`,
+    ],
+  ];
+}
+
+function busyTable(quiet: RebuildRun, busy: RebuildRun): string[] {
+  const row = (label: string, r: RebuildRun) =>
+    `| ${label} | ${r.loadAverage.join(' / ')} | ${Math.round(r.rebuildMs)} (${r.aloneMs} alone) | ${r.maxHold} | ${r.holds.count} | ${r.duringStats.p99} | ${r.idleLoopStats.p99} | ${ratio(r.duringStats.p99, r.idleLoopStats.p99)}× |`;
+  return [
+    `Rebuild on a quiet and on a busy machine (${BUSY} processes spinning at normal priority), same run:`,
+    '',
+    '| Machine | load 1/5/15 min after | rebuild with reader ms | longest hold ms | transactions | reader p99 during ms | reader p99 idle loop ms | during / idle |',
+    '|---|---|---|---|---|---|---|---|',
+    row('as it was', quiet),
+    row(`+ ${BUSY} spinning`, busy),
+    '',
+  ];
 }
 
 const HOLD_BUCKETS = ['<=10', '<=25', '<=50', '<=75', '<=100', '>100'];

@@ -3,7 +3,7 @@
 // transaction does exactly one unit of work, which makes the bound observable without timing.
 import { describe, expect, it } from 'vitest';
 import { activeTables, createEnv, generationsOf, metaOf, type Env } from './helpers';
-import { holdStats, rebuildEndpoint } from '../../src/main/completion/rebuild';
+import { holdStats, rebuildEndpoint, TX_BUDGET_MS } from '../../src/main/completion/rebuild';
 
 const INV = '/inventory/';
 
@@ -66,6 +66,36 @@ describe('rebuild write transactions are bounded by a time budget', () => {
     expect(steps).toBe(r.rows); // one progress report per one-row transaction
     expect([...seen]).toEqual([before]);
     expect(env.inline('amide 00').completion).toBe(before);
+  });
+
+  it('a slow machine does not lengthen the holds: with a clock where each row costs 20 ms, every transaction stops at the budget', async () => {
+    const env = createEnv();
+    seed(env);
+    env.maintenance.initialize();
+    // Each reading of the clock moves it on: one row (or term, or prefix) between readings costs
+    // `perRow` ms, as when the worker is descheduled between statements on a busy machine.
+    const perRow = 20;
+    let t = 0;
+    const now = () => (t += perRow);
+    const sizes: number[] = [];
+    let last = 0;
+    const r = await rebuildEndpoint(env.dbs.completion, env.dbs.lab, INV, {
+      force: true,
+      now,
+      onProgress: ({ rows }) => {
+        sizes.push(rows - last);
+        last = rows;
+      },
+    });
+    expect(r.outcome).toBe('committed');
+    expect(r.rows).toBeGreaterThan(600);
+    // The default budget (30 ms) allows two 20 ms rows: the first row's reading is already past it.
+    expect(Math.max(...sizes)).toBe(Math.ceil(TX_BUDGET_MS / perRow));
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(r.rows);
+    // By that clock the longest hold is one reading for taking the lock, the rows up to the
+    // budget, one at the end of the work and one after the commit.
+    expect(r.maxWriteHoldMs).toBe(perRow * (Math.ceil(TX_BUDGET_MS / perRow) + 3));
+    expect(r.holds.buckets['>100']).toBe(0);
   });
 
   it('reports the distribution of holds: buckets add up to the count, max is the largest', () => {

@@ -19,6 +19,8 @@ export interface RebuildOptions {
   batchRows?: number;
   /** Each write transaction stops taking new work after this many milliseconds. */
   txBudgetMs?: number;
+  /** The clock of the time budget and of the hold figures, in ms (tests inject one). */
+  now?: () => number;
   /** Rebuild even when the endpoint is not stale (an explicit "rebuild now"). */
   force?: boolean;
   /** Pause between batches (diagnostics and the crash test); 0 = just yield to the event loop. */
@@ -84,6 +86,7 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
   const started = performance.now();
   const cap = opts.batchRows ?? Number.POSITIVE_INFINITY;
   const budget = opts.txBudgetMs ?? TX_BUDGET_MS;
+  const now = opts.now ?? (() => performance.now());
   const holds: number[] = [];
   const longHolds = { count: 0, descheduled: 0, maxBeginMs: 0, maxWorkMs: 0, maxCommitMs: 0 };
   let phase = 'cleanup';
@@ -96,7 +99,7 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
    * whether work remains.
    */
   const boundedTx = (step: () => boolean): boolean => {
-    const t0 = performance.now();
+    const t0 = now();
     const cpu0 = process.cpuUsage();
     let deadline = t0 + budget;
     let begun = t0;
@@ -104,16 +107,16 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
     let more = true;
     try {
       writeTx(db, () => {
-        begun = performance.now();
+        begun = now();
         deadline = begun + budget;
         for (let n = 0; n < cap; n++) {
           more = step();
-          if (!more || performance.now() >= deadline) break;
+          if (!more || now() >= deadline) break;
         }
-        worked = performance.now();
+        worked = now();
       });
     } finally {
-      const end = performance.now();
+      const end = now();
       const dt = end - t0;
       holds.push(dt);
       if (dt > 100) {

@@ -1,7 +1,6 @@
 // Entry of the maintenance worker process (utilityProcess in the desktop app, child_process in
 // browser mode; args `--data-dir DIR`). Runs completion maintenance off the main thread: start-up
 // check and legacy migration, 5 s stale checks, rebuilds, pruning and the retry list.
-import os from 'node:os';
 import pino from 'pino';
 import { connectToParent } from './worker-port';
 import { CompletionMaintenance, STALE_CHECK_INTERVAL_MS } from '../completion/maintenance';
@@ -9,13 +8,12 @@ import { flagValue } from '../data-dir/resolve';
 
 const port = connectToParent();
 const started = Date.now();
-// Background work yields the CPU to the app: when the machine is busy, the main process (the
-// inline read path, the UI's requests) runs first and a rebuild simply takes a little longer.
-try {
-  os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
-} catch {
-  /* not permitted here: run at normal priority */
-}
+// The worker runs at normal priority, on purpose. It holds completion.db's write lock in short
+// bursts, and an unprivileged process may lower its priority but never raise it back: a niced
+// worker would hold the lock at low priority, and on a busy machine every runnable process at
+// normal priority preempts it mid-transaction while in-request writes wait for the lock (priority
+// inversion; docs/completion.md "Busy mode"). What keeps the app's reads and writes responsive is
+// the time budget of each write transaction and the breather between them.
 const dataDir = flagValue(process.argv.slice(2), 'data-dir');
 
 // Log lines go to the parent, which writes them into the app log.
