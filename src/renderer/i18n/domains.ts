@@ -14,5 +14,6 @@ import * as formatBundle from '../app/format.i18n';
 import * as auditBundle from '../audit/audit.i18n';
 import * as tableBundle from '../records/table.i18n';
 import * as accountBundle from '../screens/account.i18n';
+import * as lazyBundle from '../app/lazy.i18n';
 
-export const domainBundles: DomainBundle[] = [cartBundle, completionBundle, dataBundle, recordsBundle, formatBundle, auditBundle, tableBundle, accountBundle];
+export const domainBundles: DomainBundle[] = [cartBundle, completionBundle, dataBundle, recordsBundle, formatBundle, auditBundle, tableBundle, accountBundle, lazyBundle];
