@@ -5,8 +5,12 @@ import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** React.lazy for a named export (the screens export names, not defaults). */
-export function lazyNamed<P extends object>(load: () => Promise<Record<string, unknown>>, name: string): ComponentType<P> {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType<P> }));
+export function lazyNamed<P extends object>(load: () => Promise<Record<string, unknown>>, name: string): ComponentType<P> & { preload: () => void } {
+  return Object.assign(
+    lazy(async () => ({ default: (await load())[name] as ComponentType<P> })),
+    // The module system fetches a chunk once; an early call only starts it sooner.
+    { preload: () => void load().catch(() => undefined) },
+  );
 }
 
 /** The small "loading…" line shown while a chunk arrives. */

@@ -6,7 +6,7 @@ import { lazyNamed } from './lazy';
 export interface ScreenEntry {
   path: string;
   labelKey: string;
-  Component: ComponentType;
+  Component: ComponentType & { preload?: () => void };
   /** Shown and routed for administrators only. */
   adminOnly?: boolean;
 }
@@ -18,3 +18,11 @@ export const screens: ScreenEntry[] = [
   { path: '/cart-import', labelKey: 'nav.cartImport', Component: lazyNamed(() => import('../cart-import/CartImportScreen'), 'CartImportScreen') },
   { path: '/audit', labelKey: 'audit.nav', Component: lazyNamed(() => import('../audit/AuditScreen'), 'AuditScreen'), adminOnly: true },
 ];
+
+/**
+ * Starts fetching the chunk of the screen at `pathname` (a reload or link straight to a screen) while
+ * the session is still being checked, instead of after it. The login path and `/` fetch nothing.
+ */
+export function preloadScreen(pathname: string): void {
+  screens.find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`))?.Component.preload?.();
+}
