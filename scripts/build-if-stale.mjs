@@ -1,12 +1,16 @@
-// Builds out/ with electron-vite only when a source or config file is newer than the last build
-// (out/.build-stamp). Used by `npm run serve` and `npm start`; `--force` always builds (npm test).
+// Builds out/ with electron-vite only when a source or config file is newer than the build's
+// outputs. Used by `npm run serve` and `npm start`; `--force` always builds (npm test). The check
+// reads the outputs' own times (no stamp file), so any build — `npm run build` included — counts.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const root = path.resolve(import.meta.dirname, '..');
-const stamp = path.join(root, 'out', '.build-stamp');
+const ROOT = path.resolve(import.meta.dirname, '..');
+/** What the build reads. */
+export const SOURCES = ['src', 'electron.vite.config.ts', 'scripts/iife-plugin.mjs', 'package.json'];
+/** One file every build rewrites in each of electron-vite's three outputs (main, preload, renderer). */
+export const OUTPUTS = ['out/main/serve.js', 'out/main/index.js', 'out/preload/index.js', 'out/renderer/index.html'];
 
 function newestMtime(p) {
   const st = fs.statSync(p, { throwIfNoEntry: false });
@@ -19,14 +23,18 @@ function newestMtime(p) {
   return newest;
 }
 
+/** True when out/ is missing an output or a source changed after the oldest of them was written. */
+export function isStale(root = ROOT) {
+  const sources = Math.max(...SOURCES.map((f) => newestMtime(path.join(root, f))));
+  const built = Math.min(...OUTPUTS.map((f) => fs.statSync(path.join(root, f), { throwIfNoEntry: false })?.mtimeMs ?? 0));
+  return built <= sources;
+}
+
 /** Returns the build's exit status (0 when nothing had to be built). */
 export function buildIfStale({ force = false, quiet = true } = {}) {
-  const sources = Math.max(...['src', 'electron.vite.config.ts', 'scripts/iife-plugin.mjs', 'package.json'].map((f) => newestMtime(path.join(root, f))));
-  const built = fs.statSync(stamp, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  if (!force && built > sources && fs.existsSync(path.join(root, 'out/main/serve.js'))) return 0;
-  const cli = path.join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
-  const r = spawnSync(process.execPath, [cli, 'build', ...(quiet ? ['--logLevel', 'warn'] : [])], { cwd: root, stdio: 'inherit' });
-  if (r.status === 0) fs.writeFileSync(stamp, new Date().toISOString());
+  if (!force && !isStale()) return 0;
+  const cli = path.join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
+  const r = spawnSync(process.execPath, [cli, 'build', ...(quiet ? ['--logLevel', 'warn'] : [])], { cwd: ROOT, stdio: 'inherit' });
   return r.status ?? 1;
 }
 

@@ -8,9 +8,11 @@ import { call } from '../api/client';
 import { translateMessage } from '../i18n/translate';
 import { logout, switchAccount, useSession } from '../session/session-store';
 import { setLanguage, type Language } from '../i18n';
-import { SettingsScreen } from '../screens/SettingsScreen';
-import { UsersScreen } from '../screens/UsersScreen';
+import { Lazy, lazyNamed } from './lazy';
 import { screens } from './screens';
+
+const UsersScreen = lazyNamed(() => import('../screens/UsersScreen'), 'UsersScreen');
+const SettingsScreen = lazyNamed<{ info: AppInfo | null; onInfo: (i: AppInfo) => void }>(() => import('../screens/SettingsScreen'), 'SettingsScreen');
 
 export function AppLayout() {
   const { t, i18n } = useTranslation();
@@ -75,14 +77,18 @@ export function AppLayout() {
         <Layout.Content style={{ padding: 16 }}>
           {info?.serverError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('serverError.title')} description={info.serverError} />}
           {info?.notices.map((n) => <Alert key={n.message} type="warning" showIcon closable style={{ marginBottom: 16 }} description={translateMessage(n)} />)}
-          <Routes>
-            {mine.map((s) => (
-              <Route key={s.path} path={`${s.path}/*`} element={<s.Component />} />
-            ))}
-            {user.role === 'admin' && <Route path="/users" element={<UsersScreen />} />}
-            <Route path="/settings" element={<SettingsScreen info={info} onInfo={setInfo} />} />
-            <Route path="*" element={<Navigate to="/inventory" replace />} />
-          </Routes>
+          {/* One loading boundary per screen: router navigations are transitions, and a transition
+              keeps showing an existing boundary's old screen instead of its fallback. */}
+          <Lazy key={location.pathname.split('/')[1]}>
+            <Routes>
+              {mine.map((s) => (
+                <Route key={s.path} path={`${s.path}/*`} element={<s.Component />} />
+              ))}
+              {user.role === 'admin' && <Route path="/users" element={<UsersScreen />} />}
+              <Route path="/settings" element={<SettingsScreen info={info} onInfo={setInfo} />} />
+              <Route path="*" element={<Navigate to="/inventory" replace />} />
+            </Routes>
+          </Lazy>
         </Layout.Content>
       </Layout>
     </Layout>

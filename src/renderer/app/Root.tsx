@@ -9,6 +9,7 @@ import { switchAccount, useSession, verifySession } from '../session/session-sto
 import { LoginScreen } from '../screens/LoginScreen';
 import { SetupScreen } from '../screens/SetupScreen';
 import { AppLayout } from './AppLayout';
+import { preloadScreen } from './screens';
 
 function SessionGate() {
   const session = useSession();
@@ -17,9 +18,11 @@ function SessionGate() {
 
   const isSwitch = location.pathname === '/login' && new URLSearchParams(location.search).get('switch') === '1';
 
-  // First mount verifies the session with /users/me — unless this is an account switch.
+  // First mount verifies the session with /users/me — unless this is an account switch — and
+  // meanwhile starts fetching the code of the screen the address points at.
   useEffect(() => {
     if (!isSwitch) void verifySession();
+    preloadScreen(location.pathname);
     // Deliberately only on first mount.
   }, []);
 

@@ -15,5 +15,6 @@ import * as auditBundle from '../audit/audit.i18n';
 import * as tableBundle from '../records/table.i18n';
 import * as accountBundle from '../screens/account.i18n';
 import * as exportFileBundle from '../records/export-file.i18n';
+import * as lazyBundle from '../app/lazy.i18n';
 
-export const domainBundles: DomainBundle[] = [cartBundle, completionBundle, dataBundle, recordsBundle, formatBundle, auditBundle, tableBundle, accountBundle, exportFileBundle];
+export const domainBundles: DomainBundle[] = [cartBundle, completionBundle, dataBundle, recordsBundle, formatBundle, auditBundle, tableBundle, accountBundle, exportFileBundle, lazyBundle];

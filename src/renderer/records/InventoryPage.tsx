@@ -8,9 +8,8 @@ import type { InventoryItem } from '../../shared/records';
 import { allowedFrom, INVENTORY_TRANSITIONS as STEPS } from '../../shared/workflows';
 import { casCell, ellipsisCell, ListToolbar, RecordTable, StatusTag, useRecordPage } from './list-kit';
 import { RowActions } from './RowActions';
-import { RecordForm } from './RecordForm';
-import { HistoryDrawer } from './HistoryDrawer';
-import { ImportWizard } from './ImportWizard';
+import { HistoryDrawer, ImportWizard, RecordForm } from './dialogs';
+import { LazyDialog } from '../app/lazy';
 
 export function InventoryPage() {
   const { t, user, canWrite, isAdmin, list, run, editing, setEditing, history, setHistory, tableProps, col } = useRecordPage<InventoryItem>('listInventory', '/inventory/');
@@ -74,9 +73,17 @@ export function InventoryPage() {
       />
       {list.error && <Typography.Text type="danger">{list.error}</Typography.Text>}
       <RecordTable<InventoryItem> {...tableProps} columns={columns} />
-      <RecordForm kind="inventory" open={editing !== null} initial={editing === 'new' ? null : (editing as unknown as (Record<string, unknown> & { id: number }) | null)} onClose={() => setEditing(null)} onSaved={() => void list.reload()} />
-      <HistoryDrawer target={history} onClose={() => setHistory(null)} />
-      {canWrite && <ImportWizard open={importing} onClose={() => setImporting(false)} />}
+      <LazyDialog open={editing !== null}>
+        <RecordForm kind="inventory" open={editing !== null} initial={editing === 'new' ? null : (editing as unknown as (Record<string, unknown> & { id: number }) | null)} onClose={() => setEditing(null)} onSaved={() => void list.reload()} />
+      </LazyDialog>
+      <LazyDialog open={history !== null}>
+        <HistoryDrawer target={history} onClose={() => setHistory(null)} />
+      </LazyDialog>
+      {canWrite && (
+        <LazyDialog open={importing}>
+          <ImportWizard open={importing} onClose={() => setImporting(false)} />
+        </LazyDialog>
+      )}
     </Space>
   );
 }

@@ -14,8 +14,8 @@ import { ListToolbar, RecordTable, StatusTag, useRecordPage } from './list-kit';
 import { RowActions, type RowAction } from './RowActions';
 import { formatYuan, orderTotal } from './money';
 import { PromptModal, type PromptSpec } from './PromptModal';
-import { RecordForm } from './RecordForm';
-import { HistoryDrawer } from './HistoryDrawer';
+import { HistoryDrawer, RecordForm } from './dialogs';
+import { LazyDialog } from '../app/lazy';
 import { allowedFrom, CONSUMABLE_TRANSITIONS, DELETABLE_ORDER_STATUSES, EDITABLE_ORDER_STATUSES, REAGENT_TRANSITIONS } from '../../shared/workflows';
 
 interface OrderRow {
@@ -100,8 +100,12 @@ export function OrderPageFrame<T extends OrderRow>({ page, title, kind, columns 
       <ListToolbar endpoint={page.endpoint} list={list} extra={canWrite && <Button type="primary" onClick={() => setEditing('new')}>{t('records.action.newOrder')}</Button>} />
       {list.error && <Typography.Text type="danger">{list.error}</Typography.Text>}
       <RecordTable<T> {...tableProps} columns={columns} />
-      <RecordForm kind={kind} open={editing !== null} initial={editing === 'new' ? null : (editing as unknown as (Record<string, unknown> & { id: number }) | null)} onClose={() => setEditing(null)} onSaved={() => void list.reload()} />
-      <HistoryDrawer target={history} onClose={() => setHistory(null)} />
+      <LazyDialog open={editing !== null}>
+        <RecordForm kind={kind} open={editing !== null} initial={editing === 'new' ? null : (editing as unknown as (Record<string, unknown> & { id: number }) | null)} onClose={() => setEditing(null)} onSaved={() => void list.reload()} />
+      </LazyDialog>
+      <LazyDialog open={history !== null}>
+        <HistoryDrawer target={history} onClose={() => setHistory(null)} />
+      </LazyDialog>
       <PromptModal spec={prompt} onClose={() => setPrompt(null)} />
     </Space>
   );

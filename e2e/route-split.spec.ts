@@ -1,0 +1,83 @@
+// The renderer is split by route: the login page fetches no screen's code; a screen's chunk is
+// fetched when the screen is first shown, with a short "loading" line in the UI's language while
+// it arrives; all of it under the renderer's CSP (scripts from 'self' only).
+import type { Page, Route } from '@playwright/test';
+import { ADMIN, seedUsers, test, expect } from './fixtures';
+
+/** Chunks named after the lazily loaded screens and dialogs (src/renderer/app/screens.ts, AppLayout, records/dialogs.ts). */
+const SCREEN_CHUNK = /\/assets\/(InventoryPage|ReagentOrdersPage|ConsumableOrdersPage|CartImportScreen|AuditScreen|UsersScreen|SettingsScreen|RecordForm|HistoryDrawer|ImportWizard)-[\w-]+\.js$/;
+
+function recordScripts(page: Page): string[] {
+  const js: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') js.push(new URL(r.url()).pathname);
+  });
+  return js;
+}
+
+function cspViolations(page: Page): string[] {
+  const found: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) found.push(m.text());
+  });
+  return found;
+}
+
+/** Holds the chunk whose file name starts with `name` until `release()` is called. */
+async function holdChunk(page: Page, name: string): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route(new RegExp(`/assets/${name}-[\\w-]+\\.js$`), async (route: Route) => {
+    await gate;
+    await route.continue();
+  });
+  return { release };
+}
+
+test('the login page loads no screen code; the inventory chunk comes on the way there, with "Loading…" meanwhile', async ({ page, app }) => {
+  await seedUsers(app);
+  const js = recordScripts(page);
+  const csp = cspViolations(page);
+  await page.goto(app.url + '/#/login');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  expect(js.length).toBeGreaterThan(1); // entry + vendor chunks
+  expect(js.filter((u) => SCREEN_CHUNK.test(u))).toEqual([]);
+
+  const held = await holdChunk(page, 'InventoryPage');
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('chunk-loading')).toHaveText('Loading…');
+  held.release();
+  await expect(page.getByRole('heading', { name: 'Inventory' })).toBeVisible();
+  await expect(page.getByTestId('chunk-loading')).toHaveCount(0);
+  expect(js.filter((u) => /\/InventoryPage-/.test(u))).toHaveLength(1);
+  // The list alone does not fetch the dialogs' code.
+  expect(js.filter((u) => /\/(RecordForm|HistoryDrawer|ImportWizard)-/.test(u))).toEqual([]);
+  expect(csp).toEqual([]);
+});
+
+test('in Simplified Chinese the loading line is Chinese; Users loads only when opened, New item opens its form', async ({ page, app }) => {
+  await seedUsers(app);
+  await page.addInitScript(() => localStorage.setItem('lab.language', 'zh-CN'));
+  await page.goto(app.url + '/#/login');
+  await page.getByLabel('用户名').fill(ADMIN.username);
+  await page.getByLabel('密码').fill(ADMIN.password);
+  const js = recordScripts(page);
+  await page.getByRole('button', { name: /^登\s*录$/ }).click();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page.locator('.ant-table')).toBeVisible();
+  expect(js.filter((u) => /\/UsersScreen-/.test(u))).toEqual([]);
+
+  const held = await holdChunk(page, 'UsersScreen');
+  await page.getByRole('menuitem', { name: '用户' }).click();
+  await expect(page.getByTestId('chunk-loading')).toHaveText('正在加载…');
+  held.release();
+  await expect(page.getByTestId('chunk-loading')).toHaveCount(0);
+  expect(js.filter((u) => /\/UsersScreen-/.test(u))).toHaveLength(1);
+
+  // A lazily loaded dialog opens on the first click.
+  await page.getByRole('menuitem', { name: '库存' }).click();
+  await page.getByRole('button', { name: '新增库存' }).click();
+  await expect(page.getByTestId('record-form')).toBeVisible();
+});
