@@ -107,6 +107,7 @@ function openDataDir(dataDir: string, log: Logger, notices: Message[] = []): Dat
       log.warn({ movedTo, err: error }, `completion.db was damaged (${error}); it was moved to ${movedTo} and search completion is being rebuilt from your records`);
       notices.push(msg('completion.rebuilt', { path: movedTo }));
     },
+    onSearchIndexRebuilt: ({ table, problem }) => log.warn({ table, problem }, `the list search index of ${table} was rebuilt (${problem})`),
   });
 }
 

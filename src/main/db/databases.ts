@@ -5,6 +5,7 @@ import { migrate, pendingMigrations, type Migration } from './migrate';
 import { openCompletion, openLab } from './damage';
 import { labMigrations } from './lab-schema';
 import { completionMigrations } from './completion-schema';
+import { ensureSearchIndexes } from '../records/search-index';
 
 export const LAB_DB = 'lab.db';
 export const COMPLETION_DB = 'completion.db';
@@ -21,6 +22,8 @@ export interface OpenDatabasesOptions {
   beforeMigrate?: (pending: { lab: Migration[]; completion: Migration[] }) => void;
   /** completion.db was damaged: it was moved aside to `movedTo` and a fresh one created. */
   onCompletionDamaged?: (info: { movedTo: string; error: string }) => void;
+  /** A list's search index was missing or damaged and was rebuilt from the records. */
+  onSearchIndexRebuilt?: (info: { table: string; problem: string }) => void;
 }
 
 export function openDatabases(dataDir: string, opts: OpenDatabasesOptions = {}): Databases {
@@ -40,6 +43,8 @@ export function openDatabases(dataDir: string, opts: OpenDatabasesOptions = {}):
     if (opts.beforeMigrate && (pending.lab.length || pending.completion.length)) opts.beforeMigrate(pending);
     migrate(lab, labMigrations, LAB_DB);
     migrate(completion, completionMigrations, COMPLETION_DB);
+    // Derived from the record rows, so a damaged one is rebuilt rather than refused.
+    for (const r of ensureSearchIndexes(lab)) opts.onSearchIndexRebuilt?.(r);
   } catch (e) {
     lab.close();
     completion.close();

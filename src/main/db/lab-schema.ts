@@ -4,6 +4,7 @@ import type { Migration } from './migrate';
 import type { Db } from './open';
 import { normalizeSearchTerm } from '../../shared/normalize';
 import { sortKey } from '../records/sort-key';
+import { createSearchIndex } from '../records/search-index';
 
 export const labMigrations: Migration[] = [
   {
@@ -183,6 +184,31 @@ export const labMigrations: Migration[] = [
       for (const table of ['reagent_orders', 'consumable_orders']) dropUnitPriceNotNull(db, table);
       db.exec(`UPDATE reagent_orders SET unit_price = NULL WHERE unit_price = 0;
                UPDATE consumable_orders SET unit_price = NULL WHERE unit_price = 0;`);
+    },
+  },
+  {
+    version: 6,
+    description: 'list search index (FTS5 trigram over the normalized search columns, kept by triggers) and one index per list sort',
+    up(db) {
+      // The lists of this version, written out (records/search-index.ts builds the same shape).
+      createSearchIndex(db, 'inventory_items', ['name', 'cas_number', 'storage_location', 'brand', 'category']);
+      createSearchIndex(db, 'reagent_orders', ['name', 'cas_number', 'brand', 'category', 'applicant']);
+      createSearchIndex(db, 'consumable_orders', ['name', 'specification', 'communication', 'applicant']);
+      // One index per sortable column, with status as its second column: a page sorted by the
+      // column walks it in order and a status filter is read from the index itself (no row
+      // lookups, no sort of every matching row). They replace v4's one-column sort-key indexes.
+      const sortIndexes: Record<string, string[]> = {
+        inventory_items: ['id', 'name_sort', 'english_name_sort', 'cas_number', 'specification_sort', 'quantity', 'unit_sort', 'storage_location_sort', 'brand_sort', 'category_sort', 'product_number_sort', 'hazardous', 'borrowed_at', 'created_at', 'updated_at'],
+        reagent_orders: ['id', 'name_sort', 'english_name_sort', 'cas_number', 'specification_sort', 'quantity', 'unit_price', 'brand_sort', 'category_sort', 'product_number_sort', 'hazardous', 'created_at', 'updated_at'],
+        consumable_orders: ['id', 'name_sort', 'specification_sort', 'quantity', 'unit_price', 'communication_sort', 'created_at', 'updated_at'],
+      };
+      for (const [table, cols] of Object.entries(sortIndexes)) {
+        for (const c of cols) {
+          if (c.endsWith('_sort')) db.exec(`DROP INDEX IF EXISTS ${table}_${c}`);
+          db.exec(`CREATE INDEX ${table}_by_${c.replace(/_sort$/, '')} ON ${table}(${c}, status)`);
+        }
+      }
+      db.exec('DROP INDEX inventory_updated');
     },
   },
 ];

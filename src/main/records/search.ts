@@ -2,12 +2,15 @@
 // same normalizeSearchTerm as completion, in `s_<field>` columns (one per indexed field of LISTS in
 // src/shared/records.ts) and in `search_all` (all searchable fields joined by U+001F, so a word
 // never matches across two fields). A query is split into words on white space; each word is
-// normalized and must occur (instr) in the chosen column. Measured: bench/records-search.ts.
+// normalized and must occur in the chosen column. The FTS5 trigram index over those columns
+// (search-index.ts) finds the rows; the instr scan is the fallback with the same semantics.
+// Measured: bench/records-search.ts (`npm run bench:records`), README.md here.
 import { normalizeSearchTerm } from '../../shared/normalize';
 import { LISTS, type ListEndpoint } from '../../shared/records';
 import type { ListQuery } from '../../shared/contract/records';
 import type { Db } from '../db/open';
 import { sortKeyColumns } from './sort-key';
+import { ftsTable, termsTable } from './search-index';
 
 const SEP = '\u001f';
 
@@ -90,19 +93,34 @@ export interface ListSpec<Row> {
 interface ListPlan {
   whereSql: string;
   params: unknown[];
-  /** A text search narrows the rows (then one scan yields every matching id in order). */
+  /** A text search narrows the rows. */
   searching: boolean;
   key: string;
   dir: 'ASC' | 'DESC';
   order: string;
+  /** The index that yields the rows in `order` (INDEXED BY), or '' (applicant: a join, sorted). */
+  index: string;
+}
+
+/** lab.db's status index of each record table (v1): status, then id. */
+const STATUS_INDEX: Readonly<Record<string, string>> = { inventory_items: 'inventory_status', reagent_orders: 'reagent_orders_status', consumable_orders: 'consumable_orders_status' };
+
+/**
+ * The order of a list sorted by `key`, and the index (lab.db v6, `<table>_by_<column>`: the sort
+ * column, then status) that yields it without sorting. Ties in a sorted column are broken by
+ * status and then id — the index's own order, so a status filter (status then constant) or none
+ * walks it straight; the id order uses the status index when a status is picked.
+ */
+function orderOf<Row>(spec: ListSpec<Row>, key: string, dir: 'ASC' | 'DESC', status: string): { order: string; index: string } {
+  if (key === 'id') return { order: `t.id ${dir}`, index: status ? STATUS_INDEX[spec.table]! : `${spec.table}_by_id` };
+  if (key === 'status') return { order: `t.status ${dir}, t.id ${dir}`, index: STATUS_INDEX[spec.table]! };
+  if (spec.sortJoin?.(key)) return { order: `${spec.sortExpr(key)} ${dir}, t.id ${dir}`, index: '' };
+  return { order: `${spec.sortExpr(key)} ${dir}, t.status ${dir}, t.id ${dir}`, index: `${spec.table}_by_${key}` };
 }
 
 function listPlan<Row>(spec: ListSpec<Row>, q: ListQuery): ListPlan {
   const where: string[] = [];
   const params: unknown[] = [];
-  const s = searchWhere(spec.endpoint, 't', q.field, q.search);
-  where.push(...s.sql);
-  params.push(...s.params);
   if (q.status) {
     where.push('t.status = ?');
     params.push(q.status);
@@ -112,17 +130,156 @@ function listPlan<Row>(spec: ListSpec<Row>, q: ListQuery): ListPlan {
   const desc = sort.startsWith('-');
   const key = desc ? sort.slice(1) : sort;
   const dir = desc ? 'DESC' : 'ASC';
-  const order = key === 'id' ? `t.id ${dir}` : `${spec.sortExpr(key)} ${dir}, t.id ${dir}`;
-  return { whereSql, params, searching: s.sql.length > 0, key, dir, order };
+  return { whereSql, params, searching: searchWords(q.search).length > 0, key, dir, ...orderOf(spec, key, dir, q.status ?? '') };
 }
 
-/** Every matching id of a text search, in list order (relevance when no column is picked). */
-function searchIds<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, p: ListPlan): number[] {
+// ---- The index path: FTS5 trigram (search-index.ts) ----
+
+/** A short word expands to at most this many trigrams; beyond, it is checked with instr. */
+const MAX_EXPANSION = 400;
+/** Up to this many hits are sorted by looking their rows up; more walk the sort column's index. */
+const LOOKUP_MAX = 3000;
+
+const phrase = (s: string) => `"${s.replace(/"/g, '""')}"`;
+const chars = (s: string) => [...s].length;
+
+/** The trigrams that start with `prefix` (one or two characters), or null when there are too many. */
+function trigramsFrom(db: Db, table: string, prefix: string): string[] | null {
+  const terms = db.prepare(`SELECT term FROM ${termsTable(table)} WHERE term >= ? AND term < ? LIMIT ?`).pluck().all(prefix, `${prefix}\u{10FFFF}`, MAX_EXPANSION + 1) as string[];
+  return terms.length > MAX_EXPANSION ? null : terms;
+}
+
+/**
+ * An FTS5 expression for "`text` occurs": a phrase of its trigrams when it has three characters
+ * or more, else any trigram that starts with it (the index frames every value with two trailing
+ * separators, so each occurrence starts one). `false`: it occurs nowhere; null: too common a
+ * short word to expand.
+ */
+function occursExpr(db: Db, table: string, text: string): string | false | null {
+  if (chars(text) >= 3) return phrase(text);
+  const terms = trigramsFrom(db, table, text);
+  if (terms === null) return null;
+  return terms.length ? `(${terms.map(phrase).join(' OR ')})` : false;
+}
+
+interface FtsQuery {
+  /** The MATCH expression; null: nothing can match. */
+  match: string | null;
+  /** Words too common to expand, checked with instr on the rows the index found. */
+  residual: Array<{ col: string; word: string }>;
+}
+
+/** The index query of a search (with the status filter), or null when the index cannot narrow it. */
+function ftsQuery(db: Db, spec: ListSpec<unknown>, q: ListQuery): FtsQuery | null {
+  const allowed: readonly string[] = LISTS[spec.endpoint].indexed;
+  const single = q.field !== 'all' && allowed.includes(q.field);
+  const ftsCol = single ? `s_${q.field}` : 's_all';
+  const rowCol = single ? `s_${q.field}` : 'search_all';
+  const parts: string[] = [];
+  const residual: FtsQuery['residual'] = [];
+  for (const w of searchWords(q.search)) {
+    const e = occursExpr(db, spec.table, w);
+    if (e === false) return { match: null, residual };
+    if (e === null) residual.push({ col: rowCol, word: w });
+    else parts.push(e);
+  }
+  if (!parts.length) return null;
+  const status = q.status ? ` AND {status}: ${phrase(`\u001f${q.status}\u001f`)}` : '';
+  return { match: `{${ftsCol}}: (${parts.join(' AND ')})${status}`, residual };
+}
+
+/** Every id the index query finds, newest first. */
+function ftsHits(db: Db, spec: ListSpec<unknown>, f: FtsQuery): number[] {
+  if (f.match === null) return [];
+  const fts = ftsTable(spec.table);
+  if (!f.residual.length) return db.prepare(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC`).pluck().all(f.match) as number[];
+  const checks = f.residual.map((r) => `instr(t.${r.col}, ?) > 0`).join(' AND ');
+  return db.prepare(`SELECT t.id FROM ${spec.table} t WHERE t.id IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?) AND ${checks} ORDER BY t.id DESC`).pluck().all(f.match, ...f.residual.map((r) => r.word)) as number[];
+}
+
+/**
+ * Hits by relevance (see relevanceExpr: 0 a part equals the term, 1 a part starts with it, 2 the
+ * rest; ties newest first), the classes read from the index: a part of a framed value equals the
+ * term when U+001F term U+001F occurs, starts with it when U+001F term occurs. Null when the
+ * prefix is a single character too common to expand.
+ */
+function byRelevance(db: Db, spec: ListSpec<unknown>, q: ListQuery, f: FtsQuery, hits: number[]): number[] | null {
+  const term = searchWords(q.search).join('');
+  const indexed: readonly string[] = LISTS[spec.endpoint].indexed;
+  const cols = q.field === 'all' || !indexed.includes(q.field) ? ['name', 'cas_number'].filter((c) => indexed.includes(c)) : [q.field];
+  const starts = occursExpr(db, spec.table, `\u001f${term}`);
+  if (starts === null) return null;
+  if (starts === false || !hits.length) return hits;
+  const fts = ftsTable(spec.table);
+  const colset = `{${cols.map((c) => `s_${c}`).join(' ')}}`;
+  const idsOf = (expr: string) => new Set(db.prepare(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`).pluck().all(`(${f.match}) AND ${colset}: ${expr}`) as number[]);
+  const equal = idsOf(phrase(`\u001f${term}\u001f`));
+  const prefix = idsOf(starts);
+  const out: number[] = [];
+  for (const id of hits) if (equal.has(id)) out.push(id);
+  for (const id of hits) if (prefix.has(id) && !equal.has(id)) out.push(id);
+  for (const id of hits) if (!prefix.has(id) && !equal.has(id)) out.push(id);
+  return out;
+}
+
+/** Hits in the order of a picked column: few are looked up and sorted, many walk its index. */
+function byColumn(db: Db, spec: ListSpec<unknown>, p: ListPlan, hits: number[], window?: { limit: number; offset: number }): number[] {
+  if (p.key === 'id') {
+    const ordered = p.dir === 'DESC' ? hits : [...hits].reverse();
+    return window ? ordered.slice(window.offset, window.offset + window.limit) : ordered;
+  }
+  const page = window ? 'LIMIT ? OFFSET ?' : '';
+  const paging = window ? [window.limit, window.offset] : [];
+  if (hits.length <= LOOKUP_MAX || !p.index) {
+    return db.prepare(`SELECT t.id FROM json_each(?) j CROSS JOIN ${spec.table} t ${spec.sortJoin?.(p.key) ?? ''} WHERE t.id = j.value ORDER BY ${p.order} ${page}`).pluck().all(JSON.stringify(hits), ...paging) as number[];
+  }
+  return db.prepare(`SELECT t.id FROM ${spec.table} t INDEXED BY ${p.index} WHERE t.id IN (SELECT value FROM json_each(?)) ORDER BY ${p.order} ${page}`).pluck().all(JSON.stringify(hits), ...paging) as number[];
+}
+
+/** A search through the index: the total and the ids in list order (only `window` of them if given). */
+function indexSearch<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, p: ListPlan, window?: { limit: number; offset: number }): { total: number; ids: number[] } | null {
+  const s = spec as ListSpec<unknown>;
+  const f = ftsQuery(db, s, q);
+  if (!f) return null;
+  const hits = ftsHits(db, s, f);
+  if (q.sort) return { total: hits.length, ids: byColumn(db, s, p, hits, window) };
+  const ranked = byRelevance(db, s, q, f, hits);
+  if (!ranked) return null;
+  return { total: hits.length, ids: window ? ranked.slice(window.offset, window.offset + window.limit) : ranked };
+}
+
+// ---- The scan path: instr over the normalized columns (words the index cannot narrow) ----
+
+/** Every matching id of a text search by scanning the rows, in list order. */
+function scanIds<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, p: ListPlan): number[] {
+  const s = searchWhere(spec.endpoint, 't', q.field, q.search);
+  const where = [...s.sql, ...(q.status ? ['t.status = ?'] : [])];
+  const params = [...s.params, ...(q.status ? [q.status] : [])];
   // `+expr` keeps the planner off the sort column's index: walking the index would look every
   // row up at random; a straight scan plus a sort of the matches is far cheaper.
   const rank = q.sort ? null : relevanceExpr(spec.endpoint, 't', q.field, q.search);
-  const scanOrder = rank ? `${rank.sql}, t.id DESC` : p.key === 'id' ? p.order : `+${spec.sortExpr(p.key)} ${p.dir}, t.id ${p.dir}`;
-  return db.prepare(`SELECT t.id FROM ${spec.table} t ${rank ? '' : (spec.sortJoin?.(p.key) ?? '')} ${p.whereSql} ORDER BY ${scanOrder}`).pluck().all(...p.params, ...(rank?.params ?? [])) as number[];
+  const scanOrder = rank ? `${rank.sql}, t.id DESC` : p.key === 'id' ? p.order : p.order.replace(/^/, '+');
+  return db.prepare(`SELECT t.id FROM ${spec.table} t ${rank ? '' : (spec.sortJoin?.(p.key) ?? '')} WHERE ${where.join(' AND ')} ORDER BY ${scanOrder}`).pluck().all(...params, ...(rank?.params ?? [])) as number[];
+}
+
+/** A text search: through the index when it can narrow the rows, else by a scan. */
+function searchPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, p: ListPlan, window?: { limit: number; offset: number }): { total: number; ids: number[] } {
+  let found: { total: number; ids: number[] } | null = null;
+  try {
+    found = indexSearch(db, spec, q, p, window);
+  } catch (e) {
+    // A damaged index must not take the list down: the scan gives the same rows (the index is
+    // checked and rebuilt at the next start, db/databases.ts).
+    if (!isIndexFailure(e)) throw e;
+  }
+  if (found) return found;
+  const ids = scanIds(db, spec, q, p);
+  return { total: ids.length, ids: window ? ids.slice(window.offset, window.offset + window.limit) : ids };
+}
+
+function isIndexFailure(e: unknown): boolean {
+  const code = String((e as { code?: string })?.code ?? '');
+  return code.startsWith('SQLITE_CORRUPT') || (code === 'SQLITE_ERROR' && /fts|no such table/i.test(String((e as Error).message)));
 }
 
 /** The rows of `ids` in the order of `ids` (json_each's key is the position in the array). */
@@ -130,31 +287,32 @@ function rowsByIds<Row>(db: Db, spec: ListSpec<Row>, ids: number[]): Record<stri
   return ids.length === 0 ? [] : (db.prepare(`SELECT ${spec.columns} FROM json_each(?) j CROSS JOIN ${spec.from} WHERE t.id = j.value ORDER BY j.key`).all(JSON.stringify(ids)) as Record<string, unknown>[]);
 }
 
+/** The ids of a list without a text search, in order (a window of them if given): its index, walked. */
+function plainIds<Row>(db: Db, spec: ListSpec<Row>, p: ListPlan, window?: { limit: number; offset: number }): number[] {
+  const from = p.index ? `${spec.table} t INDEXED BY ${p.index}` : `${spec.table} t ${spec.sortJoin?.(p.key) ?? ''}`;
+  const page = window ? 'LIMIT ? OFFSET ?' : '';
+  return db.prepare(`SELECT t.id FROM ${from} ${p.whereSql} ORDER BY ${p.order} ${page}`).pluck().all(...p.params, ...(window ? [window.limit, window.offset] : [])) as number[];
+}
+
 /**
- * One page of a list: the filtered count and the sorted rows (id breaks ties, so paging is stable).
- * `sort` empty means the user picked no column: search hits by relevance (ties newest first),
- * otherwise newest first.
+ * One page of a list: the filtered count and the sorted rows (status and then id break ties, so
+ * paging is stable). `sort` empty means the user picked no column: search hits by relevance (ties
+ * newest first), otherwise newest first.
  */
 export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: { limit?: number } = {}): { rows: Row[]; total: number } {
   const p = listPlan(spec, q);
-  const limit = opts.limit ?? q.pageSize;
-  const offset = opts.limit ? 0 : (q.page - 1) * q.pageSize;
+  const window = { limit: opts.limit ?? q.pageSize, offset: opts.limit ? 0 : (q.page - 1) * q.pageSize };
   let total: number;
-  let rows: Record<string, unknown>[];
+  let ids: number[];
   if (p.searching) {
-    // A text search has to scan the normalized column anyway: one pass yields every matching id in
-    // order, so the count and the page come from the same scan.
-    const ids = searchIds(db, spec, q, p);
-    total = ids.length;
-    rows = rowsByIds(db, spec, ids.slice(offset, offset + limit));
+    ({ total, ids } = searchPage(db, spec, q, p, window));
   } else {
-    // Late row lookup: page through ids only (an index scan, display joins left out), then fetch
-    // the page's rows; keeps deep pages cheap at 100 000 rows.
+    // Late row lookup: page through ids only (a walk of the sort column's covering index, display
+    // joins left out), then fetch the page's rows; keeps deep pages cheap at 100 000 rows.
     total = (db.prepare(`SELECT count(*) AS n FROM ${spec.table} t ${p.whereSql}`).get(...p.params) as { n: number }).n;
-    const ids = db.prepare(`SELECT t.id FROM ${spec.table} t ${spec.sortJoin?.(p.key) ?? ''} ${p.whereSql} ORDER BY ${p.order} LIMIT ? OFFSET ?`).pluck().all(...p.params, limit, offset) as number[];
-    rows = rowsByIds(db, spec, ids);
+    ids = plainIds(db, spec, p, window);
   }
-  return { rows: rows.map(spec.map), total };
+  return { rows: rowsByIds(db, spec, ids).map(spec.map), total };
 }
 
 /**
@@ -164,7 +322,7 @@ export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: {
  */
 export function listChunks<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, chunk = 1000): { total: number; chunks: Iterable<Row[]> } {
   const p = listPlan(spec, q);
-  const ids = p.searching ? searchIds(db, spec, q, p) : (db.prepare(`SELECT t.id FROM ${spec.table} t ${spec.sortJoin?.(p.key) ?? ''} ${p.whereSql} ORDER BY ${p.order}`).pluck().all(...p.params) as number[]);
+  const ids = p.searching ? searchPage(db, spec, q, p).ids : plainIds(db, spec, p);
   function* chunks(): Iterable<Row[]> {
     for (let i = 0; i < ids.length; i += chunk) yield rowsByIds(db, spec, ids.slice(i, i + chunk)).map(spec.map);
   }

@@ -1,0 +1,117 @@
+// The list search index (lab.db v6): per record table an FTS5 table with the trigram tokenizer over
+// the normalized search columns the services already write (`search_all`, `s_<field>`) and the
+// status. SQL triggers on the record table keep it, so every connection and write path (services,
+// the import worker, stock-in, a migrated restore) updates it in the writing transaction without
+// any JavaScript. Contentless (`content=''`, `contentless_delete=1`): the texts live in the record
+// rows once; the index holds only trigrams.
+//
+// Each indexed value is stored framed, U+001F + value + U+001F U+001F: the leading separator lets
+// relevance ask "a part starts with / equals the term" as a phrase; the two trailing ones make every
+// occurrence of a one- or two-character word the start of some trigram, so a short word is found
+// by the trigrams that begin with it (search.ts reads them from the `_terms` fts5vocab table).
+import type { Db } from '../db/open';
+import { LISTS, type ListEndpoint } from '../../shared/records';
+
+/** The FTS5 table of a record table. */
+export const ftsTable = (table: string): string => `${table}_fts`;
+/** Its vocabulary (fts5vocab, 'row'): every trigram, for short words. */
+export const termsTable = (table: string): string => `${table}_fts_terms`;
+
+/** FTS column → record column. `s_all` is the `all` search; status is there for status filters. */
+function columnMap(fields: readonly string[]): Array<[string, string]> {
+  return [['status', 'status'], ['s_all', 'search_all'], ...fields.map((f): [string, string] => [`s_${f}`, `s_${f}`])];
+}
+
+const framed = (ref: string) => `char(31) || ${ref} || char(31, 31)`;
+
+/** Creates the index, its vocabulary and its triggers, and fills it from the rows there are. */
+export function createSearchIndex(db: Db, table: string, fields: readonly string[]): void {
+  const cols = columnMap(fields);
+  const fts = ftsTable(table);
+  const ftsCols = cols.map(([f]) => f).join(', ');
+  const values = (row: string) => cols.map(([, c]) => framed(`${row}.${c}`)).join(', ');
+  // Only a change of an indexed value rewrites the index row (edits that touch other fields, and
+  // borrow/return, which keep the status, do not).
+  const changed = cols.map(([, c]) => `old.${c} IS NOT new.${c}`).join(' OR ');
+  db.exec(`
+    CREATE VIRTUAL TABLE ${fts} USING fts5(${ftsCols}, tokenize = 'trigram case_sensitive 1', content = '', contentless_delete = 1);
+    CREATE VIRTUAL TABLE ${termsTable(table)} USING fts5vocab(${fts}, 'row');
+    CREATE TRIGGER ${table}_fts_insert AFTER INSERT ON ${table} BEGIN
+      INSERT INTO ${fts} (rowid, ${ftsCols}) VALUES (new.id, ${values('new')});
+    END;
+    CREATE TRIGGER ${table}_fts_delete AFTER DELETE ON ${table} BEGIN
+      DELETE FROM ${fts} WHERE rowid = old.id;
+    END;
+    CREATE TRIGGER ${table}_fts_update AFTER UPDATE ON ${table} WHEN ${changed} BEGIN
+      DELETE FROM ${fts} WHERE rowid = old.id;
+      INSERT INTO ${fts} (rowid, ${ftsCols}) VALUES (new.id, ${values('new')});
+    END;
+    INSERT INTO ${fts} (rowid, ${ftsCols}) SELECT t.id, ${values('t')} FROM ${table} t;
+  `);
+}
+
+/** Drops the index, vocabulary and triggers, even when a shadow table is missing or damaged. */
+function dropSearchIndex(db: Db, table: string): void {
+  const fts = ftsTable(table);
+  db.exec(`DROP TRIGGER IF EXISTS ${table}_fts_insert; DROP TRIGGER IF EXISTS ${table}_fts_delete; DROP TRIGGER IF EXISTS ${table}_fts_update;
+           DROP TABLE IF EXISTS ${termsTable(table)};`);
+  try {
+    db.exec(`DROP TABLE IF EXISTS ${fts}`);
+  } catch {
+    // FTS5 cannot open a table whose shadow tables are gone, so it cannot drop it either: remove
+    // its schema entry (the documented writable_schema route) and whatever shadow tables remain.
+    const version = db.pragma('schema_version', { simple: true }) as number;
+    db.unsafeMode(true);
+    try {
+      db.pragma('writable_schema = ON');
+      db.prepare(`DELETE FROM sqlite_schema WHERE type = 'table' AND name = ?`).run(fts);
+      db.pragma(`schema_version = ${version + 1}`);
+      db.pragma('writable_schema = OFF');
+    } finally {
+      db.unsafeMode(false);
+    }
+    for (const s of ['data', 'idx', 'config', 'docsize', 'content']) db.exec(`DROP TABLE IF EXISTS ${fts}_${s}`);
+  }
+}
+
+const SHADOWS = ['data', 'idx', 'config', 'docsize'];
+
+/** Why a list's search index cannot be trusted, or null when it looks whole. */
+export function searchIndexProblem(db: Db, table: string): string | null {
+  const fts = ftsTable(table);
+  const names = new Set(db.prepare(`SELECT name FROM sqlite_schema WHERE name LIKE ? ESCAPE '\\'`).pluck().all(`${table.replace(/_/g, '\\_')}\\_fts%`) as string[]);
+  for (const n of [fts, termsTable(table), ...SHADOWS.map((s) => `${fts}_${s}`), `${table}_fts_insert`, `${table}_fts_delete`, `${table}_fts_update`]) {
+    if (!names.has(n)) return `${n} is missing`;
+  }
+  try {
+    // One row of the index per record (docsize keeps one per document), and a query that reads
+    // the index structure answers.
+    const indexed = db.prepare(`SELECT count(*) FROM ${fts}_docsize`).pluck().get() as number;
+    const rows = db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+    if (indexed !== rows) return `${fts} holds ${indexed} rows for ${rows} records`;
+    db.prepare(`SELECT count(*) FROM ${fts} WHERE ${fts} MATCH ?`).get('{status}: "\u001f\u001f\u001f"');
+    db.prepare(`SELECT term FROM ${termsTable(table)} WHERE term >= ? LIMIT 1`).all('\u001f');
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+  return null;
+}
+
+/**
+ * Checks every list's search index at start and rebuilds a damaged or missing one from the record
+ * rows (the texts it indexes are all there), in one transaction. Returns what was rebuilt and why.
+ */
+export function ensureSearchIndexes(db: Db): Array<{ table: string; problem: string }> {
+  const rebuilt: Array<{ table: string; problem: string }> = [];
+  for (const endpoint of Object.keys(LISTS) as ListEndpoint[]) {
+    const { table, indexed } = LISTS[endpoint];
+    const problem = searchIndexProblem(db, table);
+    if (!problem) continue;
+    db.transaction(() => {
+      dropSearchIndex(db, table);
+      createSearchIndex(db, table, indexed);
+    })();
+    rebuilt.push({ table, problem });
+  }
+  return rebuilt;
+}
