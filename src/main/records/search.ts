@@ -8,11 +8,26 @@
 import { normalizeSearchTerm } from '../../shared/normalize';
 import { LISTS, type ListEndpoint } from '../../shared/records';
 import type { ListQuery } from '../../shared/contract/records';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open';
 import { sortKeyColumns } from './sort-key';
-import { ftsTable, termsTable } from './search-index';
+import { ftsTable, statusToken, termsTable } from './search-index';
 
 const SEP = '\u001f';
+
+// Prepared statements by SQL text, per connection: a list query runs several small statements,
+// and compiling them again on every request would cost more than running them.
+const statements = new WeakMap<Db, Map<string, Statement>>();
+function stmt(db: Db, sql: string): Statement {
+  let m = statements.get(db);
+  if (!m) statements.set(db, (m = new Map()));
+  let s = m.get(sql);
+  if (!s) {
+    if (m.size > 500) m.clear();
+    m.set(sql, (s = db.prepare(sql)));
+  }
+  return s;
+}
 
 /** The normalized search columns of one record (values: the record's current texts). */
 export function searchColumns(endpoint: ListEndpoint, rec: Record<string, unknown>): Record<string, string> {
@@ -136,7 +151,7 @@ function listPlan<Row>(spec: ListSpec<Row>, q: ListQuery): ListPlan {
 // ---- The index path: FTS5 trigram (search-index.ts) ----
 
 /** A short word expands to at most this many trigrams; beyond, it is checked with instr. */
-const MAX_EXPANSION = 400;
+const MAX_EXPANSION = 64;
 /** Up to this many hits are sorted by looking their rows up; more walk the sort column's index. */
 const LOOKUP_MAX = 3000;
 
@@ -145,7 +160,7 @@ const chars = (s: string) => [...s].length;
 
 /** The trigrams that start with `prefix` (one or two characters), or null when there are too many. */
 function trigramsFrom(db: Db, table: string, prefix: string): string[] | null {
-  const terms = db.prepare(`SELECT term FROM ${termsTable(table)} WHERE term >= ? AND term < ? LIMIT ?`).pluck().all(prefix, `${prefix}\u{10FFFF}`, MAX_EXPANSION + 1) as string[];
+  const terms = stmt(db, `SELECT term FROM ${termsTable(table)} WHERE term >= ? AND term < ? LIMIT ?`).pluck(true).all(prefix, `${prefix}\u{10FFFF}`, MAX_EXPANSION + 1) as string[];
   return terms.length > MAX_EXPANSION ? null : terms;
 }
 
@@ -184,7 +199,7 @@ function ftsQuery(db: Db, spec: ListSpec<unknown>, q: ListQuery): FtsQuery | nul
     else parts.push(e);
   }
   if (!parts.length) return null;
-  const status = q.status ? ` AND {status}: ${phrase(`\u001f${q.status}\u001f`)}` : '';
+  const status = q.status ? ` AND {status}: ${phrase(statusToken(q.status))}` : '';
   return { match: `{${ftsCol}}: (${parts.join(' AND ')})${status}`, residual };
 }
 
@@ -192,9 +207,9 @@ function ftsQuery(db: Db, spec: ListSpec<unknown>, q: ListQuery): FtsQuery | nul
 function ftsHits(db: Db, spec: ListSpec<unknown>, f: FtsQuery): number[] {
   if (f.match === null) return [];
   const fts = ftsTable(spec.table);
-  if (!f.residual.length) return db.prepare(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC`).pluck().all(f.match) as number[];
+  if (!f.residual.length) return stmt(db, `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC`).pluck(true).all(f.match) as number[];
   const checks = f.residual.map((r) => `instr(t.${r.col}, ?) > 0`).join(' AND ');
-  return db.prepare(`SELECT t.id FROM ${spec.table} t WHERE t.id IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?) AND ${checks} ORDER BY t.id DESC`).pluck().all(f.match, ...f.residual.map((r) => r.word)) as number[];
+  return stmt(db, `SELECT t.id FROM ${spec.table} t WHERE t.id IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?) AND ${checks} ORDER BY t.id DESC`).pluck(true).all(f.match, ...f.residual.map((r) => r.word)) as number[];
 }
 
 /**
@@ -212,7 +227,7 @@ function byRelevance(db: Db, spec: ListSpec<unknown>, q: ListQuery, f: FtsQuery,
   if (starts === false || !hits.length) return hits;
   const fts = ftsTable(spec.table);
   const colset = `{${cols.map((c) => `s_${c}`).join(' ')}}`;
-  const idsOf = (expr: string) => new Set(db.prepare(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`).pluck().all(`(${f.match}) AND ${colset}: ${expr}`) as number[]);
+  const idsOf = (expr: string) => new Set(stmt(db, `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`).pluck(true).all(`(${f.match}) AND ${colset}: ${expr}`) as number[]);
   const equal = idsOf(phrase(`\u001f${term}\u001f`));
   const prefix = idsOf(starts);
   const out: number[] = [];
@@ -231,9 +246,9 @@ function byColumn(db: Db, spec: ListSpec<unknown>, p: ListPlan, hits: number[], 
   const page = window ? 'LIMIT ? OFFSET ?' : '';
   const paging = window ? [window.limit, window.offset] : [];
   if (hits.length <= LOOKUP_MAX || !p.index) {
-    return db.prepare(`SELECT t.id FROM json_each(?) j CROSS JOIN ${spec.table} t ${spec.sortJoin?.(p.key) ?? ''} WHERE t.id = j.value ORDER BY ${p.order} ${page}`).pluck().all(JSON.stringify(hits), ...paging) as number[];
+    return stmt(db, `SELECT t.id FROM json_each(?) j CROSS JOIN ${spec.table} t ${spec.sortJoin?.(p.key) ?? ''} WHERE t.id = j.value ORDER BY ${p.order} ${page}`).pluck(true).all(JSON.stringify(hits), ...paging) as number[];
   }
-  return db.prepare(`SELECT t.id FROM ${spec.table} t INDEXED BY ${p.index} WHERE t.id IN (SELECT value FROM json_each(?)) ORDER BY ${p.order} ${page}`).pluck().all(JSON.stringify(hits), ...paging) as number[];
+  return stmt(db, `SELECT t.id FROM ${spec.table} t INDEXED BY ${p.index} WHERE t.id IN (SELECT value FROM json_each(?)) ORDER BY ${p.order} ${page}`).pluck(true).all(JSON.stringify(hits), ...paging) as number[];
 }
 
 /** A search through the index: the total and the ids in list order (only `window` of them if given). */
@@ -259,7 +274,7 @@ function scanIds<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, p: ListPlan): n
   // row up at random; a straight scan plus a sort of the matches is far cheaper.
   const rank = q.sort ? null : relevanceExpr(spec.endpoint, 't', q.field, q.search);
   const scanOrder = rank ? `${rank.sql}, t.id DESC` : p.key === 'id' ? p.order : p.order.replace(/^/, '+');
-  return db.prepare(`SELECT t.id FROM ${spec.table} t ${rank ? '' : (spec.sortJoin?.(p.key) ?? '')} WHERE ${where.join(' AND ')} ORDER BY ${scanOrder}`).pluck().all(...params, ...(rank?.params ?? [])) as number[];
+  return stmt(db, `SELECT t.id FROM ${spec.table} t ${rank ? '' : (spec.sortJoin?.(p.key) ?? '')} WHERE ${where.join(' AND ')} ORDER BY ${scanOrder}`).pluck(true).all(...params, ...(rank?.params ?? [])) as number[];
 }
 
 /** A text search: through the index when it can narrow the rows, else by a scan. */
@@ -284,14 +299,14 @@ function isIndexFailure(e: unknown): boolean {
 
 /** The rows of `ids` in the order of `ids` (json_each's key is the position in the array). */
 function rowsByIds<Row>(db: Db, spec: ListSpec<Row>, ids: number[]): Record<string, unknown>[] {
-  return ids.length === 0 ? [] : (db.prepare(`SELECT ${spec.columns} FROM json_each(?) j CROSS JOIN ${spec.from} WHERE t.id = j.value ORDER BY j.key`).all(JSON.stringify(ids)) as Record<string, unknown>[]);
+  return ids.length === 0 ? [] : (stmt(db, `SELECT ${spec.columns} FROM json_each(?) j CROSS JOIN ${spec.from} WHERE t.id = j.value ORDER BY j.key`).all(JSON.stringify(ids)) as Record<string, unknown>[]);
 }
 
 /** The ids of a list without a text search, in order (a window of them if given): its index, walked. */
 function plainIds<Row>(db: Db, spec: ListSpec<Row>, p: ListPlan, window?: { limit: number; offset: number }): number[] {
   const from = p.index ? `${spec.table} t INDEXED BY ${p.index}` : `${spec.table} t ${spec.sortJoin?.(p.key) ?? ''}`;
   const page = window ? 'LIMIT ? OFFSET ?' : '';
-  return db.prepare(`SELECT t.id FROM ${from} ${p.whereSql} ORDER BY ${p.order} ${page}`).pluck().all(...p.params, ...(window ? [window.limit, window.offset] : [])) as number[];
+  return stmt(db, `SELECT t.id FROM ${from} ${p.whereSql} ORDER BY ${p.order} ${page}`).pluck(true).all(...p.params, ...(window ? [window.limit, window.offset] : [])) as number[];
 }
 
 /**
@@ -309,7 +324,7 @@ export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: {
   } else {
     // Late row lookup: page through ids only (a walk of the sort column's covering index, display
     // joins left out), then fetch the page's rows; keeps deep pages cheap at 100 000 rows.
-    total = (db.prepare(`SELECT count(*) AS n FROM ${spec.table} t ${p.whereSql}`).get(...p.params) as { n: number }).n;
+    total = (stmt(db, `SELECT count(*) AS n FROM ${spec.table} t ${p.whereSql}`).get(...p.params) as { n: number }).n;
     ids = plainIds(db, spec, p, window);
   }
   return { rows: rowsByIds(db, spec, ids).map(spec.map), total };
