@@ -292,9 +292,16 @@ function searchPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, p: ListPlan,
   return { total: ids.length, ids: window ? ids.slice(window.offset, window.offset + window.limit) : ids };
 }
 
+/** A damaged or missing index (not a mistake in a query, which must surface). */
 function isIndexFailure(e: unknown): boolean {
   const code = String((e as { code?: string })?.code ?? '');
-  return code.startsWith('SQLITE_CORRUPT') || (code === 'SQLITE_ERROR' && /fts|no such table/i.test(String((e as Error).message)));
+  return code.startsWith('SQLITE_CORRUPT') || (code === 'SQLITE_ERROR' && /no such (table|module)|vtable constructor failed/i.test(String((e as Error).message)));
+}
+
+/** The ids a search finds through the index alone, in list order; null when it takes the scan. */
+export function indexSearchIds<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery): number[] | null {
+  const p = listPlan(spec, q);
+  return p.searching ? (indexSearch(db, spec, q, p)?.ids ?? null) : null;
 }
 
 /** The rows of `ids` in the order of `ids` (json_each's key is the position in the array). */
