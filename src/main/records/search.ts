@@ -215,10 +215,11 @@ function ftsHits(db: Db, spec: ListSpec<unknown>, f: FtsQuery): number[] {
 /**
  * Hits by relevance (see relevanceExpr: 0 a part equals the term, 1 a part starts with it, 2 the
  * rest; ties newest first), the classes read from the index: a part of a framed value equals the
- * term when U+001F term U+001F occurs, starts with it when U+001F term occurs. Null when the
- * prefix is a single character too common to expand.
+ * term when U+001F term U+001F occurs, starts with it when U+001F term occurs. With a window only
+ * as many "starts with" hits are read as the window needs (the index stops early when asked for
+ * the newest n). Null when the prefix is a single character too common to expand.
  */
-function byRelevance(db: Db, spec: ListSpec<unknown>, q: ListQuery, f: FtsQuery, hits: number[]): number[] | null {
+function byRelevance(db: Db, spec: ListSpec<unknown>, q: ListQuery, f: FtsQuery, hits: number[], window?: { limit: number; offset: number }): number[] | null {
   const term = searchWords(q.search).join('');
   const indexed: readonly string[] = LISTS[spec.endpoint].indexed;
   const cols = q.field === 'all' || !indexed.includes(q.field) ? ['name', 'cas_number'].filter((c) => indexed.includes(c)) : [q.field];
@@ -227,13 +228,18 @@ function byRelevance(db: Db, spec: ListSpec<unknown>, q: ListQuery, f: FtsQuery,
   if (starts === false || !hits.length) return hits;
   const fts = ftsTable(spec.table);
   const colset = `{${cols.map((c) => `s_${c}`).join(' ')}}`;
-  const idsOf = (expr: string) => new Set(stmt(db, `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`).pluck(true).all(`(${f.match}) AND ${colset}: ${expr}`) as number[]);
-  const equal = idsOf(phrase(`\u001f${term}\u001f`));
-  const prefix = idsOf(starts);
-  const out: number[] = [];
-  for (const id of hits) if (equal.has(id)) out.push(id);
-  for (const id of hits) if (prefix.has(id) && !equal.has(id)) out.push(id);
-  for (const id of hits) if (!prefix.has(id) && !equal.has(id)) out.push(id);
+  const hitSet = new Set(hits);
+  // "Equals" alone is cheaper than ANDed with the search; the hits sift it.
+  const equalIds = stmt(db, `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`).pluck(true).all(`${colset}: ${phrase(`\u001f${term}\u001f`)}`) as number[];
+  const equal = new Set(equalIds.filter((id) => hitSet.has(id)));
+  const out = hits.filter((id) => equal.has(id));
+  const need = window ? window.offset + window.limit : Infinity;
+  const limit = Number.isFinite(need) && !f.residual.length ? need + equal.size : -1;
+  const prefixIds = stmt(db, `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC LIMIT ?`).pluck(true).all(`(${f.match}) AND ${colset}: ${starts}`, limit) as number[];
+  for (const id of prefixIds) if (!equal.has(id) && hitSet.has(id)) out.push(id);
+  if (limit >= 0 && prefixIds.length === limit) return out; // the window ends inside "starts with"
+  const ranked = new Set(out);
+  for (const id of hits) if (!ranked.has(id)) out.push(id);
   return out;
 }
 
@@ -258,7 +264,7 @@ function indexSearch<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, p: ListPlan
   if (!f) return null;
   const hits = ftsHits(db, s, f);
   if (q.sort) return { total: hits.length, ids: byColumn(db, s, p, hits, window) };
-  const ranked = byRelevance(db, s, q, f, hits);
+  const ranked = byRelevance(db, s, q, f, hits, window);
   if (!ranked) return null;
   return { total: hits.length, ids: window ? ranked.slice(window.offset, window.offset + window.limit) : ranked };
 }
@@ -313,7 +319,11 @@ function rowsByIds<Row>(db: Db, spec: ListSpec<Row>, ids: number[]): Record<stri
 function plainIds<Row>(db: Db, spec: ListSpec<Row>, p: ListPlan, window?: { limit: number; offset: number }): number[] {
   const from = p.index ? `${spec.table} t INDEXED BY ${p.index}` : `${spec.table} t ${spec.sortJoin?.(p.key) ?? ''}`;
   const page = window ? 'LIMIT ? OFFSET ?' : '';
-  return stmt(db, `SELECT t.id FROM ${from} ${p.whereSql} ORDER BY ${p.order} ${page}`).pluck(true).all(...p.params, ...(window ? [window.limit, window.offset] : [])) as number[];
+  // `+t.status`: a plain `t.status = ?` makes the planner drop status from the ORDER BY as a
+  // constant and then sort the ids of every run of equal keys, since status sits between the
+  // key and the id in the index; the index order (key, status, id) is already the list order.
+  const where = p.index && p.key !== 'id' && p.key !== 'status' ? p.whereSql.replace('t.status = ?', '+t.status = ?') : p.whereSql;
+  return stmt(db, `SELECT t.id FROM ${from} ${where} ORDER BY ${p.order} ${page}`).pluck(true).all(...p.params, ...(window ? [window.limit, window.offset] : [])) as number[];
 }
 
 /**
