@@ -82,6 +82,9 @@ function seed(dir: string): { seedMs: number } {
   const seedMs = performance.now() - started;
   db.pragma('optimize');
   dbs.close();
+  // Today's automatic backup counts as done, so none starts while the queries are timed.
+  fs.mkdirSync(path.join(dir, 'backups'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'backups', 'status.json'), JSON.stringify({ last: null, lastGood: null, lastAutomaticAt: new Date().toISOString() }));
   return { seedMs };
 }
 

@@ -8,14 +8,28 @@
 // Each indexed value is stored framed, U+001F + value + U+001F U+001F: the leading separator lets
 // relevance ask "a part starts with / equals the term" as a phrase; the two trailing ones make every
 // occurrence of a one- or two-character word the start of some trigram, so a short word is found
-// by the trigrams that begin with it (search.ts reads them from the `_terms` fts5vocab table).
+// by the trigrams that begin with it (search.ts reads them from a TEMP fts5vocab table).
 import type { Db } from '../db/open';
 import { LISTS, type ListEndpoint } from '../../shared/records';
 
 /** The FTS5 table of a record table. */
 export const ftsTable = (table: string): string => `${table}_fts`;
-/** Its vocabulary (fts5vocab, 'row'): every trigram, for short words. */
-export const termsTable = (table: string): string => `${table}_fts_terms`;
+/**
+ * Its vocabulary (fts5vocab, 'row'): every trigram, for short words. A TEMP table of each
+ * connection that searches, so it is not part of lab.db (a backup's row counts would read every
+ * trigram of it).
+ */
+export const termsTable = (table: string): string => `temp.${table}_fts_terms`;
+const vocabReady = new WeakMap<Db, Set<string>>();
+export function ensureTermsTable(db: Db, table: string): string {
+  let done = vocabReady.get(db);
+  if (!done) vocabReady.set(db, (done = new Set()));
+  if (!done.has(table)) {
+    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${termsTable(table)} USING fts5vocab(main, ${ftsTable(table)}, 'row')`);
+    done.add(table);
+  }
+  return termsTable(table);
+}
 
 /** FTS column → record column. `s_all` is the `all` search; status is there for status filters. */
 function columnMap(fields: readonly string[]): Array<[string, string]> {
@@ -47,7 +61,6 @@ export function createSearchIndex(db: Db, table: string, fields: readonly string
   const changed = cols.map(([, c]) => `old.${c} IS NOT new.${c}`).join(' OR ');
   db.exec(`
     CREATE VIRTUAL TABLE ${fts} USING fts5(${ftsCols}, tokenize = 'trigram case_sensitive 1', content = '', contentless_delete = 1);
-    CREATE VIRTUAL TABLE ${termsTable(table)} USING fts5vocab(${fts}, 'row');
     CREATE TRIGGER ${table}_fts_insert AFTER INSERT ON ${table} BEGIN
       INSERT INTO ${fts} (rowid, ${ftsCols}) VALUES (new.id, ${values('new')});
     END;
@@ -67,6 +80,7 @@ function dropSearchIndex(db: Db, table: string): void {
   const fts = ftsTable(table);
   db.exec(`DROP TRIGGER IF EXISTS ${table}_fts_insert; DROP TRIGGER IF EXISTS ${table}_fts_delete; DROP TRIGGER IF EXISTS ${table}_fts_update;
            DROP TABLE IF EXISTS ${termsTable(table)};`);
+  vocabReady.get(db)?.delete(table);
   try {
     db.exec(`DROP TABLE IF EXISTS ${fts}`);
   } catch {
@@ -92,7 +106,7 @@ const SHADOWS = ['data', 'idx', 'config', 'docsize'];
 export function searchIndexProblem(db: Db, table: string): string | null {
   const fts = ftsTable(table);
   const names = new Set(db.prepare(`SELECT name FROM sqlite_schema WHERE name LIKE ? ESCAPE '\\'`).pluck().all(`${table.replace(/_/g, '\\_')}\\_fts%`) as string[]);
-  for (const n of [fts, termsTable(table), ...SHADOWS.map((s) => `${fts}_${s}`), `${table}_fts_insert`, `${table}_fts_delete`, `${table}_fts_update`]) {
+  for (const n of [fts, ...SHADOWS.map((s) => `${fts}_${s}`), `${table}_fts_insert`, `${table}_fts_delete`, `${table}_fts_update`]) {
     if (!names.has(n)) return `${n} is missing`;
   }
   try {
@@ -102,7 +116,7 @@ export function searchIndexProblem(db: Db, table: string): string | null {
     const rows = db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
     if (indexed !== rows) return `${fts} holds ${indexed} rows for ${rows} records`;
     db.prepare(`SELECT count(*) FROM ${fts} WHERE ${fts} MATCH ?`).get(`{status}: "${statusToken('')}\u001f\u001f"`);
-    db.prepare(`SELECT term FROM ${termsTable(table)} WHERE term >= ? LIMIT 1`).all('\u001f');
+    db.prepare(`SELECT term FROM ${ensureTermsTable(db, table)} WHERE term >= ? LIMIT 1`).all('\u001f');
   } catch (e) {
     return e instanceof Error ? e.message : String(e);
   }

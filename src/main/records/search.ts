@@ -11,7 +11,7 @@ import type { ListQuery } from '../../shared/contract/records';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open';
 import { sortKeyColumns } from './sort-key';
-import { ftsTable, statusToken, termsTable } from './search-index';
+import { ensureTermsTable, ftsTable, statusToken } from './search-index';
 
 const SEP = '\u001f';
 
@@ -160,7 +160,7 @@ const chars = (s: string) => [...s].length;
 
 /** The trigrams that start with `prefix` (one or two characters), or null when there are too many. */
 function trigramsFrom(db: Db, table: string, prefix: string): string[] | null {
-  const terms = stmt(db, `SELECT term FROM ${termsTable(table)} WHERE term >= ? AND term < ? LIMIT ?`).pluck(true).all(prefix, `${prefix}\u{10FFFF}`, MAX_EXPANSION + 1) as string[];
+  const terms = stmt(db, `SELECT term FROM ${ensureTermsTable(db, table)} WHERE term >= ? AND term < ? LIMIT ?`).pluck(true).all(prefix, `${prefix}\u{10FFFF}`, MAX_EXPANSION + 1) as string[];
   return terms.length > MAX_EXPANSION ? null : terms;
 }
 
