@@ -1,8 +1,8 @@
 // `npm run bench:records` (`-- --items 20000` for a quick check; `--orders N`, `--iters N`): list
 // search at the size of a big lab. Generates 100 000 inventory items + 20 000 reagent orders + 5 000
 // consumable orders from ../shared/data/chemicals.tsv (real names, CAS numbers, Chinese names)
-// straight into lab.db (one transaction, one reused statement per table; the v6 triggers fill the
-// search index as on every write path), starts the real server on loopback and times every list
+// straight into lab.db (one transaction, records/bulk-insert.ts: one INSERT … SELECT per table; the
+// v6 triggers fill the search index as on every write path), starts the real server on loopback and times every list
 // query kind in-process (the service) and over HTTP (p50/p99), next to the anchor: the best plain
 // SQLite technique for the same query on a copy of the same data, measured in the same run.
 // Writes bench-results/records.json and records.md. Not a test: no pass/fail exit.
@@ -17,6 +17,7 @@ import { AuthService } from '../src/main/auth/auth-service';
 import { startServices } from '../src/main/app-services';
 import { inventoryRowValues } from '../src/main/records/inventory-service';
 import { derivedColumns } from '../src/main/records/search';
+import { insertMany } from '../src/main/records/bulk-insert';
 import { consumableListInput, inventoryListInput, reagentListInput } from '../src/shared/contract/records';
 import { normalizeSearchTerm } from '../src/shared/normalize';
 import type { ListEndpoint } from '../src/shared/records';
@@ -46,38 +47,33 @@ function seed(dir: string): { seedMs: number } {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
   const t0 = Date.parse('2024-01-01T00:00:00Z');
   const when = (i: number, n: number) => new Date(t0 + (i / n) * 2.9 * 365 * 86_400_000 + Math.floor(r() * 3_600_000)).toISOString();
-  const insert = (table: string, cols: string[]) => db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
   const started = performance.now();
   db.transaction(() => {
     const items = sampleItems(ITEMS, 42);
     const invStatus = ['in_stock', 'in_stock', 'in_stock', 'in_stock', 'in_stock', 'in_stock', 'in_stock', 'borrowed', 'consumed', 'disposed'];
-    let stmt: Database.Statement | null = null;
-    let cols: string[] = [];
-    items.forEach((it, i) => {
-      const v = { ...inventoryRowValues(it, it.cas_number), status: pick(invStatus), created_by: 1, created_at: when(i, ITEMS), updated_at: when(i, ITEMS) };
-      const row = v.status === 'borrowed' ? { ...v, borrowed_by: pick(people).id, borrowed_at: v.updated_at } : { ...v, borrowed_by: null, borrowed_at: null };
-      if (!stmt) stmt = insert('inventory_items', (cols = Object.keys(row)));
-      stmt.run(...cols.map((c) => (row as Record<string, unknown>)[c]));
-    });
+    insertMany(
+      db,
+      'inventory_items',
+      items.map((it, i) => {
+        const v = { ...inventoryRowValues(it, it.cas_number), status: pick(invStatus), created_by: 1, created_at: when(i, ITEMS), updated_at: when(i, ITEMS) };
+        return v.status === 'borrowed' ? { ...v, borrowed_by: pick(people).id, borrowed_at: v.updated_at } : { ...v, borrowed_by: null, borrowed_at: null };
+      }),
+    );
     const orderStatus = ['pending_approval', 'approved', 'arrived', 'stocked_in', 'stocked_in', 'stocked_in', 'rejected'];
-    stmt = null;
-    sampleItems(ORDERS, 99).forEach((it, i) => {
+    insertMany(db, 'reagent_orders', sampleItems(ORDERS, 99).map((it, i) => {
       const who = pick(people);
       const v = { name: it.name, english_name: it.english_name, cas_number: it.cas_number, specification: it.specification, quantity: it.quantity, unit_price: r() < 0.3 ? null : Math.round(r() * 2000) / 10, brand: it.brand, category: it.category, product_number: it.product_number, hazardous: it.hazardous ? 1 : 0, notes: '' };
-      const row = { ...v, ...derivedColumns('/reagent-orders/', { ...v, applicant: who.displayName }), applicant_id: who.id, status: pick(orderStatus), created_at: when(i, ORDERS), updated_at: when(i, ORDERS) };
-      if (!stmt) stmt = insert('reagent_orders', (cols = Object.keys(row)));
-      stmt.run(...cols.map((c) => (row as Record<string, unknown>)[c]));
-    });
+      return { ...v, ...derivedColumns('/reagent-orders/', { ...v, applicant: who.displayName }), applicant_id: who.id, status: pick(orderStatus), created_at: when(i, ORDERS), updated_at: when(i, ORDERS) };
+    }));
     const goods = ['移液枪头 200μL', '离心管 1.5mL', '一次性丁腈手套 M', '称量纸', '滤纸 定性', 'PCR 八连管', '培养皿 90mm', 'Pipette tips 1000μL', 'Nitrile gloves L', '保鲜膜', '冻存管 2mL', '注射器滤器 0.22μm'];
     const consStatus = ['pending_approval', 'approved', 'completed', 'completed', 'completed', 'rejected'];
-    stmt = null;
+    const consumables: Array<Record<string, unknown>> = [];
     for (let i = 0; i < CONSUMABLES; i++) {
       const who = pick(people);
       const v = { name: pick(goods), specification: `${pick(['盒', '包', '箱'])}/${pick([50, 96, 100, 500, 1000])}`, quantity: 1 + Math.floor(r() * 20), unit_price: r() < 0.3 ? null : Math.round(r() * 5000) / 10, communication: pick(['王老师', '课题组群', '供应商 小刘', 'Dr. Smith', '']), notes: '' };
-      const row = { ...v, ...derivedColumns('/consumable-orders/', { ...v, applicant: who.displayName }), applicant_id: who.id, status: pick(consStatus), created_at: when(i, CONSUMABLES), updated_at: when(i, CONSUMABLES) };
-      if (!stmt) stmt = insert('consumable_orders', (cols = Object.keys(row)));
-      stmt.run(...cols.map((c) => (row as Record<string, unknown>)[c]));
+      consumables.push({ ...v, ...derivedColumns('/consumable-orders/', { ...v, applicant: who.displayName }), applicant_id: who.id, status: pick(consStatus), created_at: when(i, CONSUMABLES), updated_at: when(i, CONSUMABLES) });
     }
+    insertMany(db, 'consumable_orders', consumables);
   })();
   const seedMs = performance.now() - started;
   db.pragma('optimize');
@@ -345,7 +341,7 @@ async function main() {
   const plans = Object.fromEntries(
     [
       ['page by name', 'SELECT t.id FROM inventory_items t INDEXED BY inventory_items_by_name ORDER BY t.name_sort, t.status, t.id LIMIT 20 OFFSET 20000'],
-      ['in_stock by -updated_at', "SELECT t.id FROM inventory_items t INDEXED BY inventory_items_by_updated_at WHERE t.status = 'in_stock' ORDER BY t.updated_at DESC, t.status DESC, t.id DESC LIMIT 20"],
+      ['in_stock by -updated_at', "SELECT t.id FROM inventory_items t INDEXED BY inventory_items_by_updated_at WHERE +t.status = 'in_stock' ORDER BY t.updated_at DESC, t.status DESC, t.id DESC LIMIT 20"],
       ['search', `SELECT rowid FROM inventory_items_fts WHERE inventory_items_fts MATCH '{s_all}: "acid"' ORDER BY rowid DESC`],
     ].map(([k, sql]) => [k, (app.data.dbs.lab.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((s) => s.detail).join('; ')]),
   );

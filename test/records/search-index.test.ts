@@ -15,6 +15,7 @@ import { inventoryListSpec, inventoryRowValues } from '../../src/main/records/in
 import { reagentListSpec } from '../../src/main/records/reagent-order-service';
 import { consumableListSpec } from '../../src/main/records/consumable-order-service';
 import { searchIndexProblem } from '../../src/main/records/search-index';
+import { insertMany } from '../../src/main/records/bulk-insert';
 import { openDatabases } from '../../src/main/db/databases';
 import { migrate } from '../../src/main/db/migrate';
 import { labMigrations } from '../../src/main/db/lab-schema';
@@ -243,6 +244,19 @@ describe('list search through the index', () => {
       for (const q of queries(endpoint, all, 40, 3)) expectSame(h.dbs.lab, endpoint, all, q);
     }
   }, 60_000);
+
+  it('many rows in one statement (insertMany, for bulk writers) are indexed by the same triggers', async () => {
+    const h = createHarness();
+    await seedAll(h, 100);
+    const before = (h.dbs.lab.prepare('SELECT max(id) FROM inventory_items').pluck().get() as number) ?? 0;
+    const sample = sampleItems(500, 31);
+    const ids = h.dbs.lab.transaction(() => insertMany(h.dbs.lab, 'inventory_items', sample.map((it) => ({ ...inventoryRowValues(it, it.cas_number), status: 'in_stock', created_by: h.member.id }))))();
+    expect(ids).toEqual(sample.map((_, i) => before + 1 + i));
+    expect((h.dbs.lab.prepare('SELECT name FROM inventory_items WHERE id = ?').pluck().get(ids[7]!) as string)).toBe(sample[7]!.name);
+    expect(searchIndexProblem(h.dbs.lab, 'inventory_items')).toBeNull();
+    const rows = allRows(h.dbs.lab, '/inventory/');
+    for (const q of queries('/inventory/', rows, 40, 14)) expectSame(h.dbs.lab, '/inventory/', rows, q);
+  });
 });
 
 /** A v5 lab.db (migrations 1–5 only) with rows written the way the v5 app wrote them. */
