@@ -8,7 +8,6 @@
 // directory (CSV through a write stream, XLSX through the lean sheet writer in xlsx-stream.ts), yielding
 // to the event loop between chunks; memory stays at one chunk whatever the size of the list. The
 // transport then hands the file on (HTTP: the response body; desktop: the downloads folder).
-import iconv from 'iconv-lite';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +21,7 @@ import type { Db } from '../db/open';
 import { listChunks, type ListSpec } from './search';
 import { inventoryListSpec } from './inventory-service';
 import { XlsxSheetWriter, type XlsxValue } from './xlsx-stream';
+import { encodeGb18030, gb18030Ready } from './gb18030';
 import { reagentListSpec } from './reagent-order-service';
 import { consumableListSpec } from './consumable-order-service';
 
@@ -149,19 +149,18 @@ export async function exportList(db: Db, dir: string, input: ExportInput): Promi
   try {
     if (input.format === 'csv') {
       const out = fs.createWriteStream(file);
-      // GB18030 goes through iconv's encoder stream; UTF-8 starts with a BOM.
-      const enc = input.encoding === 'gb18030' ? iconv.encodeStream('gb18030') : null;
-      if (enc) enc.pipe(out);
-      const sink: NodeJS.WritableStream = enc ?? out;
       const done = finished(out);
-      if (!enc) sink.write('\uFEFF');
-      sink.write(headers.map(csvField).join(','));
+      // UTF-8 starts with a BOM (Excel on Chinese Windows then reads it right); GB18030 has none.
+      const gb = input.encoding === 'gb18030';
+      if (gb) await gb18030Ready();
+      const put = (text: string) => out.write(gb ? encodeGb18030(text) : text);
+      put(`${gb ? '' : '\uFEFF'}${headers.map(csvField).join(',')}`);
       for (const rows of chunks) {
         let text = '';
         for (const r of rows as Record<string, unknown>[]) text += `\r\n${toCsv(r)}`;
-        await drain(sink, !sink.write(text));
+        await drain(out, !put(text));
       }
-      sink.end();
+      out.end();
       await done;
       return { fileName: `${base}.csv`, mime: `text/csv;charset=${input.encoding}`, rows: total, path: file };
     }
