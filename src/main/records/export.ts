@@ -59,12 +59,14 @@ export interface ExportInput {
 /** Columns holding an ISO timestamp (shown as local time for people). */
 const TIME_COLUMNS = new Set(['created_at', 'updated_at', 'borrowed_at']);
 
+/** 00 … 99: two-digit fields without a padStart per call (the export formats 300 000 times). */
+const TWO = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+
 /** `2026-11-23 18:36` in the local time zone of the process (the lab's computer). */
 export function localMinute(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+  return `${d.getFullYear()}-${TWO[d.getMonth() + 1]}-${TWO[d.getDate()]} ${TWO[d.getHours()]}:${TWO[d.getMinutes()]}`;
 }
 
 /** A column's cells: raw codes for machine, readable values for people; empty stays empty. */
@@ -136,7 +138,11 @@ export async function exportList(db: Db, dir: string, input: ExportInput): Promi
   const headers = lang === 'machine' ? cols : cols.map((c) => fieldLabel(lang, c));
   const convert = cols.map((c) => columnCell(lang, c));
   const toCells = (r: Record<string, unknown>): XlsxValue[] => cols.map((c, i) => convert[i]!(r[c]));
-  const toCsv = (r: Record<string, unknown>): string => cols.map((c, i) => csvField(convert[i]!(r[c]))).join(',');
+  const toCsv = (r: Record<string, unknown>): string => {
+    let line = csvField(convert[0]!(r[cols[0]!]));
+    for (let i = 1; i < cols.length; i++) line += `,${csvField(convert[i]!(r[cols[i]!]))}`;
+    return line;
+  };
   // Local time in the file name too (inventory-2026-11-23-1836-59.csv): the user reads it.
   const now = new Date();
   const stamp = `${localMinute(now.toISOString()).replace(/[ :]/g, (c) => (c === ' ' ? '-' : ''))}-${String(now.getSeconds()).padStart(2, '0')}`;
