@@ -9,8 +9,11 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { XlsxSheetWriter, columnLetters, type XlsxValue } from '../../src/main/records/xlsx-stream';
-import { FORMULA_START, csvField, type ExportFile } from '../../src/main/records/export';
+import Database from 'better-sqlite3';
+import { FORMULA_START, csvField, exportList, type ExportFile } from '../../src/main/records/export';
+import { inventoryRowValues } from '../../src/main/records/inventory-service';
 import { createHarness, tempDir } from './harness';
+import { sampleItems } from '../fixtures/records/sample-data';
 
 process.env.TZ = 'Asia/Shanghai';
 
@@ -117,6 +120,26 @@ describe('export to XLSX', () => {
       expect(got[col('创建时间')]).toBe(parsed[i + 1]![col('创建时间')]);
       // The CSV neutralises the formula-looking names with an apostrophe; the XLSX cell is text as is.
       expect(parsed[i + 1]![col('名称')]).toBe(FORMULA_START.test(names[i]!) ? `'${names[i]}` : names[i]);
+    }
+  });
+});
+
+describe('export failure', () => {
+  it('a failure part-way (the database closed by a restore) rejects, closes the file and leaves nothing behind', async () => {
+    const h = createHarness();
+    const items = sampleItems(2500);
+    h.dbs.lab.transaction(() => {
+      for (const it of items) h.records.inventory.insert(inventoryRowValues(it, it.cas_number), h.member, { action: 'import' });
+    })();
+    const dir = path.join(tempDir('lab-export-fail-'), 'exports');
+    for (const format of ['csv', 'xlsx'] as const) {
+      const db = new Database(h.dbs.lab.name, { readonly: true });
+      const running = exportList(db, dir, { endpoint: '/inventory/', format, encoding: 'utf-8', lang: 'zh-CN', search: '', field: 'all', status: '', sort: '' });
+      // After the first chunk: the next chunk's read fails.
+      await new Promise((r) => setImmediate(r));
+      db.close();
+      await expect(running).rejects.toThrow(/database connection is not open/);
+      await expect.poll(() => fs.readdirSync(dir)).toEqual([]);
     }
   });
 });

@@ -152,10 +152,12 @@ export async function exportList(db: Db, dir: string, input: ExportInput): Promi
   const file = path.join(dir, `${crypto.randomUUID()}.${input.format}`);
   const { total, chunks } = listChunks(db, SPECS[input.endpoint], q, CHUNK_ROWS);
   let xlsx: XlsxSheetWriter | undefined;
+  let csv: fs.WriteStream | undefined;
   try {
     if (input.format === 'csv') {
-      const out = fs.createWriteStream(file);
+      const out = (csv = fs.createWriteStream(file));
       const done = finished(out);
+      done.catch(() => undefined);
       // UTF-8 starts with a BOM (Excel on Chinese Windows then reads it right); GB18030 has none.
       const gb = input.encoding === 'gb18030';
       if (gb) await gb18030Ready();
@@ -180,6 +182,7 @@ export async function exportList(db: Db, dir: string, input: ExportInput): Promi
     return { fileName: `${base}.xlsx`, mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', rows: total, path: file };
   } catch (e) {
     xlsx?.abort();
+    csv?.destroy();
     fs.rmSync(file, { force: true });
     throw e;
   }

@@ -92,6 +92,8 @@ export class XlsxSheetWriter {
   constructor(file: string, opts: XlsxSheetOptions) {
     this.out = fs.createWriteStream(file);
     this.done = finished(this.out);
+    // Awaited by `rows` and `finish`; after an `abort` nobody does, and the premature close is expected.
+    this.done.catch(() => undefined);
     // A failure anywhere in the chain surfaces through `done` (and the file is removed by the caller).
     this.zip.outputStream.on('error', (e) => this.out.destroy(e));
     this.zip.outputStream.pipe(this.out);
