@@ -124,6 +124,20 @@ describe('export to XLSX', () => {
   });
 });
 
+describe('XLSX export for scripts', () => {
+  it('lang=machine re-imports through the bulk import parser with the same texts', async () => {
+    const h = createHarness();
+    const names = ['乙醇 <无水> & "分析纯"', '=1+1', '+cmd', 'plain'];
+    for (const name of names) await h.ok(h.member, 'createInventoryItem', { name, quantity: 2, cas_number: '64-17-5' });
+    const xlsx = await h.ok<ExportFile>(h.guest, 'exportList', { endpoint: '/inventory/', format: 'xlsx', lang: 'machine', search: '', field: 'all', status: '', sort: 'id' });
+    const { parseImportFile } = await import('../../src/main/records/import-parse');
+    const back = await parseImportFile('export.xlsx', fs.readFileSync(xlsx.path));
+    const col = (c: string) => back.headers.indexOf(c);
+    expect(back.rows.map((r) => r[col('name')])).toEqual(names);
+    expect(back.rows.map((r) => [r[col('quantity')], r[col('cas_number')], r[col('hazardous')], r[col('status')]])).toEqual(names.map(() => ['2', '64-17-5', 'no', 'in_stock']));
+  });
+});
+
 describe('export failure', () => {
   it('a failure part-way (the database closed by a restore) rejects, closes the file and leaves nothing behind', async () => {
     const h = createHarness();
