@@ -1,58 +1,62 @@
 // List state of one records page: search text/field, status filter, sort, page; loads through
 // the list operation, and reloads live when a records-changed event names this endpoint.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// Search as you type asks at once on every change (no debounce): the request before is aborted and
+// an answer that is not the newest is dropped, so the table only ever shows the last term's rows.
+// Rows render as a transition, which typing interrupts; the spinner shows only for a slow answer.
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { call, subscribeEvents } from '../api/client';
 import type { ListResult, ListEndpoint } from '../../shared/records';
+import { INITIAL_VIEW, takePrefetchedList, type ListOp, type ListView } from './list-prefetch';
 
-export type ListOp = 'listInventory' | 'listReagentOrders' | 'listConsumableOrders';
+export type { ListOp, ListView };
 
-export interface ListView {
-  search: string;
-  field: string;
-  status: string;
-  /** `col` / `-col`, or empty: no column picked (search hits by relevance, else newest first). */
-  sort: string;
-  page: number;
-  pageSize: number;
-}
+/** A quicker answer replaces the rows without a spinner (it would only flash). */
+export const SPIN_DELAY_MS = 300;
 
 export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
-  const [view, setView] = useState<ListView>({ search: '', field: 'all', status: '', sort: '', page: 1, pageSize: 20 });
-  const [text, setText] = useState('');
+  const [view, setView] = useState<ListView>(INITIAL_VIEW);
+  const [text, setTextState] = useState('');
   const [data, setData] = useState<ListResult<T>>({ rows: [], total: 0, page: 1, pageSize: 20 });
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const seq = useRef(0);
+  const inflight = useRef<AbortController | null>(null);
   const submitted = useRef(false);
+  const first = useRef(true);
 
   const load = useCallback(
     async (v: ListView) => {
       const mine = ++seq.current;
-      setLoading(true);
+      inflight.current?.abort();
+      const controller = new AbortController();
+      inflight.current = controller;
+      const spin = setTimeout(() => mine === seq.current && setLoading(true), SPIN_DELAY_MS);
       const wasSubmitted = submitted.current;
       submitted.current = false;
+      const prefetched = first.current && v === INITIAL_VIEW ? takePrefetchedList(op) : undefined;
+      first.current = false;
       try {
-        const res = (await call(op, { ...v, ...(wasSubmitted ? { submitted: true } : {}) })) as ListResult<T>;
-        if (mine === seq.current) {
+        const res = (await (prefetched ?? call(op, { ...v, ...(wasSubmitted ? { submitted: true } : {}) }, { signal: controller.signal }))) as ListResult<T>;
+        if (mine !== seq.current) return;
+        startTransition(() => {
           setData(res);
           setError(null);
-        }
+          setLoading(false);
+        });
       } catch (e) {
-        if (mine === seq.current) setError((e as Error).message);
+        if (mine !== seq.current) return;
+        setError((e as Error).message);
+        setLoading(false);
       } finally {
-        if (mine === seq.current) setLoading(false);
+        clearTimeout(spin);
+        if (inflight.current === controller) inflight.current = null;
       }
     },
     [op],
   );
 
   useEffect(() => void load(view), [load, view]);
-
-  // Typing searches as you go (debounced); only Enter / the button counts as a submitted search.
-  useEffect(() => {
-    const timer = setTimeout(() => setView((v) => (v.search === text ? v : { ...v, search: text, page: 1 })), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
+  useEffect(() => () => inflight.current?.abort(), []);
 
   // Live refresh: another window, the import or the cart-import screen changed this list.
   const viewRef = useRef(view);
@@ -70,21 +74,20 @@ export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
     };
   }, [endpoint, load]);
 
-  return {
-    view,
-    data,
-    loading,
-    error,
-    text,
-    setText,
-    reload: () => load(viewRef.current),
-    submitSearch: (search: string) => {
-      submitted.current = true;
-      setView((v) => ({ ...v, search, page: 1 }));
-    },
-    setField: (field: string) => setView((v) => ({ ...v, field, page: 1 })),
-    setStatus: (status: string) => setView((v) => ({ ...v, status, page: 1 })),
-    setSort: (sort: string) => setView((v) => ({ ...v, sort, page: 1 })),
-    setPage: (page: number, pageSize: number) => setView((v) => ({ ...v, page, pageSize })),
-  };
+  // Typing searches as you go; only Enter / the button counts as a submitted search.
+  const setText = useCallback((next: string) => {
+    setTextState(next);
+    setView((v) => (v.search === next ? v : { ...v, search: next, page: 1 }));
+  }, []);
+  const submitSearch = useCallback((search: string) => {
+    submitted.current = true;
+    setView((v) => ({ ...v, search, page: 1 }));
+  }, []);
+  const setField = useCallback((field: string) => setView((v) => ({ ...v, field, page: 1 })), []);
+  const setStatus = useCallback((status: string) => setView((v) => ({ ...v, status, page: 1 })), []);
+  const setSort = useCallback((sort: string) => setView((v) => ({ ...v, sort, page: 1 })), []);
+  const setPage = useCallback((page: number, pageSize: number) => setView((v) => ({ ...v, page, pageSize })), []);
+  const reload = useCallback(() => load(viewRef.current), [load]);
+
+  return { view, data, loading, error, text, setText, reload, submitSearch, setField, setStatus, setSort, setPage };
 }
