@@ -166,11 +166,19 @@ async function main(): Promise<void> {
     }
 
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-    const newContext = async (): Promise<BrowserContext> => {
-      const context = await browser!.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
-      await context.addCookies([{ name, value, url: app.url }]);
-      return context;
-    };
+    // A returning user: the session cookie and the app's last-user note in localStorage, as a
+    // sign-in through the form leaves them; the browser's HTTP cache starts empty.
+    const me = (await (await fetch(`${app.url}/api/users/me`, { headers: { 'x-lab-client': '1', cookie: `${name}=${value}` } })).json()) as { id: number; username: string; displayName: string; role: string };
+    const lastUser = JSON.stringify({ id: me.id, username: me.username, displayName: me.displayName, role: me.role });
+    const newContext = (): Promise<BrowserContext> =>
+      browser!.newContext({
+        locale: 'en-US',
+        viewport: { width: 1440, height: 900 },
+        storageState: {
+          cookies: [{ name, value, domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Strict' }],
+          origins: [{ origin: app.url, localStorage: [{ name: 'lab.auth.lastUser', value: lastUser }] }],
+        },
+      });
     const cold: number[] = [];
     const warm: number[] = [];
     let coldAssets: Asset[] = [];
@@ -201,6 +209,9 @@ async function main(): Promise<void> {
     const coldS = stats(cold);
     const warmS = stats(warm);
     const typedS = stats(typed.map((x) => x.ms));
+    // A prefix of the term may already show its first page (0 ms): counted, and shown without them.
+    const early = typed.filter((x) => x.ms === 0).length;
+    const changedS = stats(typed.filter((x) => x.ms > 0).map((x) => x.ms));
     const serverS = stats([...expected.values()].flatMap((e) => e.serverMs));
     const kb = (b: number) => (b / 1024).toFixed(1);
     const sum = (xs: Asset[], k: keyof Asset) => xs.reduce((s, a) => s + Number(a[k]), 0);
@@ -213,6 +224,7 @@ async function main(): Promise<void> {
       `| navigation → first row, cold cache | ${coldS.p50.toFixed(0)} ms | ${coldS.p95.toFixed(0)} ms | ${coldS.min.toFixed(0)}–${coldS.max.toFixed(0)} ms | ${coldS.n} | p50 ≤ ${TARGETS.firstRowMs} ms | ${verdict(coldS.p50 <= TARGETS.firstRowMs)} |`,
       `| navigation → first row, warm cache | ${warmS.p50.toFixed(0)} ms | ${warmS.p95.toFixed(0)} ms | ${warmS.min.toFixed(0)}–${warmS.max.toFixed(0)} ms | ${warmS.n} | p50 ≤ ${TARGETS.firstRowMs} ms | ${verdict(warmS.p50 <= TARGETS.firstRowMs)} |`,
       `| last keystroke → table shows the term's rows | ${typedS.p50.toFixed(0)} ms | ${typedS.p95.toFixed(0)} ms | ${typedS.min.toFixed(0)}–${typedS.max.toFixed(0)} ms | ${typedS.n} | p95 ≤ ${TARGETS.searchP95Ms} ms | ${verdict(typedS.p95 <= TARGETS.searchP95Ms)} |`,
+      `| the same, only searches whose rows changed after the last keystroke (${early} of ${typedS.n} were right already) | ${changedS.p50.toFixed(0)} ms | ${changedS.p95.toFixed(0)} ms | ${changedS.min.toFixed(0)}–${changedS.max.toFixed(0)} ms | ${changedS.n} | p95 ≤ ${TARGETS.searchP95Ms} ms | ${verdict(changedS.p95 <= TARGETS.searchP95Ms)} |`,
       `| server list request (Node fetch, same terms) | ${serverS.p50.toFixed(1)} ms | ${serverS.p95.toFixed(1)} ms | ${serverS.min.toFixed(1)}–${serverS.max.toFixed(1)} ms | ${serverS.n} | — | — |`,
       '',
       '| search kind | term | total | server p50 | typed → rows (each run) |',
@@ -230,7 +242,7 @@ async function main(): Promise<void> {
     ].join('\n');
     console.log(md);
     fs.mkdirSync('bench-results', { recursive: true });
-    const result = { items: ITEMS, load, cores: os.cpus().length, targets: TARGETS, keyDelayMs: KEY_DELAY, cold: { ...coldS, times: cold }, warm: { ...warmS, times: warm }, typed: { ...typedS, runs: typed }, server: { ...serverS, byTerm: Object.fromEntries(expected) }, assets: { cold: coldAssets, warm: warmAssets } };
+    const result = { items: ITEMS, load, cores: os.cpus().length, targets: TARGETS, keyDelayMs: KEY_DELAY, cold: { ...coldS, times: cold }, warm: { ...warmS, times: warm }, typed: { ...typedS, rightAtLastKey: early, changedAfterLastKey: changedS, runs: typed }, server: { ...serverS, byTerm: Object.fromEntries(expected) }, assets: { cold: coldAssets, warm: warmAssets } };
     fs.writeFileSync('bench-results/first-paint.json', JSON.stringify(result, null, 2));
     fs.writeFileSync('bench-results/first-paint.md', md + '\n');
   } finally {

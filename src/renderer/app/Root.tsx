@@ -5,7 +5,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { getSession, switchAccount, useSession, verifySession } from '../session/session-store';
+import { switchAccount, useSession, verifySession } from '../session/session-store';
 import { LoginScreen } from '../screens/LoginScreen';
 import { SetupScreen } from '../screens/SetupScreen';
 import { AppLayout } from './AppLayout';
@@ -19,12 +19,12 @@ function SessionGate() {
   const isSwitch = location.pathname === '/login' && new URLSearchParams(location.search).get('switch') === '1';
 
   // First mount verifies the session with /users/me — unless this is an account switch — and
-  // meanwhile starts fetching the code of the screen the address points at, then its first data.
+  // meanwhile starts fetching the code of the screen the address points at, and its first data.
   useEffect(() => {
-    if (!isSwitch)
-      void verifySession().then(() => {
-        if (getSession().status === 'authenticated') prefetchScreenData(location.pathname);
-      });
+    if (!isSwitch) {
+      void verifySession();
+      prefetchScreenData(location.pathname);
+    }
     preloadScreen(location.pathname);
     // Deliberately only on first mount.
   }, []);

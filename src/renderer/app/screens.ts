@@ -30,7 +30,7 @@ export function preloadScreen(pathname: string): void {
   screenAt(pathname)?.Component.preload?.();
 }
 
-/** Once the session is verified: asks for the first data of the screen at `pathname`, if it has any. */
+/** Asks for the first data of the screen at `pathname`, if it has any (see records/list-prefetch.ts). */
 export function prefetchScreenData(pathname: string): void {
   screenAt(pathname)?.prefetch?.();
 }

@@ -6,7 +6,7 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { call, subscribeEvents } from '../api/client';
 import type { ListResult, ListEndpoint } from '../../shared/records';
-import { INITIAL_VIEW, takePrefetchedList, type ListOp, type ListView } from './list-prefetch';
+import { dropPrefetchedList, INITIAL_VIEW, peekPrefetchedList, type ListOp, type ListView } from './list-prefetch';
 
 export type { ListOp, ListView };
 
@@ -16,7 +16,9 @@ export const SPIN_DELAY_MS = 300;
 export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
   const [view, setView] = useState<ListView>(INITIAL_VIEW);
   const [text, setTextState] = useState('');
-  const [data, setData] = useState<ListResult<T>>({ rows: [], total: 0, page: 1, pageSize: 20 });
+  // The first page asked for while the screen's code arrived: its rows are in the first render.
+  const [prefetched] = useState(() => peekPrefetchedList(op) as { value?: ListResult<T>; result: Promise<ListResult<T>> } | undefined);
+  const [data, setData] = useState<ListResult<T>>(prefetched?.value ?? { rows: [], total: 0, page: 1, pageSize: 20 });
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const seq = useRef(0);
@@ -33,10 +35,12 @@ export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
       const spin = setTimeout(() => mine === seq.current && setLoading(true), SPIN_DELAY_MS);
       const wasSubmitted = submitted.current;
       submitted.current = false;
-      const prefetched = first.current && v === INITIAL_VIEW ? takePrefetchedList(op) : undefined;
+      const early = first.current && v === INITIAL_VIEW ? prefetched : undefined;
+      if (first.current) dropPrefetchedList(op);
       first.current = false;
+      if (early?.value) return clearTimeout(spin);
       try {
-        const res = (await (prefetched ?? call(op, { ...v, ...(wasSubmitted ? { submitted: true } : {}) }, { signal: controller.signal }))) as ListResult<T>;
+        const res = (await (early?.result ?? call(op, { ...v, ...(wasSubmitted ? { submitted: true } : {}) }, { signal: controller.signal }))) as ListResult<T>;
         if (mine !== seq.current) return;
         startTransition(() => {
           setData(res);
@@ -52,7 +56,7 @@ export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
         if (inflight.current === controller) inflight.current = null;
       }
     },
-    [op],
+    [op, prefetched],
   );
 
   useEffect(() => void load(view), [load, view]);
