@@ -1,12 +1,14 @@
 // List state of one records page: search text/field, status filter, sort, page; loads through
 // the list operation, and reloads live when a records-changed event names this endpoint.
-// Search as you type asks at once on every change (no debounce): the request before is aborted and
-// an answer that is not the newest is dropped, so the table only ever shows the last term's rows.
-// Rows render as a transition, which typing interrupts; the spinner shows only for a slow answer.
+// Search as you type asks on every change, with no debounce: only the newest view's answer is
+// applied, and a change while a request is in flight waits for it briefly instead of queueing
+// stale searches on the server (latest-request.ts). Rows render as a transition, which typing
+// interrupts; the spinner shows only for a slow answer.
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { call, subscribeEvents } from '../api/client';
 import type { ListResult, ListEndpoint } from '../../shared/records';
 import { dropPrefetchedList, INITIAL_VIEW, peekPrefetchedList, type ListOp, type ListView } from './list-prefetch';
+import { LatestRequest } from './latest-request';
 
 export type { ListOp, ListView };
 
@@ -21,46 +23,59 @@ export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
   const [data, setData] = useState<ListResult<T>>(prefetched?.value ?? { rows: [], total: 0, page: 1, pageSize: 20 });
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const seq = useRef(0);
-  const inflight = useRef<AbortController | null>(null);
   const submitted = useRef(false);
-  const first = useRef(true);
+  const spin = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The first load of the opening view takes the prefetched answer instead of asking again.
+  const early = useRef(prefetched);
 
-  const load = useCallback(
-    async (v: ListView) => {
-      const mine = ++seq.current;
-      inflight.current?.abort();
-      const controller = new AbortController();
-      inflight.current = controller;
-      const spin = setTimeout(() => mine === seq.current && setLoading(true), SPIN_DELAY_MS);
-      const wasSubmitted = submitted.current;
-      submitted.current = false;
-      const early = first.current && v === INITIAL_VIEW ? prefetched : undefined;
-      if (first.current) dropPrefetchedList(op);
-      first.current = false;
-      if (early?.value) return clearTimeout(spin);
-      try {
-        const res = (await (early?.result ?? call(op, { ...v, ...(wasSubmitted ? { submitted: true } : {}) }, { signal: controller.signal }))) as ListResult<T>;
-        if (mine !== seq.current) return;
-        startTransition(() => {
-          setData(res);
-          setError(null);
+  const [requests] = useState(
+    () =>
+      new LatestRequest<ListView, ListResult<T>>({
+        send: (v, signal) => {
+          const wasSubmitted = submitted.current;
+          submitted.current = false;
+          const pre = v === INITIAL_VIEW ? early.current : undefined;
+          early.current = undefined;
+          return pre?.result ?? (call(op, { ...v, ...(wasSubmitted ? { submitted: true } : {}) }, { signal }) as Promise<ListResult<T>>);
+        },
+        apply: (res) => {
+          clearTimeout(spin.current);
+          startTransition(() => {
+            setData(res);
+            setError(null);
+            setLoading(false);
+          });
+        },
+        fail: (e) => {
+          clearTimeout(spin.current);
+          setError(e.message);
           setLoading(false);
-        });
-      } catch (e) {
-        if (mine !== seq.current) return;
-        setError((e as Error).message);
-        setLoading(false);
-      } finally {
-        clearTimeout(spin);
-        if (inflight.current === controller) inflight.current = null;
-      }
-    },
-    [op, prefetched],
+        },
+      }),
   );
 
-  useEffect(() => void load(view), [load, view]);
-  useEffect(() => () => inflight.current?.abort(), []);
+  const load = useCallback(
+    (v: ListView) => {
+      dropPrefetchedList(op);
+      if (v === INITIAL_VIEW && early.current?.value) {
+        early.current = undefined;
+        return;
+      }
+      clearTimeout(spin.current);
+      spin.current = setTimeout(() => setLoading(true), SPIN_DELAY_MS);
+      requests.request(v);
+    },
+    [op, requests],
+  );
+
+  useEffect(() => load(view), [load, view]);
+  useEffect(
+    () => () => {
+      clearTimeout(spin.current);
+      requests.dispose();
+    },
+    [requests],
+  );
 
   // Live refresh: another window, the import or the cart-import screen changed this list.
   const viewRef = useRef(view);
