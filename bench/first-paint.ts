@@ -10,7 +10,8 @@
 //   (c) the JS/CSS the page fetched: sizes over the wire and decoded, and what came from the cache.
 // The server's own list time per term (Node fetch, same query) is shown for the share it takes.
 // Prints a Markdown table with met / NOT met per target and writes bench-results/first-paint.json.
-// Run: npm run bench:first-paint [-- --items 100000 --runs 9 --searches 24 --db <seeded dir>]
+// Run: npm run bench:first-paint [-- --items 100000 --runs 9 --searches 24 --db <seeded dir>] (builds out/ first if a
+// source is newer; KEEP=1 keeps the seeded data directory for --db).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
