@@ -1,6 +1,8 @@
 // Search relevance without a column sort: exact name / English name / CAS first, then prefix
 // matches, then matches inside the text; ties newest first. A column sort the user picked wins.
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import type { ExportFile } from '../../src/main/records/export';
 import type { InventoryItem, ListResult } from '../../src/shared/records';
 import { createHarness, type Harness } from './harness';
 
@@ -56,8 +58,8 @@ describe('search relevance', () => {
   it('the export of a search without a column sort has the list\'s relevance order', async () => {
     const h = createHarness();
     await seed(h);
-    const csv = await h.ok<{ base64: string }>(h.guest, 'exportList', { endpoint: '/inventory/', format: 'csv', lang: 'machine', search: 'ETHANOL' });
-    const names = Buffer.from(csv.base64, 'base64').toString('utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split(',')[1]);
+    const csv = await h.ok<ExportFile>(h.guest, 'exportList', { endpoint: '/inventory/', format: 'csv', lang: 'machine', search: 'ETHANOL' });
+    const names = fs.readFileSync(csv.path, 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split(',')[1]);
     expect(names).toEqual(await list(h, { search: 'ETHANOL', pageSize: 100 }));
   });
 });

@@ -96,7 +96,14 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<Fastify
     mountApi(app, opts);
     mountEvents(app, opts);
     if (opts.rendererDir && fs.existsSync(path.join(opts.rendererDir, 'index.html'))) {
-      await app.register(fastifyStatic, { root: opts.rendererDir, index: false, wildcard: false, setHeaders: (res) => res.header('content-security-policy', RENDERER_CSP) });
+      // wildcard: false registers a route per file present now; those serve the built assets.
+      await app.register(fastifyStatic, {
+        root: opts.rendererDir,
+        index: false,
+        wildcard: false,
+        cacheControl: false,
+        setHeaders: (res, file) => res.header('content-security-policy', RENDERER_CSP).header('cache-control', assetCacheControl(path.basename(file))),
+      });
       const indexHtml = fs.readFileSync(path.join(opts.rendererDir, 'index.html'), 'utf8');
       const sendIndex = (_req: FastifyRequest, reply: FastifyReply) => reply.type('text/html').header('content-security-policy', RENDERER_CSP).header('cache-control', 'no-store').send(indexHtml);
       app.get('/', sendIndex);
@@ -107,13 +114,26 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<Fastify
           opts.log.debug({ url: req.url.split('?')[0] }, 'asset path refused');
           return sendError(reply, new AppError('not_found', 'api.noFile', { url: req.url.split('?')[0] ?? '' }).toBody());
         }
-        return reply.sendFile(file, path.join(opts.rendererDir!, 'assets'));
+        return reply.header('cache-control', assetCacheControl(file)).sendFile(file, path.join(opts.rendererDir!, 'assets'), { cacheControl: false });
       });
     }
   }
 
   app.setNotFoundHandler((req, reply) => sendError(reply, new AppError('not_found', 'api.noRoute', { method: req.method, url: req.url.split('?')[0] ?? '' }).toBody()));
   return app;
+}
+
+/**
+ * A content-hashed file never changes its bytes: cached for a year without revalidation (a warm
+ * start asks for nothing). Anything else (favicon, an unhashed file) is revalidated on every use.
+ */
+function assetCacheControl(file: string): string {
+  return isHashedAssetName(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/** A bundler output name with its content hash before the extension (`InventoryPage-CinVknYM.js`). */
+export function isHashedAssetName(p: string): boolean {
+  return /-[A-Za-z0-9_-]{8}\.(js|css|woff2?|png|svg)$/.test(p);
 }
 
 /** A built asset's name (`index-abc123.js`, `fonts/x.woff2`): plain segments, none of them `.`/`..`. */

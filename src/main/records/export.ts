@@ -5,12 +5,9 @@
 // recognises those headers, so such an export re-imports. CSV is UTF-8 with a BOM (Excel on Chinese
 // Windows then reads it right) or GB18030 when asked.
 // Streaming: rows come from SQLite a chunk at a time and go straight into a file in the exports
-// directory (CSV through a write stream, XLSX through exceljs' streaming WorkbookWriter), yielding
+// directory (CSV through a write stream, XLSX through the lean sheet writer in xlsx-stream.ts), yielding
 // to the event loop between chunks; memory stays at one chunk whatever the size of the list. The
 // transport then hands the file on (HTTP: the response body; desktop: the downloads folder).
-import Papa from 'papaparse';
-import ExcelJS from 'exceljs';
-import iconv from 'iconv-lite';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +20,8 @@ import { LISTS, type ExportDownload, type ListEndpoint } from '../../shared/reco
 import type { Db } from '../db/open';
 import { listChunks, type ListSpec } from './search';
 import { inventoryListSpec } from './inventory-service';
+import { XlsxSheetWriter, type XlsxValue } from './xlsx-stream';
+import { encodeGb18030, gb18030Ready } from './gb18030';
 import { reagentListSpec } from './reagent-order-service';
 import { consumableListSpec } from './consumable-order-service';
 
@@ -60,29 +59,45 @@ export interface ExportInput {
 /** Columns holding an ISO timestamp (shown as local time for people). */
 const TIME_COLUMNS = new Set(['created_at', 'updated_at', 'borrowed_at']);
 
+/** 00 … 99: two-digit fields without a padStart per call (the export formats 300 000 times). */
+const TWO = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+
 /** `2026-11-23 18:36` in the local time zone of the process (the lab's computer). */
 export function localMinute(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+  return `${d.getFullYear()}-${TWO[d.getMonth() + 1]}-${TWO[d.getDate()]} ${TWO[d.getHours()]}:${TWO[d.getMinutes()]}`;
 }
 
-/** One cell: raw codes for machine, readable values for people; empty stays empty. */
-function cell(lang: ExportLanguage, col: string, v: unknown): unknown {
-  if (v === null || v === undefined) return '';
-  if (lang === 'machine') return typeof v === 'boolean' ? (v ? 'yes' : 'no') : v;
-  if (typeof v === 'boolean') return yesNo(lang, v);
-  if (col === 'status') return statusLabel(lang, String(v));
-  if (TIME_COLUMNS.has(col) && typeof v === 'string' && v) return localMinute(v);
-  return v;
+/** A column's cells: raw codes for machine, readable values for people; empty stays empty. */
+function columnCell(lang: ExportLanguage, col: string): (v: unknown) => XlsxValue {
+  const yes = lang === 'machine' ? 'yes' : yesNo(lang, true);
+  const no = lang === 'machine' ? 'no' : yesNo(lang, false);
+  const plain = (v: unknown): XlsxValue => (typeof v === 'number' ? v : String(v));
+  const value =
+    lang === 'machine' ? plain
+    : col === 'status' ? (v: unknown) => statusLabel(lang, String(v))
+    : TIME_COLUMNS.has(col) ? (v: unknown) => (typeof v === 'string' && v ? localMinute(v) : plain(v))
+    : plain;
+  return (v) => (v === null || v === undefined ? '' : typeof v === 'boolean' ? (v ? yes : no) : value(v));
 }
 
 /**
  * Cells a spreadsheet would run as a formula (names can come from supplier sites through the cart
  * import) get a leading apostrophe in CSV. A minus before a digit stays as it is ("-20 °C freezer").
+ * XLSX needs none: its text cells are text, never formulas.
  */
 export const FORMULA_START = /^[=+@\t\r]|^-(?![\d.])/;
+/** A CSV field is quoted when it holds a quote, comma, line break or BOM, or starts or ends with a space. */
+const CSV_QUOTE = /[",\r\n\uFEFF]|^ | $/;
+
+/** One CSV field, byte for byte what papaparse's unparse writes with escapeFormulae: FORMULA_START. */
+export function csvField(v: XlsxValue): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return String(v);
+  if (FORMULA_START.test(v)) return `"'${v.replace(/"/g, '""')}"`;
+  return CSV_QUOTE.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
 
 /** One turn of the event loop: other requests run between two chunks. */
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -121,7 +136,13 @@ export async function exportList(db: Db, dir: string, input: ExportInput): Promi
   const cols: string[] = [...list.exportColumns];
   const lang = input.lang;
   const headers = lang === 'machine' ? cols : cols.map((c) => fieldLabel(lang, c));
-  const toCells = (r: Record<string, unknown>) => cols.map((c) => cell(lang, c, r[c]));
+  const convert = cols.map((c) => columnCell(lang, c));
+  const toCells = (r: Record<string, unknown>): XlsxValue[] => cols.map((c, i) => convert[i]!(r[c]));
+  const toCsv = (r: Record<string, unknown>): string => {
+    let line = csvField(convert[0]!(r[cols[0]!]));
+    for (let i = 1; i < cols.length; i++) line += `,${csvField(convert[i]!(r[cols[i]!]))}`;
+    return line;
+  };
   // Local time in the file name too (inventory-2026-11-23-1836-59.csv): the user reads it.
   const now = new Date();
   const stamp = `${localMinute(now.toISOString()).replace(/[ :]/g, (c) => (c === ' ' ? '-' : ''))}-${String(now.getSeconds()).padStart(2, '0')}`;
@@ -130,39 +151,40 @@ export async function exportList(db: Db, dir: string, input: ExportInput): Promi
   sweep(dir);
   const file = path.join(dir, `${crypto.randomUUID()}.${input.format}`);
   const { total, chunks } = listChunks(db, SPECS[input.endpoint], q, CHUNK_ROWS);
+  let xlsx: XlsxSheetWriter | undefined;
+  let csv: fs.WriteStream | undefined;
   try {
+    // The ordered ids were one statement over the whole list: let other requests in before the rows.
+    await tick();
     if (input.format === 'csv') {
-      const out = fs.createWriteStream(file);
-      // GB18030 goes through iconv's encoder stream; UTF-8 starts with a BOM.
-      const enc = input.encoding === 'gb18030' ? iconv.encodeStream('gb18030') : null;
-      if (enc) enc.pipe(out);
-      const sink: NodeJS.WritableStream = enc ?? out;
+      const out = (csv = fs.createWriteStream(file));
       const done = finished(out);
-      if (!enc) sink.write('\uFEFF');
-      sink.write(Papa.unparse({ fields: headers, data: [] }, { escapeFormulae: FORMULA_START }));
+      done.catch(() => undefined);
+      // UTF-8 starts with a BOM (Excel on Chinese Windows then reads it right); GB18030 has none.
+      const gb = input.encoding === 'gb18030';
+      if (gb) await gb18030Ready();
+      const put = (text: string) => out.write(gb ? encodeGb18030(text) : text);
+      put(`${gb ? '' : '\uFEFF'}${headers.map(csvField).join(',')}`);
       for (const rows of chunks) {
-        const text = Papa.unparse((rows as Record<string, unknown>[]).map(toCells), { escapeFormulae: FORMULA_START });
-        await drain(sink, !sink.write(`\r\n${text}`));
+        let text = '';
+        for (const r of rows as Record<string, unknown>[]) text += `\r\n${toCsv(r)}`;
+        await drain(out, !put(text));
       }
-      sink.end();
+      out.end();
       await done;
       return { fileName: `${base}.csv`, mime: `text/csv;charset=${input.encoding}`, rows: total, path: file };
     }
-    // Inline strings (no shared-string table held in memory); deflate level 1: the sheet XML is
-    // most of the work and level 1 compresses it several times faster for a somewhat bigger file.
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
-    const ws = wb.addWorksheet(input.endpoint.replace(/\//g, ''));
-    const head = ws.addRow(headers);
-    head.font = { bold: true };
-    head.commit();
+    xlsx = new XlsxSheetWriter(file, { sheetName: input.endpoint.replace(/\//g, '') });
+    xlsx.header(headers);
     for (const rows of chunks) {
-      for (const r of rows as Record<string, unknown>[]) ws.addRow(toCells(r)).commit();
+      await xlsx.rows((rows as Record<string, unknown>[]).map(toCells));
       await tick();
     }
-    ws.commit();
-    await wb.commit();
+    await xlsx.finish();
     return { fileName: `${base}.xlsx`, mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', rows: total, path: file };
   } catch (e) {
+    xlsx?.abort();
+    csv?.destroy();
     fs.rmSync(file, { force: true });
     throw e;
   }

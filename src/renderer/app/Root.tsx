@@ -9,7 +9,7 @@ import { switchAccount, useSession, verifySession } from '../session/session-sto
 import { LoginScreen } from '../screens/LoginScreen';
 import { SetupScreen } from '../screens/SetupScreen';
 import { AppLayout } from './AppLayout';
-import { preloadScreen } from './screens';
+import { prefetchScreenData, preloadScreen } from './screens';
 
 function SessionGate() {
   const session = useSession();
@@ -19,9 +19,12 @@ function SessionGate() {
   const isSwitch = location.pathname === '/login' && new URLSearchParams(location.search).get('switch') === '1';
 
   // First mount verifies the session with /users/me — unless this is an account switch — and
-  // meanwhile starts fetching the code of the screen the address points at.
+  // meanwhile starts fetching the code of the screen the address points at, and its first data.
   useEffect(() => {
-    if (!isSwitch) void verifySession();
+    if (!isSwitch) {
+      void verifySession();
+      prefetchScreenData(location.pathname);
+    }
     preloadScreen(location.pathname);
     // Deliberately only on first mount.
   }, []);

@@ -2,6 +2,7 @@
 // its own chunk (app/lazy.tsx), fetched the first time the screen is shown.
 import type { ComponentType } from 'react';
 import { lazyNamed } from './lazy';
+import { prefetchList } from '../records/list-prefetch';
 
 export interface ScreenEntry {
   path: string;
@@ -9,12 +10,14 @@ export interface ScreenEntry {
   Component: ComponentType & { preload?: () => void };
   /** Shown and routed for administrators only. */
   adminOnly?: boolean;
+  /** Asks for the data the screen opens with (its chunk may still be arriving). */
+  prefetch?: () => void;
 }
 
 export const screens: ScreenEntry[] = [
-  { path: '/inventory', labelKey: 'nav.inventory', Component: lazyNamed(() => import('../records/InventoryPage'), 'InventoryPage') },
-  { path: '/reagent-orders', labelKey: 'nav.reagentOrders', Component: lazyNamed(() => import('../records/ReagentOrdersPage'), 'ReagentOrdersPage') },
-  { path: '/consumable-orders', labelKey: 'nav.consumableOrders', Component: lazyNamed(() => import('../records/ConsumableOrdersPage'), 'ConsumableOrdersPage') },
+  { path: '/inventory', labelKey: 'nav.inventory', Component: lazyNamed(() => import('../records/InventoryPage'), 'InventoryPage'), prefetch: () => prefetchList('listInventory') },
+  { path: '/reagent-orders', labelKey: 'nav.reagentOrders', Component: lazyNamed(() => import('../records/ReagentOrdersPage'), 'ReagentOrdersPage'), prefetch: () => prefetchList('listReagentOrders') },
+  { path: '/consumable-orders', labelKey: 'nav.consumableOrders', Component: lazyNamed(() => import('../records/ConsumableOrdersPage'), 'ConsumableOrdersPage'), prefetch: () => prefetchList('listConsumableOrders') },
   { path: '/cart-import', labelKey: 'nav.cartImport', Component: lazyNamed(() => import('../cart-import/CartImportScreen'), 'CartImportScreen') },
   { path: '/audit', labelKey: 'audit.nav', Component: lazyNamed(() => import('../audit/AuditScreen'), 'AuditScreen'), adminOnly: true },
 ];
@@ -24,5 +27,14 @@ export const screens: ScreenEntry[] = [
  * the session is still being checked, instead of after it. The login path and `/` fetch nothing.
  */
 export function preloadScreen(pathname: string): void {
-  screens.find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`))?.Component.preload?.();
+  screenAt(pathname)?.Component.preload?.();
+}
+
+/** Asks for the first data of the screen at `pathname`, if it has any (see records/list-prefetch.ts). */
+export function prefetchScreenData(pathname: string): void {
+  screenAt(pathname)?.prefetch?.();
+}
+
+function screenAt(pathname: string): ScreenEntry | undefined {
+  return screens.find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
 }

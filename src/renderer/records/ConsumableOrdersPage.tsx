@@ -1,5 +1,6 @@
 // Consumable orders: members order and edit/delete their own pending orders; admins approve,
 // reject (with a reason) and mark them completed.
+import { useMemo } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { date } from '../app/format';
 import type { ConsumableOrder } from '../../shared/records';
@@ -17,21 +18,24 @@ export function ConsumableOrdersPage() {
   });
   const { t, isAdmin, run, col, statusColumn, actionsColumn, moneyColumns } = page;
 
-  const columns: ColumnsType<ConsumableOrder> = [
-    col('id', { width: 70 }),
-    col('name', ellipsisCell(220)),
-    col('specification', ellipsisCell(120)),
-    col('quantity', { width: 80 }),
-    ...moneyColumns(),
-    col('communication', ellipsisCell(180)),
-    col('applicant', ellipsisCell(100)),
-    col('created_at', { width: 110, render: (v: string) => date(v) }),
-    statusColumn,
-    actionsColumn((r) => [
-      { key: 'approve', label: t('records.action.approve'), show: isAdmin && allowedFrom(STEPS.approve.from, r.status), onClick: () => void run('approveConsumableOrder', { id: r.id }) },
-      { key: 'complete', label: t('records.action.complete'), show: isAdmin && allowedFrom(STEPS.complete.from, r.status), onClick: () => void run('completeConsumableOrder', { id: r.id }) },
-    ]),
-  ];
+  const columns = useMemo<ColumnsType<ConsumableOrder>>(
+    () => [
+      col('id', { width: 70 }),
+      col('name', ellipsisCell(220)),
+      col('specification', ellipsisCell(120)),
+      col('quantity', { width: 80 }),
+      ...moneyColumns(),
+      col('communication', ellipsisCell(180)),
+      col('applicant', ellipsisCell(100)),
+      col('created_at', { width: 110, render: (v: string) => date(v) }),
+      statusColumn,
+      actionsColumn((r) => [
+        { key: 'approve', label: t('records.action.approve'), show: isAdmin && allowedFrom(STEPS.approve.from, r.status), onClick: () => void run('approveConsumableOrder', { id: r.id }) },
+        { key: 'complete', label: t('records.action.complete'), show: isAdmin && allowedFrom(STEPS.complete.from, r.status), onClick: () => void run('completeConsumableOrder', { id: r.id }) },
+      ]),
+    ],
+    [t, isAdmin, run, col, statusColumn, actionsColumn, moneyColumns],
+  );
 
   return <OrderPageFrame page={page} title={t('records.title.consumableOrders')} kind="consumable" columns={columns} />;
 }

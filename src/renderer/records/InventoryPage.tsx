@@ -1,12 +1,12 @@
 // Inventory list: search, status filter, sort, paging, export, import; create/edit, borrow,
 // return, consume, dispose, delete and the history of each item. The public account sees no
 // write buttons (and the API refuses its writes anyway).
-import { useState } from 'react';
-import { Button, Space, Tooltip, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Button, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { InventoryItem } from '../../shared/records';
 import { allowedFrom, INVENTORY_TRANSITIONS as STEPS } from '../../shared/workflows';
-import { casCell, ellipsisCell, ListToolbar, RecordTable, StatusTag, useRecordPage } from './list-kit';
+import { casCell, ellipsisCell, HoverTip, ListToolbar, RecordTable, StatusTag, useRecordPage } from './list-kit';
 import { RowActions } from './RowActions';
 import { HistoryDrawer, ImportWizard, RecordForm } from './dialogs';
 import { LazyDialog } from '../app/lazy';
@@ -15,46 +15,49 @@ export function InventoryPage() {
   const { t, user, canWrite, isAdmin, list, run, editing, setEditing, history, setHistory, tableProps, col } = useRecordPage<InventoryItem>('listInventory', '/inventory/');
   const [importing, setImporting] = useState(false);
 
-  const label = (r: InventoryItem) => (r.english_name ? `${r.name} (${r.english_name})` : r.name);
-  const confirmStep = (action: string, r: InventoryItem) => t('records.confirmAction', { action: t(`records.action.${action}`), name: r.name });
-  const columns: ColumnsType<InventoryItem> = [
-    col('name', { ...ellipsisCell(200), render: (_v: string, r) => <Tooltip placement="topLeft" title={label(r)}><span>{label(r)}</span></Tooltip> }),
-    col('cas_number', casCell),
-    col('specification', ellipsisCell(100)),
-    col('quantity', { width: 90, render: (v: number, r) => `${v} ${r.unit}` }),
-    col('storage_location', ellipsisCell(130)),
-    col('brand', ellipsisCell(110)),
-    col('category', ellipsisCell(86)),
-    col('status', {
-      width: 140,
-      ellipsis: { showTitle: false },
-      render: (s: string, r) => (r.borrowed_by_name ? <Tooltip placement="topLeft" title={r.borrowed_by_name}><span><StatusTag status={s} />{r.borrowed_by_name}</span></Tooltip> : <StatusTag status={s} />),
-    }),
-    {
-      key: 'actions',
-      title: t('records.action.actions'),
-      width: 150,
-      fixed: 'right',
-      // Kept as buttons: borrow and return (the daily use of the list; at most one applies to a
-      // row) and history (the only action of the browse-only account). The rarer and
-      // irreversible steps go into the menu.
-      render: (_v, r) => (
-        <RowActions
-          visible={[
-            { key: 'borrow', label: t('records.action.borrow'), show: canWrite && allowedFrom(STEPS.borrow.from, r.status), onClick: () => void run('borrowInventoryItem', { id: r.id }) },
-            { key: 'return', label: t('records.action.return'), show: canWrite && allowedFrom(STEPS.return.from, r.status) && (isAdmin || r.borrowed_by === user.id), onClick: () => void run('returnInventoryItem', { id: r.id }) },
-            { key: 'history', label: t('records.action.history'), show: true, onClick: () => setHistory({ type: 'inventory_item', id: r.id, name: r.name }) },
-          ]}
-          more={[
-            { key: 'edit', label: t('records.action.edit'), show: canWrite, onClick: () => setEditing(r) },
-            { key: 'consume', label: t('records.action.consume'), show: canWrite && allowedFrom(STEPS.consume.from, r.status), onClick: () => void run('consumeInventoryItem', { id: r.id }, confirmStep('consume', r)) },
-            { key: 'dispose', label: t('records.action.dispose'), show: canWrite && allowedFrom(STEPS.dispose.from, r.status), onClick: () => void run('disposeInventoryItem', { id: r.id }, confirmStep('dispose', r)) },
-            { key: 'delete', label: t('records.action.delete'), danger: true, show: isAdmin, onClick: () => void run('deleteInventoryItem', { id: r.id }, t('records.confirmDelete')) },
-          ]}
-        />
-      ),
-    },
-  ];
+  // The same columns while nothing they show changes, so typing does not re-render the table.
+  const columns = useMemo<ColumnsType<InventoryItem>>(() => {
+    const label = (r: InventoryItem) => (r.english_name ? `${r.name} (${r.english_name})` : r.name);
+    const confirmStep = (action: string, r: InventoryItem) => t('records.confirmAction', { action: t(`records.action.${action}`), name: r.name });
+    return [
+      col('name', { ...ellipsisCell(200), render: (_v: string, r) => <HoverTip title={label(r)}><span>{label(r)}</span></HoverTip> }),
+      col('cas_number', casCell),
+      col('specification', ellipsisCell(100)),
+      col('quantity', { width: 90, render: (v: number, r) => `${v} ${r.unit}` }),
+      col('storage_location', ellipsisCell(130)),
+      col('brand', ellipsisCell(110)),
+      col('category', ellipsisCell(86)),
+      col('status', {
+        width: 140,
+        ellipsis: { showTitle: false },
+        render: (s: string, r) => (r.borrowed_by_name ? <HoverTip title={r.borrowed_by_name}><span><StatusTag status={s} />{r.borrowed_by_name}</span></HoverTip> : <StatusTag status={s} />),
+      }),
+      {
+        key: 'actions',
+        title: t('records.action.actions'),
+        width: 150,
+        fixed: 'right',
+        // Kept as buttons: borrow and return (the daily use of the list; at most one applies to a
+        // row) and history (the only action of the browse-only account). The rarer and
+        // irreversible steps go into the menu.
+        render: (_v, r) => (
+          <RowActions
+            visible={[
+              { key: 'borrow', label: t('records.action.borrow'), show: canWrite && allowedFrom(STEPS.borrow.from, r.status), onClick: () => void run('borrowInventoryItem', { id: r.id }) },
+              { key: 'return', label: t('records.action.return'), show: canWrite && allowedFrom(STEPS.return.from, r.status) && (isAdmin || r.borrowed_by === user.id), onClick: () => void run('returnInventoryItem', { id: r.id }) },
+              { key: 'history', label: t('records.action.history'), show: true, onClick: () => setHistory({ type: 'inventory_item', id: r.id, name: r.name }) },
+            ]}
+            more={[
+              { key: 'edit', label: t('records.action.edit'), show: canWrite, onClick: () => setEditing(r) },
+              { key: 'consume', label: t('records.action.consume'), show: canWrite && allowedFrom(STEPS.consume.from, r.status), onClick: () => void run('consumeInventoryItem', { id: r.id }, confirmStep('consume', r)) },
+              { key: 'dispose', label: t('records.action.dispose'), show: canWrite && allowedFrom(STEPS.dispose.from, r.status), onClick: () => void run('disposeInventoryItem', { id: r.id }, confirmStep('dispose', r)) },
+              { key: 'delete', label: t('records.action.delete'), danger: true, show: isAdmin, onClick: () => void run('deleteInventoryItem', { id: r.id }, t('records.confirmDelete')) },
+            ]}
+          />
+        ),
+      },
+    ];
+  }, [t, col, canWrite, isAdmin, user.id, run, setEditing, setHistory]);
 
   return (
     <Space direction="vertical" style={{ width: '100%' }}>

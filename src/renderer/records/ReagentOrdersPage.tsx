@@ -1,5 +1,6 @@
 // Reagent orders: members order and edit/delete their own pending orders; admins approve,
 // reject (with a reason), mark arrived and stock in (asking the storage location).
+import { useMemo } from 'react';
 import { App, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { date } from '../app/format';
@@ -21,38 +22,40 @@ export function ReagentOrdersPage() {
   const { t, isAdmin, run, col, setPrompt, statusColumn, actionsColumn, moneyColumns } = page;
   const { message } = App.useApp();
 
-  const stockIn = (r: ReagentOrder) =>
-    setPrompt({
-      title: t('records.stockInTitle', { name: r.name }),
-      schema: recordsOps.stockInReagentOrder.input,
-      fields: [
-        { name: 'storage_location', label: t('records.stockInLocation') },
-        { name: 'unit', label: t('records.field.unit') },
-      ],
-      onOk: async (v) => {
-        const res = await call('stockInReagentOrder', { id: r.id, storage_location: v.storage_location!, ...(v.unit ? { unit: v.unit } : {}) });
-        message.success(t('records.stockInDone', { id: res.item.id }));
-      },
-    });
+  const columns = useMemo<ColumnsType<ReagentOrder>>(() => {
+    const stockIn = (r: ReagentOrder) =>
+      setPrompt({
+        title: t('records.stockInTitle', { name: r.name }),
+        schema: recordsOps.stockInReagentOrder.input,
+        fields: [
+          { name: 'storage_location', label: t('records.stockInLocation') },
+          { name: 'unit', label: t('records.field.unit') },
+        ],
+        onOk: async (v) => {
+          const res = await call('stockInReagentOrder', { id: r.id, storage_location: v.storage_location!, ...(v.unit ? { unit: v.unit } : {}) });
+          message.success(t('records.stockInDone', { id: res.item.id }));
+        },
+      });
 
-  const columns: ColumnsType<ReagentOrder> = [
-    col('id', { width: 70 }),
-    col('name', { ...ellipsisCell(200), render: (v: string, r) => { const label = r.english_name ? `${v} (${r.english_name})` : v; return <Tooltip placement="topLeft" title={label}><span>{label}</span></Tooltip>; } }),
-    col('cas_number', casCell),
-    col('specification', ellipsisCell(100)),
-    col('quantity', { width: 80 }),
-    ...moneyColumns(),
-    col('brand', ellipsisCell(110)),
-    col('product_number', ellipsisCell(110)),
-    col('applicant', ellipsisCell(100)),
-    col('created_at', { width: 110, render: (v: string) => date(v) }),
-    statusColumn,
-    actionsColumn((r) => [
-      { key: 'approve', label: t('records.action.approve'), show: isAdmin && allowedFrom(STEPS.approve.from, r.status), onClick: () => void run('approveReagentOrder', { id: r.id }) },
-      { key: 'arrive', label: t('records.action.arrive'), show: isAdmin && allowedFrom(STEPS.arrive.from, r.status), onClick: () => void run('arriveReagentOrder', { id: r.id }) },
-      { key: 'stockIn', label: t('records.action.stockIn'), show: isAdmin && allowedFrom(STEPS.stock_in.from, r.status), onClick: () => stockIn(r) },
-    ]),
-  ];
+    return [
+      col('id', { width: 70 }),
+      col('name', { ...ellipsisCell(200), render: (v: string, r) => { const label = r.english_name ? `${v} (${r.english_name})` : v; return <Tooltip placement="topLeft" title={label}><span>{label}</span></Tooltip>; } }),
+      col('cas_number', casCell),
+      col('specification', ellipsisCell(100)),
+      col('quantity', { width: 80 }),
+      ...moneyColumns(),
+      col('brand', ellipsisCell(110)),
+      col('product_number', ellipsisCell(110)),
+      col('applicant', ellipsisCell(100)),
+      col('created_at', { width: 110, render: (v: string) => date(v) }),
+      statusColumn,
+      actionsColumn((r) => [
+        { key: 'approve', label: t('records.action.approve'), show: isAdmin && allowedFrom(STEPS.approve.from, r.status), onClick: () => void run('approveReagentOrder', { id: r.id }) },
+        { key: 'arrive', label: t('records.action.arrive'), show: isAdmin && allowedFrom(STEPS.arrive.from, r.status), onClick: () => void run('arriveReagentOrder', { id: r.id }) },
+        { key: 'stockIn', label: t('records.action.stockIn'), show: isAdmin && allowedFrom(STEPS.stock_in.from, r.status), onClick: () => stockIn(r) },
+      ]),
+    ];
+  }, [t, isAdmin, run, col, setPrompt, message, statusColumn, actionsColumn, moneyColumns]);
 
   return <OrderPageFrame page={page} title={t('records.title.reagentOrders')} kind="reagent" columns={columns} />;
 }

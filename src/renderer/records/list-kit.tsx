@@ -1,6 +1,6 @@
 // Pieces every records list page shares: the toolbar (search, status filter, export), status
 // tags, sort/paging wiring between antd's Table and the list view, and a confirm-then-call helper.
-import { useState, type ReactNode } from 'react';
+import { cloneElement, memo, useCallback, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { App, Button, ConfigProvider, Dropdown, Select, Space, Table, Tag, Tooltip, Typography, theme } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import type { TableProps } from 'antd';
@@ -87,29 +87,37 @@ export function ListToolbar({ endpoint, list, extra }: { endpoint: ListEndpoint;
   );
 }
 
+/** Table theme of the records lists: compact rows. One object, so the theme is not recomputed per render. */
+const TABLE_THEME = { components: { Table: { cellPaddingBlockSM: 4 } } };
+const nowrapHeader = () => ({ style: { whiteSpace: 'nowrap' as const } });
+
 /**
  * The records table at laptop size: compact rows, a header that sticks while the page scrolls,
  * header cells on one line (a CJK title must not break between its characters), fixed column
- * widths with horizontal scrolling when they do not fit.
+ * widths with horizontal scrolling when they do not fit. Memoized: typing in the search box
+ * re-renders the page, not the table, as long as the page passes the same columns and rows.
  */
-export function RecordTable<T extends { id: number }>(props: TableProps<T> & { columns: ColumnsType<T> }) {
+function RecordTableImpl<T extends { id: number }>(props: TableProps<T> & { columns: ColumnsType<T> }) {
   const { token } = theme.useToken();
   const font = `${token.fontWeightStrong} ${token.fontSize}px ${token.fontFamily}`;
   // A column is at least as wide as its title on one line (English titles are longer than the
   // Chinese ones the widths were chosen for): title + sort icons + cell padding.
-  const columns = props.columns.map((c) => {
-    const title = typeof c.title === 'string' ? c.title : '';
-    const need = Math.ceil(textWidth(title, font)) + (c.sorter ? 28 : 0) + 2 * token.paddingXS + 2;
-    const width = Math.max(typeof c.width === 'number' ? c.width : 120, need);
-    return { ...c, width, onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' as const } }) };
-  });
-  const width = columns.reduce((sum, c) => sum + c.width, 0);
+  const { columns, width } = useMemo(() => {
+    const cols = props.columns.map((c) => {
+      const title = typeof c.title === 'string' ? c.title : '';
+      const need = Math.ceil(textWidth(title, font)) + (c.sorter ? 28 : 0) + 2 * token.paddingXS + 2;
+      return { ...c, width: Math.max(typeof c.width === 'number' ? c.width : 120, need), onHeaderCell: nowrapHeader };
+    });
+    return { columns: cols, width: cols.reduce((sum, c) => sum + c.width, 0) };
+  }, [props.columns, font, token.paddingXS]);
+  const scroll = useMemo(() => ({ x: width }), [width]);
   return (
-    <ConfigProvider theme={{ components: { Table: { cellPaddingBlockSM: 4 } } }}>
-      <Table<T> {...props} columns={columns} size="small" sticky scroll={{ x: width }} data-testid="records-table" />
+    <ConfigProvider theme={TABLE_THEME}>
+      <Table<T> {...props} columns={columns} size="small" sticky scroll={scroll} data-testid="records-table" />
     </ConfigProvider>
   );
 }
+export const RecordTable = memo(RecordTableImpl) as typeof RecordTableImpl;
 
 let measureCanvas: HTMLCanvasElement | null = null;
 function textWidth(text: string, font: string): number {
@@ -120,56 +128,73 @@ function textWidth(text: string, font: string): number {
   return ctx.measureText(text).width;
 }
 
+/**
+ * A tooltip made only when the pointer (or focus) first reaches its element: a page of rows has
+ * a hundred cells with one, and each antd Tooltip costs its share of every table render.
+ */
+export function HoverTip({ title, children }: { title: ReactNode; children: ReactElement<{ onMouseEnter?: () => void; onFocus?: () => void }> }) {
+  const [armed, setArmed] = useState(false);
+  if (!armed) return cloneElement(children, { onMouseEnter: () => setArmed(true), onFocus: () => setArmed(true) });
+  return (
+    <Tooltip placement="topLeft" title={title} defaultOpen>
+      {children}
+    </Tooltip>
+  );
+}
+
 /** A text cell cut to its column's width with "…"; the whole text shows on hover. */
 export function ellipsisCell(width: number) {
   return {
     width,
     ellipsis: { showTitle: false },
-    render: (v: string) => (v ? <Tooltip placement="topLeft" title={v}><span>{v}</span></Tooltip> : v),
+    render: (v: string) => (v ? <HoverTip title={v}><span>{v}</span></HoverTip> : v),
   };
 }
 
 /** A CAS number cell: one unbreakable line (a CAS split at its hyphens reads as two numbers). */
 export const casCell = { width: 110, className: 'cas-cell', onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }) };
 
-/** Table props that map antd's sorter and pagination onto the server-side list view. */
-export function tableWiring<T extends { id: number }>(list: List): Pick<TableProps<T>, 'rowKey' | 'loading' | 'dataSource' | 'pagination' | 'onChange'> & { sortOrderOf: (key: string) => 'ascend' | 'descend' | null } {
-  const key = list.view.sort.replace(/^-/, '');
-  const desc = list.view.sort.startsWith('-');
-  return {
-    rowKey: 'id',
-    loading: list.loading,
-    dataSource: list.data.rows as T[],
-    pagination: { current: list.view.page, pageSize: list.view.pageSize, total: list.data.total, showSizeChanger: true, pageSizeOptions: [20, 50, 100, 200] },
-    onChange: (p, _f, sorter, extra) => {
+/** Table props that map antd's sorter and pagination onto the server-side list view (stable while the view and rows are). */
+export function useTableWiring<T extends { id: number }>(list: List): Pick<TableProps<T>, 'rowKey' | 'loading' | 'dataSource' | 'pagination' | 'onChange'> & { sortOrderOf: (key: string) => 'ascend' | 'descend' | null } {
+  const { sort, page, pageSize } = list.view;
+  const { total, rows } = list.data;
+  const { setSort, setPage } = list;
+  const pagination = useMemo(() => ({ current: page, pageSize, total, showSizeChanger: true, pageSizeOptions: [20, 50, 100, 200] }), [page, pageSize, total]);
+  const onChange = useCallback<NonNullable<TableProps<T>['onChange']>>(
+    (p, _f, sorter, extra) => {
       if (extra.action === 'sort') {
         const s = Array.isArray(sorter) ? sorter[0] : sorter;
         // No column picked: the server orders search hits by relevance, other lists newest first.
-        list.setSort(s?.order && s.columnKey ? `${s.order === 'descend' ? '-' : ''}${String(s.columnKey)}` : '');
-      } else if (extra.action === 'paginate') list.setPage(p.current ?? 1, p.pageSize ?? list.view.pageSize);
+        setSort(s?.order && s.columnKey ? `${s.order === 'descend' ? '-' : ''}${String(s.columnKey)}` : '');
+      } else if (extra.action === 'paginate') setPage(p.current ?? 1, p.pageSize ?? pageSize);
     },
-    sortOrderOf: (k: string) => (k === key ? (desc ? 'descend' : 'ascend') : null),
-  };
+    [setSort, setPage, pageSize],
+  );
+  const sortOrderOf = useCallback((k: string) => (k === sort.replace(/^-/, '') ? (sort.startsWith('-') ? 'descend' : 'ascend') : null), [sort]);
+  return { rowKey: 'id', loading: list.loading, dataSource: rows as T[], pagination, onChange, sortOrderOf };
 }
 
 /** Runs a row action (after an optional confirmation) and reports the outcome. */
 export function useRowAction() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  return async <N extends OperationName>(op: N, input: unknown, confirm?: string): Promise<boolean> => {
-    if (confirm) {
-      const ok = await new Promise<boolean>((resolve) => modal.confirm({ title: confirm, onOk: () => resolve(true), onCancel: () => resolve(false), okText: t('records.yes'), cancelText: t('records.no') }));
-      if (!ok) return false;
-    }
-    try {
-      await call(op, input as never);
-      message.success(t('records.done'));
-      return true;
-    } catch (e) {
-      message.error((e as Error).message);
-      return false;
-    }
-  };
+  return useCallback(
+    async <N extends OperationName>(op: N, input: unknown, confirm?: string): Promise<boolean> => {
+      if (confirm) {
+        const ok = await new Promise<boolean>((resolve) => modal.confirm({ title: confirm, onOk: () => resolve(true), onCancel: () => resolve(false), okText: t('records.yes'), cancelText: t('records.no') }));
+        if (!ok) return false;
+      }
+      try {
+        await call(op, input as never);
+        message.success(t('records.done'));
+        return true;
+      } catch (e) {
+        message.error((e as Error).message);
+        return false;
+      }
+    },
+    [t, message, modal],
+  );
 }
 
 /**
@@ -183,7 +208,10 @@ export function useRecordPage<T extends { id: number }>(op: ListOp, endpoint: Li
   const run = useRowAction();
   const [editing, setEditing] = useState<T | null | 'new'>(null);
   const [history, setHistory] = useState<{ type: RecordEntityType; id: number; name: string } | null>(null);
-  const { sortOrderOf, ...tableProps } = tableWiring<T>(list);
-  const col = (key: keyof T & string, extra: Partial<ColumnsType<T>[number]> = {}) => ({ key, dataIndex: key, title: t(`records.field.${key}` as string), sorter: true, sortOrder: sortOrderOf(key), ...extra });
+  const { sortOrderOf, ...tableProps } = useTableWiring<T>(list);
+  const col = useCallback(
+    (key: keyof T & string, extra: Partial<ColumnsType<T>[number]> = {}) => ({ key, dataIndex: key, title: t(`records.field.${key}` as string), sorter: true, sortOrder: sortOrderOf(key), ...extra }),
+    [t, sortOrderOf],
+  );
   return { t, user, canWrite: user.role !== 'public', isAdmin: user.role === 'admin', list, run, editing, setEditing, history, setHistory, tableProps, col };
 }

@@ -2,7 +2,7 @@
 // status cell (with the rejection reason on hover) and the owner's and everyone's row buttons,
 // offered in the statuses src/shared/workflows.ts allows (the service refuses the others).
 // Each page adds its own columns and its admin steps (approve, arrive, stock in, complete).
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { App, Button, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
@@ -43,50 +43,63 @@ export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
   const { message } = App.useApp();
   const { i18n } = useTranslation();
   const [prompt, setPrompt] = useState<PromptSpec | null>(null);
-  const mine = (r: T) => isAdmin || r.applicant_id === user.id;
-
-  const reject = (r: T) =>
-    setPrompt({
-      title: `${t('records.action.reject')}: ${r.name}`,
-      schema: recordsOps[ops.reject].input,
-      fields: [{ name: 'reason', label: t('records.rejectReason') }],
-      onOk: async (v) => {
-        await call(ops.reject, { id: r.id, reason: v.reason! });
-        message.success(t('records.done'));
-      },
-    });
-
-  const statusColumn = page.col('status', {
-    width: 120,
-    render: (s: string, r: T) => (r.reject_reason ? <Tooltip title={r.reject_reason}><span><StatusTag status={s} /></span></Tooltip> : <StatusTag status={s} />),
-  } as Partial<ColumnsType<T>[number]>);
+  const { col } = page;
+  // Every column piece keeps its identity while what it shows is unchanged, so the pages can
+  // memoize their columns and typing in the search box does not re-render the table.
+  const statusColumn = useMemo(
+    () =>
+      col('status', {
+        width: 120,
+        render: (s: string, r: T) => (r.reject_reason ? <Tooltip title={r.reject_reason}><span><StatusTag status={s} /></span></Tooltip> : <StatusTag status={s} />),
+      } as Partial<ColumnsType<T>[number]>),
+    [col],
+  );
 
   /** The row's actions. Kept as buttons: the admin's next workflow step (at most one applies in a
    * status, and it is what an admin opens the list for) and history (everyone's, the only one of
    * the browse-only account). In the menu: reject, edit and delete — rarer, and reject/delete
    * ask for a reason or a confirmation anyway. */
-  const actionsColumn = (adminSteps: (r: T) => RowAction[]): ColumnsType<T>[number] => ({
-    key: 'actions',
-    title: t('records.action.actions'),
-    width: 170,
-    fixed: 'right',
-    render: (_v, r: T) => (
-      <RowActions
-        visible={[...adminSteps(r).map((a) => ({ ...a, primary: true })), { key: 'history', label: t('records.action.history'), show: true, onClick: () => setHistory({ type: LISTS[ops.endpoint].kind, id: r.id, name: r.name }) }]}
-        more={[
-          { key: 'reject', label: t('records.action.reject'), danger: true, show: isAdmin && allowedFrom(ops.transitions.reject.from, r.status), onClick: () => reject(r) },
-          { key: 'edit', label: t('records.action.edit'), show: canWrite && mine(r) && allowedFrom(EDITABLE_ORDER_STATUSES, r.status), onClick: () => setEditing(r) },
-          { key: 'delete', label: t('records.action.delete'), danger: true, show: canWrite && mine(r) && allowedFrom(DELETABLE_ORDER_STATUSES, r.status), onClick: () => void run(ops.delete, { id: r.id }, t('records.confirmDelete')) },
-        ]}
-      />
-    ),
-  });
+  const actionsColumn = useCallback(
+    (adminSteps: (r: T) => RowAction[]): ColumnsType<T>[number] => {
+      const mine = (r: T) => isAdmin || r.applicant_id === user.id;
+      const reject = (r: T) =>
+        setPrompt({
+          title: `${t('records.action.reject')}: ${r.name}`,
+          schema: recordsOps[ops.reject].input,
+          fields: [{ name: 'reason', label: t('records.rejectReason') }],
+          onOk: async (v) => {
+            await call(ops.reject, { id: r.id, reason: v.reason! });
+            message.success(t('records.done'));
+          },
+        });
+      return {
+        key: 'actions',
+        title: t('records.action.actions'),
+        width: 170,
+        fixed: 'right',
+        render: (_v, r: T) => (
+          <RowActions
+            visible={[...adminSteps(r).map((a) => ({ ...a, primary: true })), { key: 'history', label: t('records.action.history'), show: true, onClick: () => setHistory({ type: LISTS[ops.endpoint].kind, id: r.id, name: r.name }) }]}
+            more={[
+              { key: 'reject', label: t('records.action.reject'), danger: true, show: isAdmin && allowedFrom(ops.transitions.reject.from, r.status), onClick: () => reject(r) },
+              { key: 'edit', label: t('records.action.edit'), show: canWrite && mine(r) && allowedFrom(EDITABLE_ORDER_STATUSES, r.status), onClick: () => setEditing(r) },
+              { key: 'delete', label: t('records.action.delete'), danger: true, show: canWrite && mine(r) && allowedFrom(DELETABLE_ORDER_STATUSES, r.status), onClick: () => void run(ops.delete, { id: r.id }, t('records.confirmDelete')) },
+            ]}
+          />
+        ),
+      };
+    },
+    [t, isAdmin, canWrite, user.id, run, setEditing, setHistory, message, ops.endpoint, ops.reject, ops.transitions, ops.delete],
+  );
 
   /** Unit price with ¥ and the order's total (quantity × unit price); no price stays empty. */
-  const moneyColumns = (): ColumnsType<T> => [
-    page.col('unit_price' as keyof T & string, { width: 110, align: 'right', render: (v: number | null) => formatYuan(v, i18n.language) } as Partial<ColumnsType<T>[number]>),
-    { key: 'total', title: t('table.total'), width: 120, align: 'right', className: 'total-cell', render: (_v, r: T) => formatYuan(orderTotal(r.quantity, r.unit_price), i18n.language) },
-  ];
+  const moneyColumns = useCallback(
+    (): ColumnsType<T> => [
+      col('unit_price' as keyof T & string, { width: 110, align: 'right', render: (v: number | null) => formatYuan(v, i18n.language) } as Partial<ColumnsType<T>[number]>),
+      { key: 'total', title: t('table.total'), width: 120, align: 'right', className: 'total-cell', render: (_v, r: T) => formatYuan(orderTotal(r.quantity, r.unit_price), i18n.language) },
+    ],
+    [col, t, i18n.language],
+  );
 
   return { ...page, endpoint: ops.endpoint, prompt, setPrompt, statusColumn, actionsColumn, moneyColumns };
 }

@@ -1,58 +1,81 @@
 // List state of one records page: search text/field, status filter, sort, page; loads through
 // the list operation, and reloads live when a records-changed event names this endpoint.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// Search as you type asks on every change, with no debounce: only the newest view's answer is
+// applied, and a change while a request is in flight waits for it briefly instead of queueing
+// stale searches on the server (latest-request.ts). Rows render as a transition, which typing
+// interrupts; the spinner shows only for a slow answer.
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { call, subscribeEvents } from '../api/client';
 import type { ListResult, ListEndpoint } from '../../shared/records';
+import { dropPrefetchedList, INITIAL_VIEW, peekPrefetchedList, type ListOp, type ListView } from './list-prefetch';
+import { LatestRequest } from './latest-request';
 
-export type ListOp = 'listInventory' | 'listReagentOrders' | 'listConsumableOrders';
+export type { ListOp, ListView };
 
-export interface ListView {
-  search: string;
-  field: string;
-  status: string;
-  /** `col` / `-col`, or empty: no column picked (search hits by relevance, else newest first). */
-  sort: string;
-  page: number;
-  pageSize: number;
-}
+/** A quicker answer replaces the rows without a spinner (it would only flash). */
+export const SPIN_DELAY_MS = 300;
 
 export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
-  const [view, setView] = useState<ListView>({ search: '', field: 'all', status: '', sort: '', page: 1, pageSize: 20 });
-  const [text, setText] = useState('');
-  const [data, setData] = useState<ListResult<T>>({ rows: [], total: 0, page: 1, pageSize: 20 });
+  const [view, setView] = useState<ListView>(INITIAL_VIEW);
+  const [text, setTextState] = useState('');
+  // The first page asked for while the screen's code arrived: its rows are in the first render.
+  const [prefetched] = useState(() => peekPrefetchedList(op) as { value?: ListResult<T>; result: Promise<ListResult<T>> } | undefined);
+  const [data, setData] = useState<ListResult<T>>(prefetched?.value ?? { rows: [], total: 0, page: 1, pageSize: 20 });
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const seq = useRef(0);
   const submitted = useRef(false);
+  const spin = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The first load of the opening view takes the prefetched answer instead of asking again.
+  const early = useRef(prefetched);
 
-  const load = useCallback(
-    async (v: ListView) => {
-      const mine = ++seq.current;
-      setLoading(true);
-      const wasSubmitted = submitted.current;
-      submitted.current = false;
-      try {
-        const res = (await call(op, { ...v, ...(wasSubmitted ? { submitted: true } : {}) })) as ListResult<T>;
-        if (mine === seq.current) {
-          setData(res);
-          setError(null);
-        }
-      } catch (e) {
-        if (mine === seq.current) setError((e as Error).message);
-      } finally {
-        if (mine === seq.current) setLoading(false);
-      }
-    },
-    [op],
+  const [requests] = useState(
+    () =>
+      new LatestRequest<ListView, ListResult<T>>({
+        send: (v, signal) => {
+          const wasSubmitted = submitted.current;
+          submitted.current = false;
+          const pre = v === INITIAL_VIEW ? early.current : undefined;
+          early.current = undefined;
+          return pre?.result ?? (call(op, { ...v, ...(wasSubmitted ? { submitted: true } : {}) }, { signal }) as Promise<ListResult<T>>);
+        },
+        apply: (res) => {
+          clearTimeout(spin.current);
+          startTransition(() => {
+            setData(res);
+            setError(null);
+            setLoading(false);
+          });
+        },
+        fail: (e) => {
+          clearTimeout(spin.current);
+          setError(e.message);
+          setLoading(false);
+        },
+      }),
   );
 
-  useEffect(() => void load(view), [load, view]);
+  const load = useCallback(
+    (v: ListView) => {
+      dropPrefetchedList(op);
+      if (v === INITIAL_VIEW && early.current?.value) {
+        early.current = undefined;
+        return;
+      }
+      clearTimeout(spin.current);
+      spin.current = setTimeout(() => setLoading(true), SPIN_DELAY_MS);
+      requests.request(v);
+    },
+    [op, requests],
+  );
 
-  // Typing searches as you go (debounced); only Enter / the button counts as a submitted search.
-  useEffect(() => {
-    const timer = setTimeout(() => setView((v) => (v.search === text ? v : { ...v, search: text, page: 1 })), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
+  useEffect(() => load(view), [load, view]);
+  useEffect(
+    () => () => {
+      clearTimeout(spin.current);
+      requests.dispose();
+    },
+    [requests],
+  );
 
   // Live refresh: another window, the import or the cart-import screen changed this list.
   const viewRef = useRef(view);
@@ -70,21 +93,20 @@ export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
     };
   }, [endpoint, load]);
 
-  return {
-    view,
-    data,
-    loading,
-    error,
-    text,
-    setText,
-    reload: () => load(viewRef.current),
-    submitSearch: (search: string) => {
-      submitted.current = true;
-      setView((v) => ({ ...v, search, page: 1 }));
-    },
-    setField: (field: string) => setView((v) => ({ ...v, field, page: 1 })),
-    setStatus: (status: string) => setView((v) => ({ ...v, status, page: 1 })),
-    setSort: (sort: string) => setView((v) => ({ ...v, sort, page: 1 })),
-    setPage: (page: number, pageSize: number) => setView((v) => ({ ...v, page, pageSize })),
-  };
+  // Typing searches as you go; only Enter / the button counts as a submitted search.
+  const setText = useCallback((next: string) => {
+    setTextState(next);
+    setView((v) => (v.search === next ? v : { ...v, search: next, page: 1 }));
+  }, []);
+  const submitSearch = useCallback((search: string) => {
+    submitted.current = true;
+    setView((v) => ({ ...v, search, page: 1 }));
+  }, []);
+  const setField = useCallback((field: string) => setView((v) => ({ ...v, field, page: 1 })), []);
+  const setStatus = useCallback((status: string) => setView((v) => ({ ...v, status, page: 1 })), []);
+  const setSort = useCallback((sort: string) => setView((v) => ({ ...v, sort, page: 1 })), []);
+  const setPage = useCallback((page: number, pageSize: number) => setView((v) => ({ ...v, page, pageSize })), []);
+  const reload = useCallback(() => load(viewRef.current), [load]);
+
+  return { view, data, loading, error, text, setText, reload, submitSearch, setField, setStatus, setSort, setPage };
 }

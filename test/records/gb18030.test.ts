@@ -1,0 +1,30 @@
+// The export's GB18030 encoder writes exactly what iconv-lite writes (the encoder the CSV export used
+// and the import decodes with): every BMP character, characters beyond it, lone surrogate halves.
+import { beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import iconv from 'iconv-lite';
+import { encodeGb18030, gb18030Ready } from '../../src/main/records/gb18030';
+
+beforeAll(() => gb18030Ready());
+
+describe('GB18030 encoder', () => {
+  it('matches iconv-lite on every BMP character and on text beyond the BMP', () => {
+    let all = '';
+    for (let c = 0; c < 0x10000; c++) if (c < 0xd800 || c > 0xdfff) all += String.fromCharCode(c);
+    expect(encodeGb18030(all).equals(iconv.encode(all, 'gb18030'))).toBe(true);
+    for (const s of ['', '乙醇 A301-1号柜', '😀𠮷 ok', 'lone \uD800 high', 'lone \uDC00 low', '\uDC00\uD800', '€ ¥ — “” …']) {
+      expect(encodeGb18030(s).equals(iconv.encode(s, 'gb18030')), JSON.stringify(s)).toBe(true);
+    }
+  });
+
+  it('matches iconv-lite on arbitrary strings and decodes back', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom('a', ',', '"', '\r', '\n', '乙', '醇', '号'), fc.integer({ min: 0, max: 0x10ffff }).map((cp) => String.fromCodePoint(cp)), fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c))) }), (s) => {
+        const ours = encodeGb18030(s);
+        expect(ours.equals(iconv.encode(s, 'gb18030'))).toBe(true);
+        if (!/[\uD800-\uDFFF]/.test(s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))) expect(iconv.decode(ours, 'gb18030')).toBe(s);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
