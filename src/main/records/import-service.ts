@@ -23,7 +23,8 @@ const SESSION_TTL_MS = 60 * 60 * 1000;
 const MAX_SESSIONS_PER_USER = 3;
 
 interface Scan {
-  key: string;
+  /** The mapping asked for and the mapping used (the suggested one when none was asked for). */
+  keys: string[];
   spool: string;
   result: ScanResult;
 }
@@ -60,19 +61,19 @@ export class ImportService {
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
 
-  private drop(id: string): void {
+  /** Forgets the import and removes its files (once a pending append has landed). */
+  private async drop(id: string): Promise<void> {
     const s = this.sessions.get(id);
     if (!s) return;
     this.sessions.delete(id);
     s.running?.stop();
-    void s.writing.finally(() => {
-      for (const f of [s.file, s.scan?.spool]) if (f) fs.rm(f, { force: true }, () => undefined);
-    });
+    await s.writing.catch(() => undefined);
+    await Promise.all([s.file, s.scan?.spool].map((f) => f && fs.promises.rm(f, { force: true }).catch(() => undefined)));
   }
 
   private sweep(): void {
     const now = Date.now();
-    for (const [k, s] of this.sessions) if (now - s.touched > SESSION_TTL_MS && !s.running) this.drop(k);
+    for (const [k, s] of this.sessions) if (now - s.touched > SESSION_TTL_MS && !s.running) void this.drop(k);
   }
 
   private session(actor: UserInfo, importId: string): Session {
@@ -88,7 +89,7 @@ export class ImportService {
     let s: Session;
     if (!id) {
       const mine = [...this.sessions].filter(([, x]) => x.userId === actor.id).sort((a, b) => a[1].touched - b[1].touched);
-      while (mine.length >= MAX_SESSIONS_PER_USER) this.drop(mine.shift()![0]);
+      while (mine.length >= MAX_SESSIONS_PER_USER) void this.drop(mine.shift()![0]);
       id = randomUUID();
       await fs.promises.mkdir(this.dir, { recursive: true });
       const file = path.join(this.dir, `${id}${path.extname(input.fileName).toLowerCase().replace(/[^.a-z0-9]/g, '')}`);
@@ -101,7 +102,7 @@ export class ImportService {
     const buf = Buffer.from(input.chunk, 'base64');
     s.size += buf.length;
     if (s.size > MAX_FILE_BYTES) {
-      this.drop(id);
+      void this.drop(id);
       throw new AppError('too_large', 'import.fileTooLarge', { mb: MAX_FILE_BYTES / 1024 / 1024 }, { fields: fieldError('file', 'field.tooLarge') });
     }
     s.complete = input.last;
@@ -135,7 +136,7 @@ export class ImportService {
     if (!s.complete) throw new AppError('conflict', 'import.uploadIncomplete', {}, { fields: fieldError('importId', 'import.uploadIncomplete') });
     await s.writing;
     const key = scanKey(mapping, keep);
-    if (s.scan?.key === key) return s.scan;
+    if (s.scan?.keys.includes(key)) return s.scan;
     const spool = path.join(this.dir, `${id}-${randomUUID()}.rows`);
     const job = startImportJob({ kind: 'scan', input: { file: s.file, fileName: s.fileName, mapping, keepBadCasCheckDigits: keep, spool } }, this.track(s, listener));
     s.running = job;
@@ -150,7 +151,7 @@ export class ImportService {
     }
     const previous = s.scan?.spool;
     if (previous) fs.rm(previous, { force: true }, () => undefined);
-    s.scan = { key, spool, result };
+    s.scan = { keys: [key, scanKey(result.mapping, keep)], spool, result };
     // Once the file is read, a commit of an unchanged mapping needs only the spool (a dropped
     // session removes it: see drop()).
     if (!this.sessions.has(id)) fs.rm(spool, { force: true }, () => undefined);
@@ -191,7 +192,7 @@ export class ImportService {
     } finally {
       s.committing = false;
     }
-    this.drop(input.importId);
+    await this.drop(input.importId);
     afterCommit(this.d, [{ endpoint: '/inventory/', ids, bulk: true }]);
     this.d.log.info({ user: actor.username, imported: ids.length, skipped }, 'inventory import committed');
     return { imported: ids.length, skipped, ids };
