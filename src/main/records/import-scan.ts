@@ -1,19 +1,10 @@
-// The two halves of a bulk import's heavy work, both run in the import worker (import-worker.ts),
-// never on the server's event loop:
-// - scan: stream the uploaded file once, validate every row with the chosen mapping, count, keep
-//   the first rows and errors for the preview, and spool the valid rows' values to a file, so a
-//   commit with the same mapping does not read the file again;
-// - write: insert the spooled rows with their audit entries in one transaction on the worker's own
-//   connection (all or nothing), reporting rows written.
+// The first half of a bulk import's heavy work, run in the import worker (import-worker.ts), never
+// on the server's event loop: stream the uploaded file once, validate every row with the chosen
+// mapping, count, keep the first rows and errors for the preview, and spool the valid rows' values
+// to a file (a JSON array per line after a line of column names), so a commit with the same
+// mapping does not read the file again (import-write.ts).
 import fs from 'node:fs';
-import { AppError } from '../../shared/errors';
-import type { UserInfo } from '../../shared/contract';
 import type { ImportPreview, ImportProgress, ImportRowError } from '../../shared/records';
-import { openDatabase } from '../db/open';
-import { AuditLog } from '../audit/audit-log';
-import { EventBus } from '../events';
-import { silentLogger } from '../logging';
-import { InventoryService } from './inventory-service';
 import { MAX_IMPORT_ROWS, fileError, readImportRows } from './import-parse';
 import { checkMapping, checkRow, isComplete, suggestMapping, type ImportMapping } from './import-rows';
 
@@ -113,54 +104,4 @@ export async function scanImport(input: ScanInput, progress: Progress): Promise<
   if (!headers) throw fileError('validation', 'import.empty');
   progress({ phase: 'parse', rows, total: null, percent: 100 });
   return { headers, sample, totalRows: rows, mapping, validRows, errors, badRows, badCheckDigitRows };
-}
-
-/** The spooled rows: the column names line, then one JSON array of values per line. */
-function* spoolRows(file: string): Generator<Record<string, string | number>> {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const chunk = Buffer.alloc(1024 * 1024);
-    let rest = '';
-    let cols: string[] | null = null;
-    const dec = new TextDecoder('utf-8');
-    for (;;) {
-      const n = fs.readSync(fd, chunk, 0, chunk.length, null);
-      const text = rest + dec.decode(chunk.subarray(0, n), { stream: n > 0 });
-      const lines = text.split('\n');
-      rest = n > 0 ? lines.pop()! : '';
-      for (const line of lines) {
-        if (!line) continue;
-        const arr = JSON.parse(line) as Array<string | number>;
-        if (!cols) cols = arr as string[];
-        else yield Object.fromEntries(cols.map((c, i) => [c, arr[i]!]));
-      }
-      if (n === 0) return;
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-const NO_HOOKS = { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} };
-
-/** Inserts the spooled rows as `actor` in one transaction; returns the new ids in file order. */
-export function writeImport(dbPath: string, spool: string, actor: UserInfo, total: number, progress: Progress): number[] {
-  const db = openDatabase(dbPath);
-  try {
-    const inventory = new InventoryService({ db, audit: new AuditLog(db), hooks: NO_HOOKS, events: new EventBus(), log: silentLogger() });
-    const ids: number[] = [];
-    const report = () => progress({ phase: 'write', rows: ids.length, total, percent: total > 0 ? Math.floor((ids.length / total) * 100) : 100 });
-    db.transaction(() => {
-      for (const values of spoolRows(spool)) {
-        ids.push(inventory.insert(values, actor, { action: 'import' }));
-        if (ids.length % PROGRESS_EVERY === 0) report();
-      }
-      // The spool is ours, but a disk that lost part of it must not become a half import.
-      if (ids.length !== total) throw new AppError('unavailable', 'import.spoolShort', { written: ids.length, total });
-    }).immediate();
-    report();
-    return ids;
-  } finally {
-    db.close();
-  }
 }

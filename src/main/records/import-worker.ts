@@ -1,4 +1,4 @@
-// Starts one import job (scan or write, import-scan.ts) in a worker thread with its own SQLite
+// Starts one import job (scan: import-scan.ts, write: import-write.ts) in a worker thread with its own SQLite
 // connection, so parsing 100 000 rows and the write transaction never hold up the server's event
 // loop. The built app starts out/main/import-worker.js beside the main bundles; tests and benches
 // that run from source set LAB_IMPORT_WORKER to a bundle of the entry (test/support/db-worker-bundle.ts).
