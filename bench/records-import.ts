@@ -1,10 +1,11 @@
-// `npm run bench:import` (`-- --rows 20000`): bulk import of 100 000 inventory rows generated from
+// `npm run bench:import` (`-- --rows 20000`, `-- --only csv|xlsx`): bulk import of 100 000 inventory rows generated from
 // ../shared/data/chemicals.tsv, as CSV and as XLSX, each into a fresh server process (`node
 // out/main/serve.js`, browser mode: real HTTP on loopback, the import worker). Per format: upload,
 // preview (read and check every row) and commit times; the server process's RSS peak above idle
 // (the kernel's high-water mark, reset through /proc/<pid>/clear_refs before the upload) and its
 // RSS 2 s and 10 s after; and /ping and list-request latency (p99, max) from this process over
-// real HTTP during the preview and during the commit. Writes bench-results/import.json and
+// real HTTP during the preview and during the commit; then, on the CSV run's server, the same
+// latencies during a backup and a restore of that data. Writes bench-results/import.json and
 // import.md. Not a test: no pass/fail exit.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -105,7 +106,7 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
 }
 
 /** One import of `file` into a fresh server, measured. */
-async function run(file: string): Promise<Record<string, unknown>> {
+async function run(file: string, withBackup: boolean): Promise<Record<string, unknown>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-import-'));
   const port = await freePort();
   const server = await startServer(dataDir, port);
@@ -147,9 +148,37 @@ async function run(file: string): Promise<Record<string, unknown>> {
     await sleep(8000);
     const after10s = memory(pid).rss;
 
-    const during = (from: number, to: number, kind: Sample['kind']) => samples.filter((s) => s.kind === kind && s.at + s.ms >= from && s.at <= to).map((s) => s.ms);
+    const during = (from: number, to: number, kind: Sample['kind'], of = samples) => of.filter((s) => s.kind === kind && s.at + s.ms >= from && s.at <= to).map((s) => s.ms);
     const stats = (xs: number[]) => ({ n: xs.length, p99: p99(xs), max: xs.length ? Math.max(...xs) : NaN });
+    const data: Record<string, unknown> = {};
+    if (withBackup) {
+      // Back up the imported rows, then restore that backup, pinging throughout.
+      const ping2 = pinger(base, cookie!);
+      await sleep(500);
+      const backupFrom = Date.now();
+      await req(base, 'POST', '/api/data/backups', {}, cookie);
+      let job: { finishedAt: string | null; ok: boolean | null; file: string | null };
+      do {
+        await sleep(250);
+        job = (await req(base, 'GET', '/api/data/status', undefined, cookie)).json.job as typeof job;
+      } while (!job.finishedAt);
+      const backupTo = Date.now();
+      if (!job.ok) throw new Error(`backup failed: ${JSON.stringify(job)}`);
+      const restoreFrom = Date.now();
+      await req(base, 'POST', '/api/data/restore', { source: path.resolve(dataDir, job.file!), acceptWarnings: true }, cookie);
+      const restoreTo = Date.now();
+      const s2 = await ping2.stop();
+      Object.assign(data, {
+        backupMs: backupTo - backupFrom,
+        restoreMs: restoreTo - restoreFrom,
+        backupPing: stats(during(backupFrom, backupTo, 'ping', s2)),
+        backupList: stats(during(backupFrom, backupTo, 'list', s2)),
+        restorePing: stats(during(restoreFrom, restoreTo, 'ping', s2)),
+        restoreList: stats(during(restoreFrom, restoreTo, 'list', s2)),
+      });
+    }
     return {
+      ...data,
       format: path.extname(file).slice(1),
       rows: result.imported,
       bytes: buf.length,
@@ -178,11 +207,11 @@ async function main(): Promise<void> {
   if (!fs.existsSync(SERVE)) throw new Error('out/main/serve.js is missing: npm run build first');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-import-files-'));
   const data = sampleItems(ROWS).map(toImportRow);
-  const files = [path.join(dir, `inventory-${ROWS}.csv`), path.join(dir, `inventory-${ROWS}.xlsx`)];
+  const files = [path.join(dir, `inventory-${ROWS}.csv`), path.join(dir, `inventory-${ROWS}.xlsx`)].filter((f) => !arg('only') || f.endsWith(`.${arg('only')}`));
   for (const f of files) await writeTable(f, IMPORT_HEADERS, data);
   const load = os.loadavg().map((x) => x.toFixed(2)).join(' ');
   const runs: Run[] = [];
-  for (const file of files) runs.push((await run(file)) as Run);
+  for (const file of files) runs.push((await run(file, file.endsWith('.csv'))) as Run);
   const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
   const lat = (s: { n: number; p99: number; max: number }) => `${s.p99.toFixed(1)} / ${s.max.toFixed(0)} ms (n ${s.n})`;
   const rows = runs.map((r) => {
@@ -196,13 +225,27 @@ async function main(): Promise<void> {
       `${lat(r.commitPing)} · ${lat(r.commitList)} | ${mark(pingOk)} |`,
     ].join(' | ');
   });
-  const md = [
+  let md = [
     `Bulk import of ${ROWS} inventory rows (node out/main/serve.js, a fresh server and data directory per format); load average ${load}; ${os.cpus().length} cores.`,
     '',
     '| format | rows | file | upload | preview (read + check) | commit (≤ 5000 ms) | server RSS peak above idle (≤ 400) | server RSS above idle 2 s / 10 s after (≤ 50) | during preview: /ping · list p99 / max | during commit: /ping · list p99 / max | responsive (p99 ≤ 50 ms) |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
+  const withData = runs.find((r) => r.backupMs !== undefined) as (Run & Record<'backupPing' | 'backupList' | 'restorePing' | 'restoreList', { n: number; p99: number; max: number }>) | undefined;
+  if (withData) {
+    const ok = (a: { n: number; p99: number }, b: { n: number; p99: number }) => mark(a.n > 0 && b.n > 0 && a.p99 <= TARGETS.p99Ms && b.p99 <= TARGETS.p99Ms);
+    md += [
+      '',
+      '',
+      `Backup and restore of the data directory holding those ${ROWS} rows (same server, after the CSV import).`,
+      '',
+      '| job | time | /ping · list p99 / max | responsive (p99 ≤ 50 ms) |',
+      '|---|---|---|---|',
+      `| backup | ${withData.backupMs} ms | ${lat(withData.backupPing)} · ${lat(withData.backupList)} | ${ok(withData.backupPing, withData.backupList)} |`,
+      `| restore | ${withData.restoreMs} ms | ${lat(withData.restorePing)} · ${lat(withData.restoreList)} | ${ok(withData.restorePing, withData.restoreList)} |`,
+    ].join('\n');
+  }
   console.log(md);
   fs.mkdirSync('bench-results', { recursive: true });
   fs.writeFileSync('bench-results/import.json', JSON.stringify({ rows: ROWS, load, cores: os.cpus().length, targets: TARGETS, runs }, null, 2));

@@ -131,6 +131,7 @@ export const MESSAGES = {
   'import.fileGone': 'The uploaded file is no longer there (it was removed while the import ran). Choose the file again.',
   'import.spoolShort': 'Only {{written}} of {{total}} rows could be read back for writing; nothing was imported. Try again.',
   'import.failed': 'The import failed: {{detail}}. Nothing was imported.',
+  'import.outOfMemory': 'The file needs more memory to read than an import may use (is it a spreadsheet of ordinary rows?). Nothing was imported.',
   'import.workerStopped': 'The import stopped before it finished (code {{code}}); nothing was imported.',
   // cart import
   'cart.invalidBatch': 'The import batch is not valid: {{fields}} — {{first}}',

@@ -1,5 +1,5 @@
 // Vitest global setup: the backup code starts its database worker from a built file
-// (out/main/db-worker.js in the app), bulk import its import worker (out/main/import-worker.js). Tests run from source, so bundle the worker entry once with
+// (out/main/db-worker.js in the app), bulk import forks its import worker (out/main/import-worker.js). Tests run from source, so bundle the worker entry once with
 // esbuild (better-sqlite3 stays external and resolves from node_modules) and point LAB_DB_WORKER at it;
 // the test processes inherit the variable.
 import fs from 'node:fs';

@@ -122,6 +122,7 @@ export const zhMessages: Record<MessageKey, string> = {
   'import.fileGone': '上传的文件已不存在（导入过程中被删除）。请重新选择文件。',
   'import.spoolShort': '只读回了 {{total}} 行中的 {{written}} 行，未导入任何数据。请重试。',
   'import.failed': '导入失败：{{detail}}。未导入任何数据。',
+  'import.outOfMemory': '读取该文件所需的内存超过导入允许的上限（它是普通行组成的表格吗？）。未导入任何数据。',
   'import.workerStopped': '导入在完成前停止（代码 {{code}}），未导入任何数据。',
   'cart.invalidBatch': '导入批次无效：{{fields}} — {{first}}',
   'cart.batchMismatch': '批次编号不一致：页面对应“{{expected}}”，批次却是“{{actual}}”。请从浏览器扩展重新导入。',
