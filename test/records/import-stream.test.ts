@@ -12,6 +12,9 @@ import { IMPORT_HEADERS, sampleItems, toImportRow } from '../fixtures/records/sa
 import { startTestServices, setupAdmin, ADMIN } from '../support/temp';
 import { http } from '../support/http';
 import { MAX_IMPORT_ROWS } from '../../src/main/records/import-parse';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import yazl from 'yazl';
 
 const CHUNK = 1_000_000;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-import-stream-'));
@@ -134,6 +137,47 @@ describe('bulk import through the import worker', () => {
     expect(await h.call(h.member, 'importPreview', { importId: tooMany })).toMatchObject({ ok: false, error: { code: 'too_large', key: 'import.tooManyRowsStop', params: { max: MAX_IMPORT_ROWS } } });
     expect(count(h)).toBe(0);
   });
+});
+
+/** An XLSX of a few hundred kilobytes whose one shared string inflates to `mb` megabytes. */
+async function zipBomb(file: string, mb: number): Promise<void> {
+  const zip = new yazl.ZipFile();
+  const x = (name: string, xml: string) => zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>${xml}`), name);
+  x('[Content_Types].xml', '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>');
+  x('_rels/.rels', '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>');
+  x('xl/workbook.xml', '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>');
+  x('xl/_rels/workbook.xml.rels', '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>');
+  const block = 'A'.repeat(1024 * 1024);
+  const body = Readable.from(
+    (function* () {
+      yield '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>';
+      for (let i = 0; i < mb; i++) yield block;
+      yield '</t></si></sst>';
+    })(),
+  );
+  zip.addReadStream(body, 'xl/sharedStrings.xml');
+  x('xl/worksheets/sheet1.xml', '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>');
+  zip.end();
+  await pipeline(zip.outputStream, fs.createWriteStream(file));
+}
+
+describe('a hostile spreadsheet', () => {
+  it('an XLSX whose few hundred kilobytes inflate to 400 MB of text ends the import worker with a clear error and changes nothing', async () => {
+    const h = createHarness();
+    const bomb = path.join(dir, 'bomb.xlsx');
+    await zipBomb(bomb, 400);
+    expect(fs.statSync(bomb).size).toBeLessThan(5 * 1024 * 1024);
+    const importId = await upload(h, bomb);
+    const r = await h.call(h.member, 'importPreview', { importId });
+    expect(r).toMatchObject({ ok: false, error: { fields: { file: expect.objectContaining({ key: expect.stringMatching(/^import\.(outOfMemory|notXlsx)$/) }) } } });
+    expect(count(h)).toBe(0);
+    // The server process is unharmed and imports the next file.
+    const fine = path.join(dir, 'fine.csv');
+    fs.writeFileSync(fine, 'name,quantity\nAcetone,1\n');
+    const next = await upload(h, fine);
+    const p = await h.ok<ImportPreview>(h.member, 'importPreview', { importId: next });
+    expect(await h.ok<ImportResult>(h.member, 'importCommit', { importId: next, mapping: p.mapping, skipBadRows: false })).toMatchObject({ imported: 1 });
+  }, 180_000);
 });
 
 describe('the server while an import commits', () => {

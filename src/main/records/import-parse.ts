@@ -15,6 +15,8 @@ export interface ParsedTable {
 }
 
 export const MAX_IMPORT_ROWS = 100_000;
+/** Rows of a worksheet read at most, empty ones included. */
+const MAX_SHEET_ROWS = 2 * MAX_IMPORT_ROWS + 1;
 
 /** A file on disk (the upload) or bytes in memory (small files, tests). */
 export type ImportSource = string | Buffer;
@@ -102,7 +104,11 @@ async function readXlsx(source: ImportSource, visitor: RowVisitor): Promise<void
   try {
     for await (const sheet of reader) {
       sheets++;
+      let seen = 0;
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+        // Empty rows are skipped, but a sheet of millions of them (a small file that inflates) is
+        // refused rather than read for minutes.
+        if (++seen > MAX_SHEET_ROWS) throw fileError('too_large', 'import.tooManyRowsStop', { max: MAX_IMPORT_ROWS });
         const cells: string[] = [];
         for (let c = 1; c <= row.cellCount; c++) cells.push(row.getCell(c).text ?? '');
         if (cells.some((c) => c.trim() !== '')) visitor.row(cells);
