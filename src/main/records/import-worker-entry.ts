@@ -20,7 +20,16 @@ async function run(job: ImportJob): Promise<void> {
   } catch (e) {
     reply = e instanceof AppError ? { type: 'error', error: e.toBody() } : { type: 'error', error: null, message: e instanceof Error ? e.message : String(e) };
   }
-  post(reply, () => process.exit(0));
+  const write = job.kind === 'write' ? job : null;
+  post(reply, () => {
+    // The rows are committed and the server has its answer; now fold the log into lab.db here.
+    if (write) {
+      void import('./import-write')
+        .then((w) => w.foldLog(write.dbPath))
+        .catch(() => undefined)
+        .finally(() => process.exit(0));
+    } else process.exit(0);
+  });
 }
 
 if (!process.send) throw new Error('import-worker-entry runs only as a forked child process');

@@ -45,6 +45,9 @@ const NO_HOOKS = { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} };
 /** Inserts the spooled rows as `actor` in one transaction; returns the new ids in file order. */
 export function writeImport(dbPath: string, spool: string, actor: UserInfo, total: number, progress: (p: ImportProgress) => void): number[] {
   const db = openDatabase(dbPath);
+  // The commit only appends to the write-ahead log; copying ~100 MB of it into lab.db is left to
+  // foldLog() after the answer (still in this worker, never on the server's thread).
+  db.pragma('wal_autocheckpoint = 0');
   try {
     const inventory = new InventoryService({ db, audit: new AuditLog(db), hooks: NO_HOOKS, events: new EventBus(), log: silentLogger() });
     const ids: number[] = [];
@@ -59,6 +62,16 @@ export function writeImport(dbPath: string, spool: string, actor: UserInfo, tota
     }).immediate();
     report();
     return ids;
+  } finally {
+    db.close();
+  }
+}
+
+/** Copies the log the import wrote into lab.db (what the commit's automatic checkpoint would have done). */
+export function foldLog(dbPath: string): void {
+  const db = openDatabase(dbPath);
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
   } finally {
     db.close();
   }
