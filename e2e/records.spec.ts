@@ -176,8 +176,11 @@ test('bulk import: 10 000-row XLSX with progress, and a CSV with bad rows import
   const t0 = Date.now();
   await wizard.getByTestId('import-file').setInputFiles(files.xlsx);
   await expect(wizard.getByTestId('import-progress')).toBeVisible();
+  // The server reads and checks the rows in its import worker; the wizard says so.
+  await expect(wizard.getByTestId('import-progress-text')).toContainText('Reading and checking rows');
   await expect(wizard.getByTestId('import-summary')).toContainText('10000 rows · 10000 valid · 0 with errors', { timeout: 60_000 });
   await wizard.getByRole('button', { name: 'Import 10000 rows' }).click();
+  await expect(wizard.getByTestId('import-progress-text')).toContainText('Writing');
   await expect(wizard.getByTestId('import-done')).toContainText('10000 items imported', { timeout: 60_000 });
   console.log(`[figure] 10 000-row XLSX import in the browser (upload → preview → commit): ${Date.now() - t0} ms`);
   await expect(page.getByTestId('list-total')).toContainText('10,020 records');

@@ -127,6 +127,12 @@ export const MESSAGES = {
   'import.badRowsField': '{{bad}} bad rows',
   'import.rowField': '{{field}} {{problem}}',
   'import.hazardousWord': 'must be yes/no (是/否), not "{{value}}"',
+  'import.tooManyRowsStop': 'The file has more than {{max}} rows; at most {{max}} can be imported at once.',
+  'import.fileGone': 'The uploaded file is no longer there (it was removed while the import ran). Choose the file again.',
+  'import.spoolShort': 'Only {{written}} of {{total}} rows could be read back for writing; nothing was imported. Try again.',
+  'import.failed': 'The import failed: {{detail}}. Nothing was imported.',
+  'import.outOfMemory': 'The file needs more memory to read than an import may use (is it a spreadsheet of ordinary rows?). Nothing was imported.',
+  'import.workerStopped': 'The import stopped before it finished (code {{code}}); nothing was imported.',
   // cart import
   'cart.invalidBatch': 'The import batch is not valid: {{fields}} — {{first}}',
   'cart.batchMismatch': 'batch_id mismatch: the page was opened for "{{expected}}" but the batch is "{{actual}}". Import again from the extension.',

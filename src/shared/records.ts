@@ -214,6 +214,17 @@ export interface ImportPreview {
   badCheckDigitRows: number;
 }
 
+/** Where a running preview (parse) or commit (write) of a bulk import is. */
+export interface ImportProgress {
+  phase: 'parse' | 'write';
+  /** Data rows read (parse) or written (write) so far. */
+  rows: number;
+  /** Rows to write; null while parsing (the row count is known only at the end). */
+  total: number | null;
+  /** 0–100: bytes of the file read (parse), rows written of total (write). */
+  percent: number;
+}
+
 export interface ImportResult {
   imported: number;
   skipped: number;

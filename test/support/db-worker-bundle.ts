@@ -1,7 +1,8 @@
 // Vitest global setup: the backup code starts its database worker from a built file
-// (out/main/db-worker.js in the app). Tests run from source, so bundle the worker entry once with
-// esbuild (better-sqlite3 stays external and resolves from node_modules) and point LAB_DB_WORKER at it;
-// the test processes inherit the variable.
+// (out/main/db-worker.js in the app), bulk import forks its import worker (out/main/import-worker.js).
+// Tests run from source, so bundle both entries once with esbuild (packages stay external and
+// resolve from node_modules) and point LAB_DB_WORKER / LAB_IMPORT_WORKER at them; the test
+// processes inherit the variables.
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
@@ -22,4 +23,16 @@ export function setup(): void {
     logLevel: 'silent',
   });
   process.env.LAB_DB_WORKER = out;
+  const importOut = path.join(path.dirname(out), `import-worker-${process.pid}.cjs`);
+  buildSync({
+    entryPoints: [path.join(ROOT, 'src/main/records/import-worker-entry.ts')],
+    outfile: importOut,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    packages: 'external',
+    logLevel: 'silent',
+  });
+  process.env.LAB_IMPORT_WORKER = importOut;
 }

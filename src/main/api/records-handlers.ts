@@ -84,5 +84,7 @@ export function recordsHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, Recor
     importUpload: (input, ctx) => r.imports.upload(requireUser(ctx), input),
     importPreview: (input, ctx) => r.imports.preview(requireUser(ctx), input),
     importCommit: (input, ctx) => r.imports.commit(requireUser(ctx), input),
+    importStatus: (input, ctx) => r.imports.status(requireUser(ctx), input),
+    importCancel: (input, ctx) => r.imports.cancel(requireUser(ctx), input),
   };
 }

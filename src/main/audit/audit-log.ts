@@ -1,5 +1,6 @@
 // Audit trail: who changed which record when, and each field's before → after.
 import type { Db } from '../db/open';
+import { prepareCached } from '../db/statements';
 
 export interface AuditEntryInput {
   userId: number | null;
@@ -26,9 +27,7 @@ export class AuditLog {
 
   /** Call inside the business transaction so the entry commits (or not) with the change. */
   record(e: AuditEntryInput): void {
-    this.db
-      .prepare('INSERT INTO audit_log (user_id, entity_type, entity_id, action, changes) VALUES (?, ?, ?, ?, ?)')
-      .run(e.userId, e.entityType, e.entityId, e.action, JSON.stringify(e.changes));
+    prepareCached(this.db, 'INSERT INTO audit_log (user_id, entity_type, entity_id, action, changes) VALUES (?, ?, ?, ?, ?)').run(e.userId, e.entityType, e.entityId, e.action, JSON.stringify(e.changes));
   }
 
   history(entityType: string, entityId: number): AuditEntry[] {

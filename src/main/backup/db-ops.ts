@@ -38,6 +38,19 @@ export function dbOps(Database: typeof BetterSqlite3) {
         db.close();
       }
     },
+    /**
+     * Copies a live database's write-ahead log into the file, so that when the app later closes its
+     * own last connection (restore, move) that close has nothing left to copy and sync.
+     */
+    foldLog(file: string): void {
+      const db = new Database(file, { fileMustExist: true });
+      try {
+        db.pragma('busy_timeout = 2000');
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      } finally {
+        db.close();
+      }
+    },
     /** Opens a copied database read-write so SQLite replays its -wal, then folds the log into the file. */
     checkpoint(file: string): void {
       const db = new Database(file, { fileMustExist: true });

@@ -7,6 +7,7 @@ import type { CompletionHooks } from '../completion-hooks';
 import type { ListEndpoint } from '../../shared/records';
 import type { EventBus } from '../events';
 import type { Logger } from '../logging';
+import { prepareCached } from '../db/statements';
 
 export interface RecordsDeps {
   db: Db;
@@ -54,7 +55,7 @@ export type RecordTable = 'inventory_items' | 'reagent_orders' | 'consumable_ord
 
 /** The one row update every records write uses: the given columns, plus updated_at = now. */
 export function updateRow(db: Db, table: RecordTable, id: number, sets: Record<string, unknown>): void {
-  db.prepare(`UPDATE ${table} SET ${Object.keys(sets).map((c) => `${c} = ?`).join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`).run(...Object.values(sets), id);
+  prepareCached(db, `UPDATE ${table} SET ${Object.keys(sets).map((c) => `${c} = ?`).join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`).run(...Object.values(sets), id);
 }
 
 /** All fields of a deleted record as value → null, for the audit entry of a delete. */

@@ -1,6 +1,9 @@
-// Reading a bulk-import file into a header row and data rows of cell text. CSV/TSV via papaparse
+// Reading a bulk-import file row by row, never whole: CSV/TSV through papaparse's streaming parser
 // (UTF-8, with or without BOM; GB18030 when the bytes are not UTF-8, as Excel on Chinese Windows
-// saves CSV), XLSX via exceljs (first worksheet).
+// saves CSV), XLSX through exceljs' streaming WorkbookReader (first worksheet). Each non-empty row
+// is handed to the caller as cell text, the header row first.
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import { AppError, type ErrorCode } from '../../shared/errors';
@@ -12,54 +15,132 @@ export interface ParsedTable {
 }
 
 export const MAX_IMPORT_ROWS = 100_000;
+/** Rows of a worksheet read at most, empty ones included. */
+const MAX_SHEET_ROWS = 2 * MAX_IMPORT_ROWS + 1;
 
-function decodeText(buf: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(buf).replace(/^\uFEFF/, '');
-  } catch {
-    return new TextDecoder('gb18030').decode(buf);
-  }
+/** A file on disk (the upload) or bytes in memory (small files, tests). */
+export type ImportSource = string | Buffer;
+
+/** Called with each non-empty row (header first) and, now and then, the bytes read so far. */
+export interface RowVisitor {
+  row(cells: string[]): void;
+  bytes?(read: number): void;
 }
 
 /** A refusal of the whole file: the same sentence as the `file` field's error. */
-function fileError(code: ErrorCode, key: MessageKey, params: MessageParams = {}): AppError {
+export function fileError(code: ErrorCode, key: MessageKey, params: MessageParams = {}): AppError {
   return new AppError(code, key, params, { fields: { file: msg(key, params) } });
 }
 
-function finish(all: string[][]): ParsedTable {
-  const nonEmpty = all.filter((r) => r.some((c) => c.trim() !== ''));
-  if (nonEmpty.length === 0) throw fileError('validation', 'import.empty');
-  const [headers, ...rows] = nonEmpty;
-  if (rows.length > MAX_IMPORT_ROWS) throw fileError('too_large', 'import.tooManyRows', { rows: rows.length, max: MAX_IMPORT_ROWS });
-  return { headers: headers!.map((h) => h.trim()), rows };
+function open(source: ImportSource, visitor: RowVisitor): Readable {
+  const stream = typeof source === 'string' ? fs.createReadStream(source, { highWaterMark: 256 * 1024 }) : Readable.from([source]);
+  if (visitor.bytes) {
+    let read = 0;
+    stream.on('data', (c: Buffer) => visitor.bytes!((read += c.length)));
+  }
+  return stream;
 }
 
-export async function parseImportFile(fileName: string, buf: Buffer): Promise<ParsedTable> {
-  const lower = fileName.toLowerCase();
-  if (lower.endsWith('.xlsx')) {
-    const wb = new ExcelJS.Workbook();
-    try {
-      await wb.xlsx.load(buf as unknown as ArrayBuffer);
-    } catch (e) {
-      throw fileError('validation', 'import.notXlsx', { detail: (e as Error).message });
-    }
-    const ws = wb.worksheets[0];
-    if (!ws) throw fileError('validation', 'import.noWorksheet');
-    const all: string[][] = [];
-    const width = ws.columnCount; // a getter that scans every row: read it once
-    ws.eachRow({ includeEmpty: false }, (row) => {
-      const cells: string[] = [];
-      for (let c = 1; c <= width; c++) cells.push(row.getCell(c).text ?? '');
-      all.push(cells);
-    });
-    return finish(all);
+function isFileGone(e: unknown): boolean {
+  return (e as NodeJS.ErrnoException)?.code === 'ENOENT';
+}
+
+/** UTF-8 unless some byte sequence is not (then GB18030); one streamed pass, nothing kept. */
+async function sniffEncoding(source: ImportSource): Promise<'utf-8' | 'gb18030'> {
+  const dec = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of open(source, {} as RowVisitor)) dec.decode(chunk as Buffer, { stream: true });
+    dec.decode();
+    return 'utf-8';
+  } catch (e) {
+    if (e instanceof TypeError) return 'gb18030';
+    throw e;
   }
-  if (lower.endsWith('.csv') || lower.endsWith('.tsv') || lower.endsWith('.txt')) {
-    const res = Papa.parse<string[]>(decodeText(buf), { skipEmptyLines: 'greedy', delimiter: lower.endsWith('.tsv') ? '\t' : '' });
-    const fatal = res.errors.find((e) => e.type === 'Quotes');
-    if (fatal) throw fileError('validation', 'import.badCsv', { row: (fatal.row ?? 0) + 1, detail: fatal.message });
-    // Our own CSV export protects formula-like cells with a leading apostrophe; take it off again.
-    return finish(res.data.map((r) => r.map((c) => String(c ?? '').replace(/^'(?=[=+\-@\t\r])/, ''))));
+}
+
+async function* decoded(stream: Readable, encoding: string): AsyncGenerator<string> {
+  // ignoreBOM false (the default): a leading BOM is taken off.
+  const dec = new TextDecoder(encoding);
+  for await (const chunk of stream) {
+    const s = dec.decode(chunk as Buffer, { stream: true });
+    if (s) yield s;
+  }
+  const tail = dec.decode();
+  if (tail) yield tail;
+}
+
+async function readCsv(source: ImportSource, tsv: boolean, visitor: RowVisitor): Promise<void> {
+  const encoding = await sniffEncoding(source);
+  const input = Readable.from(decoded(open(source, visitor), encoding));
+  let rowIndex = 0;
+  let failure: unknown = null;
+  await new Promise<void>((resolve, reject) => {
+    Papa.parse<string[]>(input as unknown as NodeJS.ReadableStream, {
+      delimiter: tsv ? '\t' : '',
+      skipEmptyLines: 'greedy',
+      step(res, parser) {
+        if (failure) return;
+        rowIndex++;
+        const fatal = res.errors.find((e) => e.type === 'Quotes');
+        try {
+          if (fatal) throw fileError('validation', 'import.badCsv', { row: rowIndex, detail: fatal.message });
+          // Our own CSV export protects formula-like cells with a leading apostrophe; take it off again.
+          const cells = (res.data as unknown[]).map((c) => String(c ?? '').replace(/^'(?=[=+\-@\t\r])/, ''));
+          if (cells.some((c) => c.trim() !== '')) visitor.row(cells);
+        } catch (e) {
+          failure = e;
+          parser.abort();
+        }
+      },
+      complete: () => (failure ? reject(failure) : resolve()),
+      error: (e: Error) => reject(failure ?? e),
+    });
+  });
+}
+
+async function readXlsx(source: ImportSource, visitor: RowVisitor): Promise<void> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(open(source, visitor), { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', entries: 'ignore' });
+  let sheets = 0;
+  try {
+    for await (const sheet of reader) {
+      sheets++;
+      let seen = 0;
+      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+        // Empty rows are skipped, but a sheet of millions of them (a small file that inflates) is
+        // refused rather than read for minutes.
+        if (++seen > MAX_SHEET_ROWS) throw fileError('too_large', 'import.tooManyRowsStop', { max: MAX_IMPORT_ROWS });
+        const cells: string[] = [];
+        for (let c = 1; c <= row.cellCount; c++) cells.push(row.getCell(c).text ?? '');
+        if (cells.some((c) => c.trim() !== '')) visitor.row(cells);
+      }
+      break; // the first worksheet only
+    }
+  } catch (e) {
+    if (e instanceof AppError || isFileGone(e)) throw e;
+    throw fileError('validation', 'import.notXlsx', { detail: (e as Error).message });
+  }
+  if (sheets === 0) throw fileError('validation', 'import.noWorksheet');
+}
+
+/** Streams the file's rows to the visitor; refuses unreadable files and unknown types. */
+export async function readImportRows(fileName: string, source: ImportSource, visitor: RowVisitor): Promise<void> {
+  const lower = fileName.toLowerCase();
+  try {
+    if (lower.endsWith('.xlsx')) return await readXlsx(source, visitor);
+    if (lower.endsWith('.csv') || lower.endsWith('.tsv') || lower.endsWith('.txt')) return await readCsv(source, lower.endsWith('.tsv'), visitor);
+  } catch (e) {
+    if (isFileGone(e)) throw fileError('not_found', 'import.fileGone');
+    throw e;
   }
   throw fileError('validation', 'import.fileType');
+}
+
+/** The whole table in memory: for small files (tests, the export round trip). */
+export async function parseImportFile(fileName: string, source: ImportSource): Promise<ParsedTable> {
+  const all: string[][] = [];
+  await readImportRows(fileName, source, { row: (cells) => all.push(cells) });
+  if (all.length === 0) throw fileError('validation', 'import.empty');
+  const [headers, ...rows] = all;
+  if (rows.length > MAX_IMPORT_ROWS) throw fileError('too_large', 'import.tooManyRows', { rows: rows.length, max: MAX_IMPORT_ROWS });
+  return { headers: headers!.map((h) => h.trim()), rows };
 }

@@ -3,6 +3,7 @@
 // per batch; the order services read it to answer a second submission with the first order.
 import type { Db } from '../db/open';
 import type { ImportRef, SubmittedItem } from '../../shared/contract/cart';
+import { prepareCached } from '../db/statements';
 
 export type ImportOrderKind = SubmittedItem['order_type'];
 
@@ -12,16 +13,16 @@ export interface Submission {
 }
 
 export function findSubmission(db: Db, ref: ImportRef): Submission | undefined {
-  return db.prepare('SELECT order_kind, order_id FROM import_submissions WHERE batch_id = ? AND item_id = ?').get(ref.batch_id, ref.item_id) as Submission | undefined;
+  return prepareCached(db, 'SELECT order_kind, order_id FROM import_submissions WHERE batch_id = ? AND item_id = ?').get(ref.batch_id, ref.item_id) as Submission | undefined;
 }
 
 export function recordSubmission(db: Db, ref: ImportRef, kind: ImportOrderKind, orderId: number, userId: number): void {
-  db.prepare('INSERT INTO import_submissions (batch_id, item_id, order_kind, order_id, created_by) VALUES (?, ?, ?, ?, ?)').run(ref.batch_id, ref.item_id, kind, orderId, userId);
+  prepareCached(db, 'INSERT INTO import_submissions (batch_id, item_id, order_kind, order_id, created_by) VALUES (?, ?, ?, ?, ?)').run(ref.batch_id, ref.item_id, kind, orderId, userId);
 }
 
 /** A deleted order frees its item: the review screen offers it again. */
 export function forgetSubmission(db: Db, kind: ImportOrderKind, orderId: number): void {
-  db.prepare('DELETE FROM import_submissions WHERE order_kind = ? AND order_id = ?').run(kind, orderId);
+  prepareCached(db, 'DELETE FROM import_submissions WHERE order_kind = ? AND order_id = ?').run(kind, orderId);
 }
 
 /** item_id → the order it became, for one batch (who submitted it, when). */

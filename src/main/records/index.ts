@@ -31,7 +31,7 @@ export function createRecordsServices(deps: RecordsDeps): RecordsServices {
     inventory,
     reagentOrders: new ReagentOrderService(deps, inventory),
     consumableOrders: new ConsumableOrderService(deps),
-    imports: new ImportService(deps, inventory),
+    imports: new ImportService(deps),
     duplicates: (q) => findDuplicates(deps.db, q),
     history(entityType, id) {
       const entries = deps.audit.history(entityType, id);

@@ -10,6 +10,7 @@ import { derivedColumns, listPage, type ListSpec } from './search';
 import { checkTransition } from './status-tables';
 import { sortColumn } from './sort-key';
 import { INVENTORY_TRANSITIONS } from '../../shared/workflows';
+import { prepareCached } from '../db/statements';
 
 export const INVENTORY_FIELDS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous'] as const;
 const AUDIT_FIELDS = [...INVENTORY_FIELDS, 'status', 'borrowed_by', 'borrowed_at', 'source_order_id'] as const;
@@ -57,7 +58,7 @@ export class InventoryService {
   }
 
   get(id: number): InventoryItem {
-    const row = this.d.db.prepare(`${SELECT} WHERE t.id = ?`).get(id) as Record<string, unknown> | undefined;
+    const row = prepareCached(this.d.db, `${SELECT} WHERE t.id = ?`).get(id) as Record<string, unknown> | undefined;
     if (!row) throw new AppError('not_found', 'records.noItem', { id }, { fields: fieldError('id', 'field.noSuchRecord') });
     return mapInventory(row);
   }
@@ -65,9 +66,10 @@ export class InventoryService {
   /** Inserts inside the caller's transaction (create, stock-in, bulk import); audit included. */
   insert(values: Record<string, string | number>, actor: UserInfo, extra: { source_order_id?: number; action?: string } = {}): number {
     const cols = Object.keys(values);
-    const info = this.d.db
-      .prepare(`INSERT INTO inventory_items (${cols.join(', ')}, status, created_by, source_order_id) VALUES (${cols.map(() => '?').join(', ')}, 'in_stock', ?, ?)`)
-      .run(...cols.map((c) => values[c]), actor.id, extra.source_order_id ?? null);
+    const info = prepareCached(
+      this.d.db,
+      `INSERT INTO inventory_items (${cols.join(', ')}, status, created_by, source_order_id) VALUES (${cols.map(() => '?').join(', ')}, 'in_stock', ?, ?)`,
+    ).run(...cols.map((c) => values[c]), actor.id, extra.source_order_id ?? null);
     const id = Number(info.lastInsertRowid);
     const audited = { ...values, hazardous: values.hazardous === 1, status: 'in_stock', source_order_id: extra.source_order_id };
     this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: extra.action ?? 'create', changes: created(audited, AUDIT_FIELDS) });
@@ -104,7 +106,7 @@ export class InventoryService {
   delete(actor: UserInfo, id: number): void {
     this.d.db.transaction(() => {
       const before = this.get(id);
-      this.d.db.prepare('DELETE FROM inventory_items WHERE id = ?').run(id);
+      prepareCached(this.d.db, 'DELETE FROM inventory_items WHERE id = ?').run(id);
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'delete', changes: deleted(before, AUDIT_FIELDS) });
     })();
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);

@@ -11,6 +11,7 @@ import { derivedColumns, listPage, type ListSpec } from './search';
 import { checkStatusIn, checkTransition } from './status-tables';
 import { DELETABLE_ORDER_STATUSES, EDITABLE_ORDER_STATUSES } from '../../shared/workflows';
 import { findSubmission, forgetSubmission, isDuplicateSubmission, recordSubmission, type ImportOrderKind, type Submission } from './import-submissions';
+import { prepareCached } from '../db/statements';
 
 export interface OrderRecord {
   id: number;
@@ -54,7 +55,7 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
 
   get(id: number): T {
     const { columns, from, map } = this.kind.list;
-    const row = this.d.db.prepare(`SELECT ${columns} FROM ${from} WHERE t.id = ?`).get(id) as Record<string, unknown> | undefined;
+    const row = prepareCached(this.d.db, `SELECT ${columns} FROM ${from} WHERE t.id = ?`).get(id) as Record<string, unknown> | undefined;
     if (!row) throw this.kind.notFound(id);
     return map(row);
   }
@@ -76,7 +77,7 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
         check?.(ref);
       }
       const cols = Object.keys(row);
-      const info = db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...Object.values(row));
+      const info = prepareCached(db, `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...Object.values(row));
       const newId = Number(info.lastInsertRowid);
       if (ref) recordSubmission(db, ref, importKind, newId, actor.id);
       this.d.audit.record({ userId: actor.id, entityType: entity, entityId: newId, action: 'create', changes: created({ ...audit, status: 'pending_approval' }, [...fields, 'status']) });
@@ -137,7 +138,7 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
       const before = this.get(id);
       this.checkOwner(actor, before, 'delete');
       checkStatusIn(DELETABLE_ORDER_STATUSES, 'delete', { kind: this.kind.entity, id }, before.status);
-      this.d.db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(id);
+      prepareCached(this.d.db, `DELETE FROM ${table} WHERE id = ?`).run(id);
       forgetSubmission(this.d.db, this.kind.importKind, id);
       this.d.audit.record({ userId: actor.id, entityType: entity, entityId: id, action: 'delete', changes: deleted(before, [...fields, 'status']) });
     })();

@@ -15,6 +15,7 @@ import type { ImportAnswer } from '../../shared/contract/cart';
 import { checkTransition } from './status-tables';
 import { REAGENT_TRANSITIONS } from '../../shared/workflows';
 import { inventoryRowValues, type InventoryService } from './inventory-service';
+import { prepareCached } from '../db/statements';
 
 export const REAGENT_FIELDS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit_price', 'brand', 'category', 'product_number', 'hazardous', 'notes'] as const;
 const ENDPOINT = '/reagent-orders/' as const;
@@ -119,7 +120,7 @@ export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep>
         order.cas_number,
       );
       const itemId = this.inventory.insert(values, actor, { source_order_id: order.id, action: 'stock_in' });
-      this.d.db.prepare(`UPDATE reagent_orders SET status = 'stocked_in', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`).run(order.id);
+      prepareCached(this.d.db, `UPDATE reagent_orders SET status = 'stocked_in', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`).run(order.id);
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: order.id, action: 'stock_in', changes: { status: [order.status, 'stocked_in'], inventory_item_id: [null, itemId], storage_location: [null, input.storage_location] } });
       return { itemId, again: false };
     })();

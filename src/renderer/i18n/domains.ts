@@ -16,5 +16,6 @@ import * as tableBundle from '../records/table.i18n';
 import * as accountBundle from '../screens/account.i18n';
 import * as exportFileBundle from '../records/export-file.i18n';
 import * as lazyBundle from '../app/lazy.i18n';
+import * as importProgressBundle from '../records/import-progress.i18n';
 
-export const domainBundles: DomainBundle[] = [cartBundle, completionBundle, dataBundle, recordsBundle, formatBundle, auditBundle, tableBundle, accountBundle, exportFileBundle, lazyBundle];
+export const domainBundles: DomainBundle[] = [cartBundle, completionBundle, dataBundle, recordsBundle, formatBundle, auditBundle, tableBundle, accountBundle, exportFileBundle, lazyBundle, importProgressBundle];

@@ -1,15 +1,21 @@
 // Bulk inventory import: choose a CSV/XLSX file → it is sent to the main process in chunks (with
-// progress) → column mapping, preview of the first rows and per-row errors → on confirmation all
-// valid rows are written in one transaction (rows with errors only skipped on explicit choice).
-import { useState } from 'react';
+// progress) → the server reads and checks every row (progress: rows read) → column mapping,
+// preview of the first rows and per-row errors → on confirmation all valid rows are written in one
+// transaction (progress: rows written of total; rows with errors only skipped on explicit choice).
+import { useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Modal, Progress, Select, Space, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
-import { IMPORT_COLUMNS, type ImportColumn, type ImportPreview, type ImportResult, type ImportRowError } from '../../shared/records';
+import { IMPORT_COLUMNS, type ImportColumn, type ImportPreview, type ImportProgress, type ImportResult, type ImportRowError } from '../../shared/records';
 import { translateMessage } from '../i18n/translate';
 
-// Small enough that a 10 000-row file shows steady progress; well under the 2 MB body limit.
-const CHUNK_BYTES = 128 * 1024;
+// Under the contract's ~1 MB of file per call (base64 in a 2 MB body); read slice by slice, so a
+// big file is never held whole in the page either.
+const CHUNK_BYTES = 960 * 1024;
+/** How often the wizard asks where a running read or write is. */
+const POLL_MS = 300;
+/** Reading and writing 100 000 rows takes seconds; a stalled server still ends the wait. */
+const LONG_CALL_MS = 10 * 60_000;
 
 function toBase64(bytes: Uint8Array): string {
   let s = '';
@@ -17,7 +23,7 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(s);
 }
 
-type Phase = 'choose' | 'uploading' | 'mapping' | 'writing' | 'done';
+type Phase = 'choose' | 'uploading' | 'reading' | 'mapping' | 'writing' | 'done';
 
 export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -29,6 +35,26 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
   const [result, setResult] = useState<ImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const polling = useRef(0);
+
+  /** Runs a preview or commit call while polling the import's progress for the bar. */
+  const tracked = async <T,>(importId: string, run: () => Promise<T>): Promise<T> => {
+    const me = ++polling.current;
+    setProgress(null);
+    const timer = setInterval(() => {
+      call('importStatus', { importId }).then(
+        (st) => polling.current === me && st.progress && setProgress(st.progress),
+        () => undefined,
+      );
+    }, POLL_MS);
+    try {
+      return await run();
+    } finally {
+      clearInterval(timer);
+      if (polling.current === me) polling.current++;
+    }
+  };
 
   const reset = () => {
     setPhase('choose');
@@ -45,17 +71,18 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
     setPhase('uploading');
     setPercent(0);
     try {
-      const bytes = new Uint8Array(await file.arrayBuffer());
       let importId: string | undefined;
       for (let off = 0; ; off += CHUNK_BYTES) {
-        const last = off + CHUNK_BYTES >= bytes.length;
-        const res = await call('importUpload', { importId, fileName: file.name, chunk: toBase64(bytes.subarray(off, off + CHUNK_BYTES)), last });
+        const last = off + CHUNK_BYTES >= file.size;
+        const bytes = new Uint8Array(await file.slice(off, off + CHUNK_BYTES).arrayBuffer());
+        const res = await call('importUpload', { importId, fileName: file.name, chunk: toBase64(bytes), last });
         importId = res.importId;
-        setPercent(Math.round((Math.min(off + CHUNK_BYTES, bytes.length) / Math.max(bytes.length, 1)) * 90));
+        setPercent(Math.round((Math.min(off + CHUNK_BYTES, file.size) / Math.max(file.size, 1)) * 100));
         if (last) break;
       }
-      const p = await call('importPreview', { importId: importId! });
-      setPercent(100);
+      setPhase('reading');
+      const id = importId!;
+      const p = await tracked(id, () => call('importPreview', { importId: id }, { timeoutMs: LONG_CALL_MS }));
       setPreview(p);
       setPhase('mapping');
     } catch (e) {
@@ -71,7 +98,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
     else if (col) mapping[col] = idx;
     setBusy(true);
     try {
-      setPreview(await call('importPreview', { importId: preview.importId, mapping, keepBadCasCheckDigits: keep }));
+      setPreview(await tracked(preview.importId, () => call('importPreview', { importId: preview.importId, mapping, keepBadCasCheckDigits: keep }, { timeoutMs: LONG_CALL_MS })));
       setError(null);
     } catch (e) {
       setError((e as Error).message);
@@ -84,7 +111,8 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
     if (!preview) return;
     setPhase('writing');
     try {
-      setResult(await call('importCommit', { importId: preview.importId, mapping: preview.mapping, skipBadRows: skipBad, keepBadCasCheckDigits: keepBadCas }, { timeoutMs: 120_000 }));
+      const input = { importId: preview.importId, mapping: preview.mapping, skipBadRows: skipBad, keepBadCasCheckDigits: keepBadCas };
+      setResult(await tracked(preview.importId, () => call('importCommit', input, { timeoutMs: LONG_CALL_MS })));
       setPhase('done');
     } catch (e) {
       setError((e as Error).message);
@@ -126,8 +154,14 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
             <Progress percent={percent} data-testid="import-progress" />
           </Space>
         )}
+        {phase === 'reading' && (
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <Typography.Text data-testid="import-progress-text">{t('importProgress.reading', { rows: progress?.rows ?? 0 })}</Typography.Text>
+            <Progress percent={progress?.percent ?? 0} status="active" data-testid="import-progress" />
+          </Space>
+        )}
         {phase === 'mapping' && preview && (
-          <Spin spinning={busy}>
+          <Spin spinning={busy} tip={progress?.phase === 'parse' ? t('importProgress.reading', { rows: progress.rows }) : undefined}>
             <Space direction="vertical" style={{ width: '100%' }}>
               <Typography.Text strong data-testid="import-summary">
                 {preview.fileName}: {t('records.import.rows', { total: preview.totalRows, valid: preview.validRows, bad: preview.badRows })}
@@ -202,8 +236,10 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
         )}
         {phase === 'writing' && (
           <Space direction="vertical" style={{ width: '100%' }}>
-            <Typography.Text>{t('records.import.writing', { count: preview?.validRows ?? 0 })}</Typography.Text>
-            <Progress percent={99} status="active" showInfo={false} data-testid="import-progress" />
+            <Typography.Text data-testid="import-progress-text">
+              {progress?.phase === 'write' ? t('importProgress.writing', { rows: progress.rows, total: progress.total ?? 0 }) : t('records.import.writing', { count: preview?.validRows ?? 0 })}
+            </Typography.Text>
+            <Progress percent={progress?.phase === 'write' ? progress.percent : 0} status="active" data-testid="import-progress" />
           </Space>
         )}
         {phase === 'done' && result && (

@@ -14,6 +14,7 @@ import {
   type ExportDownload,
   type HistoryEntry,
   type ImportPreview,
+  type ImportProgress,
   type ImportResult,
   type InventoryItem,
   type ListResult,
@@ -216,6 +217,20 @@ export const recordsOps = {
     access: 'member',
     input: z.object({ importId: requiredText(64), mapping: mapping.optional(), keepBadCasCheckDigits: z.boolean({ error: 'field.boolean' }).optional() }).strict(),
     output: returns<ImportPreview>(),
+  }),
+  importStatus: op({
+    method: 'GET',
+    path: '/inventory/import/status',
+    access: 'member',
+    input: z.object({ importId: requiredText(64) }).strict(),
+    output: returns<{ progress: ImportProgress | null; running: boolean }>(),
+  }),
+  importCancel: op({
+    method: 'POST',
+    path: '/inventory/import/cancel',
+    access: 'member',
+    input: z.object({ importId: requiredText(64) }).strict(),
+    output: returns<{ ok: true }>(),
   }),
   importCommit: op({
     method: 'POST',

@@ -1,0 +1,101 @@
+// One bulk-import row at a time: which file column feeds which field (suggested from the headers,
+// English or Chinese), and the same validation as the create form (main-side, never trusting the
+// renderer), giving either the row's values for inventory_items or its errors.
+import { AppError, fieldError, issueMessage } from '../../shared/errors';
+import { msg, type MessageKey, type MessageParams } from '../../shared/messages';
+import { normalizeSearchTerm } from '../../shared/normalize';
+import { inventoryCreateInput, type InventoryCreate } from '../../shared/contract/records';
+import { IMPORT_COLUMNS, type ImportColumn, type ImportRowError } from '../../shared/records';
+import { parseCas } from '../../shared/cas';
+import { resolveCas } from './cas-field';
+import { inventoryRowValues } from './inventory-service';
+
+export type ImportMapping = Partial<Record<ImportColumn, number>>;
+
+/** Header spellings (normalized) recognised for each column: English keys and labels, Chinese labels. */
+const ALIASES: Record<ImportColumn, string[]> = {
+  name: ['name', '名称', '中文名', '中文名称', '品名', '试剂名称', '药品名称', '物品名称'],
+  english_name: ['english_name', 'englishname', '英文名', '英文名称'],
+  cas_number: ['cas_number', 'cas', 'casno', 'casno.', 'casnumber', 'cas号', 'cas编号'],
+  specification: ['specification', 'spec', '规格', '包装', '包装规格'],
+  quantity: ['quantity', 'qty', 'amount', '数量', '库存数量'],
+  unit: ['unit', '单位'],
+  storage_location: ['storage_location', 'location', 'storagelocation', '存放位置', '位置', '储存位置', '存储位置'],
+  brand: ['brand', '品牌', '厂家', '生产厂家'],
+  category: ['category', '类别', '分类', '类型'],
+  product_number: ['product_number', 'productnumber', 'catalognumber', 'catno', '货号', '产品编号'],
+  hazardous: ['hazardous', 'hazard', '危险品', '是否危险品', '危化品'],
+};
+
+export function suggestMapping(headers: string[]): ImportMapping {
+  const m: ImportMapping = {};
+  headers.forEach((h, i) => {
+    const n = normalizeSearchTerm(h).replace(/_/g, '');
+    for (const col of IMPORT_COLUMNS) {
+      if (m[col] === undefined && ALIASES[col].some((a) => a.replace(/_/g, '') === n)) m[col] = i;
+    }
+  });
+  return m;
+}
+
+const TRUE_WORDS = new Set(['1', 'true', 'yes', 'y', '是', '危险', '危险品', 'x', '✓']);
+const FALSE_WORDS = new Set(['', '0', 'false', 'no', 'n', '否', '无', '-']);
+
+/** A refusal of the column mapping, named on the `mapping` field too. */
+function mappingError(key: MessageKey, params: MessageParams): AppError {
+  return new AppError('validation', key, params, { fields: fieldError('mapping', key, params) });
+}
+
+/** True when the mapping names the two required columns (only then are rows validated). */
+export function isComplete(mapping: ImportMapping): boolean {
+  return mapping.name !== undefined && mapping.quantity !== undefined;
+}
+
+/** Refuses a mapping without name or quantity, or naming a column the file does not have. */
+export function checkMapping(headers: string[], mapping: ImportMapping): void {
+  if (mapping.name === undefined) throw mappingError('import.mapColumn', { field: 'name' });
+  if (mapping.quantity === undefined) throw mappingError('import.mapColumn', { field: 'quantity' });
+  for (const [col, idx] of Object.entries(mapping)) {
+    if (idx! >= headers.length) throw mappingError('import.noColumn', { column: idx! + 1, field: col });
+  }
+}
+
+export type RowCheck =
+  | { ok: true; values: Record<string, string | number>; badCheckDigit: boolean }
+  | { ok: false; errors: ImportRowError[]; badCheckDigit: boolean };
+
+/** Validates one data row (`rowNo` as the user sees it: the header is row 1). */
+export function checkRow(headers: string[], cells: string[], rowNo: number, mapping: ImportMapping, keepBadCheckDigits = false): RowCheck {
+  const raw: Record<string, unknown> = {};
+  const errors: ImportRowError[] = [];
+  for (const [col, idx] of Object.entries(mapping) as Array<[ImportColumn, number]>) {
+    const text = (cells[idx] ?? '').trim();
+    if (col === 'hazardous') {
+      const w = text.toLowerCase();
+      if (TRUE_WORDS.has(w)) raw.hazardous = true;
+      else if (FALSE_WORDS.has(w)) raw.hazardous = false;
+      else errors.push({ row: rowNo, column: headers[idx] ?? col, ...msg('import.rowField', { field: col, problem: msg('import.hazardousWord', { value: text }) }) });
+    } else if (text !== '') raw[col] = text;
+  }
+  let parsed: InventoryCreate | null = null;
+  const res = inventoryCreateInput.safeParse(raw);
+  if (res.success) parsed = res.data;
+  else {
+    for (const issue of res.error.issues) {
+      const col = String(issue.path[0] ?? '');
+      const idx = mapping[col as ImportColumn];
+      const missing = raw[col] === undefined;
+      errors.push({ row: rowNo, column: idx !== undefined ? (headers[idx] ?? col) : col, ...msg('import.rowField', { field: col, problem: missing ? msg('field.required') : issueMessage(issue) }) });
+    }
+  }
+  const badCheckDigit = parseCas(String(raw.cas_number ?? '')).kind === 'bad_check_digit';
+  let cas = '';
+  try {
+    cas = resolveCas(raw.cas_number as string | undefined, keepBadCheckDigits);
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    errors.push({ row: rowNo, column: headers[mapping.cas_number!] ?? 'cas_number', key: e.key, params: e.params, message: e.message });
+  }
+  if (errors.length || !parsed) return { ok: false, errors, badCheckDigit };
+  return { ok: true, values: inventoryRowValues(parsed, cas), badCheckDigit };
+}

@@ -1,0 +1,73 @@
+// Runs one import job (scan: import-scan.ts, write: import-write.ts) in a child process with its
+// own SQLite connection, so reading 100 000 rows and the write transaction never hold up the
+// server's event loop, and the memory they use goes back to the system when the child exits (a
+// worker thread's heap and allocator arenas stay in the server process). The built app forks
+// out/main/import-worker.js beside the main bundles (Electron's binary runs it as plain Node with
+// ELECTRON_RUN_AS_NODE, as the backup's file worker); tests and benches that run from source set
+// LAB_IMPORT_WORKER to a bundle of the entry (test/support/db-worker-bundle.ts).
+import path from 'node:path';
+import { fork } from 'node:child_process';
+import { AppError, type ApiErrorBody } from '../../shared/errors';
+import type { UserInfo } from '../../shared/contract';
+import type { ImportProgress } from '../../shared/records';
+import type { ScanInput, ScanResult } from './import-scan';
+import { fileError } from './import-parse';
+
+export type ImportJob = { kind: 'scan'; input: ScanInput } | { kind: 'write'; dbPath: string; spool: string; actor: UserInfo; total: number };
+
+export type ImportWorkerMessage =
+  | { type: 'progress'; progress: ImportProgress }
+  | { type: 'done'; value: ScanResult | number[] }
+  | { type: 'error'; error: ApiErrorBody | null; message?: string };
+
+/**
+ * The worker's heap limit: 100 000 ordinary rows need far less, and a hostile file (an XLSX whose
+ * few kilobytes inflate to gigabytes of text) ends the worker instead of filling the machine.
+ */
+const WORKER_HEAP_MB = 256;
+
+/** out/main/import-worker.js; this module may be bundled into out/main/chunks/, one folder below it. */
+export function importWorkerEntry(): string {
+  const dir = path.basename(__dirname) === 'chunks' ? path.dirname(__dirname) : __dirname;
+  return process.env.LAB_IMPORT_WORKER || path.join(dir, 'import-worker.js');
+}
+
+export interface RunningJob<T> {
+  result: Promise<T>;
+  /** Ends the worker; an unfinished write transaction is never committed (SQLite drops it). */
+  stop(): void;
+}
+
+export function startImportJob(job: Extract<ImportJob, { kind: 'scan' }>, onProgress: (p: ImportProgress) => void): RunningJob<ScanResult>;
+export function startImportJob(job: Extract<ImportJob, { kind: 'write' }>, onProgress: (p: ImportProgress) => void): RunningJob<number[]>;
+export function startImportJob(job: ImportJob, onProgress: (p: ImportProgress) => void): RunningJob<ScanResult | number[]> {
+  const child = fork(importWorkerEntry(), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    serialization: 'advanced',
+    execArgv: [`--max-old-space-size=${WORKER_HEAP_MB}`],
+    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+  });
+  const result = new Promise<ScanResult | number[]>((resolve, reject) => {
+    let settled = false;
+    child.on('message', (m: ImportWorkerMessage) => {
+      if (m.type === 'progress') return onProgress(m.progress);
+      settled = true;
+      if (m.type === 'done') resolve(m.value);
+      else if (m.error) reject(AppError.of(m.error.code, m.error, { fields: m.error.fields, details: m.error.details }));
+      else reject(new AppError('unavailable', 'import.failed', { detail: m.message ?? '' }));
+    });
+    child.once('error', (e) => {
+      if (!settled) reject(new AppError('unavailable', 'import.failed', { detail: e.message }));
+      settled = true;
+    });
+    child.once('exit', (code, signal) => {
+      if (settled) return;
+      settled = true;
+      // V8 aborts the process when the heap limit is reached.
+      if (signal === 'SIGABRT' || code === 134) reject(fileError('too_large', 'import.outOfMemory'));
+      else reject(new AppError('unavailable', 'import.workerStopped', { code: code ?? signal ?? '' }));
+    });
+  });
+  child.send(job);
+  return { result, stop: () => void child.kill('SIGKILL') };
+}

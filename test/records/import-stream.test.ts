@@ -1,0 +1,216 @@
+// Bulk import off the server's event loop: the uploaded file lives under <dataDir>/imports, the
+// import worker reads and writes it with progress in order, the server answers /ping and lists
+// while a commit writes, and a commit that fails or is stopped half-way writes nothing.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ImportPreview, ImportProgress, ImportResult } from '../../src/shared/records';
+import { createHarness, type Harness } from './harness';
+import { writeTable } from '../fixtures/records/generate-samples';
+import { IMPORT_HEADERS, sampleItems, toImportRow } from '../fixtures/records/sample-data';
+import { startTestServices, setupAdmin, ADMIN } from '../support/temp';
+import { http } from '../support/http';
+import { MAX_IMPORT_ROWS } from '../../src/main/records/import-parse';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import yazl from 'yazl';
+
+const CHUNK = 1_000_000;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-import-stream-'));
+let big: string;
+
+beforeAll(async () => {
+  big = path.join(dir, 'inventory-30000.csv');
+  await writeTable(big, IMPORT_HEADERS, sampleItems(30_000).map(toImportRow));
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function upload(h: Harness, file: string): Promise<string> {
+  const buf = fs.readFileSync(file);
+  let importId: string | undefined;
+  for (let off = 0; ; off += CHUNK) {
+    const last = off + CHUNK >= buf.length;
+    importId = (await h.ok<{ importId: string }>(h.member, 'importUpload', { importId, fileName: path.basename(file), chunk: buf.subarray(off, off + CHUNK).toString('base64'), last })).importId;
+    if (last) return importId;
+  }
+}
+
+const count = (h: Harness) => (h.dbs.lab.prepare('SELECT count(*) AS n FROM inventory_items').get() as { n: number }).n;
+const importAudits = (h: Harness) => (h.dbs.lab.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'import'").get() as { n: number }).n;
+
+describe('bulk import through the import worker', () => {
+  it('keeps the upload in a file under <dataDir>/imports and reports parse and write progress in order, ending at the total', async () => {
+    const h = createHarness();
+    const importId = await upload(h, big);
+    const importsDir = path.join(path.dirname(h.dbs.lab.name), 'imports');
+    expect(fs.readdirSync(importsDir)).toEqual([`${importId}.csv`]);
+    expect(fs.statSync(path.join(importsDir, `${importId}.csv`)).size).toBe(fs.statSync(big).size);
+
+    const parse: ImportProgress[] = [];
+    const preview = await h.records.imports.preview(h.member, { importId }, (p) => parse.push(p));
+    expect(preview).toMatchObject({ totalRows: 30_000, validRows: 30_000, badRows: 0 });
+    expect(parse.length).toBeGreaterThan(2);
+    expect(parse.every((p) => p.phase === 'parse' && p.total === null)).toBe(true);
+    for (let i = 1; i < parse.length; i++) {
+      expect(parse[i]!.rows).toBeGreaterThanOrEqual(parse[i - 1]!.rows);
+      expect(parse[i]!.percent).toBeGreaterThanOrEqual(parse[i - 1]!.percent);
+    }
+    expect(parse.at(-1)).toEqual({ phase: 'parse', rows: 30_000, total: null, percent: 100 });
+
+    const write: ImportProgress[] = [];
+    const res = await h.records.imports.commit(h.member, { importId, mapping: preview.mapping, skipBadRows: false }, (p) => write.push(p));
+    // The preview's scan is reused: the commit only writes.
+    expect(write.every((p) => p.phase === 'write' && p.total === 30_000)).toBe(true);
+    expect(write.map((p) => p.rows)).toEqual([...write.map((p) => p.rows)].sort((a, b) => a - b));
+    expect(write.at(-1)).toEqual({ phase: 'write', rows: 30_000, total: 30_000, percent: 100 });
+    expect(res.imported).toBe(30_000);
+    expect(count(h)).toBe(30_000);
+    expect(importAudits(h)).toBe(30_000);
+    // The after-commit hook and event still follow the commit, once.
+    expect(h.hooks.calls).toEqual([{ kind: 'bulk', endpoint: '/inventory/', ids: res.ids }]);
+    expect(h.events).toEqual([{ type: 'records-changed', endpoint: '/inventory/' }]);
+    // The upload and its spool are gone once committed.
+    expect(fs.readdirSync(importsDir)).toEqual([]);
+  });
+
+  it('a commit whose worker is stopped half-way writes nothing and leaves the database writable', async () => {
+    const h = createHarness();
+    const importId = await upload(h, big);
+    const preview = await h.records.imports.preview(h.member, { importId });
+    let stopped = false;
+    const commit = h.records.imports.commit(h.member, { importId, mapping: preview.mapping, skipBadRows: false }, (p) => {
+      if (!stopped && p.phase === 'write' && p.rows > 0) {
+        stopped = true;
+        h.records.imports.cancel(h.member, { importId });
+      }
+    });
+    await expect(commit).rejects.toMatchObject({ code: 'unavailable', key: 'import.workerStopped' });
+    expect(stopped).toBe(true);
+    expect(count(h)).toBe(0);
+    expect(importAudits(h)).toBe(0);
+    expect(h.hooks.calls).toEqual([]);
+    // The worker's transaction did not keep the write lock.
+    await h.ok(h.member, 'createInventoryItem', { name: '乙醇', quantity: 1 });
+    expect(count(h)).toBe(1);
+    // The import can be committed again afterwards.
+    const res = await h.ok<ImportResult>(h.member, 'importCommit', { importId, mapping: preview.mapping, skipBadRows: false });
+    expect(res.imported).toBe(30_000);
+  });
+
+  it('a row the database refuses at the very end rolls the whole import back', async () => {
+    const h = createHarness();
+    const file = path.join(dir, 'fails-last.csv');
+    await writeTable(file, IMPORT_HEADERS, [...sampleItems(5_000).map(toImportRow), ['最后一行', '', '', '', '1', '', '', '', '', '', '']]);
+    // A failure only the database sees (e.g. a full disk) on the last row.
+    h.dbs.lab.exec("CREATE TRIGGER fail_last BEFORE INSERT ON inventory_items WHEN NEW.name = '最后一行' BEGIN SELECT RAISE(ABORT, 'disk full'); END");
+    const importId = await upload(h, file);
+    const preview = await h.ok<ImportPreview>(h.member, 'importPreview', { importId });
+    expect(preview.validRows).toBe(5_001);
+    const r = await h.call(h.member, 'importCommit', { importId, mapping: preview.mapping, skipBadRows: false });
+    expect(r).toMatchObject({ ok: false, error: { code: 'unavailable', key: 'import.failed', params: { detail: 'disk full' } } });
+    expect(count(h)).toBe(0);
+    expect(importAudits(h)).toBe(0);
+    expect(h.hooks.calls).toEqual([]);
+  });
+
+  it('a bad row at the end refuses the commit before anything is written', async () => {
+    const h = createHarness();
+    const file = path.join(dir, 'bad-last.csv');
+    await writeTable(file, IMPORT_HEADERS, [...sampleItems(3_000).map(toImportRow), ['', '', '', '', '1', '', '', '', '', '', '']]);
+    const importId = await upload(h, file);
+    // No preview: the commit reads the file itself.
+    const r = await h.call(h.member, 'importCommit', { importId, mapping: { name: 0, quantity: 4 }, skipBadRows: false });
+    expect(r).toMatchObject({ ok: false, error: { code: 'validation', key: 'import.badRows', params: { bad: 1, valid: 3_000 } } });
+    expect(count(h)).toBe(0);
+  });
+
+  it('a file removed while the import waits, and a file over the row limit, are refused and change nothing', async () => {
+    const h = createHarness();
+    const importId = await upload(h, big);
+    fs.rmSync(path.join(path.dirname(h.dbs.lab.name), 'imports', `${importId}.csv`));
+    expect(await h.call(h.member, 'importPreview', { importId })).toMatchObject({ ok: false, error: { code: 'not_found', key: 'import.fileGone', fields: { file: expect.objectContaining({ key: 'import.fileGone' }) } } });
+
+    const huge = path.join(dir, 'too-many.csv');
+    fs.writeFileSync(huge, 'name,quantity\n' + 'Acetone,1\n'.repeat(MAX_IMPORT_ROWS + 1));
+    const tooMany = await upload(h, huge);
+    expect(await h.call(h.member, 'importPreview', { importId: tooMany })).toMatchObject({ ok: false, error: { code: 'too_large', key: 'import.tooManyRowsStop', params: { max: MAX_IMPORT_ROWS } } });
+    expect(count(h)).toBe(0);
+  });
+});
+
+/** An XLSX of a few hundred kilobytes whose one shared string inflates to `mb` megabytes. */
+async function zipBomb(file: string, mb: number): Promise<void> {
+  const zip = new yazl.ZipFile();
+  const x = (name: string, xml: string) => zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>${xml}`), name);
+  x('[Content_Types].xml', '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>');
+  x('_rels/.rels', '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>');
+  x('xl/workbook.xml', '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>');
+  x('xl/_rels/workbook.xml.rels', '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>');
+  const block = 'A'.repeat(1024 * 1024);
+  const body = Readable.from(
+    (function* () {
+      yield '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>';
+      for (let i = 0; i < mb; i++) yield block;
+      yield '</t></si></sst>';
+    })(),
+  );
+  zip.addReadStream(body, 'xl/sharedStrings.xml');
+  x('xl/worksheets/sheet1.xml', '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>');
+  zip.end();
+  await pipeline(zip.outputStream, fs.createWriteStream(file));
+}
+
+describe('a hostile spreadsheet', () => {
+  it('an XLSX whose few hundred kilobytes inflate to 400 MB of text ends the import worker with a clear error and changes nothing', async () => {
+    const h = createHarness();
+    const bomb = path.join(dir, 'bomb.xlsx');
+    await zipBomb(bomb, 400);
+    expect(fs.statSync(bomb).size).toBeLessThan(5 * 1024 * 1024);
+    const importId = await upload(h, bomb);
+    const r = await h.call(h.member, 'importPreview', { importId });
+    expect(r).toMatchObject({ ok: false, error: { fields: { file: expect.objectContaining({ key: expect.stringMatching(/^import\.(outOfMemory|notXlsx)$/) }) } } });
+    expect(count(h)).toBe(0);
+    // The server process is unharmed and imports the next file.
+    const fine = path.join(dir, 'fine.csv');
+    fs.writeFileSync(fine, 'name,quantity\nAcetone,1\n');
+    const next = await upload(h, fine);
+    const p = await h.ok<ImportPreview>(h.member, 'importPreview', { importId: next });
+    expect(await h.ok<ImportResult>(h.member, 'importCommit', { importId: next, mapping: p.mapping, skipBadRows: false })).toMatchObject({ imported: 1 });
+  }, 180_000);
+});
+
+describe('the server while an import commits', () => {
+  it('answers /ping, a list request and the import status before the commit has finished', async () => {
+    const s = await startTestServices();
+    setupAdmin(s);
+    const base = `http://127.0.0.1:${s.port}`;
+    const cookie = (await http(base, 'POST', '/api/session', { username: ADMIN.username, password: ADMIN.password })).cookie!;
+    const buf = fs.readFileSync(big);
+    let importId: string | undefined;
+    for (let off = 0; ; off += CHUNK) {
+      const last = off + CHUNK >= buf.length;
+      importId = (await http(base, 'POST', '/api/inventory/import/upload', { importId, fileName: 'big.csv', chunk: buf.subarray(off, off + CHUNK).toString('base64'), last }, cookie)).json.importId;
+      if (last) break;
+    }
+    const preview = (await http(base, 'POST', '/api/inventory/import/preview', { importId }, cookie)).json as ImportPreview;
+    expect(preview.validRows).toBe(30_000);
+
+    let committed = false;
+    const commit = http(base, 'POST', '/api/inventory/import/commit', { importId, mapping: preview.mapping, skipBadRows: false }, cookie).then((r) => ((committed = true), r));
+    // Wait until the worker reports rows written, then ask the server for other things.
+    let status: { progress: ImportProgress | null; running: boolean };
+    do status = (await http(base, 'GET', `/api/inventory/import/status?importId=${importId}`, undefined, cookie)).json as typeof status;
+    while (!committed && !(status.progress?.phase === 'write' && status.progress.rows > 0));
+    expect(committed).toBe(false);
+    const ping = await fetch(`${base}/ping`);
+    const list = await http(base, 'GET', '/api/inventory/?page=1&pageSize=20', undefined, cookie);
+    // Both answered while the commit was still writing.
+    expect(committed).toBe(false);
+    expect(ping.status).toBe(200);
+    expect(list.status).toBe(200);
+    const res = await commit;
+    expect(res).toMatchObject({ status: 200, json: { imported: 30_000, skipped: 0 } });
+    expect((await http(base, 'GET', '/api/inventory/?page=1&pageSize=1', undefined, cookie)).json.total).toBe(30_000);
+  });
+});
