@@ -11,7 +11,7 @@ import { silentLogger } from '../logging';
 import { InventoryService } from './inventory-service';
 import type { ImportProgress } from '../../shared/records';
 
-/** Rows between progress reports (as the scan's). */
+/** Rows per insert statement and between progress reports (as the scan's). */
 const PROGRESS_EVERY = 2000;
 
 /** The spooled rows: the column names line, then one JSON array of values per line. */
@@ -53,10 +53,19 @@ export function writeImport(dbPath: string, spool: string, actor: UserInfo, tota
     const ids: number[] = [];
     const report = () => progress({ phase: 'write', rows: ids.length, total, percent: total > 0 ? Math.floor((ids.length / total) * 100) : 100 });
     db.transaction(() => {
+      // Rows go in PROGRESS_EVERY at a time, one INSERT … SELECT each (see bulk-insert.ts).
+      let batch: Array<Record<string, string | number>> = [];
+      const flush = () => {
+        if (!batch.length) return;
+        for (const id of inventory.insertBatch(batch, actor, 'import')) ids.push(id);
+        batch = [];
+        report();
+      };
       for (const values of spoolRows(spool)) {
-        ids.push(inventory.insert(values, actor, { action: 'import' }));
-        if (ids.length % PROGRESS_EVERY === 0) report();
+        batch.push(values);
+        if (batch.length === PROGRESS_EVERY) flush();
       }
+      flush();
       // The spool is ours, but a disk that lost part of it must not become a half import.
       if (ids.length !== total) throw new AppError('unavailable', 'import.spoolShort', { written: ids.length, total });
     }).immediate();

@@ -11,6 +11,7 @@ import { checkTransition } from './status-tables';
 import { sortColumn } from './sort-key';
 import { INVENTORY_TRANSITIONS } from '../../shared/workflows';
 import { prepareCached } from '../db/statements';
+import { insertMany } from './bulk-insert';
 
 export const INVENTORY_FIELDS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous'] as const;
 const AUDIT_FIELDS = [...INVENTORY_FIELDS, 'status', 'borrowed_by', 'borrowed_at', 'source_order_id'] as const;
@@ -74,6 +75,24 @@ export class InventoryService {
     const audited = { ...values, hazardous: values.hazardous === 1, status: 'in_stock', source_order_id: extra.source_order_id };
     this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: extra.action ?? 'create', changes: created(audited, AUDIT_FIELDS) });
     return id;
+  }
+
+  /**
+   * Inserts many rows inside the caller's transaction (bulk import): one statement for the rows
+   * (bulk-insert.ts — the search index's triggers then write one segment, not one per row), then
+   * their audit entries. Every row must have the same columns. Returns the ids in `rows` order.
+   */
+  insertBatch(rows: ReadonlyArray<Record<string, string | number>>, actor: UserInfo, action: string): number[] {
+    const ids = insertMany(
+      this.d.db,
+      'inventory_items',
+      rows.map((values) => ({ ...values, status: 'in_stock', created_by: actor.id, source_order_id: null })),
+    );
+    rows.forEach((values, i) => {
+      const audited = { ...values, hazardous: values.hazardous === 1, status: 'in_stock', source_order_id: undefined };
+      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: ids[i]!, action, changes: created(audited, AUDIT_FIELDS) });
+    });
+    return ids;
   }
 
   create(actor: UserInfo, input: InventoryCreate): InventoryItem {
