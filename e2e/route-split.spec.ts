@@ -81,3 +81,24 @@ test('in Simplified Chinese the loading line is Chinese; Users loads only when o
   await page.getByRole('button', { name: '新增库存' }).click();
   await expect(page.getByTestId('record-form')).toBeVisible();
 });
+
+test('a screen whose code cannot be fetched says so with a retry instead of a blank window; the retry loads it', async ({ page, app }) => {
+  await seedUsers(app);
+  await page.goto(app.url + '/#/login');
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Inventory' })).toBeVisible();
+
+  const chunk = /\/assets\/SettingsScreen-[\w-]+\.js$/;
+  await page.route(chunk, (route) => route.abort());
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await expect(page.getByTestId('chunk-failed')).toContainText('could not be loaded');
+  // The rest of the window still works: the menu and the user stay.
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+
+  await page.unroute(chunk);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('chunk-failed')).toHaveCount(0);
+  await expect(page.getByText('Data directory')).toBeVisible();
+});

@@ -1,15 +1,72 @@
 // Route-level code splitting: each screen and heavy dialog is its own chunk, fetched when first
 // shown, so the login screen loads only the shell's code and the vendor chunks.
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { Spin } from 'antd';
+// A chunk that cannot be fetched (browser mode with the service gone) must not blank the window:
+// the boundary below shows a retry line and re-checks the session, which shows the degraded login
+// page when the service is unreachable.
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Alert, Button, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { verifySession } from '../session/session-store';
+
+/** Lazies whose load failed: React.lazy keeps a rejection for ever, so Retry makes them anew. */
+const resets = new Set<() => void>();
 
 /** React.lazy for a named export (the screens export names, not defaults). */
 export function lazyNamed<P extends object>(load: () => Promise<Record<string, unknown>>, name: string): ComponentType<P> & { preload: () => void } {
-  return Object.assign(
-    lazy(async () => ({ default: (await load())[name] as ComponentType<P> })),
-    // The module system fetches a chunk once; an early call only starts it sooner.
-    { preload: () => void load().catch(() => undefined) },
+  const make = () =>
+    lazy(async () => {
+      try {
+        return { default: (await load())[name] as ComponentType<P> };
+      } catch (e) {
+        resets.add(reset);
+        throw e;
+      }
+    });
+  let Current = make();
+  function reset() {
+    Current = make();
+  }
+  const Loaded = (props: P) => <Current {...props} />;
+  // The module system fetches a chunk once; an early call only starts it sooner.
+  return Object.assign(Loaded, { preload: () => void load().catch(() => undefined) });
+}
+
+/** Catches a screen or dialog that could not be loaded or shown; Retry loads it again. */
+class LoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch() {
+    // Usually the service is gone: the session check then shows the degraded page with its retry.
+    void verifySession({ background: true });
+  }
+  retry = () => {
+    for (const reset of resets) reset();
+    resets.clear();
+    this.setState({ failed: false });
+  };
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return <LoadFailed onRetry={this.retry} />;
+  }
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      data-testid="chunk-failed"
+      type="error"
+      showIcon
+      style={{ margin: 24 }}
+      title={t('lazy.failed')}
+      action={
+        <Button size="small" onClick={onRetry}>
+          {t('lazy.retry')}
+        </Button>
+      }
+    />
   );
 }
 
@@ -25,7 +82,11 @@ export function ChunkLoading() {
 }
 
 export function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<ChunkLoading />}>{children}</Suspense>;
+  return (
+    <LoadBoundary>
+      <Suspense fallback={<ChunkLoading />}>{children}</Suspense>
+    </LoadBoundary>
+  );
 }
 
 /**
@@ -35,5 +96,9 @@ export function Lazy({ children }: { children: ReactNode }) {
 export function LazyDialog({ open, children }: { open: boolean; children: ReactNode }) {
   const [wanted, setWanted] = useState(open);
   if (open && !wanted) setWanted(true);
-  return wanted ? <Suspense fallback={null}>{children}</Suspense> : null;
+  return wanted ? (
+    <LoadBoundary>
+      <Suspense fallback={null}>{children}</Suspense>
+    </LoadBoundary>
+  ) : null;
 }
