@@ -1,0 +1,87 @@
+// The import worker's two jobs run here in this process (the worker is a forked child, see
+// import-stream.test.ts for the whole path): the scan checks every row and spools the valid ones,
+// the write puts exactly the spooled rows in lab.db in one transaction — or nothing at all.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ImportProgress } from '../../src/shared/records';
+import { scanImport } from '../../src/main/records/import-scan';
+import { writeImport } from '../../src/main/records/import-write';
+import { AppError } from '../../src/shared/errors';
+import { createHarness, tempDir } from './harness';
+import { writeTable } from '../fixtures/records/generate-samples';
+import { IMPORT_HEADERS, sampleItems, toImportRow } from '../fixtures/records/sample-data';
+
+const count = (db: { prepare: (sql: string) => { get: () => unknown } }, sql: string) => (db.prepare(sql).get() as { n: number }).n;
+
+async function table(ext: 'csv' | 'xlsx', rows: string[][]): Promise<string> {
+  const file = path.join(tempDir('lab-import-jobs-'), `items.${ext}`);
+  await writeTable(file, IMPORT_HEADERS, rows);
+  return file;
+}
+
+function goodAndBad(): string[][] {
+  const rows = sampleItems(5).map(toImportRow);
+  rows[0]![0] = '乙醇 import-jobs';
+  const missingName = toImportRow(sampleItems(1)[0]!);
+  missingName[0] = '';
+  const negative = toImportRow(sampleItems(1)[0]!);
+  negative[4] = '-2';
+  return [...rows.slice(0, 3), missingName, ...rows.slice(3), negative];
+}
+
+describe('import worker jobs', () => {
+  for (const ext of ['csv', 'xlsx'] as const) {
+    it(`${ext}: the scan counts every row, names the bad ones and spools only the valid ones; the write puts those in lab.db with audit entries`, async () => {
+      const file = await table(ext, goodAndBad());
+      const spool = path.join(path.dirname(file), 'rows.spool');
+      const progress: ImportProgress[] = [];
+      const scan = await scanImport({ file, fileName: path.basename(file), spool }, (p) => progress.push(p));
+      expect(scan).toMatchObject({ totalRows: 7, validRows: 5, badRows: 2, headers: IMPORT_HEADERS });
+      expect(scan.errors.map((e) => e.row)).toEqual([5, 8]);
+      expect(scan.sample).toHaveLength(7);
+      expect(progress.at(-1)).toEqual({ phase: 'parse', rows: 7, total: null, percent: 100 });
+      // A line of column names, then one line per valid row.
+      expect(fs.readFileSync(spool, 'utf8').trim().split('\n')).toHaveLength(6);
+
+      const h = createHarness();
+      const before = count(h.dbs.lab, 'SELECT count(*) AS n FROM inventory_items');
+      const written: ImportProgress[] = [];
+      const ids = writeImport(h.dbs.lab.name, spool, h.member, scan.validRows, (p) => written.push(p));
+      expect(ids).toHaveLength(5);
+      expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+      expect(written.at(-1)).toEqual({ phase: 'write', rows: 5, total: 5, percent: 100 });
+      expect(count(h.dbs.lab, 'SELECT count(*) AS n FROM inventory_items') - before).toBe(5);
+      expect(count(h.dbs.lab, "SELECT count(*) AS n FROM audit_log WHERE action = 'import'")).toBe(5);
+      // The rows are found by the list search like any other (the index is kept by triggers).
+      const found = await h.ok<{ total: number; rows: Array<{ id: number; created_by: number }> }>(h.member, 'listInventory', { search: 'import-jobs' });
+      expect(found.total).toBe(1);
+      expect(found.rows[0]).toMatchObject({ id: ids[0] });
+    });
+  }
+
+  it('a spool shorter than the preview counted (part of it lost on disk) writes nothing', async () => {
+    const file = await table('csv', sampleItems(4).map(toImportRow));
+    const spool = path.join(path.dirname(file), 'rows.spool');
+    const scan = await scanImport({ file, fileName: 'items.csv', spool }, () => undefined);
+    expect(scan.validRows).toBe(4);
+    const h = createHarness();
+    const before = count(h.dbs.lab, 'SELECT count(*) AS n FROM inventory_items');
+    let err: unknown;
+    try {
+      writeImport(h.dbs.lab.name, spool, h.member, 5, () => undefined);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ key: 'import.spoolShort', params: { written: 4, total: 5 } });
+    expect(count(h.dbs.lab, 'SELECT count(*) AS n FROM inventory_items')).toBe(before);
+    expect(count(h.dbs.lab, "SELECT count(*) AS n FROM audit_log WHERE action = 'import'")).toBe(0);
+  });
+
+  it('a file removed before the scan is a clear error', async () => {
+    const file = await table('csv', sampleItems(2).map(toImportRow));
+    fs.rmSync(file);
+    await expect(scanImport({ file, fileName: 'items.csv', spool: `${file}.spool` }, () => undefined)).rejects.toMatchObject({ key: 'import.fileGone' });
+  });
+});
