@@ -12,7 +12,6 @@
 // exit.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -26,6 +25,7 @@ import { startServices } from '../src/main/app-services';
 import { createRecordsServices } from '../src/main/records';
 import { inventoryRowValues } from '../src/main/records/inventory-service';
 import { sampleItems } from '../test/fixtures/records/sample-data';
+import { freePort } from '../test/support/ports';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -67,16 +67,6 @@ function resetPeak(): void {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

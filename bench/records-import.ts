@@ -9,11 +9,11 @@
 // import.md. Not a test: no pass/fail exit.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { writeTable } from '../test/fixtures/records/generate-samples';
 import { IMPORT_HEADERS, sampleItems, toImportRow } from '../test/fixtures/records/sample-data';
+import { freePort } from '../test/support/ports';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -36,16 +36,6 @@ function memory(pid: number): { rss: number; hwm: number } {
 const resetPeak = (pid: number) => fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function req(base: string, method: string, p: string, body?: unknown, cookie?: string) {
   const res = await fetch(base + p, {

@@ -7,7 +7,6 @@
 // SQLite technique for the same query on a copy of the same data, measured in the same run.
 // Writes bench-results/records.json and records.md. Not a test: no pass/fail exit.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -22,6 +21,7 @@ import { consumableListInput, inventoryListInput, reagentListInput } from '../sr
 import { normalizeSearchTerm } from '../src/shared/normalize';
 import type { ListEndpoint } from '../src/shared/records';
 import { rng, sampleItems } from '../test/fixtures/records/sample-data';
+import { freePort } from '../test/support/ports';
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -221,15 +221,6 @@ async function timeAsync(fn: () => Promise<unknown>, n: number): Promise<number[
   return out;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const QUERIES: Q[] = [
   { label: 'no search, newest first', endpoint: '/inventory/', q: {} },

@@ -1,10 +1,11 @@
 // Test support: temp data directories, free loopback ports, and running services for real.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
 import { startServices, type RunningApp, type StartOptions } from '../../src/main/app-services';
+import { freePort } from './ports';
+export { freePort };
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -21,16 +22,6 @@ export function tempDir(prefix = 'lab-test-'): string {
   return dir;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the real services (databases, HTTP on loopback) on a temp data directory. */
 export async function startTestServices(opts: Partial<StartOptions> = {}): Promise<RunningApp> {

@@ -1,0 +1,15 @@
+// A free loopback port, for tests, e2e fixtures and benchmarks (no test-runner imports here, so
+// the benchmarks can use it too).
+import net from 'node:net';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
