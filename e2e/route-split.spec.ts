@@ -100,5 +100,5 @@ test('a screen whose code cannot be fetched says so with a retry instead of a bl
   await page.unroute(chunk);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByTestId('chunk-failed')).toHaveCount(0);
-  await expect(page.getByText('Data directory')).toBeVisible();
+  await expect(page.getByText('Data directory', { exact: true })).toBeVisible();
 });
