@@ -135,3 +135,9 @@ export function zodToAppError(e: ZodError): AppError {
   const fields = zodFieldErrors(e);
   return new AppError('validation', 'input.invalid', { fields: Object.keys(fields), first: Object.values(fields)[0]! }, { fields });
 }
+
+/** A service's own refusal of one field, shaped like a schema refusal (400 `validation` naming it). */
+export function fieldInvalid(field: string, key: MessageKey, params: MessageParams = {}): AppError {
+  const fields = fieldError(field, key, params);
+  return new AppError('validation', 'input.invalid', { fields: [field], first: fields[field]! }, { fields });
+}

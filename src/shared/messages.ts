@@ -90,6 +90,19 @@ export const MESSAGES = {
   'field.object': 'must be an object',
   'field.malformedJson': 'malformed JSON',
   'field.needsConfirmation': 'needs confirmation',
+  // stock: ledger actions (helper: ledger)
+
+  // stock: locations (helper: locations)
+
+  // stock: alerts and dashboard (helper: dashboard)
+
+  // stock: item fields, import, stock-in (helper: fields)
+
+  // stock (amounts, units, dates)
+  'field.date': 'must be a date (YYYY-MM-DD)',
+  'field.decimals': 'at most {{max}} decimal places',
+  'field.unitMismatch': 'cannot be converted to {{itemUnit}}',
+  'field.overBalance': 'more than the {{balance}} {{unit}} left',
   // CAS numbers
   'cas.checkDigit': 'CAS number {{cas}} fails the check digit (expected {{expected}}). Check it, or confirm to keep it as written.',
   'cas.checkDigitField': 'check digit should be {{expected}}; confirm to keep {{cas}}',

@@ -2,6 +2,7 @@
 // owner of that fact), statuses and the row shapes the API returns. (Status-to-score lives with
 // completion: src/main/completion/status-score.ts.)
 import type { Message } from './messages';
+import type { GhsPictogram } from './stock';
 
 export const INVENTORY_STATUSES = ['in_stock', 'borrowed', 'consumed', 'disposed'] as const;
 export type InventoryStatus = (typeof INVENTORY_STATUSES)[number];
@@ -117,6 +118,26 @@ export interface InventoryItem {
   created_by_name: string | null;
   created_at: string;
   updated_at: string;
+  // --- stock (lab.db v7; the model: src/main/records/README.md "Stock") ---
+  /** The location tree node; `storage_location` is its path (kept with it, searchable). */
+  location_id: number | null;
+  /** Size of one container in `unit` ("3 瓶 × 500 g": 500); null when not kept as containers. */
+  container_size: number | null;
+  /** The container's word (瓶, vial…), shown as "3 瓶 × 500 g". */
+  container_label: string;
+  lot_number: string;
+  /** YYYY-MM-DD (the lab's local day), or null. */
+  expiry_date: string | null;
+  received_date: string | null;
+  /** Set by the first use; editable. */
+  opened_date: string | null;
+  supplier: string;
+  /** Minimum stock of this chemical in `unit`: items of the same CAS (or name) + specification sum up. */
+  min_stock: number | null;
+  ghs: GhsPictogram[];
+  /** While borrowed: the amount taken and the expected return date. */
+  borrowed_amount: number | null;
+  borrow_due: string | null;
 }
 
 export interface ReagentOrder {

@@ -17,7 +17,7 @@ import { consumableListSpec } from '../../src/main/records/consumable-order-serv
 import { searchIndexProblem } from '../../src/main/records/search-index';
 import { insertMany } from '../../src/main/records/bulk-insert';
 import { openDatabases } from '../../src/main/db/databases';
-import { migrate } from '../../src/main/db/migrate';
+import { latestVersion, migrate } from '../../src/main/db/migrate';
 import { labMigrations } from '../../src/main/db/lab-schema';
 import { createHarness, type Harness, tempDir } from './harness';
 import { IMPORT_HEADERS, rng, sampleItems, toImportRow } from '../fixtures/records/sample-data';
@@ -267,10 +267,14 @@ function v5DataDir(items: number): string {
   expect(db.pragma('user_version', { simple: true })).toBe(5);
   db.prepare("INSERT INTO users (username, display_name, role, password_hash) VALUES ('admin', 'Admin', 'admin', 'x')").run();
   const sample = sampleItems(items, 21);
-  const first = inventoryRowValues(sample[0]!, sample[0]!.cas_number);
-  const cols = Object.keys(first);
+  // The columns v5 had (today's row values carry later columns too)
+  const v5Columns = new Set((db.prepare('PRAGMA table_info(inventory_items)').all() as { name: string }[]).map((c) => c.name));
+  const cols = Object.keys(inventoryRowValues(sample[0]!, sample[0]!.cas_number)).filter((c) => v5Columns.has(c));
   const ins = db.prepare(`INSERT INTO inventory_items (${cols.join(', ')}, status, created_by) VALUES (${cols.map(() => '?').join(', ')}, ?, 1)`);
-  db.transaction(() => sample.forEach((it, i) => ins.run(...Object.values(inventoryRowValues(it, it.cas_number)), i % 4 ? 'in_stock' : 'consumed')))();
+  db.transaction(() => sample.forEach((it, i) => {
+    const v = inventoryRowValues(it, it.cas_number);
+    ins.run(...cols.map((c) => v[c]), i % 4 ? 'in_stock' : 'consumed');
+  }))();
   db.close();
   return dir;
 }
@@ -280,7 +284,7 @@ describe('lab.db v6 migration', () => {
     const dir = v5DataDir(400);
     const dbs = openDatabases(dir);
     try {
-      expect(dbs.lab.pragma('user_version', { simple: true })).toBe(6);
+      expect(dbs.lab.pragma('user_version', { simple: true })).toBe(latestVersion(labMigrations));
       expect(searchIndexProblem(dbs.lab, 'inventory_items')).toBeNull();
       const rows = allRows(dbs.lab, '/inventory/');
       for (const q of queries('/inventory/', rows, 60, 8)) expectSame(dbs.lab, '/inventory/', rows, q);
@@ -294,7 +298,7 @@ describe('lab.db v6 migration', () => {
     const old = v5DataDir(150);
     await s.backups.restore(old, { acceptWarnings: true });
     const lab = s.data.dbs.lab;
-    expect(lab.pragma('user_version', { simple: true })).toBe(6);
+    expect(lab.pragma('user_version', { simple: true })).toBe(latestVersion(labMigrations));
     expect(searchIndexProblem(lab, 'inventory_items')).toBeNull();
     const rows = allRows(s.data.dbs.lab, '/inventory/');
     expect(rows).toHaveLength(150);

@@ -7,6 +7,9 @@ import { recordsHandlers, type RecordsHandlerDeps } from './records-handlers';
 import { cartHandlers, type CartHandlerDeps } from './cart-handlers';
 import { completionHandlers, type CompletionHandlerDeps } from './completion-handlers';
 import { auditHandlers, type AuditHandlerDeps } from './audit-handlers';
+import { stockHandlers } from './stock-handlers';
+import { locationHandlers } from './location-handlers';
+import { dashboardHandlers } from './dashboard-handlers';
 
 export type { Handler, HandlerTable } from './handler-table';
 
@@ -27,5 +30,8 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     ...cartHandlers(d.cart),
     ...completionHandlers(d.completion),
     ...auditHandlers(d.audit),
+    ...stockHandlers(d.records),
+    ...locationHandlers(d.records),
+    ...dashboardHandlers(d.records),
   };
 }

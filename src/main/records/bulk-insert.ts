@@ -8,7 +8,7 @@ import type { Db } from '../db/open';
 import type { RecordTable } from './deps';
 
 /** Inserts `rows` (all with the same columns) into `table`; returns their new ids, in order. */
-export function insertMany(db: Db, table: RecordTable, rows: ReadonlyArray<Record<string, unknown>>): number[] {
+export function insertMany(db: Db, table: RecordTable | 'stock_movements', rows: ReadonlyArray<Record<string, unknown>>): number[] {
   if (!rows.length) return [];
   const cols = Object.keys(rows[0]!);
   const stage = `temp.${table}_stage`;

@@ -8,7 +8,7 @@ import { inventoryCreateInput, type InventoryCreate } from '../../shared/contrac
 import { IMPORT_COLUMNS, type ImportColumn, type ImportRowError } from '../../shared/records';
 import { parseCas } from '../../shared/cas';
 import { resolveCas } from './cas-field';
-import { inventoryRowValues } from './inventory-service';
+import { inventoryRowValues, type InventoryRow } from './inventory-service';
 
 export type ImportMapping = Partial<Record<ImportColumn, number>>;
 
@@ -61,7 +61,7 @@ export function checkMapping(headers: string[], mapping: ImportMapping): void {
 }
 
 export type RowCheck =
-  | { ok: true; values: Record<string, string | number>; badCheckDigit: boolean }
+  | { ok: true; values: InventoryRow; badCheckDigit: boolean }
   | { ok: false; errors: ImportRowError[]; badCheckDigit: boolean };
 
 /** Validates one data row (`rowNo` as the user sees it: the header is row 1). */

@@ -8,14 +8,14 @@ import { openDatabase } from '../db/open';
 import { AuditLog } from '../audit/audit-log';
 import { EventBus } from '../events';
 import { silentLogger } from '../logging';
-import { InventoryService } from './inventory-service';
+import { InventoryService, type InventoryRow } from './inventory-service';
 import type { ImportProgress } from '../../shared/records';
 
 /** Rows per insert statement and between progress reports (as the scan's). */
 const PROGRESS_EVERY = 2000;
 
 /** The spooled rows: the column names line, then one JSON array of values per line. */
-function* spoolRows(file: string): Generator<Record<string, string | number>> {
+function* spoolRows(file: string): Generator<InventoryRow> {
   const fd = fs.openSync(file, 'r');
   try {
     const chunk = Buffer.alloc(1024 * 1024);
@@ -54,7 +54,7 @@ export function writeImport(dbPath: string, spool: string, actor: UserInfo, tota
     const report = () => progress({ phase: 'write', rows: ids.length, total, percent: total > 0 ? Math.floor((ids.length / total) * 100) : 100 });
     db.transaction(() => {
       // Rows go in PROGRESS_EVERY at a time, one INSERT … SELECT each (see bulk-insert.ts).
-      let batch: Array<Record<string, string | number>> = [];
+      let batch: Array<InventoryRow> = [];
       const flush = () => {
         if (!batch.length) return;
         for (const id of inventory.insertBatch(batch, actor, 'import')) ids.push(id);

@@ -4,6 +4,9 @@ import { InventoryService } from './inventory-service';
 import { ReagentOrderService } from './reagent-order-service';
 import { ConsumableOrderService } from './consumable-order-service';
 import { ImportService } from './import-service';
+import { StockService } from './stock-service';
+import { LocationService } from './location-service';
+import { DashboardService } from '../dashboard/dashboard-service';
 import { findDuplicates, type DuplicateQuery } from './duplicates';
 import path from 'node:path';
 import { exportList, type ExportFile, type ExportInput } from './export';
@@ -17,6 +20,9 @@ export interface RecordsServices {
   reagentOrders: ReagentOrderService;
   consumableOrders: ConsumableOrderService;
   imports: ImportService;
+  stock: StockService;
+  locations: LocationService;
+  dashboard: DashboardService;
   duplicates(q: DuplicateQuery): ReturnType<typeof findDuplicates>;
   history(entityType: RecordEntityType, id: number): HistoryEntry[];
   /** Writes the export into `<dataDir>/exports/`; the transport delivers and removes the file. */
@@ -32,6 +38,9 @@ export function createRecordsServices(deps: RecordsDeps): RecordsServices {
     reagentOrders: new ReagentOrderService(deps, inventory),
     consumableOrders: new ConsumableOrderService(deps),
     imports: new ImportService(deps),
+    stock: new StockService(deps),
+    locations: new LocationService(deps),
+    dashboard: new DashboardService(deps),
     duplicates: (q) => findDuplicates(deps.db, q),
     history(entityType, id) {
       const entries = deps.audit.history(entityType, id);

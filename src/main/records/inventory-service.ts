@@ -12,20 +12,27 @@ import { sortColumn } from './sort-key';
 import { INVENTORY_TRANSITIONS } from '../../shared/workflows';
 import { prepareCached } from '../db/statements';
 import { insertMany } from './bulk-insert';
+import { receivedMovement, writeMovement, writeMovements } from './stock-ledger';
+import { resolveLocation, type ResolvedLocation } from './location-tree';
+import { canonicalUnit } from '../../shared/amounts';
+import type { GhsPictogram } from '../../shared/stock';
 
-export const INVENTORY_FIELDS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous'] as const;
-const AUDIT_FIELDS = [...INVENTORY_FIELDS, 'status', 'borrowed_by', 'borrowed_at', 'source_order_id'] as const;
+export const INVENTORY_FIELDS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous',
+  'location_id', 'container_size', 'container_label', 'lot_number', 'expiry_date', 'received_date', 'opened_date', 'supplier', 'min_stock', 'ghs'] as const;
+const AUDIT_FIELDS = [...INVENTORY_FIELDS.filter((f) => f !== 'location_id'), 'status', 'borrowed_by', 'borrowed_at', 'borrowed_amount', 'borrow_due', 'source_order_id'] as const;
 const ENDPOINT = '/inventory/' as const;
 const ENTITY = 'inventory_item';
 
 const COLUMNS = `t.id, t.name, t.english_name, t.cas_number, t.specification, t.quantity, t.unit, t.storage_location, t.brand,
   t.category, t.product_number, t.hazardous, t.status, t.borrowed_by, bu.display_name AS borrowed_by_name, t.borrowed_at,
-  t.source_order_id, t.created_by, cu.display_name AS created_by_name, t.created_at, t.updated_at`;
+  t.source_order_id, t.created_by, cu.display_name AS created_by_name, t.created_at, t.updated_at,
+  t.location_id, t.container_size, t.container_label, t.lot_number, t.expiry_date, t.received_date, t.opened_date,
+  t.supplier, t.min_stock, t.ghs, t.borrowed_amount, t.borrow_due`;
 const FROM = `inventory_items t LEFT JOIN users bu ON bu.id = t.borrowed_by LEFT JOIN users cu ON cu.id = t.created_by`;
 const SELECT = `SELECT ${COLUMNS} FROM ${FROM}`;
 
 export function mapInventory(r: Record<string, unknown>): InventoryItem {
-  return { ...(r as unknown as InventoryItem), hazardous: r.hazardous === 1 };
+  return { ...(r as unknown as InventoryItem), hazardous: r.hazardous === 1, ghs: r.ghs ? (String(r.ghs).split(',') as GhsPictogram[]) : [] };
 }
 
 export const inventoryListSpec: ListSpec<InventoryItem> = { endpoint: ENDPOINT, columns: COLUMNS,
@@ -33,22 +40,35 @@ export const inventoryListSpec: ListSpec<InventoryItem> = { endpoint: ENDPOINT, 
   table: 'inventory_items', sortExpr: (k) => sortColumn(ENDPOINT, 't', k), map: mapInventory };
 
 /** A new item's values with defaults, CAS canonical, the normalized search columns and sort keys. */
-export function inventoryRowValues(input: InventoryCreate, cas: string): Record<string, string | number> {
+export function inventoryRowValues(input: Omit<InventoryCreate, 'location_id'>, cas: string, location?: ResolvedLocation): InventoryRow {
   const v = {
     name: input.name,
     english_name: input.english_name ?? '',
     cas_number: cas,
     specification: input.specification ?? '',
     quantity: input.quantity,
-    unit: input.unit ?? '',
-    storage_location: input.storage_location ?? '',
+    unit: canonicalUnit(input.unit ?? ''),
+    storage_location: location ? location.storage_location : (input.storage_location ?? ''),
+    location_id: location ? location.location_id : null,
     brand: input.brand ?? '',
     category: input.category ?? '',
     product_number: input.product_number ?? '',
     hazardous: input.hazardous ? 1 : 0,
+    container_size: input.container_size ?? null,
+    container_label: input.container_label ?? '',
+    lot_number: input.lot_number ?? '',
+    expiry_date: input.expiry_date ?? null,
+    received_date: input.received_date ?? null,
+    opened_date: input.opened_date ?? null,
+    supplier: input.supplier ?? '',
+    min_stock: input.min_stock ?? null,
+    ghs: (input.ghs ?? []).join(','),
   };
   return { ...v, ...derivedColumns(ENDPOINT, v) };
 }
+
+/** An inventory row's stored values (column → value), as written by every insert path. */
+export type InventoryRow = Record<string, string | number | null>;
 
 export class InventoryService {
   constructor(private readonly d: RecordsDeps) {}
@@ -65,13 +85,14 @@ export class InventoryService {
   }
 
   /** Inserts inside the caller's transaction (create, stock-in, bulk import); audit included. */
-  insert(values: Record<string, string | number>, actor: UserInfo, extra: { source_order_id?: number; action?: string } = {}): number {
+  insert(values: InventoryRow, actor: UserInfo, extra: { source_order_id?: number; action?: string } = {}): number {
     const cols = Object.keys(values);
     const info = prepareCached(
       this.d.db,
       `INSERT INTO inventory_items (${cols.join(', ')}, status, created_by, source_order_id) VALUES (${cols.map(() => '?').join(', ')}, 'in_stock', ?, ?)`,
     ).run(...cols.map((c) => values[c]), actor.id, extra.source_order_id ?? null);
     const id = Number(info.lastInsertRowid);
+    writeMovement(this.d.db, receivedMovement(id, values, actor.id, extra.source_order_id ?? null));
     const audited = { ...values, hazardous: values.hazardous === 1, status: 'in_stock', source_order_id: extra.source_order_id };
     this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: extra.action ?? 'create', changes: created(audited, AUDIT_FIELDS) });
     return id;
@@ -82,12 +103,13 @@ export class InventoryService {
    * (bulk-insert.ts — the search index's triggers then write one segment, not one per row), then
    * their audit entries. Every row must have the same columns. Returns the ids in `rows` order.
    */
-  insertBatch(rows: ReadonlyArray<Record<string, string | number>>, actor: UserInfo, action: string): number[] {
+  insertBatch(rows: ReadonlyArray<InventoryRow>, actor: UserInfo, action: string): number[] {
     const ids = insertMany(
       this.d.db,
       'inventory_items',
       rows.map((values) => ({ ...values, status: 'in_stock', created_by: actor.id, source_order_id: null })),
     );
+    writeMovements(this.d.db, rows.map((values, i) => receivedMovement(ids[i]!, values, actor.id)));
     rows.forEach((values, i) => {
       const audited = { ...values, hazardous: values.hazardous === 1, status: 'in_stock', source_order_id: undefined };
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: ids[i]!, action, changes: created(audited, AUDIT_FIELDS) });
@@ -97,7 +119,7 @@ export class InventoryService {
 
   create(actor: UserInfo, input: InventoryCreate): InventoryItem {
     const cas = resolveCas(input.cas_number, input.cas_override);
-    const id = this.d.db.transaction(() => this.insert(inventoryRowValues(input, cas), actor))();
+    const id = this.d.db.transaction(() => this.insert(inventoryRowValues(input, cas, resolveLocation(this.d.db, input)), actor))();
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
     return this.get(id);
   }
@@ -108,13 +130,20 @@ export class InventoryService {
       const before = this.get(id);
       const next: Record<string, unknown> = { ...patch };
       if (patch.cas_number !== undefined) next.cas_number = resolveCas(patch.cas_number, cas_override || patch.cas_number === before.cas_number);
-      if (patch.hazardous !== undefined) next.hazardous = patch.hazardous;
-      const changes = diff(before as unknown as Record<string, unknown>, next, INVENTORY_FIELDS);
+      if (patch.unit !== undefined) next.unit = canonicalUnit(patch.unit);
+      const location = resolveLocation(this.d.db, patch);
+      if (location) Object.assign(next, location);
+      // ghs compares as its stored text, so an unchanged list is no change
+      const beforeRow = { ...before, ghs: before.ghs.join(',') } as unknown as Record<string, unknown>;
+      if (patch.ghs !== undefined) next.ghs = patch.ghs.join(',');
+      const changes = diff(beforeRow, next, INVENTORY_FIELDS);
       if (Object.keys(changes).length === 0) return before;
-      const merged = { ...before, ...next };
+      const merged = { ...beforeRow, ...next };
       const sets = { ...Object.fromEntries(Object.keys(changes).map((f) => [f, f === 'hazardous' ? (next.hazardous ? 1 : 0) : next[f]])), ...derivedColumns(ENDPOINT, merged) };
       updateRow(this.d.db, 'inventory_items', id, sets);
-      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'update', changes });
+      // the history names the location by its path (storage_location); its id says nothing to a reader
+      const { location_id: _locationId, ...audited } = changes;
+      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'update', changes: audited });
       return null;
     })();
     if (item) return item;

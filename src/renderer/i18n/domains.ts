@@ -17,5 +17,10 @@ import * as accountBundle from '../screens/account.i18n';
 import * as exportFileBundle from '../records/export-file.i18n';
 import * as lazyBundle from '../app/lazy.i18n';
 import * as importProgressBundle from '../records/import-progress.i18n';
+import * as stockBundle from '../records/stock.i18n';
+import * as locationsBundle from '../locations/locations.i18n';
+import * as dashboardBundle from '../dashboard/dashboard.i18n';
+import * as itemFieldsBundle from '../records/item-fields.i18n';
 
-export const domainBundles: DomainBundle[] = [cartBundle, completionBundle, dataBundle, recordsBundle, formatBundle, auditBundle, tableBundle, accountBundle, exportFileBundle, lazyBundle, importProgressBundle];
+export const domainBundles: DomainBundle[] = [cartBundle, completionBundle, dataBundle, recordsBundle, formatBundle, auditBundle, tableBundle, accountBundle, exportFileBundle, lazyBundle, importProgressBundle,
+  stockBundle, locationsBundle, dashboardBundle, itemFieldsBundle];

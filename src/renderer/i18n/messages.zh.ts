@@ -84,6 +84,18 @@ export const zhMessages: Record<MessageKey, string> = {
   'field.object': '必须是对象',
   'field.malformedJson': 'JSON 格式有误',
   'field.needsConfirmation': '需要确认',
+  // stock: ledger actions (helper: ledger)
+
+  // stock: locations (helper: locations)
+
+  // stock: alerts and dashboard (helper: dashboard)
+
+  // stock: item fields, import, stock-in (helper: fields)
+
+  'field.date': '必须是日期（YYYY-MM-DD）',
+  'field.decimals': '最多 {{max}} 位小数',
+  'field.unitMismatch': '无法换算为 {{itemUnit}}',
+  'field.overBalance': '超过剩余的 {{balance}} {{unit}}',
   'cas.checkDigit': 'CAS 号 {{cas}} 的校验位不对（应为 {{expected}}）。请核对；如确认无误，可确认按原样保存。',
   'cas.checkDigitField': '校验位应为 {{expected}}；确认后按 {{cas}} 保存',
   'cas.invalid': '“{{value}}”不是有效的 CAS 号（{{reason}}）。',

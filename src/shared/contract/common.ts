@@ -1,5 +1,7 @@
 // Reusable field validators: limits on text length and id shapes shared by all domains.
 import { z } from 'zod';
+import { amountProblem, MAX_DECIMALS } from '../amounts';
+import { GHS_PICTOGRAMS, isCalendarDate } from '../stock';
 
 /**
  * A number field: a JSON number, or numeric text (query strings and path parameters arrive as
@@ -14,3 +16,23 @@ export const empty = z.object({}).strict();
 export const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
 export const page = z.coerce.number().int().min(1).default(1);
 export const pageSize = z.coerce.number().int().min(1).max(500).default(50);
+
+/** An amount of stock (shared/amounts.ts): a number, ≥ 0 or > 0, at most MAX_DECIMALS decimals. */
+export const amount = (opts: { allowZero?: boolean } = {}) =>
+  numeric(
+    z.number({ error: 'field.number' }).superRefine((v, ctx) => {
+      const p = amountProblem(v, opts);
+      if (p) ctx.addIssue({ code: 'custom', message: p, params: p === 'field.decimals' ? { max: MAX_DECIMALS } : {} });
+    }),
+  );
+
+/** A calendar date YYYY-MM-DD (the lab's local day); empty or null clears it. */
+export const calendarDate = z
+  .union([z.literal(''), z.null(), z.string({ error: 'field.date' }).trim().refine(isCalendarDate, 'field.date')], { error: 'field.date' })
+  .transform((v) => (v ? v : null));
+
+/** GHS pictogram codes; duplicates collapse, kept in GHS order. */
+export const ghsList = z
+  .array(z.enum(GHS_PICTOGRAMS, { error: 'field.oneOf' }), { error: 'field.list' })
+  .max(GHS_PICTOGRAMS.length, 'field.maxItems')
+  .transform((v) => GHS_PICTOGRAMS.filter((g) => v.includes(g)));

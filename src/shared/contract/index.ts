@@ -7,6 +7,9 @@ import { cartOps } from './cart';
 import { completionOps } from './completion';
 import { dataOps } from './data';
 import { auditOps } from './audit';
+import { stockOps } from './stock';
+import { locationOps } from './locations';
+import { dashboardOps } from './dashboard';
 import type { OperationDef } from './define';
 
 export const contract = {
@@ -16,6 +19,9 @@ export const contract = {
   ...completionOps,
   ...dataOps,
   ...auditOps,
+  ...stockOps,
+  ...locationOps,
+  ...dashboardOps,
 } satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;

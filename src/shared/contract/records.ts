@@ -3,7 +3,7 @@
 // records themselves (the cart-import page posts the same bodies to the order endpoints).
 import { z } from 'zod';
 import { op, returns } from './define';
-import { flag, id, numeric, page, pageSize, requiredText, shortText } from './common';
+import { amount, calendarDate, flag, ghsList, id, numeric, page, pageSize, requiredText, shortText } from './common';
 import {
   IMPORT_COLUMNS,
   LIST_ENDPOINTS,
@@ -24,7 +24,7 @@ import {
 import { importRefInput, type ImportAnswer } from './cart';
 
 const quantity = numeric(z.number({ error: 'field.number' }).refine(Number.isFinite, 'field.number').positive('field.positive').max(1e9, 'field.tooLarge'));
-const stockQuantity = numeric(z.number({ error: 'field.number' }).refine(Number.isFinite, 'field.number').min(0, 'field.notNegative').max(1e9, 'field.tooLarge'));
+const stockQuantity = amount({ allowZero: true });
 const unitPrice = numeric(z.number({ error: 'field.number' }).refine(Number.isFinite, 'field.number').min(0, 'field.notNegative').max(1e9, 'field.tooLarge')).nullable();
 const cas = shortText(60);
 const hazardous = flag;
@@ -65,6 +65,17 @@ const inventoryFields = {
   category: shortText(100).optional(),
   product_number: shortText(100).optional(),
   hazardous: hazardous.optional(),
+  // stock (lab.db v7)
+  location_id: id.nullable().optional(),
+  container_size: amount().nullable().optional(),
+  container_label: shortText(20).optional(),
+  lot_number: shortText(100).optional(),
+  expiry_date: calendarDate.optional(),
+  received_date: calendarDate.optional(),
+  opened_date: calendarDate.optional(),
+  supplier: shortText(200).optional(),
+  min_stock: amount({ allowZero: true }).nullable().optional(),
+  ghs: ghsList.optional(),
 };
 
 const reagentFields = {

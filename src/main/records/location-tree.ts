@@ -1,0 +1,37 @@
+// Where an item is: every write path that sets an item's location goes through here, so
+// `location_id` and the searchable path text `storage_location` always agree. A location given as
+// text (older API clients, bulk import, the cart import's stock-in) is the node with that path,
+// created as a new root node when there is none — as the upgrade to v7 did with free text.
+import { fieldInvalid } from '../../shared/errors';
+import type { Db } from '../db/open';
+import { prepareCached } from '../db/statements';
+
+export interface ResolvedLocation {
+  location_id: number | null;
+  storage_location: string;
+}
+
+/** The node `id` (refused with a field error when it does not exist). */
+export function locationById(db: Db, id: number): ResolvedLocation {
+  const row = prepareCached(db, 'SELECT id, path FROM locations WHERE id = ?').get(id) as { id: number; path: string } | undefined;
+  if (!row) throw fieldInvalid('location_id', 'field.noSuchRecord');
+  return { location_id: row.id, storage_location: row.path };
+}
+
+/** The node whose path is `text`, created as a root node when missing; empty text is no location. */
+export function locationByText(db: Db, text: string): ResolvedLocation {
+  const path = text.trim();
+  if (!path) return { location_id: null, storage_location: '' };
+  const found = prepareCached(db, 'SELECT id FROM locations WHERE path = ?').pluck().get(path) as number | undefined;
+  if (found !== undefined) return { location_id: found, storage_location: path };
+  const id = Number(prepareCached(db, 'INSERT INTO locations (parent_id, name, path) VALUES (NULL, ?, ?)').run(path, path).lastInsertRowid);
+  return { location_id: id, storage_location: path };
+}
+
+/** An item's location from its input: `location_id` wins over the text; undefined when neither is given. */
+export function resolveLocation(db: Db, input: { location_id?: number | null; storage_location?: string }): ResolvedLocation | undefined {
+  if (input.location_id != null) return locationById(db, input.location_id);
+  if (input.location_id === null) return { location_id: null, storage_location: '' };
+  if (input.storage_location !== undefined) return locationByText(db, input.storage_location);
+  return undefined;
+}

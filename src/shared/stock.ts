@@ -1,0 +1,64 @@
+// The stock ledger as every layer sees it: movements (台账 rows), locations, GHS pictograms and the
+// dashboard's alerts. The model is written up in src/main/records/README.md ("Stock").
+
+/** What changed an item's amount (or where it is). `split` is written on both items. */
+export const MOVEMENT_KINDS = ['received', 'used', 'borrowed', 'returned', 'disposed', 'adjusted', 'moved', 'split'] as const;
+export type MovementKind = (typeof MOVEMENT_KINDS)[number];
+
+export interface StockMovement {
+  id: number;
+  item_id: number;
+  at: string;
+  user_id: number | null;
+  user_name: string | null;
+  /** Controlled chemicals: the person who confirmed (issue 11). */
+  second_user_id: number | null;
+  second_user_name: string | null;
+  kind: MovementKind;
+  /** The amount as the action moved it, in the item's unit (always ≥ 0). */
+  amount: number;
+  /** Signed change of the balance (0 for borrowed and moved). */
+  delta: number;
+  unit: string;
+  balance_after: number;
+  reason: string;
+  order_id: number | null;
+  from_location_id: number | null;
+  to_location_id: number | null;
+  /** The location paths at the time of the move. */
+  from_location: string | null;
+  to_location: string | null;
+  /** split: the other item of the pair. */
+  related_item_id: number | null;
+  /** borrowed: the expected return date (YYYY-MM-DD). */
+  due_date: string | null;
+  stocktake_id: number | null;
+}
+
+/** The nine GHS pictograms (UN GHS, Annex 3). */
+export const GHS_PICTOGRAMS = ['GHS01', 'GHS02', 'GHS03', 'GHS04', 'GHS05', 'GHS06', 'GHS07', 'GHS08', 'GHS09'] as const;
+export type GhsPictogram = (typeof GHS_PICTOGRAMS)[number];
+
+/** A node of the location tree (building › room › cabinet › shelf, any depth). */
+export interface LocationNode {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  /** Names from the root down, joined by LOCATION_SEPARATOR. */
+  path: string;
+  /** Items (in stock or borrowed) at this node itself / at it and below. */
+  items_here: number;
+  items_below: number;
+}
+
+export const LOCATION_SEPARATOR = ' › ';
+
+/** Calendar dates (expiry, received, opened, due) are the lab's local day, written YYYY-MM-DD. */
+export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+export function isCalendarDate(s: string): boolean {
+  if (!DATE_PATTERN.test(s)) return false;
+  const [y, m, d] = s.split('-').map(Number) as [number, number, number];
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+}
