@@ -157,6 +157,8 @@ export interface ReagentOrder {
   notes: string;
   status: ReagentOrderStatus;
   reject_reason: string;
+  /** Where it is bought (supplier site or dealer); stock-in copies it to the item (lab.db v7). */
+  supplier: string;
   /** The inventory item created by the formal stock-in, once stocked in. */
   inventory_item_id: number | null;
   created_at: string;

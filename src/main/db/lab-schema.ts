@@ -240,6 +240,8 @@ export const labMigrations: Migration[] = [
         ALTER TABLE inventory_items ADD COLUMN ghs TEXT NOT NULL DEFAULT '';
         ALTER TABLE inventory_items ADD COLUMN borrowed_amount REAL;
         ALTER TABLE inventory_items ADD COLUMN borrow_due TEXT;
+        -- the supplier site or dealer an order came from (the cart import knows it); stock-in copies it
+        ALTER TABLE reagent_orders ADD COLUMN supplier TEXT NOT NULL DEFAULT '';
         CREATE INDEX inventory_items_location ON inventory_items(location_id, status);
         CREATE INDEX inventory_items_by_expiry_date ON inventory_items(expiry_date, status);
         CREATE INDEX inventory_items_borrow_due ON inventory_items(borrow_due) WHERE borrow_due IS NOT NULL;
