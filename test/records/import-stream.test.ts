@@ -98,6 +98,25 @@ describe('bulk import through the import worker', () => {
     expect(res.imported).toBe(30_000);
   });
 
+  it('leaving the wizard during the preview (cancel with discard) stops the reading and removes the upload', async () => {
+    const h = createHarness();
+    const importId = await upload(h, big);
+    const importsDir = path.join(path.dirname(h.dbs.lab.name), 'imports');
+    let left = false;
+    const preview = h.records.imports.preview(h.member, { importId }, (p) => {
+      if (!left && p.rows > 0) {
+        left = true;
+        void h.ok(h.member, 'importCancel', { importId, discard: true });
+      }
+    });
+    await expect(preview).rejects.toMatchObject({ key: 'import.workerStopped' });
+    expect(left).toBe(true);
+    await expect.poll(() => fs.readdirSync(importsDir)).toEqual([]);
+    // The import is gone: its progress is not found, and nothing was written.
+    expect(await h.call(h.member, 'importStatus', { importId })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(count(h)).toBe(0);
+  });
+
   it('a row the database refuses at the very end rolls the whole import back', async () => {
     const h = createHarness();
     const file = path.join(dir, 'fails-last.csv');

@@ -118,10 +118,12 @@ export class ImportService {
     return { progress: s.progress, running: s.running !== null };
   }
 
-  /** Stops the import's running preview or commit (the wizard closed); a commit writes nothing. */
-  cancel(actor: UserInfo, input: { importId: string }): { ok: true } {
+  /** Stops the import's running preview or commit (a stopped commit writes nothing); with `discard`
+   *  (the wizard closed) the import is forgotten and its files removed. */
+  async cancel(actor: UserInfo, input: { importId: string; discard?: boolean }): Promise<{ ok: true }> {
     const s = this.session(actor, input.importId);
     s.running?.stop();
+    if (input.discard) await this.drop(input.importId);
     return { ok: true };
   }
 

@@ -37,6 +37,8 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const polling = useRef(0);
+  /** The import on the server this wizard holds (its upload and spool), discarded when left. */
+  const importId = useRef<string | undefined>(undefined);
 
   /** Runs a preview or commit call while polling the import's progress for the bar. */
   const tracked = async <T,>(importId: string, run: () => Promise<T>): Promise<T> => {
@@ -71,17 +73,17 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
     setPhase('uploading');
     setPercent(0);
     try {
-      let importId: string | undefined;
+      importId.current = undefined;
       for (let off = 0; ; off += CHUNK_BYTES) {
         const last = off + CHUNK_BYTES >= file.size;
         const bytes = new Uint8Array(await file.slice(off, off + CHUNK_BYTES).arrayBuffer());
-        const res = await call('importUpload', { importId, fileName: file.name, chunk: toBase64(bytes), last });
-        importId = res.importId;
+        const res: { importId: string } = await call('importUpload', { importId: importId.current, fileName: file.name, chunk: toBase64(bytes), last });
+        importId.current = res.importId;
         setPercent(Math.round((Math.min(off + CHUNK_BYTES, file.size) / Math.max(file.size, 1)) * 100));
         if (last) break;
       }
       setPhase('reading');
-      const id = importId!;
+      const id = importId.current!;
       const p = await tracked(id, () => call('importPreview', { importId: id }, { timeoutMs: LONG_CALL_MS }));
       setPreview(p);
       setPhase('mapping');
@@ -130,6 +132,9 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
       width={1000}
       onCancel={() => {
         if (phase !== 'writing') {
+          // a file read in the background for nobody, and an upload kept for an hour, would be waste
+          if (importId.current && !result) void call('importCancel', { importId: importId.current, discard: true }).catch(() => undefined);
+          importId.current = undefined;
           reset();
           onClose();
         }

@@ -240,7 +240,8 @@ export const recordsOps = {
     method: 'POST',
     path: '/inventory/import/cancel',
     access: 'member',
-    input: z.object({ importId: requiredText(64) }).strict(),
+    /** `discard`: the user left the import (closed the wizard) — its upload and spool go too. */
+    input: z.object({ importId: requiredText(64), discard: flag.optional() }).strict(),
     output: returns<{ ok: true }>(),
   }),
   importCommit: op({
