@@ -10,6 +10,7 @@ export function dashboardHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, key
   return {
     getAlerts: (_input, ctx) => s.records.dashboard.alerts(requireUser(ctx), expiringDays()),
     countPendingApprovals: (_input, ctx) => s.records.dashboard.pendingCounts(requireUser(ctx)),
+    getAlertSettings: () => ({ expiringDays: expiringDays() }),
     updateAlertSettings: ({ expiringDays: days }) => {
       if (!s.settings) throw new Error('settings are not available to the dashboard handlers');
       return { expiringDays: s.settings.update({ expiringDays: days }).expiringDays };

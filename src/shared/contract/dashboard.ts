@@ -91,6 +91,7 @@ export const dashboardOps = {
   getAlerts: op({ method: 'GET', path: '/alerts', access: 'user', input: empty, output: returns<Alerts>() }),
   /** The navigation badge: pending orders (admins: all; others: their own). Cheap, read on every order change. */
   countPendingApprovals: op({ method: 'GET', path: '/alerts/pending', access: 'user', input: empty, output: returns<{ reagent: number; consumable: number }>() }),
+  getAlertSettings: op({ method: 'GET', path: '/alerts/settings', access: 'user', input: empty, output: returns<{ expiringDays: number }>() }),
   updateAlertSettings: op({ method: 'PUT', path: '/alerts/settings', access: 'admin', input: alertSettingsInput, output: returns<{ expiringDays: number }>() }),
   getDashboardCharts: op({ method: 'GET', path: '/dashboard/charts', access: 'user', input: empty, output: returns<DashboardCharts>() }),
 } satisfies Record<string, OperationDef>;
