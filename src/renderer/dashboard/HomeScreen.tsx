@@ -141,17 +141,17 @@ function AlertCard(props: { id: string; title: string; count: number; suffix?: s
     <Col xs={24} sm={12} xl={8} xxl={8}>
       <Card
         data-testid={`alert-${props.id}`}
-        title={props.title}
-        extra={
+        title={<span title={props.title}>{props.title}</span>}
+        style={{ height: '100%' }}
+      >
+        <Space align="center" style={{ width: '100%', justifyContent: 'space-between' }}>
+          <Button type="text" style={{ height: 'auto', padding: 0 }} onClick={() => open(props.to)} data-testid={`alert-count-${props.id}`} aria-label={`${props.title}: ${props.count}`}>
+            <Statistic value={props.count} suffix={props.suffix} styles={{ content: { color: props.count > 0 && props.danger ? '#cf1322' : undefined } }} />
+          </Button>
           <Button type="link" onClick={() => open(props.to)}>
             {t('dashboard.open')}
           </Button>
-        }
-        style={{ height: '100%' }}
-      >
-        <Button type="text" style={{ height: 'auto', padding: 0 }} onClick={() => open(props.to)} data-testid={`alert-count-${props.id}`} aria-label={`${props.title}: ${props.count}`}>
-          <Statistic value={props.count} suffix={props.suffix} valueStyle={{ color: props.count > 0 && props.danger ? '#cf1322' : undefined }} />
-        </Button>
+        </Space>
         {props.links && (
           <Space wrap style={{ display: 'flex' }}>
             {props.links.map((l) => (
