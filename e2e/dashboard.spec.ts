@@ -95,7 +95,7 @@ test('after login the home screen shows the counts and charts; a count opens the
   const pending = await admin.req<{ rows: Array<{ id: number; name: string }> }>('GET', '/api/reagent-orders/?status=pending_approval');
   await admin.req('POST', `/api/reagent-orders/${pending.rows[0]!.id}/reject`, { reason: '本月预算已用完' });
   await expect(page.getByTestId('pending-badge-reagent')).toHaveCount(0);
-  await member.getByRole('menuitem', { name: /^Reagent orders/ }).click();
+  await member.getByRole('menuitem', { name: 'Reagent orders', exact: true }).click();
   await expect(member.getByRole('row', { name: /乙腈/ }).getByTestId('reject-reason')).toHaveText('本月预算已用完');
   await member.getByRole('menuitem', { name: 'Home' }).click();
   await expect(member.getByTestId('alert-orders')).toContainText('Rejected: 本月预算已用完');

@@ -117,48 +117,71 @@ export class DashboardService {
     return [...groups.values()];
   }
 
-  /** The present items of a chemical (through the (cas_number, specification) index). */
-  private groupItems(g: MinGroup): Array<{ id: number; quantity: number; unit: string }> {
-    return g.cas_number
-      ? (prepareCached(this.d.db, `SELECT id, quantity, unit FROM inventory_items WHERE cas_number = ? AND specification = ? AND ${PRESENT}`).all(g.cas_number, g.specification) as never)
-      : (prepareCached(this.d.db, `SELECT id, quantity, unit FROM inventory_items WHERE cas_number = '' AND specification = ? AND name = ? AND ${PRESENT}`).all(g.specification, g.name_key) as never);
+  /**
+   * The present items of each chemical with a minimum: a chemical with a CAS number through the
+   * (cas_number, specification) index, one lookup each; the ones named without a CAS number in
+   * one pass over the items without a CAS number (there is no index on the name itself).
+   */
+  private groupItems(groups: MinGroup[]): Map<MinGroup, Array<{ id: number; quantity: number; unit: string }>> {
+    const out = new Map<MinGroup, Array<{ id: number; quantity: number; unit: string }>>();
+    const byCas = prepareCached(this.d.db, `SELECT id, quantity, unit FROM inventory_items WHERE cas_number = ? AND specification = ? AND ${PRESENT}`);
+    const named = new Map<string, MinGroup>();
+    for (const g of groups) {
+      if (g.cas_number) out.set(g, byCas.all(g.cas_number, g.specification) as never);
+      else {
+        named.set(`${g.name_key}\u001f${g.specification}`, g);
+        out.set(g, []);
+      }
+    }
+    if (named.size) {
+      const rows = prepareCached(
+        this.d.db,
+        `SELECT id, quantity, unit, name || char(31) || specification AS k FROM inventory_items
+         WHERE cas_number = '' AND ${PRESENT} AND name || char(31) || specification IN (SELECT value FROM json_each(?))`,
+      ).all(JSON.stringify([...named.keys()])) as Array<{ id: number; quantity: number; unit: string; k: string }>;
+      for (const r of rows) out.get(named.get(r.k)!)!.push({ id: r.id, quantity: r.quantity, unit: r.unit });
+    }
+    return out;
   }
 
   /**
    * Chemicals whose present items hold less than the minimum, summed exactly in the unit the
-   * minimum is given in. A minimum stays when the last item is used up (its record is consumed):
-   * that is exactly when the lab needs to reorder.
+   * minimum is given in, with the ids of their items (present ones, and the records that set a
+   * minimum). A minimum stays when the last item is used up (its record is consumed): that is
+   * exactly when the lab needs to reorder.
    */
-  belowMinGroups(): BelowMinGroup[] {
-    const out: BelowMinGroup[] = [];
-    for (const g of this.minGroups()) {
+  private belowMin(): Array<BelowMinGroup & { ids: number[]; group: MinGroup }> {
+    const groups = this.minGroups();
+    const items = this.groupItems(groups);
+    const out: Array<BelowMinGroup & { ids: number[]; group: MinGroup }> = [];
+    for (const g of groups) {
       let total = new Big(0);
       let unconvertible = 0;
-      for (const it of this.groupItems(g)) {
+      const present = items.get(g)!;
+      for (const it of present) {
         const v = convert(new Big(it.quantity), it.unit, g.unit);
         if (v) total = total.plus(v);
         else unconvertible++;
       }
-      if (total.lt(g.min_stock)) out.push({ name: g.name, cas_number: g.cas_number, specification: g.specification, total: toNumber(total.round(6)), min_stock: g.min_stock, unit: g.unit, unconvertible });
+      if (!total.lt(g.min_stock)) continue;
+      out.push({ name: g.name, cas_number: g.cas_number, specification: g.specification, total: toNumber(total.round(6)), min_stock: g.min_stock, unit: g.unit, unconvertible, ids: present.map((i) => i.id), group: g });
     }
     return out.sort((a, b) => a.name.localeCompare(b.name));
   }
 
+  belowMinGroups(): BelowMinGroup[] {
+    return this.belowMin().map(({ ids: _ids, group: _group, ...g }) => g);
+  }
+
   /** The inventory list's `below_min` rows: the present items of those chemicals, and the records that set the minimum. */
   belowMinItemIds(): number[] {
-    const ids: number[] = [];
-    for (const g of this.minGroups()) {
-      const present = this.groupItems(g);
-      let total = new Big(0);
-      for (const it of present) total = total.plus(convert(new Big(it.quantity), it.unit, g.unit) ?? 0);
-      if (!total.lt(g.min_stock)) continue;
-      ids.push(...present.map((i) => i.id));
-      const setters = g.cas_number
-        ? prepareCached(this.d.db, `SELECT id FROM inventory_items WHERE cas_number = ? AND specification = ? AND min_stock IS NOT NULL AND NOT ${PRESENT}`).pluck().all(g.cas_number, g.specification)
-        : prepareCached(this.d.db, `SELECT id FROM inventory_items WHERE cas_number = '' AND specification = ? AND name = ? AND min_stock IS NOT NULL AND NOT ${PRESENT}`).pluck().all(g.specification, g.name_key);
-      ids.push(...(setters as number[]));
+    const below = this.belowMin();
+    const setters = new Map<string, number[]>();
+    for (const r of prepareCached(this.d.db, `SELECT id, cas_number, CASE WHEN cas_number = '' THEN name ELSE '' END AS name_key, specification FROM inventory_items WHERE min_stock IS NOT NULL AND NOT ${PRESENT}`).all() as Array<{ id: number } & Pick<MinGroup, 'cas_number' | 'name_key' | 'specification'>>) {
+      const k = JSON.stringify([r.cas_number, r.name_key, r.specification]);
+      setters.set(k, [...(setters.get(k) ?? []), r.id]);
     }
-    return ids;
+    return below.flatMap((b) => [...b.ids, ...(setters.get(JSON.stringify([b.group.cas_number, b.group.name_key, b.group.specification])) ?? [])]);
   }
 
   charts(now: Date = new Date()): DashboardCharts {
@@ -220,13 +243,13 @@ export class DashboardService {
 
   /**
    * The chemicals (CAS, or name without CAS) with the most `used` since `sinceIso`, each summed in
-   * the unit of its first use; uses in a unit that does not convert form their own entry.
+   * the unit of its first use in the window; uses in a unit that does not convert form their own entry.
    */
   private mostUsed(sinceIso: string): DashboardCharts['mostUsed'] {
     const rows = prepareCached(
       this.d.db,
       `SELECT m.amount, m.unit, i.name, i.cas_number FROM stock_movements m JOIN inventory_items i ON i.id = m.item_id
-       WHERE m.kind = 'used' AND m.at >= ? AND m.amount > 0 ORDER BY m.id`,
+       WHERE m.kind = 'used' AND m.at >= ? AND m.amount > 0 ORDER BY m.at`,
     ).all(sinceIso) as Array<{ amount: number; unit: string; name: string; cas_number: string }>;
     const byChemical = new Map<string, Array<{ name: string; cas_number: string; unit: string; total: Big }>>();
     for (const r of rows) {

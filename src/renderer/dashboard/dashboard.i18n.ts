@@ -4,6 +4,7 @@ export const key = 'dashboard';
 export const en = {
   title: 'Home',
   nav: 'Home',
+  badgeTitle: '{{count}} waiting for approval',
   today: 'Today is {{day}}',
   refresh: 'Refresh',
   alerts: 'Needs attention',
@@ -68,6 +69,7 @@ export const en = {
 export const zh: typeof en = {
   title: '首页',
   nav: '首页',
+  badgeTitle: '{{count}} 个待审批',
   today: '今天是 {{day}}',
   refresh: '刷新',
   alerts: '需要处理',

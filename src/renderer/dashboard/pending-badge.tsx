@@ -4,6 +4,7 @@
 // Small on purpose: it sits in the entry chunk with the navigation.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Badge } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { call, subscribeEvents } from '../api/client';
 
 export interface PendingCounts {
@@ -37,14 +38,21 @@ export function usePendingApprovals(enabled: boolean): PendingCounts | null {
 
 const PATHS: Record<string, keyof PendingCounts> = { '/reagent-orders': 'reagent', '/consumable-orders': 'consumable' };
 
-/** A navigation label with its pending count (nothing when there is none). */
+/**
+ * A navigation label with its pending count (nothing when there is none). The entry keeps its
+ * plain name for assistive technology and tests; the count is said in the badge's title.
+ */
 export function PendingBadge({ path, counts, children }: { path: string; counts: PendingCounts | null; children: ReactNode }) {
+  const { t } = useTranslation();
   const kind = PATHS[path];
   const n = kind && counts ? counts[kind] : 0;
   if (!n) return <>{children}</>;
   return (
     <span>
-      {children} <Badge count={n} size="small" overflowCount={99} data-testid={`pending-badge-${kind}`} style={{ marginInlineStart: 4 }} />
+      {children}{' '}
+      <span aria-hidden title={t('dashboard.badgeTitle', { count: n })}>
+        <Badge count={n} size="small" overflowCount={99} data-testid={`pending-badge-${kind}`} style={{ marginInlineStart: 4 }} />
+      </span>
     </span>
   );
 }
