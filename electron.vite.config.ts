@@ -21,6 +21,8 @@ const VENDOR_CHUNKS = [
   { name: 'vendor-antd-icons', test: nm('@ant-design/icons|@ant-design/icons-svg'), priority: 35 },
   { name: 'vendor-antd', test: nm('antd'), priority: 30 },
   { name: 'vendor-i18n', test: nm('i18next|react-i18next|html-parse-stringify|void-elements'), priority: 20 },
+  // Charts: only the home screen imports them, so this chunk loads with that screen, never at login.
+  { name: 'vendor-echarts', test: nm('echarts|zrender'), priority: 15 },
   { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 10 },
 ];
 const define = { __APP_VERSION__: JSON.stringify(pkg.version) };

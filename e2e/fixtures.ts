@@ -112,13 +112,17 @@ export async function seedUsers(app: RunningApp): Promise<ApiSession> {
   return admin;
 }
 
-/** Logs in through the real login form. */
-export async function loginViaUi(page: import('@playwright/test').Page, app: RunningApp, user: { username: string; password: string }): Promise<void> {
+/**
+ * Logs in through the real login form, which opens the home screen; then opens `open` (the
+ * inventory unless said otherwise, where most specs start; null stays on the home screen).
+ */
+export async function loginViaUi(page: import('@playwright/test').Page, app: RunningApp, user: { username: string; password: string }, open: string | null = '/inventory'): Promise<void> {
   await page.goto(app.url + '/#/login');
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByTestId('user-menu').waitFor();
+  if (open) await page.goto(`${app.url}/#${open}`);
 }
 
 /** Playwright fixture: `app` is a fresh browser-mode server per test, stopped afterwards. */

@@ -15,6 +15,7 @@ async function loginZh(page: Page, app: RunningApp, user: { username: string; pa
   await page.getByLabel('密码').fill(user.password);
   await page.getByRole('button', { name: /^登\s*录$/ }).click(); // antd spaces two-character Chinese labels
   await page.getByTestId('user-menu').waitFor();
+  await page.goto(app.url + '/#/inventory'); // login opens the home screen; these checks start on the inventory
 }
 
 test('inventory form: a bad check digit and a malformed CAS number are refused in Chinese', async ({ page, app }) => {

@@ -5,7 +5,7 @@ import type { Page, Route } from '@playwright/test';
 import { ADMIN, seedUsers, test, expect } from './fixtures';
 
 /** Chunks named after the lazily loaded screens and dialogs (src/renderer/app/screens.ts, AppLayout, records/dialogs.ts). */
-const SCREEN_CHUNK = /\/assets\/(InventoryPage|ReagentOrdersPage|ConsumableOrdersPage|CartImportScreen|AuditScreen|UsersScreen|SettingsScreen|RecordForm|HistoryDrawer|ImportWizard)-[\w-]+\.js$/;
+const SCREEN_CHUNK = /\/assets\/(HomeScreen|InventoryPage|ReagentOrdersPage|ConsumableOrdersPage|CartImportScreen|AuditScreen|UsersScreen|SettingsScreen|RecordForm|HistoryDrawer|ImportWizard)-[\w-]+\.js$/;
 
 function recordScripts(page: Page): string[] {
   const js: string[] = [];
@@ -34,7 +34,7 @@ async function holdChunk(page: Page, name: string): Promise<{ release: () => voi
   return { release };
 }
 
-test('the login page loads no screen code; the inventory chunk comes on the way there, with "Loading…" meanwhile', async ({ page, app }) => {
+test('the login page loads no screen code and no chart library; the home screen chunk comes on the way there, with "Loading…" meanwhile', async ({ page, app }) => {
   await seedUsers(app);
   const js = recordScripts(page);
   const csp = cspViolations(page);
@@ -42,15 +42,19 @@ test('the login page loads no screen code; the inventory chunk comes on the way 
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   expect(js.length).toBeGreaterThan(1); // entry + vendor chunks
   expect(js.filter((u) => SCREEN_CHUNK.test(u))).toEqual([]);
+  expect(js.filter((u) => /\/vendor-echarts-/.test(u))).toEqual([]);
 
-  const held = await holdChunk(page, 'InventoryPage');
+  const held = await holdChunk(page, 'HomeScreen');
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByTestId('chunk-loading')).toHaveText('Loading…');
   held.release();
-  await expect(page.getByRole('heading', { name: 'Inventory' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
   await expect(page.getByTestId('chunk-loading')).toHaveCount(0);
+  expect(js.filter((u) => /\/HomeScreen-/.test(u))).toHaveLength(1);
+  await page.getByRole('menuitem', { name: 'Inventory' }).click();
+  await expect(page.getByRole('heading', { name: 'Inventory' })).toBeVisible();
   expect(js.filter((u) => /\/InventoryPage-/.test(u))).toHaveLength(1);
   // The list alone does not fetch the dialogs' code.
   expect(js.filter((u) => /\/(RecordForm|HistoryDrawer|ImportWizard)-/.test(u))).toEqual([]);
@@ -66,7 +70,7 @@ test('in Simplified Chinese the loading line is Chinese; Users loads only when o
   const js = recordScripts(page);
   await page.getByRole('button', { name: /^登\s*录$/ }).click();
   await expect(page.getByTestId('user-menu')).toBeVisible();
-  await expect(page.locator('.ant-table')).toBeVisible();
+  await expect(page.getByTestId('home-screen')).toBeVisible();
   expect(js.filter((u) => /\/UsersScreen-/.test(u))).toEqual([]);
 
   const held = await holdChunk(page, 'UsersScreen');
@@ -88,7 +92,7 @@ test('a screen whose code cannot be fetched says so with a retry instead of a bl
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Inventory' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
 
   const chunk = /\/assets\/SettingsScreen-[\w-]+\.js$/;
   await page.route(chunk, (route) => route.abort());

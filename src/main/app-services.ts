@@ -159,7 +159,7 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
     const handlers = createHandlers({
       auth: { auth: data.auth, settings, log, appInfo, port },
       data: { backups },
-      records: { records: data.records, hooks: data.completionHooks, log, cartImport },
+      records: { records: data.records, hooks: data.completionHooks, log, cartImport, settings },
       cart: { lab: data.dbs.lab, cartImport },
       completion: { completion: data.completion },
       audit: { lab: data.dbs.lab },

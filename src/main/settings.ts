@@ -7,6 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PORT } from '../shared/app-info';
 import type { Logger } from './logging';
+import { DEFAULT_EXPIRING_DAYS, MAX_EXPIRING_DAYS, MIN_EXPIRING_DAYS } from '../shared/contract/dashboard';
 
 export const SETTINGS_FILE = 'settings.json';
 export const MIN_BACKUP_KEEP = 1;
@@ -16,10 +17,12 @@ const FIELDS = {
   port: z.number().int().min(1024).max(65535),
   /** Automatic backups kept in backups/ (src/main/backup/retention.ts). */
   backupKeep: z.number().int().min(MIN_BACKUP_KEEP).max(MAX_BACKUP_KEEP),
+  /** The home screen's "expiring within N days" alert (src/main/dashboard). */
+  expiringDays: z.number().int().min(MIN_EXPIRING_DAYS).max(MAX_EXPIRING_DAYS),
 };
 
 export type Settings = { [K in keyof typeof FIELDS]: z.infer<(typeof FIELDS)[K]> };
-export const DEFAULT_SETTINGS: Settings = { port: DEFAULT_PORT, backupKeep: 14 };
+export const DEFAULT_SETTINGS: Settings = { port: DEFAULT_PORT, backupKeep: 14, expiringDays: DEFAULT_EXPIRING_DAYS };
 
 /** Each known value that passes its schema, defaults for the rest; `rejected` names what was dropped. */
 export function parseSettings(raw: unknown): { settings: Settings; rejected: string[] } {

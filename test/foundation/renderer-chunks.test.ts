@@ -54,4 +54,14 @@ describe('built renderer chunks', () => {
     expect(holders.length).toBeGreaterThan(0);
     expect(holders.filter((f) => initial.has(f))).toEqual([]);
   });
+
+  it('the chart library is its own chunk, loaded by the home screen and never by the login page', () => {
+    const initial = initialChunks(built());
+    const charts = fs.readdirSync(ASSETS).filter((f) => /^vendor-echarts-.*\.js$/.test(f));
+    expect(charts).toHaveLength(1);
+    expect(initial.has(charts[0]!)).toBe(false);
+    const home = fs.readdirSync(ASSETS).filter((f) => /^HomeScreen-.*\.js$/.test(f));
+    expect(home).toHaveLength(1);
+    expect(fs.readFileSync(path.join(ASSETS, home[0]!), 'utf8')).toContain(charts[0]!);
+  });
 });

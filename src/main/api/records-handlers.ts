@@ -5,6 +5,7 @@ import type { ListEndpoint } from '../../shared/records';
 import type { Logger } from '../logging';
 import type { RecordsServices } from '../records';
 import type { BatchStore } from '../cart-import/batch-store';
+import { DEFAULT_SETTINGS, type SettingsStore } from '../settings';
 import type { ListQuery } from '../../shared/contract/records';
 import type { ImportRef } from '../../shared/contract/cart';
 import type { UserInfo } from '../../shared/contract';
@@ -20,6 +21,8 @@ export interface RecordsHandlerDeps {
   log: Logger;
   /** An order made from a cart-import item must name an item of the current batch. */
   cartImport: Pick<BatchStore, 'checkItem'>;
+  /** settings.json: the alerts' "expiring within N days" (default when absent). */
+  settings?: Pick<SettingsStore, 'read' | 'update'>;
 }
 
 export function recordsHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, RecordsHandlerNames> {
@@ -37,7 +40,8 @@ export function recordsHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, Recor
   };
   return {
     listInventory: (q, ctx) => {
-      const res = r.inventory.list(q);
+      // An alert filter (home screen cards) is the dashboard's own condition, so list and count agree.
+      const res = r.inventory.list(q, q.alert ? r.dashboard.alertCondition(q.alert, (s.settings?.read() ?? DEFAULT_SETTINGS).expiringDays) : undefined);
       submitted('/inventory/', q, ctx);
       return res;
     },

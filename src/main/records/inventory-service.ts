@@ -6,7 +6,7 @@ import type { InventoryCreate, InventoryUpdate, ListQuery } from '../../shared/c
 import type { InventoryItem, ListResult } from '../../shared/records';
 import { afterCommit, created, diff, type RecordsDeps, updateRow, deleted } from './deps';
 import { resolveCas } from './cas-field';
-import { derivedColumns, listPage, type ListSpec } from './search';
+import { derivedColumns, listPage, type ListFilter, type ListSpec } from './search';
 import { checkTransition } from './status-tables';
 import { sortColumn } from './sort-key';
 import { INVENTORY_TRANSITIONS } from '../../shared/workflows';
@@ -73,8 +73,9 @@ export type InventoryRow = Record<string, string | number | null>;
 export class InventoryService {
   constructor(private readonly d: RecordsDeps) {}
 
-  list(q: ListQuery): ListResult<InventoryItem> {
-    const { rows, total } = listPage(this.d.db, inventoryListSpec, q);
+  /** `filter`: an extra condition on `t` (the dashboard's alert filters). */
+  list(q: ListQuery, filter?: ListFilter): ListResult<InventoryItem> {
+    const { rows, total } = listPage(this.d.db, inventoryListSpec, q, { filter });
     return { rows, total, page: q.page, pageSize: q.pageSize };
   }
 

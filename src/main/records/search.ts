@@ -105,6 +105,12 @@ export interface ListSpec<Row> {
   map: (r: Record<string, unknown>) => Row;
 }
 
+/** An extra condition on the list's rows (alias `t`), e.g. the dashboard's alert filters. */
+export interface ListFilter {
+  sql: string;
+  params: unknown[];
+}
+
 interface ListPlan {
   whereSql: string;
   params: unknown[];
@@ -113,8 +119,9 @@ interface ListPlan {
   key: string;
   dir: 'ASC' | 'DESC';
   order: string;
-  /** The index that yields the rows in `order` (INDEXED BY), or '' (applicant: a join, sorted). */
+  /** The index that yields the rows in `order` (INDEXED BY), or '' (applicant: a join, sorted; a filter). */
   index: string;
+  filter?: ListFilter;
 }
 
 /** lab.db's status index of each record table (v1): status, then id. */
@@ -133,19 +140,25 @@ function orderOf<Row>(spec: ListSpec<Row>, key: string, dir: 'ASC' | 'DESC', sta
   return { order: `${spec.sortExpr(key)} ${dir}, t.status ${dir}, t.id ${dir}`, index: `${spec.table}_by_${key}` };
 }
 
-function listPlan<Row>(spec: ListSpec<Row>, q: ListQuery): ListPlan {
+function listPlan<Row>(spec: ListSpec<Row>, q: ListQuery, filter?: ListFilter): ListPlan {
   const where: string[] = [];
   const params: unknown[] = [];
   if (q.status) {
     where.push('t.status = ?');
     params.push(q.status);
   }
+  if (filter) {
+    where.push(`(${filter.sql})`);
+    params.push(...filter.params);
+  }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const sort = q.sort || '-id';
   const desc = sort.startsWith('-');
   const key = desc ? sort.slice(1) : sort;
   const dir = desc ? 'DESC' : 'ASC';
-  return { whereSql, params, searching: searchWords(q.search).length > 0, key, dir, ...orderOf(spec, key, dir, q.status ?? '') };
+  const order = orderOf(spec, key, dir, q.status ?? '');
+  // A filter picks few rows through its own index; walking the sort index would visit every row.
+  return { whereSql, params, searching: searchWords(q.search).length > 0, key, dir, filter, ...order, index: filter ? '' : order.index };
 }
 
 // ---- The index path: FTS5 trigram (search-index.ts) ----
@@ -260,6 +273,7 @@ function byColumn(db: Db, spec: ListSpec<unknown>, p: ListPlan, hits: number[], 
 /** A search through the index: the total and the ids in list order (only `window` of them if given). */
 function indexSearch<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, p: ListPlan, window?: { limit: number; offset: number }): { total: number; ids: number[] } | null {
   const s = spec as ListSpec<unknown>;
+  if (p.filter) return null; // the scan applies the filter to the words' matches
   const f = ftsQuery(db, s, q);
   if (!f) return null;
   const hits = ftsHits(db, s, f);
@@ -274,8 +288,8 @@ function indexSearch<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, p: ListPlan
 /** Every matching id of a text search by scanning the rows, in list order. */
 function scanIds<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, p: ListPlan): number[] {
   const s = searchWhere(spec.endpoint, 't', q.field, q.search);
-  const where = [...s.sql, ...(q.status ? ['t.status = ?'] : [])];
-  const params = [...s.params, ...(q.status ? [q.status] : [])];
+  const where = [...s.sql, ...(q.status ? ['t.status = ?'] : []), ...(p.filter ? [`(${p.filter.sql})`] : [])];
+  const params = [...s.params, ...(q.status ? [q.status] : []), ...(p.filter?.params ?? [])];
   // `+expr` keeps the planner off the sort column's index: walking the index would look every
   // row up at random; a straight scan plus a sort of the matches is far cheaper.
   const rank = q.sort ? null : relevanceExpr(spec.endpoint, 't', q.field, q.search);
@@ -331,8 +345,8 @@ function plainIds<Row>(db: Db, spec: ListSpec<Row>, p: ListPlan, window?: { limi
  * paging is stable). `sort` empty means the user picked no column: search hits by relevance (ties
  * newest first), otherwise newest first.
  */
-export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: { limit?: number } = {}): { rows: Row[]; total: number } {
-  const p = listPlan(spec, q);
+export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: { limit?: number; filter?: ListFilter } = {}): { rows: Row[]; total: number } {
+  const p = listPlan(spec, q, opts.filter);
   const window = { limit: opts.limit ?? q.pageSize, offset: opts.limit ? 0 : (q.page - 1) * q.pageSize };
   let total: number;
   let ids: number[];

@@ -10,6 +10,7 @@ import { logout, switchAccount, useSession } from '../session/session-store';
 import { setLanguage, type Language } from '../i18n';
 import { Lazy, lazyNamed } from './lazy';
 import { screens } from './screens';
+import { PendingBadge, usePendingApprovals } from '../dashboard/pending-badge';
 
 const UsersScreen = lazyNamed(() => import('../screens/UsersScreen'), 'UsersScreen');
 const SettingsScreen = lazyNamed<{ info: AppInfo | null; onInfo: (i: AppInfo) => void }>(() => import('../screens/SettingsScreen'), 'SettingsScreen');
@@ -22,17 +23,18 @@ export function AppLayout() {
   const [info, setInfo] = useState<AppInfo | null>(null);
   const user = session.user!;
   const mine = screens.filter((s) => !s.adminOnly || user.role === 'admin');
+  const pending = usePendingApprovals(user.role === 'admin');
 
   useEffect(() => {
     call('appInfo', {}).then(setInfo, () => undefined);
   }, []);
 
   const items = [
-    ...mine.map((s) => ({ key: s.path, label: t(s.labelKey) })),
+    ...mine.map((s) => ({ key: s.path, label: <PendingBadge path={s.path} counts={pending}>{t(s.labelKey)}</PendingBadge> })),
     ...(user.role === 'admin' ? [{ key: '/users', label: t('nav.users') }] : []),
     { key: '/settings', label: t('nav.settings') },
   ];
-  const selected = items.find((i) => location.pathname.startsWith(i.key))?.key ?? '/inventory';
+  const selected = items.find((i) => location.pathname.startsWith(i.key))?.key ?? '/home';
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -86,7 +88,7 @@ export function AppLayout() {
               ))}
               {user.role === 'admin' && <Route path="/users" element={<UsersScreen />} />}
               <Route path="/settings" element={<SettingsScreen info={info} onInfo={setInfo} />} />
-              <Route path="*" element={<Navigate to="/inventory" replace />} />
+              <Route path="*" element={<Navigate to="/home" replace />} />
             </Routes>
           </Lazy>
         </Layout.Content>

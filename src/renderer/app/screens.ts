@@ -15,6 +15,7 @@ export interface ScreenEntry {
 }
 
 export const screens: ScreenEntry[] = [
+  { path: '/home', labelKey: 'dashboard.nav', Component: lazyNamed(() => import('../dashboard/HomeScreen'), 'HomeScreen') },
   { path: '/inventory', labelKey: 'nav.inventory', Component: lazyNamed(() => import('../records/InventoryPage'), 'InventoryPage'), prefetch: () => prefetchList('listInventory') },
   { path: '/reagent-orders', labelKey: 'nav.reagentOrders', Component: lazyNamed(() => import('../records/ReagentOrdersPage'), 'ReagentOrdersPage'), prefetch: () => prefetchList('listReagentOrders') },
   { path: '/consumable-orders', labelKey: 'nav.consumableOrders', Component: lazyNamed(() => import('../records/ConsumableOrdersPage'), 'ConsumableOrdersPage'), prefetch: () => prefetchList('listConsumableOrders') },

@@ -60,6 +60,11 @@ export function ListToolbar({ endpoint, list, extra }: { endpoint: ListEndpoint;
           style={{ width: 150 }}
           options={[{ value: '', label: t('records.status.all') }, ...statuses.map((s) => ({ value: s, label: t(`records.status.${s}`) }))]}
         />
+        {list.view.alert && (
+          <Tag color="orange" closable onClose={list.clearAlert} data-testid="alert-filter">
+            {t(`dashboard.filter.${list.view.alert}`)}
+          </Tag>
+        )}
         <Typography.Text type="secondary" data-testid="list-total">
           {t('records.total', { count: list.data.total, total: list.data.total.toLocaleString(i18n.language) })}
         </Typography.Text>

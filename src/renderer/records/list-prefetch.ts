@@ -17,6 +17,8 @@ export interface ListView {
   sort: string;
   page: number;
   pageSize: number;
+  /** Inventory only: the items of one home-screen alert (expired, expiring, below_min, overdue). */
+  alert?: string;
 }
 
 /** What a list screen shows when opened. */

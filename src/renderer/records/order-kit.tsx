@@ -3,14 +3,14 @@
 // offered in the statuses src/shared/workflows.ts allows (the service refuses the others).
 // Each page adds its own columns and its admin steps (approve, arrive, stock in, complete).
 import { useCallback, useMemo, useState } from 'react';
-import { App, Button, Space, Tooltip, Typography } from 'antd';
+import { App, Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
 import { call } from '../api/client';
 import { LISTS, type ListEndpoint } from '../../shared/records';
 import { recordsOps } from '../../shared/contract/records';
 import type { ListOp } from './use-record-list';
-import { ListToolbar, RecordTable, StatusTag, useRecordPage } from './list-kit';
+import { HoverTip, ListToolbar, RecordTable, StatusTag, useRecordPage } from './list-kit';
 import { RowActions, type RowAction } from './RowActions';
 import { formatYuan, orderTotal } from './money';
 import { PromptModal, type PromptSpec } from './PromptModal';
@@ -49,8 +49,20 @@ export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
   const statusColumn = useMemo(
     () =>
       col('status', {
-        width: 120,
-        render: (s: string, r: T) => (r.reject_reason ? <Tooltip title={r.reject_reason}><span><StatusTag status={s} /></span></Tooltip> : <StatusTag status={s} />),
+        // A rejected order shows its reason in the row itself (cut to the column; whole on hover).
+        width: 200,
+        ellipsis: { showTitle: false },
+        render: (s: string, r: T) =>
+          r.reject_reason ? (
+            <HoverTip title={r.reject_reason}>
+              <span>
+                <StatusTag status={s} />
+                <Typography.Text type="danger" data-testid="reject-reason">{r.reject_reason}</Typography.Text>
+              </span>
+            </HoverTip>
+          ) : (
+            <StatusTag status={s} />
+          ),
       } as Partial<ColumnsType<T>[number]>),
     [col],
   );

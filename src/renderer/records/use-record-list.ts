@@ -5,6 +5,7 @@
 // stale searches on the server (latest-request.ts). Rows render as a transition, which typing
 // interrupts; the spinner shows only for a slow answer.
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { call, subscribeEvents } from '../api/client';
 import type { ListResult, ListEndpoint } from '../../shared/records';
 import { dropPrefetchedList, INITIAL_VIEW, peekPrefetchedList, type ListOp, type ListView } from './list-prefetch';
@@ -15,8 +16,25 @@ export type { ListOp, ListView };
 /** A quicker answer replaces the rows without a spinner (it would only flash). */
 export const SPIN_DELAY_MS = 300;
 
+/** The view a link asks for (`?status=…`, `?alert=…`, e.g. from the home screen's cards), else the opening view. */
+function viewFromUrl(params: URLSearchParams): ListView {
+  const status = params.get('status') ?? '';
+  const alert = params.get('alert') ?? '';
+  if (!status && !alert) return INITIAL_VIEW;
+  return { ...INITIAL_VIEW, status, ...(alert ? { alert } : {}) };
+}
+
 export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
-  const [view, setView] = useState<ListView>(INITIAL_VIEW);
+  const [params, setParams] = useSearchParams();
+  const [view, setView] = useState<ListView>(() => viewFromUrl(params));
+  // A link followed while the screen is open (or Back) sets the filter it names.
+  const linked = params.toString();
+  const firstLink = useRef(linked);
+  useEffect(() => {
+    if (linked === firstLink.current) return;
+    firstLink.current = linked;
+    setView(viewFromUrl(new URLSearchParams(linked)));
+  }, [linked]);
   const [text, setTextState] = useState('');
   // The first page asked for while the screen's code arrived: its rows are in the first render.
   const [prefetched] = useState(() => peekPrefetchedList(op) as { value?: ListResult<T>; result: Promise<ListResult<T>> } | undefined);
@@ -107,6 +125,11 @@ export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
   const setSort = useCallback((sort: string) => setView((v) => ({ ...v, sort, page: 1 })), []);
   const setPage = useCallback((page: number, pageSize: number) => setView((v) => ({ ...v, page, pageSize })), []);
   const reload = useCallback(() => load(viewRef.current), [load]);
+  const clearAlert = useCallback(() => setParams((p) => {
+        const next = new URLSearchParams(p);
+        next.delete('alert');
+        return next;
+      }), [setParams]);
 
-  return { view, data, loading, error, text, setText, reload, submitSearch, setField, setStatus, setSort, setPage };
+  return { view, data, loading, error, text, setText, reload, submitSearch, setField, setStatus, setSort, setPage, clearAlert };
 }

@@ -18,7 +18,7 @@ export function LoginScreen() {
     setError(null);
     try {
       await login(v.username, v.password);
-      navigate('/inventory', { replace: true });
+      navigate('/home', { replace: true });
     } catch (e) {
       setError((e as Error).message);
     } finally {

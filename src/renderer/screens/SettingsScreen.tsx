@@ -9,6 +9,7 @@ import { useSession } from '../session/session-store';
 import { applyFieldErrors } from '../app/form-errors';
 import { DataPanel } from '../data/DataPanel';
 import { PersonalizationSwitch } from '../completion/PersonalizationSwitch';
+import { AlertSettingsCard } from '../dashboard/AlertSettingsCard';
 import { codeWord } from '../i18n/translate';
 
 export function SettingsScreen({ info, onInfo }: { info: AppInfo | null; onInfo: (i: AppInfo) => void }) {
@@ -52,6 +53,7 @@ export function SettingsScreen({ info, onInfo }: { info: AppInfo | null; onInfo:
           {t('settings.portHint')}
         </Typography.Paragraph>
       </Card>
+      <AlertSettingsCard isAdmin={isAdmin} />
       <PersonalizationSwitch />
       <Card title={t('settings.language')}>
         <Select<Language>

@@ -22,6 +22,7 @@ import {
   type ReagentOrder,
 } from '../records';
 import { importRefInput, type ImportAnswer } from './cart';
+import { ALERT_FILTERS } from './dashboard';
 
 const quantity = numeric(z.number({ error: 'field.number' }).refine(Number.isFinite, 'field.number').positive('field.positive').max(1e9, 'field.tooLarge'));
 const stockQuantity = amount({ allowZero: true });
@@ -118,7 +119,8 @@ export type ReagentUpdate = z.output<typeof reagentUpdateInput>;
 export type ConsumableCreate = z.output<typeof consumableCreateInput>;
 export type ConsumableUpdate = z.output<typeof consumableUpdateInput>;
 
-export const inventoryListInput = listQuery('/inventory/');
+/** `alert`: only the items of one home-screen alert (src/main/dashboard). */
+export const inventoryListInput = listQuery('/inventory/').extend({ alert: z.enum(ALERT_FILTERS, { error: 'field.oneOf' }).optional() });
 export const reagentListInput = listQuery('/reagent-orders/');
 export const consumableListInput = listQuery('/consumable-orders/');
 export type ListQuery = z.output<typeof inventoryListInput>;

@@ -1,0 +1,36 @@
+// One ECharts chart in a div. Only the pieces the home screen uses are registered (bar charts,
+// grid, tooltip, legend, the canvas renderer), so the library's share of the dashboard's lazy
+// chunk stays small; the module is imported by the home screen alone.
+import { useEffect, useRef } from 'react';
+import * as echarts from 'echarts/core';
+import { BarChart, type BarSeriesOption } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent, type GridComponentOption, type LegendComponentOption, type TooltipComponentOption } from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+
+echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+export type ChartOption = echarts.ComposeOption<BarSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption>;
+
+export function EChart({ option, height = 300, testId }: { option: ChartOption; height?: number; testId: string }) {
+  const el = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+
+  useEffect(() => {
+    const c = echarts.init(el.current!);
+    chart.current = c;
+    // The card's width follows the window (and the navigation collapsing).
+    const observer = new ResizeObserver(() => c.resize());
+    observer.observe(el.current!);
+    return () => {
+      observer.disconnect();
+      c.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(option, { notMerge: true });
+  }, [option]);
+
+  return <div ref={el} data-testid={testId} style={{ width: '100%', height }} />;
+}
