@@ -18,9 +18,12 @@ export interface MovementExportInput {
   movements: StockMovement[];
 }
 
-/** The signed amount as a person reads it: −0.1 mL used, +500 mL received, 100 mL borrowed. */
+/**
+ * The amount as a person reads it: −0.1 mL used, 500 mL received or borrowed. No plus sign: a
+ * spreadsheet would take "+500 mL" for a formula (the CSV writer then escapes it with a quote).
+ */
 export function signedAmount(m: Pick<StockMovement, 'amount' | 'delta' | 'unit'>): string {
-  const sign = m.delta < 0 ? '−' : m.delta > 0 ? '+' : '';
+  const sign = m.delta < 0 ? '−' : '';
   return `${sign}${formatAmount(m.amount)}${m.unit ? ` ${m.unit}` : ''}`;
 }
 
