@@ -3,6 +3,7 @@
 // refusal), the balance invariant over random action sequences, and two processes using one bottle.
 import Big from 'big.js';
 import fc from 'fast-check';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness';
 import type { InventoryItem } from '../../src/shared/records';
@@ -299,6 +300,12 @@ describe('stock ledger over HTTP', () => {
     expect(text).toContain('Used,−0.1 mL,499.9 mL,HPLC');
     const zh = await fetch(`${base}/api/inventory/${id}/movements/export?format=csv&lang=zh-CN`, { headers: { 'x-lab-client': '1', cookie: alice } });
     expect(await zh.text()).toContain('入库,500 mL,500 mL');
+    const xlsx = await fetch(`${base}/api/inventory/${id}/movements/export?format=xlsx&lang=en`, { headers: { 'x-lab-client': '1', cookie: alice } });
+    expect(xlsx.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await xlsx.arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(3).values).toEqual([undefined, expect.any(String), '张三', 'Used', '−0.1 mL', '499.9 mL', 'HPLC']);
     expect((await http(base, 'GET', '/api/inventory/4242/movements', undefined, alice)).status).toBe(404);
   });
 });
