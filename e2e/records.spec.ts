@@ -88,9 +88,15 @@ test('borrow and return an inventory item', async ({ page, app }) => {
   const row = page.getByRole('row', { name: /丙酮/ });
   await expect(row).toContainText('In stock');
   await row.getByRole('button', { name: 'Borrow' }).click();
+  // the borrow dialog asks for the amount (all by default) and the return date
+  const dialog = page.getByTestId('stock-dialog');
+  await dialog.getByTestId('stock-due').click();
+  await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-cell-in-view').last().click();
+  await dialog.getByRole('button', { name: 'Borrow' }).click();
   await expect(row).toContainText('Borrowed');
   await expect(row).toContainText(MEMBER.displayName);
   await row.getByRole('button', { name: 'Return' }).click();
+  await page.getByTestId('stock-dialog').getByRole('button', { name: 'Return' }).click();
   await expect(row).toContainText('In stock');
   await expect(row.getByRole('button', { name: 'Borrow' })).toBeVisible();
   await row.getByRole('button', { name: 'History' }).click();
@@ -103,7 +109,7 @@ test('the public account sees the lists but no write buttons', async ({ page, ap
   await admin.req('POST', '/api/reagent-orders', { name: '甲醇', cas_number: '67-56-1', quantity: 1 });
   await admin.req('POST', '/api/consumable-orders', { name: '移液器吸头', quantity: 10 });
   await loginViaUi(page, app, PUBLIC);
-  const writeButtons = /^(New item|New order|Import…|Borrow|Return|Consume|Dispose|Edit|Delete|Approve|Reject|Mark arrived|Stock in|Mark completed)$/;
+  const writeButtons = /^(New item|New order|Import…|Use|Borrow|Return|Consume|Dispose|Split|Stocktake|Edit|Delete|Approve|Reject|Mark arrived|Stock in|Mark completed)$/;
   for (const [menu, name] of [
     ['Inventory', '丙酮'],
     ['Reagent orders', '甲醇'],

@@ -91,6 +91,10 @@ export const MESSAGES = {
   'field.malformedJson': 'malformed JSON',
   'field.needsConfirmation': 'needs confirmation',
   // stock: ledger actions (helper: ledger)
+  'stock.unitNotConvertible': '{{unit}} cannot be converted to {{itemUnit}}',
+  'stock.containersOrAmount': 'give either containers or an amount, not both',
+  'stock.noContainerSize': 'the item has no container size; give an amount',
+  'stock.splitAll': 'must be less than the {{balance}} {{unit}} there is (taking all of it is a move)',
 
   // stock: locations (helper: locations)
 

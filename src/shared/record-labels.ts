@@ -28,6 +28,9 @@ const FIELD_EN = {
   reject_reason: 'Reject reason',
   borrowed_by: 'Borrowed by',
   borrowed_at: 'Borrowed at',
+  // stock ledger: how much went with the borrower, and until when
+  borrowed_amount: 'Amount borrowed',
+  borrow_due: 'Due back',
   source_order_id: 'From reagent order',
   inventory_item_id: 'Inventory item',
   id: 'ID',
@@ -59,6 +62,8 @@ const FIELD_ZH: Record<RecordFieldKey, string> = {
   reject_reason: '驳回原因',
   borrowed_by: '借用人',
   borrowed_at: '借出时间',
+  borrowed_amount: '借出数量',
+  borrow_due: '应还日期',
   source_order_id: '来源试剂订单',
   inventory_item_id: '库存条目',
   id: '编号',

@@ -15,6 +15,7 @@ import type { ListEndpoint } from '../../src/shared/records';
 import { createRecordsServices, type RecordsServices } from '../../src/main/records';
 import { createDispatcher } from '../../src/main/api/dispatch';
 import { recordsHandlers } from '../../src/main/api/records-handlers';
+import { stockHandlers } from '../../src/main/api/stock-handlers';
 import type { HandlerTable } from '../../src/main/api/handler-table';
 import type { ApiErrorBody } from '../../src/shared/errors';
 import fs from 'node:fs';
@@ -96,7 +97,8 @@ export function createHarness(dataDir = tempDir('lab-records-')): Harness {
   const member = auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三 Alice', role: 'member' }, admin.id);
   const member2 = auth.createUser({ username: 'bob', password: 'bob-pass-12', displayName: 'Bob', role: 'member' }, admin.id);
   const guest = auth.createUser({ username: 'guest', password: 'guest-pass-1', displayName: 'Public', role: 'public' }, admin.id);
-  const handlers = recordsHandlers({ records, hooks, log, cartImport: new BatchStore(dataDir, bus, log) }) as unknown as HandlerTable;
+  const handlerDeps = { records, hooks, log, cartImport: new BatchStore(dataDir, bus, log) };
+  const handlers = { ...recordsHandlers(handlerDeps), ...stockHandlers(handlerDeps) } as unknown as HandlerTable;
   const tokens = new Map<string, UserInfo>([admin, member, member2, guest].map((u) => [`t-${u.id}`, u]));
   const dispatcher = createDispatcher(handlers, (t) => (t ? (tokens.get(t) ?? null) : null), log, dataDir);
   const call: Harness['call'] = (user, op, input) =>

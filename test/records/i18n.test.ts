@@ -28,7 +28,7 @@ describe('records i18n', () => {
     const fields = new Set<string>(['all', ...LIST_ENDPOINTS.flatMap((e) => LISTS[e].indexed), ...IMPORT_COLUMNS, 'status', 'unit_price', 'notes', 'communication', 'applicant', 'created_at', 'id', 'borrowed_by', 'borrowed_at', 'source_order_id', 'inventory_item_id', 'reject_reason']);
     for (const f of fields) expect([get(en.field, f), get(zh.field, f)], f).toEqual([expect.any(String), expect.any(String)]);
     for (const s of [...INVENTORY_STATUSES, ...REAGENT_ORDER_STATUSES, ...CONSUMABLE_ORDER_STATUSES]) expect([get(en.status, s), get(zh.status, s)], s).toEqual([expect.any(String), expect.any(String)]);
-    for (const a of ['create', 'update', 'delete', 'borrow', 'return', 'consume', 'dispose', 'approve', 'reject', 'arrive', 'stock_in', 'complete', 'import']) {
+    for (const a of ['create', 'update', 'delete', 'borrow', 'return', 'consume', 'dispose', 'use', 'adjust', 'split', 'approve', 'reject', 'arrive', 'stock_in', 'complete', 'import']) {
       expect([get(en.history.action, a), get(zh.history.action, a)], a).toEqual([expect.any(String), expect.any(String)]);
     }
     expect(zh.field.cas_number).toBe('CAS号');

@@ -26,7 +26,9 @@ describe('inventory', () => {
     expect(await h.ok<InventoryItem>(h.admin, 'returnInventoryItem', { id: item.id })).toMatchObject({ status: 'in_stock' });
     expect(await h.ok<InventoryItem>(h.member, 'consumeInventoryItem', { id: item.id })).toMatchObject({ status: 'consumed' });
     expect(await h.call(h.member, 'borrowInventoryItem', { id: item.id })).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringContaining('"consumed"') } });
-    expect(await h.ok<InventoryItem>(h.member, 'disposeInventoryItem', { id: item.id })).toMatchObject({ status: 'disposed' });
+    // Disposal names its reason.
+    expect(await h.call(h.member, 'disposeInventoryItem', { id: item.id })).toMatchObject({ ok: false, error: { code: 'validation', fields: { reason: expect.anything() } } });
+    expect(await h.ok<InventoryItem>(h.member, 'disposeInventoryItem', { id: item.id, reason: 'empty bottle' })).toMatchObject({ status: 'disposed' });
     expect(await h.call(h.member, 'consumeInventoryItem', { id: item.id })).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringContaining('"disposed"') } });
     // Delete is for administrators.
     expect(await h.call(h.member, 'deleteInventoryItem', { id: item.id })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
@@ -54,7 +56,7 @@ describe('inventory', () => {
       ['borrowInventoryItem', { id: item.id }],
       ['returnInventoryItem', { id: item.id }],
       ['consumeInventoryItem', { id: item.id }],
-      ['disposeInventoryItem', { id: item.id }],
+      ['disposeInventoryItem', { id: item.id, reason: 'expired' }],
       ['importUpload', { fileName: 'a.csv', chunk: '', last: true }],
     ] as const) {
       expect(await h.call(h.guest, op, input), op).toMatchObject({ ok: false, error: { code: 'forbidden' } });

@@ -49,10 +49,10 @@ export function recordsHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, Recor
     createInventoryItem: (input, ctx) => r.inventory.create(requireUser(ctx), input),
     updateInventoryItem: (input, ctx) => r.inventory.update(requireUser(ctx), input),
     deleteInventoryItem: ({ id }, ctx) => (r.inventory.delete(requireUser(ctx), id), { ok: true as const }),
-    borrowInventoryItem: ({ id }, ctx) => r.inventory.borrow(requireUser(ctx), id),
-    returnInventoryItem: ({ id }, ctx) => r.inventory.return(requireUser(ctx), id),
-    consumeInventoryItem: ({ id }, ctx) => r.inventory.consume(requireUser(ctx), id),
-    disposeInventoryItem: ({ id }, ctx) => r.inventory.dispose(requireUser(ctx), id),
+    borrowInventoryItem: (input, ctx) => r.stock.borrow(requireUser(ctx), input),
+    returnInventoryItem: (input, ctx) => r.stock.return(requireUser(ctx), input),
+    consumeInventoryItem: ({ id }, ctx) => r.stock.consume(requireUser(ctx), id),
+    disposeInventoryItem: (input, ctx) => r.stock.dispose(requireUser(ctx), input),
 
     listReagentOrders: (q, ctx) => {
       const res = r.reagentOrders.list(q);

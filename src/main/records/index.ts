@@ -38,7 +38,7 @@ export function createRecordsServices(deps: RecordsDeps): RecordsServices {
     reagentOrders: new ReagentOrderService(deps, inventory),
     consumableOrders: new ConsumableOrderService(deps),
     imports: new ImportService(deps),
-    stock: new StockService(deps),
+    stock: new StockService(deps, inventory),
     locations: new LocationService(deps),
     dashboard: new DashboardService(deps),
     duplicates: (q) => findDuplicates(deps.db, q),

@@ -1,5 +1,4 @@
-// Inventory items: create, edit, delete, borrow, return, consume, dispose — each in one
-// transaction with its audit entry, then the after-commit completion hook and live-refresh event.
+// Inventory items: create, edit, delete — each in one transaction with its audit entry, then the after-commit completion hook and live-refresh event.
 import { AppError, fieldError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { InventoryCreate, InventoryUpdate, ListQuery } from '../../shared/contract/records';
@@ -7,12 +6,10 @@ import type { InventoryItem, ListResult } from '../../shared/records';
 import { afterCommit, created, diff, type RecordsDeps, updateRow, deleted } from './deps';
 import { resolveCas } from './cas-field';
 import { derivedColumns, listPage, type ListFilter, type ListSpec } from './search';
-import { checkTransition } from './status-tables';
 import { sortColumn } from './sort-key';
-import { INVENTORY_TRANSITIONS } from '../../shared/workflows';
 import { prepareCached } from '../db/statements';
 import { insertMany } from './bulk-insert';
-import { receivedMovement, writeMovement, writeMovements } from './stock-ledger';
+import { editedAmount, receivedMovement, writeMovement, writeMovements, type MovementInput } from './stock-ledger';
 import { resolveLocation, type ResolvedLocation } from './location-tree';
 import { canonicalUnit } from '../../shared/amounts';
 import type { GhsPictogram } from '../../shared/stock';
@@ -86,14 +83,15 @@ export class InventoryService {
   }
 
   /** Inserts inside the caller's transaction (create, stock-in, bulk import); audit included. */
-  insert(values: InventoryRow, actor: UserInfo, extra: { source_order_id?: number; action?: string } = {}): number {
+  /** `movement`: the item's first movement when it is not a `received` one (a split-off part). */
+  insert(values: InventoryRow, actor: UserInfo, extra: { source_order_id?: number; action?: string; movement?: (id: number) => MovementInput } = {}): number {
     const cols = Object.keys(values);
     const info = prepareCached(
       this.d.db,
       `INSERT INTO inventory_items (${cols.join(', ')}, status, created_by, source_order_id) VALUES (${cols.map(() => '?').join(', ')}, 'in_stock', ?, ?)`,
     ).run(...cols.map((c) => values[c]), actor.id, extra.source_order_id ?? null);
     const id = Number(info.lastInsertRowid);
-    writeMovement(this.d.db, receivedMovement(id, values, actor.id, extra.source_order_id ?? null));
+    writeMovement(this.d.db, extra.movement ? extra.movement(id) : receivedMovement(id, values, actor.id, extra.source_order_id ?? null));
     const audited = { ...values, hazardous: values.hazardous === 1, status: 'in_stock', source_order_id: extra.source_order_id };
     this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: extra.action ?? 'create', changes: created(audited, AUDIT_FIELDS) });
     return id;
@@ -132,6 +130,7 @@ export class InventoryService {
       const next: Record<string, unknown> = { ...patch };
       if (patch.cas_number !== undefined) next.cas_number = resolveCas(patch.cas_number, cas_override || patch.cas_number === before.cas_number);
       if (patch.unit !== undefined) next.unit = canonicalUnit(patch.unit);
+      const movement = editedAmount(before, next);
       const location = resolveLocation(this.d.db, patch);
       if (location) Object.assign(next, location);
       // ghs compares as its stored text, so an unchanged list is no change
@@ -142,6 +141,7 @@ export class InventoryService {
       const merged = { ...beforeRow, ...next };
       const sets = { ...Object.fromEntries(Object.keys(changes).map((f) => [f, f === 'hazardous' ? (next.hazardous ? 1 : 0) : next[f]])), ...derivedColumns(ENDPOINT, merged) };
       updateRow(this.d.db, 'inventory_items', id, sets);
+      if (movement) writeMovement(this.d.db, { ...movement, item_id: id, user_id: actor.id });
       // the history names the location by its path (storage_location); its id says nothing to a reader
       const { location_id: _locationId, ...audited } = changes;
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'update', changes: audited });
@@ -159,39 +159,5 @@ export class InventoryService {
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'delete', changes: deleted(before, AUDIT_FIELDS) });
     })();
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
-  }
-
-  borrow(actor: UserInfo, id: number): InventoryItem {
-    return this.transition(actor, id, 'borrow', () => ({ borrowed_by: actor.id, borrowed_at: new Date().toISOString() }));
-  }
-
-  /** Only the borrower (or an admin) gives an item back. */
-  return(actor: UserInfo, id: number): InventoryItem {
-    return this.transition(actor, id, 'return', (before) => {
-      if (actor.role !== 'admin' && before.borrowed_by !== actor.id) {
-        throw new AppError('forbidden', 'records.borrowedByOther', { id, name: before.borrowed_by_name ?? '?' });
-      }
-      return { borrowed_by: null, borrowed_at: null };
-    });
-  }
-
-  consume(actor: UserInfo, id: number): InventoryItem {
-    return this.transition(actor, id, 'consume', () => ({ borrowed_by: null, borrowed_at: null }));
-  }
-
-  dispose(actor: UserInfo, id: number): InventoryItem {
-    return this.transition(actor, id, 'dispose', () => ({ borrowed_by: null, borrowed_at: null }));
-  }
-
-  private transition(actor: UserInfo, id: number, action: keyof typeof INVENTORY_TRANSITIONS, extra: (before: InventoryItem) => Record<string, unknown>): InventoryItem {
-    this.d.db.transaction(() => {
-      const before = this.get(id);
-      const to = checkTransition(INVENTORY_TRANSITIONS[action], action, { kind: ENTITY, id }, before.status);
-      const sets: Record<string, unknown> = { status: to, ...extra(before) };
-      updateRow(this.d.db, 'inventory_items', id, sets);
-      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action, changes: diff(before as unknown as Record<string, unknown>, sets, AUDIT_FIELDS) });
-    })();
-    afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
-    return this.get(id);
   }
 }

@@ -85,6 +85,10 @@ export const zhMessages: Record<MessageKey, string> = {
   'field.malformedJson': 'JSON 格式有误',
   'field.needsConfirmation': '需要确认',
   // stock: ledger actions (helper: ledger)
+  'stock.unitNotConvertible': '{{unit}} 无法换算为 {{itemUnit}}',
+  'stock.containersOrAmount': '瓶数和数量只能填一个',
+  'stock.noContainerSize': '该条目没有每瓶规格，请填写数量',
+  'stock.splitAll': '必须少于现有的 {{balance}} {{unit}}（全部拿走请用移位）',
 
   // stock: locations (helper: locations)
 

@@ -1,11 +1,13 @@
-// The audit trail of one record: who changed what, when, each field from → to.
+// The audit trail of one record: who changed what, when, each field from → to. An inventory item
+// also shows its stock ledger (movements) in a second tab.
 import { useEffect, useState } from 'react';
-import { Drawer, Empty, Timeline, Typography } from 'antd';
+import { Drawer, Empty, Tabs, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import type { HistoryEntry, RecordEntityType } from '../../shared/records';
 import { dateTime, EMPTY } from '../app/format';
 import { actionLabel, changeLine, shownChanges } from './change-format';
+import { StockLedger } from './StockLedger';
 
 export function HistoryDrawer({ target, onClose }: { target: { type: RecordEntityType; id: number; name: string } | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -16,8 +18,8 @@ export function HistoryDrawer({ target, onClose }: { target: { type: RecordEntit
     setError(null);
     if (target) call('getHistory', { entity_type: target.type, id: target.id }).then(setEntries, (e: Error) => setError(e.message));
   }, [target]);
-  return (
-    <Drawer open={!!target} onClose={onClose} title={`${t('records.history.title')} — ${target?.name ?? ''}`} size="large" data-testid="history-drawer">
+  const changes = (
+    <>
       {error && <Typography.Text type="danger">{error}</Typography.Text>}
       {entries && entries.length === 0 && <Empty description={t('records.history.empty')} />}
       {entries && entries.length > 0 && (
@@ -38,6 +40,20 @@ export function HistoryDrawer({ target, onClose }: { target: { type: RecordEntit
             ),
           }))}
         />
+      )}
+    </>
+  );
+  return (
+    <Drawer open={!!target} onClose={onClose} title={`${t('records.history.title')} — ${target?.name ?? ''}`} size="large" data-testid="history-drawer">
+      {target?.type === 'inventory_item' ? (
+        <Tabs
+          items={[
+            { key: 'history', label: t('stock.history'), children: changes },
+            { key: 'ledger', label: t('stock.title'), children: <StockLedger itemId={target.id} /> },
+          ]}
+        />
+      ) : (
+        changes
       )}
     </Drawer>
   );

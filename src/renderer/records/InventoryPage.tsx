@@ -1,5 +1,6 @@
-// Inventory list: search, status filter, sort, paging, export, import; create/edit, borrow,
-// return, consume, dispose, delete and the history of each item. The public account sees no
+// Inventory list: search, status filter, sort, paging, export, import; create/edit, the stock
+// actions (use, borrow, return, consume, dispose, stocktake, split: StockDialog), delete and the
+// history and ledger of each item. The public account sees no
 // write buttons (and the API refuses its writes anyway).
 import { useMemo, useState } from 'react';
 import { Button, Space, Typography } from 'antd';
@@ -8,12 +9,15 @@ import type { InventoryItem } from '../../shared/records';
 import { allowedFrom, INVENTORY_TRANSITIONS as STEPS } from '../../shared/workflows';
 import { casCell, ellipsisCell, HoverTip, ListToolbar, RecordTable, StatusTag, useRecordPage } from './list-kit';
 import { RowActions } from './RowActions';
-import { HistoryDrawer, ImportWizard, RecordForm } from './dialogs';
+import { HistoryDrawer, ImportWizard, RecordForm, StockDialog } from './dialogs';
+import { STOCK_ACTION_FROM } from '../../shared/stock-actions';
+import type { StockDialogAction } from './StockDialog';
 import { LazyDialog } from '../app/lazy';
 
 export function InventoryPage() {
   const { t, user, canWrite, isAdmin, list, run, editing, setEditing, history, setHistory, tableProps, col } = useRecordPage<InventoryItem>('listInventory', '/inventory/');
   const [importing, setImporting] = useState(false);
+  const [stock, setStock] = useState<{ action: StockDialogAction; item: InventoryItem } | null>(null);
 
   // The same columns while nothing they show changes, so typing does not re-render the table.
   const columns = useMemo<ColumnsType<InventoryItem>>(() => {
@@ -43,14 +47,17 @@ export function InventoryPage() {
         render: (_v, r) => (
           <RowActions
             visible={[
-              { key: 'borrow', label: t('records.action.borrow'), show: canWrite && allowedFrom(STEPS.borrow.from, r.status), onClick: () => void run('borrowInventoryItem', { id: r.id }) },
-              { key: 'return', label: t('records.action.return'), show: canWrite && allowedFrom(STEPS.return.from, r.status) && (isAdmin || r.borrowed_by === user.id), onClick: () => void run('returnInventoryItem', { id: r.id }) },
+              { key: 'borrow', label: t('records.action.borrow'), show: canWrite && allowedFrom(STEPS.borrow.from, r.status), onClick: () => setStock({ action: 'borrow', item: r }) },
+              { key: 'return', label: t('records.action.return'), show: canWrite && allowedFrom(STEPS.return.from, r.status) && (isAdmin || r.borrowed_by === user.id), onClick: () => setStock({ action: 'return', item: r }) },
               { key: 'history', label: t('records.action.history'), show: true, onClick: () => setHistory({ type: 'inventory_item', id: r.id, name: r.name }) },
             ]}
             more={[
+              { key: 'use', label: t('stock.action.use'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.use, r.status), onClick: () => setStock({ action: 'use', item: r }) },
               { key: 'edit', label: t('records.action.edit'), show: canWrite, onClick: () => setEditing(r) },
               { key: 'consume', label: t('records.action.consume'), show: canWrite && allowedFrom(STEPS.consume.from, r.status), onClick: () => void run('consumeInventoryItem', { id: r.id }, confirmStep('consume', r)) },
-              { key: 'dispose', label: t('records.action.dispose'), show: canWrite && allowedFrom(STEPS.dispose.from, r.status), onClick: () => void run('disposeInventoryItem', { id: r.id }, confirmStep('dispose', r)) },
+              { key: 'dispose', label: t('records.action.dispose'), show: canWrite && allowedFrom(STEPS.dispose.from, r.status), onClick: () => setStock({ action: 'dispose', item: r }) },
+              { key: 'split', label: t('stock.action.split'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.split, r.status), onClick: () => setStock({ action: 'split', item: r }) },
+              { key: 'adjust', label: t('stock.action.adjust'), show: isAdmin && allowedFrom(STOCK_ACTION_FROM.adjust, r.status), onClick: () => setStock({ action: 'adjust', item: r }) },
               { key: 'delete', label: t('records.action.delete'), danger: true, show: isAdmin, onClick: () => void run('deleteInventoryItem', { id: r.id }, t('records.confirmDelete')) },
             ]}
           />
@@ -78,6 +85,9 @@ export function InventoryPage() {
       <RecordTable<InventoryItem> {...tableProps} columns={columns} />
       <LazyDialog open={editing !== null}>
         <RecordForm kind="inventory" open={editing !== null} initial={editing === 'new' ? null : (editing as unknown as (Record<string, unknown> & { id: number }) | null)} onClose={() => setEditing(null)} onSaved={() => void list.reload()} />
+      </LazyDialog>
+      <LazyDialog open={stock !== null}>
+        <StockDialog action={stock?.action ?? null} item={stock?.item ?? null} onClose={() => setStock(null)} onDone={() => void list.reload()} />
       </LazyDialog>
       <LazyDialog open={history !== null}>
         <HistoryDrawer target={history} onClose={() => setHistory(null)} />

@@ -5,7 +5,9 @@ import { lazyNamed } from '../app/lazy';
 import type { RecordForm as RecordFormT } from './RecordForm';
 import type { HistoryDrawer as HistoryDrawerT } from './HistoryDrawer';
 import type { ImportWizard as ImportWizardT } from './ImportWizard';
+import type { StockDialog as StockDialogT } from './StockDialog';
 
 export const RecordForm = lazyNamed<ComponentProps<typeof RecordFormT>>(() => import('./RecordForm'), 'RecordForm');
 export const HistoryDrawer = lazyNamed<ComponentProps<typeof HistoryDrawerT>>(() => import('./HistoryDrawer'), 'HistoryDrawer');
 export const ImportWizard = lazyNamed<ComponentProps<typeof ImportWizardT>>(() => import('./ImportWizard'), 'ImportWizard');
+export const StockDialog = lazyNamed<ComponentProps<typeof StockDialogT>>(() => import('./StockDialog'), 'StockDialog');

@@ -1,4 +1,58 @@
-// Operations on the stock ledger: amounts that move (use, borrow, return, dispose, adjust, move, split) and an item's movements.
-import type { OperationDef } from './define';
+// Operations on the stock ledger: amounts that move (use, adjust, split; borrow, return, consume and
+// dispose live in records.ts under their older paths) and an item's movements (list and export).
+import { z } from 'zod';
+import { op, returns } from './define';
+import { amount, calendarDate, id, numeric, requiredText, shortText } from './common';
+import type { ExportDownload, InventoryItem } from '../records';
+import type { StockMovement } from '../stock';
 
-export const stockOps = {} satisfies Record<string, OperationDef>;
+const unit = shortText(20);
+const note = shortText(500);
+
+export const useInput = z.object({ id, amount: amount(), unit, note: note.optional() }).strict();
+export const adjustInput = z.object({ id, amount: amount({ allowZero: true }), unit, reason: requiredText(500) }).strict();
+export const splitInput = z
+  .object({
+    id,
+    /** Whole containers to take (needs the item's container size) … */
+    containers: numeric(z.number({ error: 'field.number' }).int('field.wholeNumber').positive('field.positive')).optional(),
+    /** … or an amount in `unit`. */
+    amount: amount().optional(),
+    unit: unit.optional(),
+    location_id: id.nullable().optional(),
+    note: note.optional(),
+  })
+  .strict();
+/** Optional amount for borrow/return/dispose: absent means "all" (the balance, or what was borrowed). */
+export const optionalAmount = { amount: amount().optional(), unit: unit.optional() };
+export const borrowInput = z.object({ id, ...optionalAmount, due_date: calendarDate.optional() }).strict();
+export const returnInput = z.object({ id, ...optionalAmount }).strict();
+export const disposeInput = z.object({ id, reason: requiredText(500), ...optionalAmount }).strict();
+
+export type UseInput = z.output<typeof useInput>;
+export type AdjustInput = z.output<typeof adjustInput>;
+export type SplitInput = z.output<typeof splitInput>;
+export type BorrowInput = z.output<typeof borrowInput>;
+export type ReturnInput = z.output<typeof returnInput>;
+export type DisposeInput = z.output<typeof disposeInput>;
+
+export const stockOps = {
+  useInventoryItem: op({ method: 'POST', path: '/inventory/:id/use', access: 'member', input: useInput, output: returns<InventoryItem>() }),
+  adjustInventoryItem: op({ method: 'POST', path: '/inventory/:id/adjust', access: 'admin', input: adjustInput, output: returns<InventoryItem>() }),
+  splitInventoryItem: op({ method: 'POST', path: '/inventory/:id/split', access: 'member', input: splitInput, output: returns<{ item: InventoryItem; newItem: InventoryItem }>() }),
+  listMovements: op({ method: 'GET', path: '/inventory/:id/movements', access: 'user', input: z.object({ id }).strict(), output: returns<StockMovement[]>() }),
+  exportMovements: op({
+    method: 'GET',
+    path: '/inventory/:id/movements/export',
+    access: 'user',
+    input: z
+      .object({
+        id,
+        format: z.enum(['csv', 'xlsx'], { error: 'field.oneOf' }),
+        lang: z.enum(['zh-CN', 'en'], { error: 'field.oneOf' }).optional().default('zh-CN'),
+      })
+      .strict(),
+    output: returns<ExportDownload>(),
+    download: true,
+  }),
+};

@@ -1,0 +1,70 @@
+// An item's ledger as a file (CSV with a BOM, or XLSX) in the UI's language: the same writers and
+// cell rules as the list export (export.ts, xlsx-stream.ts). A ledger is small (one item's
+// movements), so it is written in one go.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LabelLanguage } from '../../shared/record-labels';
+import type { StockMovement } from '../../shared/stock';
+import { MOVEMENT_COLUMNS, movementColumnLabel, movementKindLabel, movementReasonText } from '../../shared/stock-actions';
+import { formatAmount } from '../../shared/amounts';
+import { csvField, localMinute, type ExportFile } from './export';
+import { XlsxSheetWriter, type XlsxValue } from './xlsx-stream';
+
+export interface MovementExportInput {
+  format: 'csv' | 'xlsx';
+  lang: LabelLanguage;
+  item: { id: number; name: string };
+  movements: StockMovement[];
+}
+
+/**
+ * The amount as a person reads it: −0.1 mL used, 500 mL received or borrowed. No plus sign: a
+ * spreadsheet would take "+500 mL" for a formula (the CSV writer then escapes it with a quote).
+ */
+export function signedAmount(m: Pick<StockMovement, 'amount' | 'delta' | 'unit'>): string {
+  const sign = m.delta < 0 ? '−' : '';
+  return `${sign}${formatAmount(m.amount)}${m.unit ? ` ${m.unit}` : ''}`;
+}
+
+function cells(lang: LabelLanguage, m: StockMovement): XlsxValue[] {
+  const byCol: Record<(typeof MOVEMENT_COLUMNS)[number], XlsxValue> = {
+    at: localMinute(m.at),
+    user: m.second_user_name ? `${m.user_name ?? ''} / ${m.second_user_name}` : m.user_name ?? '',
+    kind: movementKindLabel(lang, m.kind),
+    amount: signedAmount(m),
+    balance_after: `${formatAmount(m.balance_after)}${m.unit ? ` ${m.unit}` : ''}`,
+    reason: movementReasonText(lang, m.reason),
+    due_date: m.due_date ?? '',
+    order_id: m.order_id ?? '',
+  };
+  return MOVEMENT_COLUMNS.map((c) => byCol[c]);
+}
+
+export async function exportMovements(dir: string, input: MovementExportInput): Promise<ExportFile> {
+  const headers = MOVEMENT_COLUMNS.map((c) => movementColumnLabel(input.lang, c));
+  const rows = input.movements.map((m) => cells(input.lang, m));
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${crypto.randomUUID()}.${input.format}`);
+  const base = `ledger-${input.item.id}-${localMinute(new Date().toISOString()).replace(/[ :]/g, (c) => (c === ' ' ? '-' : ''))}`;
+  try {
+    if (input.format === 'csv') {
+      const text = `\uFEFF${[headers, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n')}`;
+      fs.writeFileSync(file, text);
+      return { fileName: `${base}.csv`, mime: 'text/csv;charset=utf-8', rows: rows.length, path: file };
+    }
+    const xlsx = new XlsxSheetWriter(file, { sheetName: input.lang === 'en' ? 'Ledger' : '台账' });
+    try {
+      xlsx.header(headers);
+      await xlsx.rows(rows);
+      await xlsx.finish();
+    } catch (e) {
+      xlsx.abort();
+      throw e;
+    }
+    return { fileName: `${base}.xlsx`, mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', rows: rows.length, path: file };
+  } catch (e) {
+    fs.rmSync(file, { force: true });
+    throw e;
+  }
+}

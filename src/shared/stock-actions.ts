@@ -1,0 +1,59 @@
+// The stock actions' rules both sides need: from which statuses each action starts (the service
+// refuses the others with a conflict; the inventory page offers only the allowed ones), the reasons
+// the ledger writes by itself, and how movements read to a person in both languages (the UI's
+// ledger and the ledger export).
+import type { InventoryStatus } from './records';
+import type { MovementKind } from './stock';
+import type { LabelLanguage } from './record-labels';
+
+export type StockAction = 'use' | 'borrow' | 'return' | 'consume' | 'dispose' | 'adjust' | 'split';
+
+export const STOCK_ACTION_FROM: Record<StockAction, readonly InventoryStatus[]> = {
+  use: ['in_stock'],
+  borrow: ['in_stock'],
+  return: ['borrowed'],
+  consume: ['in_stock', 'borrowed'],
+  // a consumed item's empty container can still be disposed of (amount 0)
+  dispose: ['in_stock', 'borrowed', 'consumed'],
+  // a stocktake may find some of a "consumed" item after all
+  adjust: ['in_stock', 'consumed'],
+  split: ['in_stock'],
+};
+
+/** Reasons the ledger writes itself (stored as these codes, shown in words). */
+export const SYSTEM_REASONS = {
+  /** return: the part of a borrowing that did not come back. */
+  notReturned: 'not returned',
+  /** an edit of the quantity (or unit) through the item form. */
+  edited: 'edited',
+} as const;
+
+const KIND: Record<LabelLanguage, Record<MovementKind, string>> = {
+  en: { received: 'Received', used: 'Used', borrowed: 'Borrowed', returned: 'Returned', disposed: 'Disposed', adjusted: 'Adjusted', moved: 'Moved', split: 'Split' },
+  'zh-CN': { received: '入库', used: '使用', borrowed: '借出', returned: '归还', disposed: '处置', adjusted: '盘点调整', moved: '移位', split: '分装' },
+};
+
+const REASON: Record<LabelLanguage, Record<string, string>> = {
+  en: { [SYSTEM_REASONS.notReturned]: 'not returned', [SYSTEM_REASONS.edited]: 'edited in the form' },
+  'zh-CN': { [SYSTEM_REASONS.notReturned]: '未归还部分', [SYSTEM_REASONS.edited]: '表单修改' },
+};
+
+export function movementKindLabel(lang: LabelLanguage, kind: MovementKind): string {
+  return KIND[lang][kind] ?? kind;
+}
+
+export function movementReasonText(lang: LabelLanguage, reason: string): string {
+  return REASON[lang][reason] ?? reason;
+}
+
+/** The ledger's columns (UI table and export), in order. */
+export const MOVEMENT_COLUMNS = ['at', 'user', 'kind', 'amount', 'balance_after', 'reason', 'due_date', 'order_id'] as const;
+
+const HEAD: Record<LabelLanguage, Record<(typeof MOVEMENT_COLUMNS)[number], string>> = {
+  en: { at: 'When', user: 'Who', kind: 'Movement', amount: 'Amount', balance_after: 'Balance after', reason: 'Reason / note', due_date: 'Due back', order_id: 'Order' },
+  'zh-CN': { at: '时间', user: '操作人', kind: '类型', amount: '数量', balance_after: '结存', reason: '原因/备注', due_date: '应还日期', order_id: '订单' },
+};
+
+export function movementColumnLabel(lang: LabelLanguage, col: (typeof MOVEMENT_COLUMNS)[number]): string {
+  return HEAD[lang][col];
+}

@@ -1,0 +1,34 @@
+// A second process using one bottle (stock-ledger.test.ts): opens the same lab.db file on its own
+// connection and calls the real StockService `use` in a loop; prints how many uses went through
+// and how many were refused because the balance was too small.
+import { openDatabase } from '../../src/main/db/open';
+import { AuditLog } from '../../src/main/audit/audit-log';
+import { EventBus } from '../../src/main/events';
+import { silentLogger } from '../../src/main/logging';
+import { InventoryService } from '../../src/main/records/inventory-service';
+import { StockService } from '../../src/main/records/stock-service';
+import { AppError } from '../../src/shared/errors';
+import type { CompletionHooks } from '../../src/main/completion-hooks';
+import type { UserInfo } from '../../src/shared/contract';
+
+const [file, itemId, times, amount, userId, startAt] = process.argv.slice(2) as [string, string, string, string, string, string];
+const db = openDatabase(file);
+const noHooks: CompletionHooks = { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} };
+const deps = { db, audit: new AuditLog(db), hooks: noHooks, events: new EventBus(), log: silentLogger() };
+const stock = new StockService(deps, new InventoryService(deps));
+const actor: UserInfo = { id: Number(userId), username: 'worker', displayName: 'worker', role: 'member', active: true };
+// Wait for the agreed moment so both processes' transactions interleave.
+while (Date.now() < Number(startAt));
+let used = 0;
+let refused = 0;
+for (let i = 0; i < Number(times); i++) {
+  try {
+    stock.use(actor, { id: Number(itemId), amount: Number(amount), unit: 'mL' });
+    used++;
+  } catch (e) {
+    if (e instanceof AppError && (e.code === 'validation' || e.code === 'conflict')) refused++;
+    else throw e;
+  }
+}
+db.close();
+process.stdout.write(JSON.stringify({ used, refused }));
