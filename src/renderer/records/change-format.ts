@@ -10,6 +10,7 @@ const USER_FIELD_LABELS: Record<string, string> = { username: 'users.username', 
 
 export function fieldLabel(field: string, t: TFunction, kind?: string): string {
   if (kind === 'user' && USER_FIELD_LABELS[field]) return t(USER_FIELD_LABELS[field]);
+  if (kind === 'location') return t(`locations.field.${field}`, { defaultValue: field });
   return t(`records.field.${field}`, { defaultValue: field });
 }
 
@@ -36,5 +37,5 @@ export function shownChanges(changes: Record<string, [unknown, unknown]>): Array
 }
 
 export function actionLabel(action: string, t: TFunction): string {
-  return t(`records.history.action.${action}`, { defaultValue: action });
+  return t(`records.history.action.${action}`, { defaultValue: t(`locations.historyAction.${action}`, { defaultValue: action }) });
 }

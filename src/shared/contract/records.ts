@@ -118,7 +118,8 @@ export type ReagentUpdate = z.output<typeof reagentUpdateInput>;
 export type ConsumableCreate = z.output<typeof consumableCreateInput>;
 export type ConsumableUpdate = z.output<typeof consumableUpdateInput>;
 
-export const inventoryListInput = listQuery('/inventory/');
+/** `location_id`: only items at that node and below (the tree beside the inventory list). */
+export const inventoryListInput = listQuery('/inventory/').extend({ location_id: id.optional() });
 export const reagentListInput = listQuery('/reagent-orders/');
 export const consumableListInput = listQuery('/consumable-orders/');
 export type ListQuery = z.output<typeof inventoryListInput>;
