@@ -1,7 +1,8 @@
 // Inventory list: search, status filter, sort, paging, export, import; create/edit, borrow,
-// return, consume, dispose, delete and the history of each item. The public account sees no
+// return, consume, dispose, move, delete and the history of each item; the location tree beside
+// the list narrows it to a location and what is below it. The public account sees no
 // write buttons (and the API refuses its writes anyway).
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentProps } from 'react';
 import { Button, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { InventoryItem } from '../../shared/records';
@@ -9,11 +10,16 @@ import { allowedFrom, INVENTORY_TRANSITIONS as STEPS } from '../../shared/workfl
 import { casCell, ellipsisCell, HoverTip, ListToolbar, RecordTable, StatusTag, useRecordPage } from './list-kit';
 import { RowActions } from './RowActions';
 import { HistoryDrawer, ImportWizard, RecordForm } from './dialogs';
-import { LazyDialog } from '../app/lazy';
+import { LazyDialog, lazyNamed } from '../app/lazy';
+import { LocationTreePanel } from '../locations/LocationTreePanel';
+import type { MoveItemDialog as MoveItemDialogT } from '../locations/MoveItemDialog';
+
+const MoveItemDialog = lazyNamed<ComponentProps<typeof MoveItemDialogT>>(() => import('../locations/MoveItemDialog'), 'MoveItemDialog');
 
 export function InventoryPage() {
   const { t, user, canWrite, isAdmin, list, run, editing, setEditing, history, setHistory, tableProps, col } = useRecordPage<InventoryItem>('listInventory', '/inventory/');
   const [importing, setImporting] = useState(false);
+  const [moving, setMoving] = useState<InventoryItem | null>(null);
 
   // The same columns while nothing they show changes, so typing does not re-render the table.
   const columns = useMemo<ColumnsType<InventoryItem>>(() => {
@@ -49,6 +55,7 @@ export function InventoryPage() {
             ]}
             more={[
               { key: 'edit', label: t('records.action.edit'), show: canWrite, onClick: () => setEditing(r) },
+              { key: 'move', label: t('locations.move'), show: canWrite && (r.status === 'in_stock' || r.status === 'borrowed'), onClick: () => setMoving(r) },
               { key: 'consume', label: t('records.action.consume'), show: canWrite && allowedFrom(STEPS.consume.from, r.status), onClick: () => void run('consumeInventoryItem', { id: r.id }, confirmStep('consume', r)) },
               { key: 'dispose', label: t('records.action.dispose'), show: canWrite && allowedFrom(STEPS.dispose.from, r.status), onClick: () => void run('disposeInventoryItem', { id: r.id }, confirmStep('dispose', r)) },
               { key: 'delete', label: t('records.action.delete'), danger: true, show: isAdmin, onClick: () => void run('deleteInventoryItem', { id: r.id }, t('records.confirmDelete')) },
@@ -57,7 +64,7 @@ export function InventoryPage() {
         ),
       },
     ];
-  }, [t, col, canWrite, isAdmin, user.id, run, setEditing, setHistory]);
+  }, [t, col, canWrite, isAdmin, user.id, run, setEditing, setHistory, setMoving]);
 
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -75,7 +82,15 @@ export function InventoryPage() {
         }
       />
       {list.error && <Typography.Text type="danger">{list.error}</Typography.Text>}
-      <RecordTable<InventoryItem> {...tableProps} columns={columns} />
+      <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
+        <LocationTreePanel selected={list.view.location_id} onSelect={list.setLocation} />
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <RecordTable<InventoryItem> {...tableProps} columns={columns} />
+        </div>
+      </div>
+      <LazyDialog open={moving !== null}>
+        <MoveItemDialog item={moving} onClose={() => setMoving(null)} />
+      </LazyDialog>
       <LazyDialog open={editing !== null}>
         <RecordForm kind="inventory" open={editing !== null} initial={editing === 'new' ? null : (editing as unknown as (Record<string, unknown> & { id: number }) | null)} onClose={() => setEditing(null)} onSaved={() => void list.reload()} />
       </LazyDialog>

@@ -17,6 +17,8 @@ export interface ListView {
   sort: string;
   page: number;
   pageSize: number;
+  /** Inventory only: items at this node of the location tree and below. */
+  location_id?: number;
 }
 
 /** What a list screen shows when opened. */

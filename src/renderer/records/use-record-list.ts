@@ -105,8 +105,9 @@ export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
   const setField = useCallback((field: string) => setView((v) => ({ ...v, field, page: 1 })), []);
   const setStatus = useCallback((status: string) => setView((v) => ({ ...v, status, page: 1 })), []);
   const setSort = useCallback((sort: string) => setView((v) => ({ ...v, sort, page: 1 })), []);
+  const setLocation = useCallback((location_id: number | undefined) => setView((v) => (v.location_id === location_id ? v : { ...v, location_id, page: 1 })), []);
   const setPage = useCallback((page: number, pageSize: number) => setView((v) => ({ ...v, page, pageSize })), []);
   const reload = useCallback(() => load(viewRef.current), [load]);
 
-  return { view, data, loading, error, text, setText, reload, submitSearch, setField, setStatus, setSort, setPage };
+  return { view, data, loading, error, text, setText, reload, submitSearch, setField, setStatus, setSort, setPage, setLocation };
 }
