@@ -1,7 +1,8 @@
 // The location tree beside the inventory list: clicking a node lists what is in it and below; each
-// node shows how many items (in stock or borrowed) are there and below. Folds away to a narrow strip
-// (remembered), so the table keeps its width on a laptop screen when the tree is not wanted.
-import { useMemo, useState } from 'react';
+// node shows how many items (in stock or borrowed) are there and below. Folds away to a button next
+// to the page title (the choice is remembered); folded at first on a laptop screen (1366 px), where
+// the table needs the width for all its columns, and open on a wider one.
+import { useCallback, useMemo, useState } from 'react';
 import { Button, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
@@ -9,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { nest, useExpanded, useLocations, type LocationTreeNode } from './use-locations';
 
 const OPEN_KEY = 'lab.locationTree';
+/** Below this window width the tree starts folded. */
+const WIDE = 1600;
 
 function treeData(nodes: LocationTreeNode[], count: (n: number) => string): DataNode[] {
   return nodes.map((n) => ({
@@ -22,25 +25,43 @@ function treeData(nodes: LocationTreeNode[], count: (n: number) => string): Data
   }));
 }
 
-export function LocationTreePanel({ selected, onSelect }: { selected: number | undefined; onSelect: (id: number | undefined) => void }) {
+/** Whether the tree is shown, and a setter that remembers the choice. */
+export function useLocationTreeOpen(): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(() => {
+    const pref = localStorage.getItem(OPEN_KEY);
+    return pref ? pref === 'open' : window.innerWidth >= WIDE;
+  });
+  const set = useCallback((next: boolean) => {
+    setOpen(next);
+    localStorage.setItem(OPEN_KEY, next ? 'open' : 'closed');
+  }, []);
+  return [open, set];
+}
+
+/** Shows the folded tree (sits next to the page title). */
+export function LocationTreeShow({ onShow }: { onShow: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button size="small" icon={<MenuUnfoldOutlined />} onClick={onShow} data-testid="location-tree-show">
+      {t('locations.showTree')}
+    </Button>
+  );
+}
+
+export function LocationTreePanel({ selected, onSelect, onHide }: { selected: number | undefined; onSelect: (id: number | undefined) => void; onHide: () => void }) {
   const { t } = useTranslation();
   const { nodes, loaded } = useLocations();
   const expanded = useExpanded(nodes);
-  const [open, setOpen] = useState(() => localStorage.getItem(OPEN_KEY) !== 'closed');
-  const toggle = (next: boolean) => {
-    setOpen(next);
-    localStorage.setItem(OPEN_KEY, next ? 'open' : 'closed');
-    if (!next) onSelect(undefined);
+  const toggle = () => {
+    onSelect(undefined);
+    onHide();
   };
   const data = useMemo(() => treeData(nest(nodes), (c) => t('locations.count', { count: c })), [nodes, t]);
-  if (!open) {
-    return <Button size="small" type="text" icon={<MenuUnfoldOutlined />} aria-label={t('locations.showTree')} title={t('locations.showTree')} onClick={() => toggle(true)} data-testid="location-tree-show" />;
-  }
   return (
     <nav aria-label={t('locations.tree')} data-testid="location-tree" style={{ width: 196, flex: 'none', position: 'sticky', top: 0, maxHeight: 'calc(100vh - 180px)', overflow: 'auto' }}>
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography.Text strong>{t('locations.tree')}</Typography.Text>
-        <Button size="small" type="text" icon={<MenuFoldOutlined />} aria-label={t('locations.hideTree')} title={t('locations.hideTree')} onClick={() => toggle(false)} />
+        <Button size="small" type="text" icon={<MenuFoldOutlined />} aria-label={t('locations.hideTree')} title={t('locations.hideTree')} onClick={toggle} />
       </div>
       <Button size="small" type={selected === undefined ? 'primary' : 'text'} block style={{ textAlign: 'left', justifyContent: 'flex-start', margin: '4px 0' }} onClick={() => onSelect(undefined)} data-testid="tree-all">
         {t('locations.all')}

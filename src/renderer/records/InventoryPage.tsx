@@ -11,7 +11,7 @@ import { casCell, ellipsisCell, HoverTip, ListToolbar, RecordTable, StatusTag, u
 import { RowActions } from './RowActions';
 import { HistoryDrawer, ImportWizard, RecordForm } from './dialogs';
 import { LazyDialog, lazyNamed } from '../app/lazy';
-import { LocationTreePanel } from '../locations/LocationTreePanel';
+import { LocationTreePanel, LocationTreeShow, useLocationTreeOpen } from '../locations/LocationTreePanel';
 import type { MoveItemDialog as MoveItemDialogT } from '../locations/MoveItemDialog';
 
 const MoveItemDialog = lazyNamed<ComponentProps<typeof MoveItemDialogT>>(() => import('../locations/MoveItemDialog'), 'MoveItemDialog');
@@ -20,6 +20,7 @@ export function InventoryPage() {
   const { t, user, canWrite, isAdmin, list, run, editing, setEditing, history, setHistory, tableProps, col } = useRecordPage<InventoryItem>('listInventory', '/inventory/');
   const [importing, setImporting] = useState(false);
   const [moving, setMoving] = useState<InventoryItem | null>(null);
+  const [treeOpen, setTreeOpen] = useLocationTreeOpen();
 
   // The same columns while nothing they show changes, so typing does not re-render the table.
   const columns = useMemo<ColumnsType<InventoryItem>>(() => {
@@ -68,7 +69,10 @@ export function InventoryPage() {
 
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={3}>{t('records.title.inventory')}</Typography.Title>
+      <Space align="baseline" size="middle">
+        <Typography.Title level={3}>{t('records.title.inventory')}</Typography.Title>
+        {!treeOpen && <LocationTreeShow onShow={() => setTreeOpen(true)} />}
+      </Space>
       <ListToolbar
         endpoint="/inventory/"
         list={list}
@@ -82,8 +86,8 @@ export function InventoryPage() {
         }
       />
       {list.error && <Typography.Text type="danger">{list.error}</Typography.Text>}
-      <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
-        <LocationTreePanel selected={list.view.location_id} onSelect={list.setLocation} />
+      <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+        {treeOpen && <LocationTreePanel selected={list.view.location_id} onSelect={list.setLocation} onHide={() => setTreeOpen(false)} />}
         <div style={{ flex: 1, minWidth: 0 }}>
           <RecordTable<InventoryItem> {...tableProps} columns={columns} />
         </div>
