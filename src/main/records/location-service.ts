@@ -10,7 +10,8 @@ import { LOCATION_SEPARATOR, type LocationNode } from '../../shared/stock';
 import { prepareCached } from '../db/statements';
 import { afterCommit, type RecordsDeps, updateRow } from './deps';
 import { locationById, subtreeIds } from './location-tree';
-import { derivedColumns } from './search';
+import { derivedColumns, searchColumns } from './search';
+import { sortKey } from './sort-key';
 import { writeMovement } from './stock-ledger';
 import type { InventoryService } from './inventory-service';
 
@@ -150,16 +151,29 @@ export class LocationService {
     return this.inventory.get(input.id);
   }
 
-  /** Items of the given nodes take their node's current path (with search columns and sort key). */
+  /**
+   * Items of the given nodes take their node's current path, with the search columns and the sort
+   * key that depend on it, in one statement (a building can hold thousands of items: the sort key
+   * is made once per path, and the search index's trigger runs inside one statement).
+   */
   private rewriteItems(nodeIds: number[]): number[] {
     const rows = prepareCached(
       this.d.db,
       `SELECT t.*, l.path AS new_path FROM inventory_items t JOIN locations l ON l.id = t.location_id WHERE t.location_id IN (SELECT value FROM json_each(?)) AND t.storage_location != l.path`,
     ).all(JSON.stringify(nodeIds)) as Array<Record<string, unknown> & { id: number; new_path: string }>;
-    for (const r of rows) {
-      const next = { ...r, storage_location: r.new_path };
-      updateRow(this.d.db, 'inventory_items', r.id, { storage_location: r.new_path, ...derivedColumns(ENDPOINT, next) });
-    }
+    if (!rows.length) return [];
+    const sortKeys = new Map<string, string>();
+    const values = rows.map((r) => {
+      const search = searchColumns(ENDPOINT, { ...r, storage_location: r.new_path });
+      if (!sortKeys.has(r.new_path)) sortKeys.set(r.new_path, sortKey(r.new_path));
+      return [r.id, r.new_path, search.s_storage_location, search.search_all, sortKeys.get(r.new_path)];
+    });
+    prepareCached(
+      this.d.db,
+      `UPDATE inventory_items SET storage_location = j.value ->> 1, s_storage_location = j.value ->> 2, search_all = j.value ->> 3, storage_location_sort = j.value ->> 4,
+         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+       FROM json_each(?) j WHERE inventory_items.id = j.value ->> 0`,
+    ).run(JSON.stringify(values));
     return rows.map((r) => r.id);
   }
 
