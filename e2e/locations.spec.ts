@@ -120,9 +120,14 @@ test('in zh-CN: picker, tree, move and rename read in Chinese', async ({ page, a
   await row.getByTestId('row-more').click();
   await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: '移动' }).click();
   await pick(page, page.getByTestId('move-picker'), '冰箱', '冰箱');
+  await page.getByTestId('move-form').getByLabel('备注').fill('腾出 A 柜');
   await page.getByRole('dialog').getByRole('button', { name: /移\s*动/ }).click();
   await expect(page.getByText('已移到 化学楼 › 冰箱')).toBeVisible();
   await expect(row).toContainText('化学楼 › 冰箱');
+  await row.getByRole('button', { name: /历\s*史/ }).click();
+  await expect(page.locator('.ant-drawer')).toContainText('移动');
+  await expect(page.locator('.ant-drawer')).toContainText('备注: — → 腾出 A 柜');
+  await page.locator('.ant-drawer-close').click();
 
   await page.getByRole('menuitem', { name: '存放位置' }).click();
   await expect(page.getByRole('heading', { name: '存放位置' })).toBeVisible();
@@ -134,6 +139,17 @@ test('in zh-CN: picker, tree, move and rename read in Chinese', async ({ page, a
   await page.locator('.ant-modal-confirm').getByRole('button', { name: /删\s*除/ }).click();
   await expect(page.locator('.ant-modal-confirm-error')).toContainText('存放着 1 件物品');
   await page.locator('.ant-modal-confirm-error').getByRole('button').click();
+  // Drag the fridge into room 301; then pick its way back to the top level of the building.
+  // (antd's tree drops inside a node when the pointer ends in the lower half of its row and at
+  // least one indent to the right of where the drag started)
+  const dropOn = page.getByTestId('location-实验楼 › 301').getByRole('button', { name: '在其中添加' });
+  const box = (await dropOn.boundingBox())!;
+  await page.getByTestId('location-实验楼 › 冰箱').locator('span').first().dragTo(dropOn, { targetPosition: { x: box.width / 2, y: box.height * 0.8 } });
+  await expect(page.getByTestId('location-实验楼 › 301 › 冰箱')).toBeVisible();
+  await page.getByTestId('location-实验楼 › 301 › 冰箱').getByRole('button', { name: '移到…' }).click();
+  await pick(page, page.getByTestId('location-move-form').getByTestId('location-picker'), '实验楼', '实验楼');
+  await page.getByRole('dialog').getByRole('button', { name: /移\s*动/ }).click();
+  await expect(page.getByTestId('location-实验楼 › 冰箱')).toBeVisible();
   await page.getByRole('menuitem', { name: '库存' }).click();
   await expect(page.getByRole('row', { name: /丙酮/ })).toContainText('实验楼 › 冰箱');
 });
