@@ -5,7 +5,7 @@ import type { Page, Route } from '@playwright/test';
 import { ADMIN, seedUsers, test, expect } from './fixtures';
 
 /** Chunks named after the lazily loaded screens and dialogs (src/renderer/app/screens.ts, AppLayout, records/dialogs.ts). */
-const SCREEN_CHUNK = /\/assets\/(HomeScreen|InventoryPage|ReagentOrdersPage|ConsumableOrdersPage|CartImportScreen|AuditScreen|UsersScreen|SettingsScreen|RecordForm|HistoryDrawer|ImportWizard)-[\w-]+\.js$/;
+const SCREEN_CHUNK = /\/assets\/(HomeScreen|InventoryPage|ReagentOrdersPage|ConsumableOrdersPage|CartImportScreen|AuditScreen|UsersScreen|SettingsScreen|LocationsScreen|RecordForm|HistoryDrawer|ImportWizard|MoveItemDialog)-[\w-]+\.js$/;
 
 function recordScripts(page: Page): string[] {
   const js: string[] = [];

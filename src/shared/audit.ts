@@ -2,12 +2,12 @@
 // are logged, and the shape of one listed entry.
 import { CONSUMABLE_TRANSITIONS, INVENTORY_TRANSITIONS, REAGENT_TRANSITIONS } from './workflows';
 
-export const AUDIT_KINDS = ['inventory_item', 'reagent_order', 'consumable_order', 'user'] as const;
+export const AUDIT_KINDS = ['inventory_item', 'reagent_order', 'consumable_order', 'user', 'location'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** Every action a service writes to the audit log (the workflow steps plus the edits). */
 export const AUDIT_ACTIONS = [
-  ...new Set(['create', 'import', 'update', 'delete', ...Object.keys(INVENTORY_TRANSITIONS), ...Object.keys(REAGENT_TRANSITIONS), ...Object.keys(CONSUMABLE_TRANSITIONS), 'reset_password']),
+  ...new Set(['create', 'import', 'update', 'delete', ...Object.keys(INVENTORY_TRANSITIONS), ...Object.keys(REAGENT_TRANSITIONS), ...Object.keys(CONSUMABLE_TRANSITIONS), 'reset_password', 'move']),
 ] as [string, ...string[]];
 
 export interface AuditListEntry {

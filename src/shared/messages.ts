@@ -97,6 +97,15 @@ export const MESSAGES = {
   'stock.splitAll': 'must be less than the {{balance}} {{unit}} there is (taking all of it is a move)',
 
   // stock: locations (helper: locations)
+  'field.locationSeparator': 'must not contain "›" (it separates the levels of a path)',
+  'field.locationTaken': '"{{path}}" already exists',
+  'field.locationOwnSubtree': 'cannot be the location itself or one below it',
+  'field.sameLocation': 'the item is already there',
+  'locations.noSuch': 'Location {{id}} does not exist.',
+  'locations.taken': 'A location "{{path}}" already exists.',
+  'locations.ownSubtree': '"{{path}}" cannot be moved under itself or a location below it.',
+  'locations.hasItems': '"{{path}}" holds {{count}} item(s) (here and below). Move them elsewhere first.',
+  'locations.itemNotPresent': 'Inventory item {{id}} is {{status}}: only items in stock or borrowed can be moved.',
 
   // stock: alerts and dashboard (helper: dashboard)
 

@@ -39,7 +39,7 @@ export function createRecordsServices(deps: RecordsDeps): RecordsServices {
     consumableOrders: new ConsumableOrderService(deps),
     imports: new ImportService(deps),
     stock: new StockService(deps, inventory),
-    locations: new LocationService(deps),
+    locations: new LocationService(deps, inventory),
     dashboard: new DashboardService(deps),
     duplicates: (q) => findDuplicates(deps.db, q),
     history(entityType, id) {

@@ -35,3 +35,13 @@ export function resolveLocation(db: Db, input: { location_id?: number | null; st
   if (input.storage_location !== undefined) return locationByText(db, input.storage_location);
   return undefined;
 }
+
+/** The ids of node `id` and every node below it (empty when there is no such node). */
+export function subtreeIds(db: Db, id: number): number[] {
+  return prepareCached(
+    db,
+    `WITH RECURSIVE sub(id) AS (SELECT id FROM locations WHERE id = ? UNION ALL SELECT l.id FROM locations l JOIN sub ON l.parent_id = sub.id) SELECT id FROM sub`,
+  )
+    .pluck()
+    .all(id) as number[];
+}

@@ -12,6 +12,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open';
 import { sortKeyColumns } from './sort-key';
 import { ensureTermsTable, ftsTable, statusToken } from './search-index';
+import { subtreeIds } from './location-tree';
 
 const SEP = '\u001f';
 
@@ -122,6 +123,8 @@ interface ListPlan {
   /** The index that yields the rows in `order` (INDEXED BY), or '' (applicant: a join, sorted; a filter). */
   index: string;
   filter?: ListFilter;
+  /** Inventory only: the ids (JSON) of the picked location's subtree, or null. */
+  locations: string | null;
 }
 
 /** lab.db's status index of each record table (v1): status, then id. */
@@ -140,7 +143,7 @@ function orderOf<Row>(spec: ListSpec<Row>, key: string, dir: 'ASC' | 'DESC', sta
   return { order: `${spec.sortExpr(key)} ${dir}, t.status ${dir}, t.id ${dir}`, index: `${spec.table}_by_${key}` };
 }
 
-function listPlan<Row>(spec: ListSpec<Row>, q: ListQuery, filter?: ListFilter): ListPlan {
+function listPlan<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, filter?: ListFilter): ListPlan {
   const where: string[] = [];
   const params: unknown[] = [];
   if (q.status) {
@@ -151,6 +154,11 @@ function listPlan<Row>(spec: ListSpec<Row>, q: ListQuery, filter?: ListFilter): 
     where.push(`(${filter.sql})`);
     params.push(...filter.params);
   }
+  const locations = locationFilter(db, q);
+  if (locations) {
+    where.push('t.location_id IN (SELECT value FROM json_each(?))');
+    params.push(locations);
+  }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const sort = q.sort || '-id';
   const desc = sort.startsWith('-');
@@ -158,7 +166,20 @@ function listPlan<Row>(spec: ListSpec<Row>, q: ListQuery, filter?: ListFilter): 
   const dir = desc ? 'DESC' : 'ASC';
   const order = orderOf(spec, key, dir, q.status ?? '');
   // A filter picks few rows through its own index; walking the sort index would visit every row.
-  return { whereSql, params, searching: searchWords(q.search).length > 0, key, dir, filter, ...order, index: filter ? '' : order.index };
+  return { whereSql, params, locations, searching: searchWords(q.search).length > 0, key, dir, filter, ...order, index: filter ? '' : order.index };
+}
+
+/** The ids of the picked location and every node below it, as JSON; null when no location is picked. */
+function locationFilter(db: Db, q: ListQuery): string | null {
+  if (q.location_id === undefined) return null;
+  return JSON.stringify(subtreeIds(db, q.location_id));
+}
+
+/** Hits at the picked location (and below) only, in the same order. */
+function inLocations(db: Db, spec: ListSpec<unknown>, p: ListPlan, hits: number[]): number[] {
+  if (!p.locations) return hits;
+  const here = new Set(stmt(db, `SELECT t.id FROM ${spec.table} t INDEXED BY inventory_items_location WHERE t.location_id IN (SELECT value FROM json_each(?))`).pluck(true).all(p.locations) as number[]);
+  return hits.filter((id) => here.has(id));
 }
 
 // ---- The index path: FTS5 trigram (search-index.ts) ----
@@ -276,7 +297,7 @@ function indexSearch<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, p: ListPlan
   if (p.filter) return null; // the scan applies the filter to the words' matches
   const f = ftsQuery(db, s, q);
   if (!f) return null;
-  const hits = ftsHits(db, s, f);
+  const hits = inLocations(db, s, p, ftsHits(db, s, f));
   if (q.sort) return { total: hits.length, ids: byColumn(db, s, p, hits, window) };
   const ranked = byRelevance(db, s, q, f, hits, window);
   if (!ranked) return null;
@@ -288,8 +309,8 @@ function indexSearch<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, p: ListPlan
 /** Every matching id of a text search by scanning the rows, in list order. */
 function scanIds<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, p: ListPlan): number[] {
   const s = searchWhere(spec.endpoint, 't', q.field, q.search);
-  const where = [...s.sql, ...(q.status ? ['t.status = ?'] : []), ...(p.filter ? [`(${p.filter.sql})`] : [])];
-  const params = [...s.params, ...(q.status ? [q.status] : []), ...(p.filter?.params ?? [])];
+  const where = [...s.sql, ...(q.status ? ['t.status = ?'] : []), ...(p.filter ? [`(${p.filter.sql})`] : []), ...(p.locations ? ['t.location_id IN (SELECT value FROM json_each(?))'] : [])];
+  const params = [...s.params, ...(q.status ? [q.status] : []), ...(p.filter?.params ?? []), ...(p.locations ? [p.locations] : [])];
   // `+expr` keeps the planner off the sort column's index: walking the index would look every
   // row up at random; a straight scan plus a sort of the matches is far cheaper.
   const rank = q.sort ? null : relevanceExpr(spec.endpoint, 't', q.field, q.search);
@@ -320,7 +341,7 @@ function isIndexFailure(e: unknown): boolean {
 
 /** The ids a search finds through the index alone, in list order; null when it takes the scan. */
 export function indexSearchIds<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery): number[] | null {
-  const p = listPlan(spec, q);
+  const p = listPlan(db, spec, q);
   return p.searching ? (indexSearch(db, spec, q, p)?.ids ?? null) : null;
 }
 
@@ -331,12 +352,15 @@ function rowsByIds<Row>(db: Db, spec: ListSpec<Row>, ids: number[]): Record<stri
 
 /** The ids of a list without a text search, in order (a window of them if given): its index, walked. */
 function plainIds<Row>(db: Db, spec: ListSpec<Row>, p: ListPlan, window?: { limit: number; offset: number }): number[] {
-  const from = p.index ? `${spec.table} t INDEXED BY ${p.index}` : `${spec.table} t ${spec.sortJoin?.(p.key) ?? ''}`;
+  // A picked location narrows the rows through its own index (location, status); the rows it
+  // finds are sorted, instead of walking the whole sort index for the few that are there.
+  const index = p.locations ? 'inventory_items_location' : p.index;
+  const from = index ? `${spec.table} t INDEXED BY ${index}` : `${spec.table} t ${spec.sortJoin?.(p.key) ?? ''}`;
   const page = window ? 'LIMIT ? OFFSET ?' : '';
   // `+t.status`: a plain `t.status = ?` makes the planner drop status from the ORDER BY as a
   // constant and then sort the ids of every run of equal keys, since status sits between the
   // key and the id in the index; the index order (key, status, id) is already the list order.
-  const where = p.index && p.key !== 'id' && p.key !== 'status' ? p.whereSql.replace('t.status = ?', '+t.status = ?') : p.whereSql;
+  const where = p.index && !p.locations && p.key !== 'id' && p.key !== 'status' ? p.whereSql.replace('t.status = ?', '+t.status = ?') : p.whereSql;
   return stmt(db, `SELECT t.id FROM ${from} ${where} ORDER BY ${p.order} ${page}`).pluck(true).all(...p.params, ...(window ? [window.limit, window.offset] : [])) as number[];
 }
 
@@ -346,7 +370,7 @@ function plainIds<Row>(db: Db, spec: ListSpec<Row>, p: ListPlan, window?: { limi
  * newest first), otherwise newest first.
  */
 export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: { limit?: number; filter?: ListFilter } = {}): { rows: Row[]; total: number } {
-  const p = listPlan(spec, q, opts.filter);
+  const p = listPlan(db, spec, q, opts.filter);
   const window = { limit: opts.limit ?? q.pageSize, offset: opts.limit ? 0 : (q.page - 1) * q.pageSize };
   let total: number;
   let ids: number[];
@@ -367,7 +391,7 @@ export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: {
  * (the export) keeps the event loop free and never holds more than one chunk of rows.
  */
 export function listChunks<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, chunk = 1000): { total: number; chunks: Iterable<Row[]> } {
-  const p = listPlan(spec, q);
+  const p = listPlan(db, spec, q);
   const ids = p.searching ? searchPage(db, spec, q, p).ids : plainIds(db, spec, p);
   function* chunks(): Iterable<Row[]> {
     for (let i = 0; i < ids.length; i += chunk) yield rowsByIds(db, spec, ids.slice(i, i + chunk)).map(spec.map);

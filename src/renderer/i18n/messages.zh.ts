@@ -91,6 +91,15 @@ export const zhMessages: Record<MessageKey, string> = {
   'stock.splitAll': '必须少于现有的 {{balance}} {{unit}}（全部拿走请用移位）',
 
   // stock: locations (helper: locations)
+  'field.locationSeparator': '不能包含“›”（它分隔路径的各级）',
+  'field.locationTaken': '已有“{{path}}”',
+  'field.locationOwnSubtree': '不能是该位置本身或它下面的位置',
+  'field.sameLocation': '物品已经在这里',
+  'locations.noSuch': '存放位置 {{id}} 不存在。',
+  'locations.taken': '已有存放位置“{{path}}”。',
+  'locations.ownSubtree': '“{{path}}”不能移到它自己或它下面的位置之下。',
+  'locations.hasItems': '“{{path}}”（含下级）存放着 {{count}} 件物品，请先把它们移走。',
+  'locations.itemNotPresent': '库存物品 {{id}} 当前是{{status}}：只有在库或借出的物品可以移动。',
 
   // stock: alerts and dashboard (helper: dashboard)
 

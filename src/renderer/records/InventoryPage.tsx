@@ -1,8 +1,9 @@
 // Inventory list: search, status filter, sort, paging, export, import; create/edit, the stock
-// actions (use, borrow, return, consume, dispose, stocktake, split: StockDialog), delete and the
-// history and ledger of each item. The public account sees no
+// actions (use, borrow, return, consume, dispose, stocktake, split: StockDialog), move, delete and
+// the history and ledger of each item; the location tree beside the list narrows it to a location
+// and what is below it. The public account sees no
 // write buttons (and the API refuses its writes anyway).
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentProps } from 'react';
 import { Button, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { InventoryItem } from '../../shared/records';
@@ -12,12 +13,18 @@ import { RowActions } from './RowActions';
 import { HistoryDrawer, ImportWizard, RecordForm, StockDialog } from './dialogs';
 import { STOCK_ACTION_FROM } from '../../shared/stock-actions';
 import type { StockDialogAction } from './StockDialog';
-import { LazyDialog } from '../app/lazy';
+import { LazyDialog, lazyNamed } from '../app/lazy';
+import { LocationTreePanel, LocationTreeShow, useLocationTreeOpen } from '../locations/LocationTreePanel';
+import type { MoveItemDialog as MoveItemDialogT } from '../locations/MoveItemDialog';
+
+const MoveItemDialog = lazyNamed<ComponentProps<typeof MoveItemDialogT>>(() => import('../locations/MoveItemDialog'), 'MoveItemDialog');
 
 export function InventoryPage() {
   const { t, user, canWrite, isAdmin, list, run, editing, setEditing, history, setHistory, tableProps, col } = useRecordPage<InventoryItem>('listInventory', '/inventory/');
   const [importing, setImporting] = useState(false);
   const [stock, setStock] = useState<{ action: StockDialogAction; item: InventoryItem } | null>(null);
+  const [moving, setMoving] = useState<InventoryItem | null>(null);
+  const [treeOpen, setTreeOpen] = useLocationTreeOpen();
 
   // The same columns while nothing they show changes, so typing does not re-render the table.
   const columns = useMemo<ColumnsType<InventoryItem>>(() => {
@@ -54,6 +61,7 @@ export function InventoryPage() {
             more={[
               { key: 'use', label: t('stock.action.use'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.use, r.status), onClick: () => setStock({ action: 'use', item: r }) },
               { key: 'edit', label: t('records.action.edit'), show: canWrite, onClick: () => setEditing(r) },
+              { key: 'move', label: t('locations.move'), show: canWrite && (r.status === 'in_stock' || r.status === 'borrowed'), onClick: () => setMoving(r) },
               { key: 'consume', label: t('records.action.consume'), show: canWrite && allowedFrom(STEPS.consume.from, r.status), onClick: () => void run('consumeInventoryItem', { id: r.id }, confirmStep('consume', r)) },
               { key: 'dispose', label: t('records.action.dispose'), show: canWrite && allowedFrom(STEPS.dispose.from, r.status), onClick: () => setStock({ action: 'dispose', item: r }) },
               { key: 'split', label: t('stock.action.split'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.split, r.status), onClick: () => setStock({ action: 'split', item: r }) },
@@ -64,11 +72,14 @@ export function InventoryPage() {
         ),
       },
     ];
-  }, [t, col, canWrite, isAdmin, user.id, run, setEditing, setHistory]);
+  }, [t, col, canWrite, isAdmin, user.id, run, setEditing, setHistory, setMoving]);
 
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={3}>{t('records.title.inventory')}</Typography.Title>
+      <Space align="baseline" size="middle">
+        <Typography.Title level={3}>{t('records.title.inventory')}</Typography.Title>
+        {!treeOpen && <LocationTreeShow onShow={() => setTreeOpen(true)} />}
+      </Space>
       <ListToolbar
         endpoint="/inventory/"
         list={list}
@@ -82,7 +93,15 @@ export function InventoryPage() {
         }
       />
       {list.error && <Typography.Text type="danger">{list.error}</Typography.Text>}
-      <RecordTable<InventoryItem> {...tableProps} columns={columns} />
+      <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+        {treeOpen && <LocationTreePanel selected={list.view.location_id} onSelect={list.setLocation} onHide={() => setTreeOpen(false)} />}
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <RecordTable<InventoryItem> {...tableProps} columns={columns} />
+        </div>
+      </div>
+      <LazyDialog open={moving !== null}>
+        <MoveItemDialog item={moving} onClose={() => setMoving(null)} />
+      </LazyDialog>
       <LazyDialog open={editing !== null}>
         <RecordForm kind="inventory" open={editing !== null} initial={editing === 'new' ? null : (editing as unknown as (Record<string, unknown> & { id: number }) | null)} onClose={() => setEditing(null)} onSaved={() => void list.reload()} />
       </LazyDialog>

@@ -13,6 +13,7 @@ import { schemaRules } from '../app/schema-rules';
 import { FIELDS, FORM_SCHEMAS, type RecordKind } from './record-fields';
 import type { DuplicateReport } from '../../shared/records';
 import { formatYuan, orderTotal } from './money';
+import { LocationPicker } from '../locations/LocationPicker';
 
 const OPS = {
   inventory: { create: 'createInventoryItem', update: 'updateInventoryItem' },
@@ -86,6 +87,8 @@ export function RecordForm({ kind, open, initial, onClose, onSaved }: { kind: Re
     const values = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== null));
     // A price cleared in an edit is sent as null, so the order goes back to "no price".
     if (initial && 'unit_price' in raw && (raw.unit_price === null || raw.unit_price === undefined) && initial.unit_price !== null) values.unit_price = null;
+    // Likewise a location cleared in an edit: the item is then nowhere in the tree.
+    if (initial && 'location_id' in raw && raw.location_id == null && initial.location_id != null) values.location_id = null;
     if (!initial && kind !== 'consumable') {
       if (!(await confirmNoDuplicate(modal, t, values as Record<string, string>))) return;
     }
@@ -126,11 +129,11 @@ export function RecordForm({ kind, open, initial, onClose, onSaved }: { kind: Re
           <Form.Item
             key={f.name}
             name={f.name}
-            label={t(`records.field.${f.name}`)}
+            label={t(f.type === 'location' ? 'records.field.storage_location' : `records.field.${f.name}`)}
             valuePropName={f.type === 'bool' ? 'checked' : 'value'}
             rules={schemaRules(FORM_SCHEMAS[kind], f.name, i18n.language)}
           >
-            {f.name === 'unit_price' ? <InputNumber style={{ width: '100%' }} prefix="¥" precision={2} min={0} /> : f.type === 'number' ? <InputNumber style={{ width: '100%' }} /> : f.type === 'bool' ? <Switch /> : f.type === 'textarea' ? <Input.TextArea rows={2} /> : <Input />}
+            {f.type === 'location' ? <LocationPicker /> : f.name === 'unit_price' ? <InputNumber style={{ width: '100%' }} prefix="¥" precision={2} min={0} /> : f.type === 'number' ? <InputNumber style={{ width: '100%' }} /> : f.type === 'bool' ? <Switch /> : f.type === 'textarea' ? <Input.TextArea rows={2} /> : <Input />}
           </Form.Item>
         ))}
         {FIELDS[kind].some((f) => f.name === 'unit_price') && <OrderTotal form={form} />}

@@ -19,6 +19,8 @@ export interface ListView {
   pageSize: number;
   /** Inventory only: the items of one home-screen alert (expired, expiring, below_min, overdue). */
   alert?: string;
+  /** Inventory only: items at this node of the location tree and below. */
+  location_id?: number;
 }
 
 /** What a list screen shows when opened. */

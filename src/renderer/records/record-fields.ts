@@ -6,7 +6,8 @@ export type RecordKind = 'inventory' | 'reagent' | 'consumable';
 
 export interface FieldDef {
   name: string;
-  type: 'text' | 'number' | 'bool' | 'textarea';
+  /** `location`: a node of the location tree (locations/LocationPicker), sent as its id. */
+  type: 'text' | 'number' | 'bool' | 'textarea' | 'location';
 }
 
 export const FORM_SCHEMAS = { inventory: inventoryCreateInput, reagent: reagentCreateInput, consumable: consumableCreateInput } as const;
@@ -23,7 +24,7 @@ export const FIELDS: Record<RecordKind, FieldDef[]> = {
     text('specification'),
     number('quantity'),
     text('unit'),
-    text('storage_location'),
+    { name: 'location_id', type: 'location' },
     text('brand'),
     text('category'),
     text('product_number'),
