@@ -149,3 +149,32 @@ test('the ledger in Chinese', async ({ page, app }, testInfo) => {
   ]);
   await testInfo.attach('stock-ledger-zh', { body: await page.getByTestId('history-drawer').screenshot(), contentType: 'image/png' });
 });
+
+test('split: one of 3 bottles × 500 g goes to another location as its own item; both ledgers show the split', async ({ page, app }) => {
+  const admin = await seedUsers(app);
+  await admin.req('POST', '/api/locations', { name: 'B402' });
+  await admin.req('POST', '/api/inventory', { name: '氯化钠', cas_number: '7647-14-5', quantity: 1500, unit: 'g', container_size: 500, container_label: '瓶', storage_location: 'A301' });
+  await loginViaUi(page, app, MEMBER);
+  const row = page.getByRole('row', { name: /氯化钠/ });
+  await menuAction(page, row, 'Split');
+  await expect(dialog(page).getByTestId('stock-balance')).toContainText('1500 g');
+  await dialog(page).getByRole('spinbutton').first().fill('1');
+  const picker = dialog(page).getByTestId('split-location');
+  await picker.click();
+  await picker.locator('input').fill('B40');
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-title', { hasText: 'B402' }).first().click();
+  await dialog(page).getByRole('button', { name: 'Split' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+
+  const rows = page.getByRole('row', { name: /氯化钠/ });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'B402' })).toContainText('500 g');
+  await expect(rows.filter({ hasText: 'A301' })).toContainText('1000 g');
+  for (const where of ['B402', 'A301']) {
+    await rows.filter({ hasText: where }).getByRole('button', { name: 'History' }).click();
+    await page.getByRole('tab', { name: /Stock ledger/ }).click();
+    await expect(page.getByTestId('ledger-table')).toContainText(/Split/);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('history-drawer')).toHaveCount(0);
+  }
+});

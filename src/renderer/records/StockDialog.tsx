@@ -11,6 +11,7 @@ import { call } from '../api/client';
 import { applyFieldErrors } from '../app/form-errors';
 import { schemaRules } from '../app/schema-rules';
 import type { InventoryItem } from '../../shared/records';
+import { LocationPicker } from '../locations/LocationPicker';
 import { adjustInput, borrowInput, disposeInput, returnInput, splitInput, useInput } from '../../shared/contract/stock';
 import { convert, formatAmount, MEASURE_UNITS, toDecimal, unitDimension, canonicalUnit } from '../../shared/amounts';
 
@@ -41,6 +42,7 @@ interface Values {
   containers?: number;
   scope?: 'all' | 'part';
   by?: 'containers' | 'amount';
+  location_id?: number | null;
 }
 
 interface Props {
@@ -103,7 +105,7 @@ function StockDialogBody({ action, item, onClose, onDone }: Props & { action: St
       else if (action === 'return') await call('returnInventoryItem', { ...base, ...(withAmt as object) });
       else if (action === 'dispose') await call('disposeInventoryItem', { ...base, reason: v.reason ?? '', ...(v.scope === 'part' ? (withAmt as object) : {}) });
       else if (action === 'adjust') await call('adjustInventoryItem', { ...base, amount: amt as never, unit: v.unit || unit, reason: v.reason ?? '' });
-      else await call('splitInventoryItem', { ...base, ...(v.by === 'containers' ? { containers: v.containers } : (withAmt as object)), ...(v.note ? { note: v.note } : {}) });
+      else await call('splitInventoryItem', { ...base, ...(v.by === 'containers' ? { containers: v.containers } : (withAmt as object)), ...(v.location_id ? { location_id: v.location_id } : {}), ...(v.note ? { note: v.note } : {}) });
       message.success(t('records.done'));
       onDone();
       onClose();
@@ -177,6 +179,11 @@ function StockDialogBody({ action, item, onClose, onDone }: Props & { action: St
         {(action === 'use' || action === 'split') && (
           <Form.Item name="note" label={t('stock.field.note')} rules={rules('note')}>
             <Input maxLength={500} />
+          </Form.Item>
+        )}
+        {action === 'split' && (
+          <Form.Item name="location_id" label={t('stock.field.location')}>
+            <LocationPicker data-testid="split-location" />
           </Form.Item>
         )}
         {action === 'split' && <Typography.Paragraph type="secondary">{t('stock.splitHint')}</Typography.Paragraph>}
