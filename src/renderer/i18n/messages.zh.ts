@@ -91,6 +91,9 @@ export const zhMessages: Record<MessageKey, string> = {
   // stock: alerts and dashboard (helper: dashboard)
 
   // stock: item fields, import, stock-in (helper: fields)
+  'import.dateWord': '必须是日期（如 2027-03-01），而不是“{{value}}”',
+  'import.ghsWord': '必须是 GHS 象形图代码 GHS01–GHS09（如 GHS02,GHS07），而不是“{{value}}”',
+  'import.sizeUnit': '“{{value}}”与条目单位 {{unit}} 不一致',
 
   'field.date': '必须是日期（YYYY-MM-DD）',
   'field.decimals': '最多 {{max}} 位小数',
