@@ -23,13 +23,15 @@ export function InventoryPage() {
     const label = (r: InventoryItem) => (r.english_name ? `${r.name} (${r.english_name})` : r.name);
     const confirmStep = (action: string, r: InventoryItem) => t('records.confirmAction', { action: t(`records.action.${action}`), name: r.name });
     return [
-      // The name opens the item's details (every field, the GHS pictograms large).
+      // The name opens the item's details (every field, the GHS pictograms large). Its whole text
+      // shows on hover as the element's own title: a hover tip made on first hover would re-create
+      // the link between a quick press and release, and the click would be lost.
       col('name', {
         ...ellipsisCell(190),
         render: (_v: string, r) => (
-          <HoverTip title={label(r)}>
-            <Typography.Link onClick={() => setDetail(r)} data-testid="item-name">{label(r)}</Typography.Link>
-          </HoverTip>
+          <Typography.Link title={label(r)} onClick={() => setDetail(r)} data-testid="item-name">
+            {label(r)}
+          </Typography.Link>
         ),
       }),
       col('cas_number', casCell),

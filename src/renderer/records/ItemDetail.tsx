@@ -57,8 +57,10 @@ export function ItemDetail({ item, onClose }: { item: InventoryItem | null; onCl
     row('updated_at', dateTime(item.updated_at)),
   ];
   return (
-    <Drawer open onClose={onClose} title={t('itemFields.detailTitle', { id: item.id, name: item.name })} size="large" data-testid="item-detail">
-      <Descriptions bordered size="small" column={2} items={items} />
+    <Drawer open onClose={onClose} title={t('itemFields.detailTitle', { id: item.id, name: item.name })} size="large">
+      <div data-testid="item-detail">
+        <Descriptions bordered size="small" column={2} items={items} />
+      </div>
     </Drawer>
   );
 }

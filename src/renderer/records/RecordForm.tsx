@@ -87,27 +87,30 @@ const LABEL_OPTIONS = COUNT_UNITS.map((u) => ({ value: u }));
 /** What a field of each kind takes on a line of the form (24 = all of it). */
 const SPAN: Record<string, number> = { quantity: 12, unit: 12, container_size: 8, container_label: 8 };
 
-function Widget({ f, form }: { f: FieldDef; form: FormInstance }) {
+/** The input of one field. Form.Item hands its control props (id, value, onChange…) to its child:
+ *  they are passed on to the input as they come. */
+function Widget({ f, form, ...control }: { f: FieldDef; form: FormInstance } & Record<string, unknown>) {
   const { t } = useTranslation();
   const unit = Form.useWatch('unit', form) as string | undefined;
-  if (f.name === 'unit_price') return <InputNumber style={{ width: '100%' }} prefix="¥" precision={2} min={0} />;
-  if (f.name === 'container_size') return <InputNumber style={{ width: '100%' }} min={0} suffix={unit || undefined} />;
+  if (f.name === 'unit_price') return <InputNumber {...control} style={{ width: '100%' }} prefix="¥" precision={2} min={0} />;
+  if (f.name === 'container_size') return <InputNumber {...control} style={{ width: '100%' }} min={0} suffix={unit || undefined} />;
   switch (f.type) {
     case 'number':
-      return <InputNumber style={{ width: '100%' }} />;
+      return <InputNumber {...control} style={{ width: '100%' }} />;
     case 'bool':
-      return <Switch />;
+      return <Switch {...control} />;
     case 'textarea':
-      return <Input.TextArea rows={2} />;
+      return <Input.TextArea {...control} rows={2} />;
     case 'unit':
-      return <AutoComplete options={UNIT_OPTIONS} placeholder={t('itemFields.unitPlaceholder')} filterOption={false} />;
+      return <AutoComplete {...control} options={UNIT_OPTIONS} placeholder={t('itemFields.unitPlaceholder')} filterOption={false} />;
     case 'container':
-      return <AutoComplete options={LABEL_OPTIONS} placeholder={t('itemFields.labelPlaceholder')} filterOption={false} />;
+      return <AutoComplete {...control} options={LABEL_OPTIONS} placeholder={t('itemFields.labelPlaceholder')} filterOption={false} />;
     case 'date':
-      return <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" placeholder={t('itemFields.pickDate')} />;
+      return <DatePicker {...control} style={{ width: '100%' }} format="YYYY-MM-DD" placeholder={t('itemFields.pickDate')} />;
     case 'ghs':
       return (
         <Select
+          {...control}
           mode="multiple"
           allowClear
           placeholder={t('itemFields.ghsPlaceholder')}
@@ -131,7 +134,7 @@ function Widget({ f, form }: { f: FieldDef; form: FormInstance }) {
         />
       );
     default:
-      return <Input />;
+      return <Input {...control} />;
   }
 }
 

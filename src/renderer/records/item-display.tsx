@@ -22,7 +22,8 @@ export function containerCount(quantity: number, size: number): number {
 /** "3 瓶 × 500 g", or '' when the item is not kept as containers. */
 export function containersText(item: { quantity: number; unit: string; container_size: number | null; container_label: string }, t: TFunction): string {
   if (!item.container_size) return '';
-  return t('itemFields.containersOf', { count: containerCount(item.quantity, item.container_size), label: item.container_label || t('itemFields.containerWord'), size: formatAmount(item.container_size), unit: item.unit });
+  const v = { count: containerCount(item.quantity, item.container_size), label: item.container_label, size: formatAmount(item.container_size), unit: item.unit };
+  return t(item.container_label ? 'itemFields.containersOf' : 'itemFields.containersPlain', v);
 }
 
 /** Today on the lab's (this computer's) calendar, YYYY-MM-DD. */
