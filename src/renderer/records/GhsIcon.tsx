@@ -22,11 +22,12 @@ const FLAME = 'M50 24 C57 35 66 42 63 56 C61 65 56 69 50 69 C43 69 37 64 37 56 C
 const SYMBOLS: Record<GhsPictogram, ReactNode> = {
   GHS01: (
     <g>
-      <circle cx={44} cy={60} r={11} fill="#000" />
-      <path d="M50 51 Q54 45 59 44" stroke="#000" strokeWidth={3} fill="none" />
-      {rays(61, 41, 4, 13, 6, -160, 20)}
-      <circle cx={30} cy={44} r={2.5} fill="#000" />
-      <circle cx={66} cy={62} r={2.5} fill="#000" />
+      <circle cx={42} cy={62} r={12} fill="#000" />
+      <path d="M49 52 Q53 45 58 43" stroke="#000" strokeWidth={3} fill="none" />
+      {rays(60, 41, 5, 17, 7, -165, 15)}
+      <circle cx={27} cy={46} r={3} fill="#000" />
+      <circle cx={68} cy={60} r={3} fill="#000" />
+      <circle cx={36} cy={36} r={2.5} fill="#000" />
     </g>
   ),
   GHS02: (
@@ -52,13 +53,11 @@ const SYMBOLS: Record<GhsPictogram, ReactNode> = {
   GHS05: (
     <g>
       {/* two tubes pouring onto a surface (left) and a hand (right) */}
-      <rect x={28} y={26} width={8} height={20} rx={2} transform="rotate(-35 32 36)" fill="#000" />
-      <rect x={60} y={26} width={8} height={20} rx={2} transform="rotate(35 64 36)" fill="#000" />
-      <circle cx={37} cy={52} r={2.5} fill="#000" />
-      <circle cx={63} cy={52} r={2.5} fill="#000" />
-      <path d="M24 66 H44 V72 H24 Z M33 66 l3 -4 l3 4 Z" fill="#000" />
-      <path d="M56 64 H76 V72 H56 Z" fill="#000" />
-      <path d="M61 64 l2 -4 l2 4 M68 64 l2 -5 l2 5" stroke="#000" strokeWidth={2} fill="none" />
+      <rect x={30} y={22} width={9} height={22} rx={2} transform="rotate(-40 34 33)" fill="#000" />
+      <rect x={61} y={22} width={9} height={22} rx={2} transform="rotate(40 66 33)" fill="#000" />
+      <path d="M40 47 q-2 4 0 6 q2 -2 0 -6 Z M60 47 q-2 4 0 6 q2 -2 0 -6 Z" fill="#000" stroke="#000" strokeWidth={2} />
+      <path d="M22 64 H36 l3 -4 l3 4 H46 V73 H22 Z" fill="#000" />
+      <path d="M54 62 h6 v-5 h3 v5 h3 v-6 h3 v6 h3 v-4 h3 v11 H54 Z" fill="#000" />
     </g>
   ),
   GHS06: (
