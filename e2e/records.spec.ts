@@ -56,8 +56,8 @@ test('member orders a reagent → admin approves, marks arrived, stocks in → i
   await row.getByRole('button', { name: 'Mark arrived' }).click();
   await expect(row).toContainText('Arrived');
   await row.getByRole('button', { name: 'Stock in' }).click();
-  await admin.getByTestId('prompt-form').getByLabel('Storage location').fill('A301-2号柜');
-  await admin.getByTestId('prompt-form').getByLabel('Unit').fill('瓶');
+  await admin.getByTestId('stock-in-form').getByLabel('Storage location').fill('A301-2号柜');
+  await admin.getByTestId('stock-in-form').getByLabel('Unit').fill('瓶');
   await admin.getByRole('button', { name: 'Save' }).click();
   await expect(row).toContainText('Stocked in');
   await expect(memberRow).toContainText('Stocked in');

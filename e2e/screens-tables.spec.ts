@@ -30,9 +30,17 @@ const ITEMS: [name: string, english: string, cas: string, spec: string, qty: num
   ['过硫酸铵', 'Ammonium persulfate', '7727-54-0', 'AR 100g', 2, '瓶', 'C201-3号柜', '生工生物', '氧化剂'],
 ];
 
+/** Item fields of some of them: pictograms, lots, fixed expiry dates (one long past: red), containers. */
+const EXTRA: Record<string, Record<string, unknown>> = {
+  乙醇: { ghs: ['GHS02', 'GHS07'], lot_number: 'E2311', expiry_date: '2099-12-31' },
+  硫酸: { ghs: ['GHS05'], lot_number: 'S-0412', expiry_date: '2020-06-30' },
+  二氯甲烷: { ghs: ['GHS07', 'GHS08'] },
+  氯化钠: { quantity: 4800, unit: 'g', container_size: 500, container_label: '瓶', lot_number: 'NA240501' },
+};
+
 async function seedInventory(admin: ApiSession): Promise<void> {
   for (const [name, english_name, cas_number, specification, quantity, unit, storage_location, brand, category] of ITEMS) {
-    await admin.req('POST', '/api/inventory', { name, english_name, cas_number, specification, quantity, unit, storage_location, brand, category });
+    await admin.req('POST', '/api/inventory', { name, english_name, cas_number, specification, quantity, unit, storage_location, brand, category, ...EXTRA[name] });
   }
   await admin.req('POST', '/api/inventory/3/borrow', {});
 }

@@ -12,7 +12,7 @@ const ENGLISH_RUN = /\b[A-Za-z]{2,}[,.]?(?:\s+[A-Za-z]{2,}[,.]?){2,}/;
 // The product's own name and the seeded English data may appear.
 const ALLOWED = [/Lab Desktop/g, /张三 Alice/g, /Lab Admin/g, /Sodium chloride/g, /Acetone/g, /Ethanol/g];
 
-const WORDS_ALLOWED = new Set(['csv', 'xlsx', 'utf-8', 'gb18030', 'bom', 'cas', 'chrome', 'edge', 'extensions', 'http', 'tmp', 'lab-e2e', 'admin', 'alice', 'guest', 'public', 'url', 'api', 'pdf', 'zip', 'json']);
+const WORDS_ALLOWED = new Set(['csv', 'xlsx', 'utf-8', 'gb18030', 'bom', 'cas', 'chrome', 'edge', 'extensions', 'http', 'tmp', 'lab-e2e', 'admin', 'alice', 'guest', 'public', 'url', 'api', 'pdf', 'zip', 'json', 'ghs']);
 
 function leaks(text: string): string[] {
   let t = text;
@@ -23,7 +23,8 @@ function leaks(text: string): string[] {
     if (m) found.push(t.slice(Math.max(0, m.index - 30), m.index + m[0].length + 30).replace(/\s+/g, ' '));
   }
   // Single English words too (a status like "running"), except names of things that have no
-  // Chinese name: file formats, browsers, the accounts and the seeded data.
+  // Chinese name: file formats, browsers, the accounts and the seeded data; GHS (the UN system's
+  // name, printed as such on Chinese labels and safety data sheets).
   // Addresses, file-system paths (the data directory) and file names are names, not words to translate.
   for (const m of t.replace(/[a-z-]+:\/\/[^\s，。；）)]*/g, '').replace(/(?:\b[A-Za-z]:)?[\w.-]*[\\/][^\s，。；）)]+/g, '').replace(/[\w-]+\.(?:db|csv|xlsx|zip|json|log)\b/g, '').matchAll(/[A-Za-z][A-Za-z-]{2,}/g)) {
     if (!WORDS_ALLOWED.has(m[0].toLowerCase())) found.push(m[0]);

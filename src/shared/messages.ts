@@ -110,6 +110,9 @@ export const MESSAGES = {
   // stock: alerts and dashboard (helper: dashboard)
 
   // stock: item fields, import, stock-in (helper: fields)
+  'import.dateWord': 'must be a date such as 2027-03-01, not "{{value}}"',
+  'import.ghsWord': 'must be GHS pictogram codes GHS01–GHS09 (e.g. GHS02,GHS07), not "{{value}}"',
+  'import.sizeUnit': '"{{value}}" is not in the item\'s unit {{unit}}',
 
   // stock (amounts, units, dates)
   'field.date': 'must be a date (YYYY-MM-DD)',

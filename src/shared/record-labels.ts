@@ -34,6 +34,15 @@ const FIELD_EN = {
   source_order_id: 'From reagent order',
   inventory_item_id: 'Inventory item',
   id: 'ID',
+  container_size: 'Container size',
+  container_label: 'Container',
+  lot_number: 'Lot No.',
+  expiry_date: 'Expiry date',
+  received_date: 'Received',
+  opened_date: 'Opened',
+  supplier: 'Supplier',
+  min_stock: 'Minimum stock',
+  ghs: 'GHS pictograms',
 };
 
 export type RecordFieldKey = keyof typeof FIELD_EN;
@@ -67,6 +76,15 @@ const FIELD_ZH: Record<RecordFieldKey, string> = {
   source_order_id: '来源试剂订单',
   inventory_item_id: '库存条目',
   id: '编号',
+  container_size: '单瓶规格',
+  container_label: '容器',
+  lot_number: '批号',
+  expiry_date: '有效期',
+  received_date: '入库日期',
+  opened_date: '开封日期',
+  supplier: '供应商',
+  min_stock: '最低库存',
+  ghs: 'GHS象形图',
 };
 
 /** Statuses of every record kind (`all` is the list filter's "any status"). */

@@ -32,8 +32,8 @@ export const LISTS = {
     indexed: ['name', 'cas_number', 'storage_location', 'brand', 'category'],
     searchAlso: { name: ['english_name'] },
     searchAllAlso: ['product_number', 'specification'],
-    sortable: ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous', 'status', 'borrowed_at', 'created_at', 'updated_at'],
-    exportColumns: ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous', 'status', 'borrowed_by_name', 'borrowed_at', 'source_order_id', 'created_at', 'updated_at'],
+    sortable: ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous', 'status', 'borrowed_at', 'created_at', 'updated_at', 'expiry_date'],
+    exportColumns: ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'container_size', 'container_label', 'storage_location', 'brand', 'category', 'product_number', 'hazardous', 'ghs', 'lot_number', 'expiry_date', 'received_date', 'opened_date', 'supplier', 'min_stock', 'status', 'borrowed_by_name', 'borrowed_at', 'source_order_id', 'created_at', 'updated_at'],
   },
   '/reagent-orders/': {
     kind: 'reagent_order',
@@ -44,7 +44,7 @@ export const LISTS = {
     searchAlso: { name: ['english_name'] },
     searchAllAlso: ['product_number', 'specification'],
     sortable: ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit_price', 'brand', 'category', 'product_number', 'hazardous', 'applicant', 'status', 'created_at', 'updated_at'],
-    exportColumns: ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit_price', 'brand', 'category', 'product_number', 'hazardous', 'applicant', 'notes', 'status', 'reject_reason', 'created_at', 'updated_at'],
+    exportColumns: ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit_price', 'brand', 'category', 'product_number', 'hazardous', 'supplier', 'applicant', 'notes', 'status', 'reject_reason', 'created_at', 'updated_at'],
   },
   '/consumable-orders/': {
     kind: 'consumable_order',
@@ -210,7 +210,8 @@ export const OPEN_REAGENT_STATUSES: ReagentOrderStatus[] = ['pending_approval', 
 export const PRESENT_INVENTORY_STATUSES: InventoryStatus[] = ['in_stock', 'borrowed'];
 
 /** Columns a bulk inventory import can fill (the mapping targets). */
-export const IMPORT_COLUMNS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous'] as const;
+export const IMPORT_COLUMNS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous',
+  'container_size', 'container_label', 'lot_number', 'expiry_date', 'received_date', 'opened_date', 'supplier', 'min_stock', 'ghs'] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** One problem of one row: its sentence by key (shared/messages.ts) and its English text. */

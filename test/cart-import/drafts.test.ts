@@ -37,6 +37,17 @@ describe('review drafts', () => {
     expect(c.input).toEqual({ name: '试剂1', specification: 'AR 500mL', quantity: 1, unit_price: undefined, communication: undefined, notes: '化试通 FX-1', import_ref: ref });
   });
 
+  it('carries the batch item\'s supplier into the reagent order (known cart sites by their names)', () => {
+    expect(submitRequest(initialDraft(item(1)), ref)!.input).toMatchObject({ supplier: 'fixture' });
+    expect(submitRequest(initialDraft(item(1, { supplier: 'macklin' })), ref)!.input).toMatchObject({ supplier: '麦克林 Macklin' });
+    const edited = initialDraft(item(1, { supplier: 'aladdin' }));
+    expect(submitRequest({ ...edited, reagent: { ...edited.reagent, supplier: '  ' } }, ref)!.input.supplier).toBeUndefined();
+    // A draft saved in this browser before the field existed still submits.
+    const old = initialDraft(item(1));
+    const { supplier: _gone, ...withoutSupplier } = old.reagent;
+    expect(reagentCreateInput.safeParse(submitRequest({ ...old, reagent: withoutSupplier as typeof old.reagent }, ref)!.input).success).toBe(true);
+  });
+
   it('fills the English name from records only when empty', () => {
     const empty = initialDraft(item(1));
     expect(withEnglishName(empty, 'Ethanol').reagent.english_name).toBe('Ethanol');

@@ -17,7 +17,8 @@ describe('reagent orders', () => {
     const res = await h.ok<{ order: ReagentOrder; item: InventoryItem; alreadyStockedIn: boolean }>(h.admin, 'stockInReagentOrder', { id: order.id, storage_location: 'A301-2号柜', unit: '瓶' });
     expect(res.alreadyStockedIn).toBe(false);
     expect(res.order).toMatchObject({ status: 'stocked_in', inventory_item_id: res.item.id });
-    expect(res.item).toMatchObject({ name: '乙醇', english_name: 'Ethanol', cas_number: '64-17-5', quantity: 2, unit: '瓶', storage_location: 'A301-2号柜', brand: '国药集团', status: 'in_stock', source_order_id: order.id, hazardous: true });
+    // 2 瓶 of specification 500mL: 1000 mL in containers of 500 mL, the bottles' word kept.
+    expect(res.item).toMatchObject({ name: '乙醇', english_name: 'Ethanol', cas_number: '64-17-5', quantity: 1000, unit: 'mL', container_size: 500, container_label: '瓶', storage_location: 'A301-2号柜', brand: '国药集团', status: 'in_stock', source_order_id: order.id, hazardous: true });
     // Completion: both the order and the generated inventory item are synced.
     expect(h.hooks.take()).toEqual([
       { kind: 'entity', endpoint: '/reagent-orders/', id: order.id },

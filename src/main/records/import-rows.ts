@@ -9,6 +9,9 @@ import { IMPORT_COLUMNS, type ImportColumn, type ImportRowError } from '../../sh
 import { parseCas } from '../../shared/cas';
 import { resolveCas } from './cas-field';
 import { inventoryRowValues, type InventoryRow } from './inventory-service';
+import { dateCell, ghsCell, sizeCell } from './import-cells';
+import { amountProblem, formatAmount, parseContainerSize, toDecimal, unitDimension } from '../../shared/amounts';
+import type { Message } from '../../shared/messages';
 
 export type ImportMapping = Partial<Record<ImportColumn, number>>;
 
@@ -25,14 +28,25 @@ const ALIASES: Record<ImportColumn, string[]> = {
   category: ['category', '类别', '分类', '类型'],
   product_number: ['product_number', 'productnumber', 'catalognumber', 'catno', '货号', '产品编号'],
   hazardous: ['hazardous', 'hazard', '危险品', '是否危险品', '危化品'],
+  container_size: ['container_size', 'containersize', 'size', 'packsize', '单瓶规格', '容器规格', '每瓶规格', '单瓶容量', '单瓶量'],
+  container_label: ['container_label', 'container', 'containerlabel', '容器', '容器类型', '包装单位'],
+  lot_number: ['lot_number', 'lot', 'lotno', 'lotno.', 'lotnumber', 'batch', 'batchno', 'batchno.', 'batchnumber', '批号', '批次号', '批次', '生产批号'],
+  expiry_date: ['expiry_date', 'expiry', 'expirydate', 'expires', 'expirationdate', 'bestbefore', '有效期', '失效日期', '有效期至', '过期日期', '到期日期', '有效日期'],
+  received_date: ['received_date', 'received', 'receiveddate', 'receivedon', 'dateReceived', '入库日期', '到货日期', '收货日期', '入库时间'],
+  opened_date: ['opened_date', 'opened', 'openeddate', 'openedon', 'dateopened', '开封日期', '开启日期', '开瓶日期'],
+  supplier: ['supplier', 'vendor', 'dealer', '供应商', '供货商', '经销商', '采购渠道'],
+  min_stock: ['min_stock', 'minstock', 'minimumstock', 'minimum', 'reorderlevel', '最低库存', '最小库存', '安全库存', '库存下限'],
+  ghs: ['ghs', 'ghspictograms', 'pictograms', 'ghscodes', '危险象形图', 'ghs象形图', '象形图', '危险标识', 'ghs标识', '危险性象形图'],
 };
+
+const DATE_COLUMNS = new Set<ImportColumn>(['expiry_date', 'received_date', 'opened_date']);
 
 export function suggestMapping(headers: string[]): ImportMapping {
   const m: ImportMapping = {};
   headers.forEach((h, i) => {
     const n = normalizeSearchTerm(h).replace(/_/g, '');
     for (const col of IMPORT_COLUMNS) {
-      if (m[col] === undefined && ALIASES[col].some((a) => a.replace(/_/g, '') === n)) m[col] = i;
+      if (m[col] === undefined && ALIASES[col].some((a) => a.replace(/_/g, '').toLowerCase() === n)) m[col] = i;
     }
   });
   return m;
@@ -40,6 +54,23 @@ export function suggestMapping(headers: string[]): ImportMapping {
 
 const TRUE_WORDS = new Set(['1', 'true', 'yes', 'y', '是', '危险', '危险品', 'x', '✓']);
 const FALSE_WORDS = new Set(['', '0', 'false', 'no', 'n', '否', '无', '-']);
+
+/**
+ * "3" 瓶 of specification "500 g" without a container size column is 1500 g in containers of
+ * 500 g (as the upgrade to lab.db v7 turned such items into amounts): the row's count becomes the
+ * amount, the count word the container's word.
+ */
+function asContainers(raw: Record<string, unknown>): void {
+  const q = raw.quantity;
+  const unit = typeof raw.unit === 'string' ? raw.unit : '';
+  if (raw.container_size !== undefined || typeof q !== 'string' || !unit || unitDimension(unit) !== 'count') return;
+  const size = parseContainerSize(String(raw.specification ?? ''));
+  if (!size || amountProblem(q) || !/^\s*\d+\s*$/.test(q)) return;
+  raw.quantity = formatAmount(size.size.times(toDecimal(q)));
+  raw.container_size = formatAmount(size.size);
+  raw.container_label = raw.container_label ?? unit;
+  raw.unit = size.unit;
+}
 
 /** A refusal of the column mapping, named on the `mapping` field too. */
 function mappingError(key: MessageKey, params: MessageParams): AppError {
@@ -68,15 +99,36 @@ export type RowCheck =
 export function checkRow(headers: string[], cells: string[], rowNo: number, mapping: ImportMapping, keepBadCheckDigits = false): RowCheck {
   const raw: Record<string, unknown> = {};
   const errors: ImportRowError[] = [];
+  const problem = (col: ImportColumn, idx: number, p: Message) => errors.push({ row: rowNo, column: headers[idx] ?? col, ...msg('import.rowField', { field: col, problem: p }) });
   for (const [col, idx] of Object.entries(mapping) as Array<[ImportColumn, number]>) {
     const text = (cells[idx] ?? '').trim();
     if (col === 'hazardous') {
       const w = text.toLowerCase();
       if (TRUE_WORDS.has(w)) raw.hazardous = true;
       else if (FALSE_WORDS.has(w)) raw.hazardous = false;
-      else errors.push({ row: rowNo, column: headers[idx] ?? col, ...msg('import.rowField', { field: col, problem: msg('import.hazardousWord', { value: text }) }) });
-    } else if (text !== '') raw[col] = text;
+      else problem(col, idx, msg('import.hazardousWord', { value: text }));
+    } else if (text === '') continue;
+    else if (DATE_COLUMNS.has(col)) {
+      const d = dateCell(text);
+      if (d) raw[col] = d;
+      else problem(col, idx, msg('import.dateWord', { value: text }));
+    } else if (col === 'ghs') {
+      const codes = ghsCell(text);
+      if (codes) raw.ghs = codes;
+      else problem(col, idx, msg('import.ghsWord', { value: text }));
+    } else raw[col] = text;
   }
+  if (typeof raw.container_size === 'string') {
+    const size = sizeCell(raw.container_size, raw.unit as string | undefined);
+    if (!size) {
+      problem('container_size', mapping.container_size!, msg('import.sizeUnit', { value: raw.container_size, unit: String(raw.unit) }));
+      delete raw.container_size;
+    } else {
+      raw.container_size = size.size;
+      if (size.unit) raw.unit = size.unit;
+    }
+  }
+  asContainers(raw);
   let parsed: InventoryCreate | null = null;
   const res = inventoryCreateInput.safeParse(raw);
   if (res.success) parsed = res.data;

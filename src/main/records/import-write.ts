@@ -9,6 +9,7 @@ import { AuditLog } from '../audit/audit-log';
 import { EventBus } from '../events';
 import { silentLogger } from '../logging';
 import { InventoryService, type InventoryRow } from './inventory-service';
+import { locationByText, type ResolvedLocation } from './location-tree';
 import type { ImportProgress } from '../../shared/records';
 
 /** Rows per insert statement and between progress reports (as the scan's). */
@@ -61,8 +62,15 @@ export function writeImport(dbPath: string, spool: string, actor: UserInfo, tota
         batch = [];
         report();
       };
+      // A location's text is a node of the tree (made when missing), found once per distinct text.
+      const places = new Map<string, ResolvedLocation>();
+      const place = (text: string) => {
+        let p = places.get(text);
+        if (!p) places.set(text, (p = locationByText(db, text)));
+        return p;
+      };
       for (const values of spoolRows(spool)) {
-        batch.push(values);
+        batch.push({ ...values, ...place(String(values.storage_location ?? '')) });
         if (batch.length === PROGRESS_EVERY) flush();
       }
       flush();

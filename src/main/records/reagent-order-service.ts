@@ -4,7 +4,7 @@
 // idempotent: a second call (double click) returns the item the first one created.
 import { AppError, fieldError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
-import type { ReagentCreate, ReagentUpdate } from '../../shared/contract/records';
+import type { ReagentCreate, ReagentUpdate, StockInInput } from '../../shared/contract/records';
 import type { InventoryItem, ReagentOrder } from '../../shared/records';
 import { afterCommit, type RecordsDeps } from './deps';
 import { resolveCas } from './cas-field';
@@ -15,9 +15,12 @@ import type { ImportAnswer } from '../../shared/contract/cart';
 import { checkTransition } from './status-tables';
 import { REAGENT_TRANSITIONS } from '../../shared/workflows';
 import { inventoryRowValues, type InventoryService } from './inventory-service';
+import { resolveLocation } from './location-tree';
+import { fieldInvalid } from '../../shared/errors';
+import { parseContainerSize, toDecimal, toNumber, unitDimension } from '../../shared/amounts';
 import { prepareCached } from '../db/statements';
 
-export const REAGENT_FIELDS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit_price', 'brand', 'category', 'product_number', 'hazardous', 'notes'] as const;
+export const REAGENT_FIELDS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit_price', 'brand', 'category', 'product_number', 'hazardous', 'notes', 'supplier'] as const;
 const ENDPOINT = '/reagent-orders/' as const;
 const ENTITY = 'reagent_order';
 
@@ -32,6 +35,27 @@ export const reagentListSpec: ListSpec<ReagentOrder> = {
   sortExpr: (k) => (k === 'applicant' ? 'u.display_name_sort' : sortColumn(ENDPOINT, 't', k)),
   map: (r) => ({ ...(r as unknown as ReagentOrder), hazardous: r.hazardous === 1 }),
 };
+
+/** Today in the lab's time zone (the computer's), YYYY-MM-DD: the received date of a stock-in. */
+export function localDay(d = new Date()): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * The amount a stock-in puts in stock. Given with a measuring unit (the dialog sends 1000 mL and the
+ * container size): as given. Otherwise, when the specification is one container's size ("500 mL"),
+ * the order's quantity (or the given count) of containers: 2 × 500 mL = 1000 mL in containers of
+ * 500 mL, the container word (瓶) kept as their label. Else the quantity in the given unit, as before.
+ */
+function stockInAmount(order: ReagentOrder, input: StockInInput): { quantity: number; unit: string; container_size: number | null; container_label: string } {
+  const unit = input.unit ?? '';
+  const size = parseContainerSize(order.specification);
+  const count = input.quantity ?? order.quantity;
+  if (size && (!unit || unitDimension(unit) === 'count') && Number.isInteger(count) && input.container_size == null) {
+    return { quantity: toNumber(size.size.times(toDecimal(count))), unit: size.unit, container_size: toNumber(size.size), container_label: input.container_label ?? unit };
+  }
+  return { quantity: count, unit, container_size: input.container_size ?? null, container_label: input.container_label ?? '' };
+}
 
 /** Approve, reject and arrive are plain workflow steps; stock-in creates the inventory item too. */
 type ReagentStep = Exclude<keyof typeof REAGENT_TRANSITIONS, 'stock_in'>;
@@ -69,6 +93,7 @@ export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep>
       product_number: input.product_number ?? '',
       hazardous: input.hazardous ? 1 : 0,
       notes: input.notes ?? '',
+      supplier: input.supplier ?? '',
     };
     return this.insert(actor, values, { ...values, hazardous: !!input.hazardous }, input.import_ref, check);
   }
@@ -99,29 +124,34 @@ export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep>
     return this.transition(actor, id, 'arrive');
   }
 
-  stockIn(actor: UserInfo, input: { id: number; storage_location: string; unit?: string; quantity?: number }): { order: ReagentOrder; item: InventoryItem; alreadyStockedIn: boolean } {
+  stockIn(actor: UserInfo, input: StockInInput): { order: ReagentOrder; item: InventoryItem; alreadyStockedIn: boolean } {
     const res = this.d.db.transaction(() => {
       const order = this.get(input.id);
       if (order.status === 'stocked_in' && order.inventory_item_id != null) return { itemId: order.inventory_item_id, again: true };
       checkTransition(REAGENT_TRANSITIONS.stock_in, 'stock_in', { kind: ENTITY, id: order.id }, order.status);
+      const location = resolveLocation(this.d.db, input);
+      if (!location?.storage_location) throw fieldInvalid(input.location_id === undefined ? 'storage_location' : 'location_id', 'field.required');
       const values = inventoryRowValues(
         {
           name: order.name,
           english_name: order.english_name,
           specification: order.specification,
-          quantity: input.quantity ?? order.quantity,
-          unit: input.unit ?? '',
-          storage_location: input.storage_location,
+          ...stockInAmount(order, input),
           brand: order.brand,
           category: order.category,
           product_number: order.product_number,
           hazardous: order.hazardous,
+          lot_number: input.lot_number ?? '',
+          expiry_date: input.expiry_date ?? null,
+          received_date: input.received_date ?? localDay(),
+          supplier: input.supplier || order.supplier || order.brand,
         },
         order.cas_number,
+        location,
       );
       const itemId = this.inventory.insert(values, actor, { source_order_id: order.id, action: 'stock_in' });
       prepareCached(this.d.db, `UPDATE reagent_orders SET status = 'stocked_in', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`).run(order.id);
-      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: order.id, action: 'stock_in', changes: { status: [order.status, 'stocked_in'], inventory_item_id: [null, itemId], storage_location: [null, input.storage_location] } });
+      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: order.id, action: 'stock_in', changes: { status: [order.status, 'stocked_in'], inventory_item_id: [null, itemId], storage_location: [null, location.storage_location] } });
       return { itemId, again: false };
     })();
     if (!res.again) {

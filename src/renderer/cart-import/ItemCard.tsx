@@ -31,7 +31,7 @@ const ORDER_SCHEMAS = { reagent: reagentCreateInput, consumable: consumableCreat
 
 /** Each type's fields in order with their input width in pixels (`switch` for a yes/no field). */
 const CART_FIELDS: Record<OrderType, Array<[string, number | 'switch']>> = {
-  reagent: [['name', 240], ['english_name', 220], ['cas_number', 140], ['specification', 180], ['quantity', 90], ['unit_price', 110], ['brand', 120], ['product_number', 130], ['category', 120], ['hazardous', 'switch'], ['notes', 240]],
+  reagent: [['name', 240], ['english_name', 220], ['cas_number', 140], ['specification', 180], ['quantity', 90], ['unit_price', 110], ['brand', 120], ['product_number', 130], ['category', 120], ['supplier', 140], ['hazardous', 'switch'], ['notes', 240]],
   consumable: [['name', 260], ['specification', 180], ['quantity', 90], ['unit_price', 110], ['communication', 200], ['notes', 240]],
 };
 const NUMBER_FIELDS = new Set(['quantity', 'unit_price']);

@@ -79,6 +79,7 @@ export const en = {
     product_number: 'Product number',
     hazardous: 'Hazardous',
     notes: 'Notes',
+    supplier: 'Supplier',
     communication: 'Contact / communication',
   },
 };
@@ -159,6 +160,7 @@ export const zh: typeof en = {
     product_number: '货号',
     hazardous: '危险品',
     notes: '备注',
+    supplier: '供应商',
     communication: '联系方式 / 沟通',
   },
 };

@@ -20,6 +20,8 @@ export interface ReagentValues {
   product_number: string;
   hazardous: boolean;
   notes: string;
+  /** Where it is bought: the cart's site (stock-in copies it to the item). */
+  supplier: string;
 }
 
 export interface ConsumableValues {
@@ -38,6 +40,13 @@ export interface ItemDraft {
   consumable: ConsumableValues;
 }
 
+/** The cart sites the extension knows, by its adapter id, as a lab writes them (both names: searchable either way). */
+const SUPPLIER_NAMES: Record<string, string> = { macklin: '麦克林 Macklin', aladdin: '阿拉丁 Aladdin' };
+
+export function supplierName(id: string): string {
+  return Object.hasOwn(SUPPLIER_NAMES, id) ? SUPPLIER_NAMES[id]! : id;
+}
+
 export function initialDraft(item: BatchItem): ItemDraft {
   return {
     order_type: item.order_type === 'pending' ? null : item.order_type,
@@ -54,6 +63,7 @@ export function initialDraft(item: BatchItem): ItemDraft {
       product_number: item.product_id,
       hazardous: item.hazardous,
       notes: '',
+      supplier: supplierName(item.supplier),
     },
     consumable: {
       name: item.name,
@@ -96,6 +106,8 @@ export function submitRequest(d: ItemDraft, import_ref: ImportRef): SubmitReques
         product_number: opt(r.product_number),
         hazardous: r.hazardous,
         notes: opt(r.notes),
+        // drafts saved before the field existed have none
+        supplier: opt(r.supplier ?? ''),
         import_ref,
       },
     };

@@ -104,8 +104,11 @@ export const zhMessages: Record<MessageKey, string> = {
   // stock: alerts and dashboard (helper: dashboard)
 
   // stock: item fields, import, stock-in (helper: fields)
+  'import.dateWord': '必须是日期（如 2027-03-01），而不是“{{value}}”',
+  'import.ghsWord': '必须是 GHS 象形图代码 GHS01–GHS09（如 GHS02,GHS07），而不是“{{value}}”',
+  'import.sizeUnit': '“{{value}}”与条目单位 {{unit}} 不一致',
 
-  'field.date': '必须是日期（YYYY-MM-DD）',
+  'field.date': '必须是日期（年-月-日，如 2027-03-01）',
   'field.decimals': '最多 {{max}} 位小数',
   'field.unitMismatch': '无法换算为 {{itemUnit}}',
   'field.overBalance': '超过剩余的 {{balance}} {{unit}}',

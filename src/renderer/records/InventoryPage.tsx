@@ -10,7 +10,9 @@ import type { InventoryItem } from '../../shared/records';
 import { allowedFrom, INVENTORY_TRANSITIONS as STEPS } from '../../shared/workflows';
 import { casCell, ellipsisCell, HoverTip, ListToolbar, RecordTable, StatusTag, useRecordPage } from './list-kit';
 import { RowActions } from './RowActions';
-import { HistoryDrawer, ImportWizard, RecordForm, StockDialog } from './dialogs';
+import { HistoryDrawer, ImportWizard, ItemDetail, RecordForm, StockDialog } from './dialogs';
+import { GhsIcons } from './GhsIcon';
+import { amountText, containersText, ExpiryDate } from './item-display';
 import { STOCK_ACTION_FROM } from '../../shared/stock-actions';
 import type { StockDialogAction } from './StockDialog';
 import { LazyDialog, lazyNamed } from '../app/lazy';
@@ -25,19 +27,46 @@ export function InventoryPage() {
   const [stock, setStock] = useState<{ action: StockDialogAction; item: InventoryItem } | null>(null);
   const [moving, setMoving] = useState<InventoryItem | null>(null);
   const [treeOpen, setTreeOpen] = useLocationTreeOpen();
+  const [detail, setDetail] = useState<InventoryItem | null>(null);
 
   // The same columns while nothing they show changes, so typing does not re-render the table.
   const columns = useMemo<ColumnsType<InventoryItem>>(() => {
     const label = (r: InventoryItem) => (r.english_name ? `${r.name} (${r.english_name})` : r.name);
     const confirmStep = (action: string, r: InventoryItem) => t('records.confirmAction', { action: t(`records.action.${action}`), name: r.name });
     return [
-      col('name', { ...ellipsisCell(200), render: (_v: string, r) => <HoverTip title={label(r)}><span>{label(r)}</span></HoverTip> }),
+      // The name opens the item's details (every field, the GHS pictograms large). Its whole text
+      // shows on hover as the element's own title: a hover tip made on first hover would re-create
+      // the link between a quick press and release, and the click would be lost.
+      col('name', {
+        ...ellipsisCell(190),
+        render: (_v: string, r) => (
+          <Typography.Link title={label(r)} onClick={() => setDetail(r)} data-testid="item-name">
+            {label(r)}
+          </Typography.Link>
+        ),
+      }),
       col('cas_number', casCell),
-      col('specification', ellipsisCell(100)),
-      col('quantity', { width: 90, render: (v: number, r) => `${v} ${r.unit}` }),
-      col('storage_location', ellipsisCell(130)),
-      col('brand', ellipsisCell(110)),
-      col('category', ellipsisCell(86)),
+      col('specification', ellipsisCell(90)),
+      // "1500 g" and, kept as containers, "3 瓶 × 500 g" after it.
+      col('quantity', {
+        width: 150,
+        ellipsis: { showTitle: false },
+        render: (v: number, r) => {
+          const amount = amountText(v, r.unit);
+          const containers = containersText(r, t);
+          return containers ? (
+            <HoverTip title={`${amount} · ${containers}`}>
+              <span>{amount} <Typography.Text type="secondary">{containers}</Typography.Text></span>
+            </HoverTip>
+          ) : amount;
+        },
+      }),
+      col('expiry_date', { width: 100, title: t('records.field.expiry_date'), render: (v: string | null) => <ExpiryDate day={v} /> }),
+      { key: 'ghs', dataIndex: 'ghs', title: t('records.field.ghs'), width: 90, render: (v: string[]) => <GhsIcons codes={v} size={18} /> },
+      { key: 'lot_number', dataIndex: 'lot_number', title: t('records.field.lot_number'), ...ellipsisCell(90) },
+      col('storage_location', ellipsisCell(120)),
+      col('brand', ellipsisCell(100)),
+      col('category', ellipsisCell(80)),
       col('status', {
         width: 140,
         ellipsis: { showTitle: false },
@@ -110,6 +139,9 @@ export function InventoryPage() {
       </LazyDialog>
       <LazyDialog open={history !== null}>
         <HistoryDrawer target={history} onClose={() => setHistory(null)} />
+      </LazyDialog>
+      <LazyDialog open={detail !== null}>
+        <ItemDetail item={detail} onClose={() => setDetail(null)} />
       </LazyDialog>
       {canWrite && (
         <LazyDialog open={importing}>

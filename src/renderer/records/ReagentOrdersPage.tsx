@@ -1,12 +1,12 @@
 // Reagent orders: members order and edit/delete their own pending orders; admins approve,
 // reject (with a reason), mark arrived and stock in (asking the storage location).
-import { useMemo } from 'react';
-import { App, Tooltip } from 'antd';
+import { useMemo, useState } from 'react';
+import { Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { date } from '../app/format';
 import type { ReagentOrder } from '../../shared/records';
-import { call } from '../api/client';
-import { recordsOps } from '../../shared/contract/records';
+import { StockInDialog } from './dialogs';
+import { LazyDialog } from '../app/lazy';
 import { OrderPageFrame, useOrderPage } from './order-kit';
 import { casCell, ellipsisCell } from './list-kit';
 import { allowedFrom, REAGENT_TRANSITIONS as STEPS } from '../../shared/workflows';
@@ -19,24 +19,11 @@ export function ReagentOrdersPage() {
     transitions: STEPS,
     delete: 'deleteReagentOrder',
   });
-  const { t, isAdmin, run, col, setPrompt, statusColumn, actionsColumn, moneyColumns } = page;
-  const { message } = App.useApp();
+  const { t, isAdmin, run, col, statusColumn, actionsColumn, moneyColumns, list } = page;
+  const [stocking, setStocking] = useState<ReagentOrder | null>(null);
 
   const columns = useMemo<ColumnsType<ReagentOrder>>(() => {
-    const stockIn = (r: ReagentOrder) =>
-      setPrompt({
-        title: t('records.stockInTitle', { name: r.name }),
-        schema: recordsOps.stockInReagentOrder.input,
-        fields: [
-          { name: 'storage_location', label: t('records.stockInLocation') },
-          { name: 'unit', label: t('records.field.unit') },
-        ],
-        onOk: async (v) => {
-          const res = await call('stockInReagentOrder', { id: r.id, storage_location: v.storage_location!, ...(v.unit ? { unit: v.unit } : {}) });
-          message.success(t('records.stockInDone', { id: res.item.id }));
-        },
-      });
-
+    const stockIn = (r: ReagentOrder) => setStocking(r);
     return [
       col('id', { width: 70 }),
       col('name', { ...ellipsisCell(200), render: (v: string, r) => { const label = r.english_name ? `${v} (${r.english_name})` : v; return <Tooltip placement="topLeft" title={label}><span>{label}</span></Tooltip>; } }),
@@ -55,7 +42,14 @@ export function ReagentOrdersPage() {
         { key: 'stockIn', label: t('records.action.stockIn'), show: isAdmin && allowedFrom(STEPS.stock_in.from, r.status), onClick: () => stockIn(r) },
       ]),
     ];
-  }, [t, isAdmin, run, col, setPrompt, message, statusColumn, actionsColumn, moneyColumns]);
+  }, [t, isAdmin, run, col, statusColumn, actionsColumn, moneyColumns]);
 
-  return <OrderPageFrame page={page} title={t('records.title.reagentOrders')} kind="reagent" columns={columns} />;
+  return (
+    <>
+      <OrderPageFrame page={page} title={t('records.title.reagentOrders')} kind="reagent" columns={columns} />
+      <LazyDialog open={stocking !== null}>
+        <StockInDialog order={stocking} onClose={() => setStocking(null)} onDone={() => void list.reload()} />
+      </LazyDialog>
+    </>
+  );
 }

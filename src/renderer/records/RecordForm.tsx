@@ -2,7 +2,9 @@
 // reagent order or inventory item is saved it shows what already exists with the same CAS (or
 // product number + brand); a CAS whose check digit fails can be kept after confirming.
 import { useEffect } from 'react';
-import { App, Form, Input, InputNumber, Modal, Switch } from 'antd';
+import { App, AutoComplete, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space, Switch } from 'antd';
+import dayjs from 'dayjs';
+import Big from 'big.js';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -10,7 +12,11 @@ import { date } from '../app/format';
 import { ApiError, call } from '../api/client';
 import { applyFieldErrors } from '../app/form-errors';
 import { schemaRules } from '../app/schema-rules';
-import { FIELDS, FORM_SCHEMAS, type RecordKind } from './record-fields';
+import { FIELDS, FORM_SCHEMAS, type FieldDef, type RecordKind } from './record-fields';
+import { COUNT_UNITS, MEASURE_UNITS, formatAmount } from '../../shared/amounts';
+import { GHS_PICTOGRAMS } from '../../shared/stock';
+import { GhsIcon } from './GhsIcon';
+import { containerCount } from './item-display';
 import type { DuplicateReport } from '../../shared/records';
 import { formatYuan, orderTotal } from './money';
 import { LocationPicker } from '../locations/LocationPicker';
@@ -72,6 +78,76 @@ function OrderTotal({ form }: { form: FormInstance }) {
   );
 }
 
+/** Fields whose cleared value is sent as null in an edit (so the stored value is cleared too). */
+// a location cleared in an edit: the item is then nowhere in the tree
+const NULLABLE = new Set(['unit_price', 'container_size', 'min_stock', 'expiry_date', 'received_date', 'opened_date', 'location_id']);
+/** The container count of the amount block: not a record field, it only fills in the quantity. */
+const COUNT = 'container_count';
+
+const UNIT_OPTIONS = [...Object.keys(MEASURE_UNITS), ...COUNT_UNITS].map((u) => ({ value: u }));
+const LABEL_OPTIONS = COUNT_UNITS.map((u) => ({ value: u }));
+/** What a field of each kind takes on a line of the form (24 = all of it). */
+const SPAN: Record<string, number> = { quantity: 12, unit: 12, container_size: 8, container_label: 8 };
+
+/** The input of one field. Form.Item hands its control props (id, value, onChange…) to its child:
+ *  they are passed on to the input as they come. */
+function Widget({ f, form, ...control }: { f: FieldDef; form: FormInstance } & Record<string, unknown>) {
+  const { t } = useTranslation();
+  const unit = Form.useWatch('unit', form) as string | undefined;
+  if (f.name === 'unit_price') return <InputNumber {...control} style={{ width: '100%' }} prefix="¥" precision={2} min={0} />;
+  if (f.name === 'container_size') return <InputNumber {...control} style={{ width: '100%' }} min={0} suffix={unit || undefined} />;
+  switch (f.type) {
+    case 'number':
+      return <InputNumber {...control} style={{ width: '100%' }} />;
+    case 'bool':
+      return <Switch {...control} />;
+    case 'textarea':
+      return <Input.TextArea {...control} rows={2} />;
+    case 'location':
+      return <LocationPicker {...control} />;
+    case 'unit':
+      return <AutoComplete {...control} options={UNIT_OPTIONS} placeholder={t('itemFields.unitPlaceholder')} filterOption={false} />;
+    case 'container':
+      return <AutoComplete {...control} options={LABEL_OPTIONS} placeholder={t('itemFields.labelPlaceholder')} filterOption={false} />;
+    case 'date':
+      return <DatePicker {...control} style={{ width: '100%' }} format="YYYY-MM-DD" placeholder={t('itemFields.pickDate')} />;
+    case 'ghs':
+      return (
+        <Select
+          {...control}
+          mode="multiple"
+          allowClear
+          placeholder={t('itemFields.ghsPlaceholder')}
+          optionLabelProp="label"
+          options={GHS_PICTOGRAMS.map((g) => ({
+            value: g,
+            label: (
+              <Space size={4}>
+                <GhsIcon code={g} size={18} />
+                {g}
+              </Space>
+            ),
+            title: `${g} ${t(`itemFields.ghs.${g}`)}`,
+          }))}
+          optionRender={(o) => (
+            <Space>
+              <GhsIcon code={o.value as (typeof GHS_PICTOGRAMS)[number]} size={22} />
+              {`${String(o.value)} ${t(`itemFields.ghs.${String(o.value)}`)}`}
+            </Space>
+          )}
+        />
+      );
+    default:
+      return <Input {...control} />;
+  }
+}
+
+/** A date field's form value is its YYYY-MM-DD text (what the contract checks); the picker shows it as a day. */
+const dateProps = {
+  getValueProps: (v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(v) : null }),
+  normalize: (v: unknown) => (v && dayjs.isDayjs(v) ? v.format('YYYY-MM-DD') : null),
+};
+
 export function RecordForm({ kind, open, initial, onClose, onSaved }: { kind: RecordKind; open: boolean; initial: (Record<string, unknown> & { id: number }) | null; onClose: () => void; onSaved: () => void }) {
   const { t, i18n } = useTranslation();
   const { modal, message } = App.useApp();
@@ -79,16 +155,27 @@ export function RecordForm({ kind, open, initial, onClose, onSaved }: { kind: Re
   useEffect(() => {
     if (open) {
       form.resetFields();
-      if (initial) form.setFieldsValue(Object.fromEntries(FIELDS[kind].map((f) => [f.name, initial[f.name]])));
+      if (initial) {
+        form.setFieldsValue(Object.fromEntries(FIELDS[kind].map((f) => [f.name, initial[f.name]])));
+        const size = initial.container_size;
+        if (typeof size === 'number' && typeof initial.quantity === 'number') form.setFieldValue(COUNT, containerCount(initial.quantity, size));
+      }
     }
   }, [open, initial, kind, form]);
 
+  /** Containers × size is the amount ("3 瓶 × 500 g" = 1500 g), computed in decimal. */
+  const onValuesChange = (changed: Record<string, unknown>, all: Record<string, unknown>) => {
+    if (!(COUNT in changed) && !('container_size' in changed)) return;
+    const n = all[COUNT];
+    const size = all.container_size;
+    if (typeof n === 'number' && typeof size === 'number' && n > 0 && size > 0) form.setFieldValue('quantity', Number(formatAmount(new Big(n).times(size))));
+  };
+
   const save = async (raw: Record<string, unknown>) => {
-    const values = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== null));
-    // A price cleared in an edit is sent as null, so the order goes back to "no price".
-    if (initial && 'unit_price' in raw && (raw.unit_price === null || raw.unit_price === undefined) && initial.unit_price !== null) values.unit_price = null;
-    // Likewise a location cleared in an edit: the item is then nowhere in the tree.
-    if (initial && 'location_id' in raw && raw.location_id == null && initial.location_id != null) values.location_id = null;
+    const { [COUNT]: _count, ...fields } = raw;
+    const values = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null));
+    // A value cleared in an edit is sent as null, so the record goes back to "none".
+    if (initial) for (const f of NULLABLE) if (f in fields && (fields[f] === null || fields[f] === undefined) && initial[f] !== null && initial[f] !== undefined) values[f] = null;
     if (!initial && kind !== 'consumable') {
       if (!(await confirmNoDuplicate(modal, t, values as Record<string, string>))) return;
     }
@@ -113,6 +200,18 @@ export function RecordForm({ kind, open, initial, onClose, onSaved }: { kind: Re
     await send(false);
   };
 
+  const item = (f: FieldDef) => (
+    <Form.Item
+      name={f.name}
+      label={t(f.type === 'location' ? 'records.field.storage_location' : `records.field.${f.name}`)}
+      valuePropName={f.type === 'bool' ? 'checked' : 'value'}
+      rules={schemaRules(FORM_SCHEMAS[kind], f.name, i18n.language)}
+      {...(f.type === 'date' ? dateProps : {})}
+    >
+      <Widget f={f} form={form} />
+    </Form.Item>
+  );
+
   return (
     <Modal
       open={open}
@@ -122,20 +221,28 @@ export function RecordForm({ kind, open, initial, onClose, onSaved }: { kind: Re
       okText={t('records.action.save')}
       cancelText={t('records.action.cancel')}
       destroyOnHidden
-      width={640}
+      width={kind === 'inventory' ? 760 : 640}
     >
-      <Form form={form} layout="vertical" onFinish={save} data-testid="record-form" initialValues={{ hazardous: false }}>
-        {FIELDS[kind].map((f) => (
-          <Form.Item
-            key={f.name}
-            name={f.name}
-            label={t(f.type === 'location' ? 'records.field.storage_location' : `records.field.${f.name}`)}
-            valuePropName={f.type === 'bool' ? 'checked' : 'value'}
-            rules={schemaRules(FORM_SCHEMAS[kind], f.name, i18n.language)}
-          >
-            {f.type === 'location' ? <LocationPicker /> : f.name === 'unit_price' ? <InputNumber style={{ width: '100%' }} prefix="¥" precision={2} min={0} /> : f.type === 'number' ? <InputNumber style={{ width: '100%' }} /> : f.type === 'bool' ? <Switch /> : f.type === 'textarea' ? <Input.TextArea rows={2} /> : <Input />}
-          </Form.Item>
-        ))}
+      <Form form={form} layout="vertical" onFinish={save} onValuesChange={onValuesChange} data-testid="record-form" initialValues={{ hazardous: false }}>
+        <Row gutter={12}>
+          {FIELDS[kind].flatMap((f) => {
+            const col = (
+              <Col key={f.name} span={SPAN[f.name] ?? (f.half ? 12 : 24)}>
+                {item(f)}
+              </Col>
+            );
+            if (f.name !== 'container_label') return [col];
+            // Before the container's word and size: how many, so "3 瓶 × 500 g" fills in 1500 g.
+            return [
+              <Col key={COUNT} span={8}>
+                <Form.Item name={COUNT} label={t('itemFields.containerCount')} tooltip={t('itemFields.containerCountHint')}>
+                  <InputNumber style={{ width: '100%' }} min={1} precision={0} />
+                </Form.Item>
+              </Col>,
+              col,
+            ];
+          })}
+        </Row>
         {FIELDS[kind].some((f) => f.name === 'unit_price') && <OrderTotal form={form} />}
       </Form>
     </Modal>

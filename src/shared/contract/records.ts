@@ -94,7 +94,32 @@ const reagentFields = {
   product_number: shortText(100).optional(),
   hazardous: hazardous.optional(),
   notes: shortText(2000).optional(),
+  /** Where it is bought (supplier site or dealer); stock-in copies it to the item. */
+  supplier: shortText(200).optional(),
 };
+
+/**
+ * Stock-in of a reagent order. The location is `location_id` (a tree node) or its text
+ * (`storage_location`, older callers; made a node when new); one of them is needed. Without an
+ * amount the item holds the order's quantity × its specification's size ("2" × "500 g" → 1000 g
+ * in containers of 500 g); `unit` a container word (瓶) with no amount does the same.
+ */
+export const stockInInput = z
+  .object({
+    id,
+    location_id: id.nullable().optional(),
+    storage_location: shortText(200).optional(),
+    quantity: stockQuantity.optional(),
+    unit: shortText(20).optional(),
+    container_size: amount().nullable().optional(),
+    container_label: shortText(20).optional(),
+    lot_number: shortText(100).optional(),
+    expiry_date: calendarDate.optional(),
+    received_date: calendarDate.optional(),
+    supplier: shortText(200).optional(),
+  })
+  .strict();
+export type StockInInput = z.output<typeof stockInInput>;
 
 const consumableFields = {
   name: requiredText(200),
@@ -158,7 +183,7 @@ export const recordsOps = {
     method: 'POST',
     path: '/reagent-orders/:id/stock-in',
     access: 'admin',
-    input: z.object({ id, storage_location: requiredText(200), unit: shortText(20).optional(), quantity: stockQuantity.optional() }).strict(),
+    input: stockInInput,
     output: returns<{ order: ReagentOrder; item: InventoryItem; alreadyStockedIn: boolean }>(),
   }),
 

@@ -1,0 +1,59 @@
+// Cell text of a bulk-import file as the form's values: dates in the forms spreadsheets hold them
+// (2027-03-01, 2027/3/1, 2027.3.1, 2027年3月1日, 20270301, or an Excel date cell, which the
+// streaming reader gives as its serial day number), GHS pictogram lists ("GHS02,GHS07", "2、7"),
+// and a container size written with its unit ("500 g"). What is not recognised is left as it is,
+// for the contract schema to refuse with its own message.
+import { canonicalUnit, convert, formatAmount, parseContainerSize } from '../../shared/amounts';
+import { GHS_PICTOGRAMS, isCalendarDate } from '../../shared/stock';
+
+const TWO = (n: number) => String(n).padStart(2, '0');
+
+/** Excel's day 0 (its serial numbers count days from 1899-12-30, the 1900 leap-year bug included). */
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+/** Serial numbers taken as dates: 1950-01-01 … 2199-12-31 (a bare number outside is not a date). */
+const SERIAL_MIN = 18264;
+const SERIAL_MAX = 109572;
+
+/** The date a cell holds as YYYY-MM-DD, or null when it is not one. */
+export function dateCell(text: string): string | null {
+  const t = text.normalize('NFKC').trim();
+  let m = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/.exec(t) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(t);
+  if (m) {
+    const d = `${m[1]}-${TWO(Number(m[2]))}-${TWO(Number(m[3]))}`;
+    return isCalendarDate(d) ? d : null;
+  }
+  m = /^(\d{5,6})(?:\.\d+)?$/.exec(t);
+  if (m) {
+    const serial = Number(m[1]);
+    if (serial < SERIAL_MIN || serial > SERIAL_MAX) return null;
+    const d = new Date(EXCEL_EPOCH + serial * 86_400_000);
+    return `${d.getUTCFullYear()}-${TWO(d.getUTCMonth() + 1)}-${TWO(d.getUTCDate())}`;
+  }
+  return null;
+}
+
+/** GHS codes of a cell ("GHS02, GHS07", "ghs2；GHS7", "02 07"); null when a part is not a code. */
+export function ghsCell(text: string): string[] | null {
+  const parts = text.normalize('NFKC').split(/[\s,;、/|]+/).filter(Boolean);
+  const codes: string[] = [];
+  for (const p of parts) {
+    const m = /^(?:ghs)?0?([1-9])$/i.exec(p);
+    if (!m) return null;
+    codes.push(GHS_PICTOGRAMS[Number(m[1]) - 1]!);
+  }
+  return codes;
+}
+
+/**
+ * A container size cell as a number in the row's unit: "500" as it is, "500 g" when g is the row's
+ * unit (or converts to it: "0.5 kg" in a g row), or the row's unit when the row has none.
+ * Null when the size names a unit the row's unit does not convert to.
+ */
+export function sizeCell(text: string, rowUnit: string | undefined): { size: string; unit?: string } | null {
+  const t = text.trim();
+  const parsed = parseContainerSize(t);
+  if (!parsed) return { size: t };
+  if (!rowUnit) return { size: formatAmount(parsed.size), unit: parsed.unit };
+  const inRow = convert(parsed.size, parsed.unit, canonicalUnit(rowUnit));
+  return inRow ? { size: formatAmount(inRow) } : null;
+}
