@@ -26,6 +26,8 @@ async function loginZh(page: Page, app: RunningApp, user: { username: string; pa
   await page.getByLabel('密码').fill(user.password);
   await page.getByRole('button', { name: zhButton('登录') }).click();
   await page.getByTestId('user-menu').waitFor();
+  // login opens the home screen; these tests start on the inventory
+  await page.goto(app.url + '/#/inventory');
 }
 
 /** Seeds 丙酮 (borrowed by the member) and 乙醇; returns 丙酮's id and history. */

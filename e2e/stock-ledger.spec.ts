@@ -127,6 +127,7 @@ test('the ledger in Chinese', async ({ page, app }, testInfo) => {
   await page.getByLabel('密码').fill(MEMBER.password);
   await page.getByRole('button', { name: /^登\s*录$/ }).click(); // antd spaces two-character Chinese labels
   await page.getByTestId('user-menu').waitFor();
+  await page.goto(app.url + '/#/inventory'); // login opens the home screen
   const row = page.getByRole('row', { name: /无水乙醇/ });
   await expect(row).toContainText('449.9 mL');
   await menuAction(page, row, '使用');
@@ -174,7 +175,7 @@ test('split: one of 3 bottles × 500 g goes to another location as its own item;
     await rows.filter({ hasText: where }).getByRole('button', { name: 'History' }).click();
     await page.getByRole('tab', { name: /Stock ledger/ }).click();
     await expect(page.getByTestId('ledger-table')).toContainText(/Split/);
-    await page.keyboard.press('Escape');
-    await expect(page.getByTestId('history-drawer')).toHaveCount(0);
+    await page.locator('.ant-drawer-close').click();
+    await expect(page.getByTestId('history-drawer')).toBeHidden();
   }
 });

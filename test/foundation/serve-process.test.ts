@@ -48,6 +48,29 @@ describe('npm run serve (browser mode process)', () => {
     expect((await first.done).code).toBe(0);
   });
 
+  it('stops on SIGTERM while a window holds the live event stream open (the home screen always does)', async () => {
+    const port = await freePort();
+    const app = run(['--data-dir', tempDir(), '--port', String(port)]);
+    await waitPing(port);
+    const setup = await fetch(`http://127.0.0.1:${port}/api/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-lab-client': '1' },
+      body: JSON.stringify({ username: 'admin', password: 'admin-pass-1', displayName: 'Admin' }),
+    });
+    expect(setup.ok).toBe(true);
+    const cookie = setup.headers.get('set-cookie')!.split(';')[0]!;
+    const events = await fetch(`http://127.0.0.1:${port}/api/events`, { headers: { cookie } });
+    expect(events.headers.get('content-type')).toContain('text/event-stream');
+    const reader = events.body!.getReader();
+    await reader.read(); // ": connected"
+    app.kill();
+    // Without its own end the server waited for the stream forever (the launcher's SIGKILL ended it).
+    const exited = await Promise.race([app.done.then((r) => r.code), new Promise<string>((r) => setTimeout(() => r('still running'), 20_000))]);
+    expect(exited).toBe(0);
+    // The stream was ended by the server, not cut.
+    await expect(reader.read()).resolves.toMatchObject({ done: true });
+  });
+
   it('a taken port is reported plainly and the app does not move to another port', async () => {
     const port = await freePort();
     const blocker = net.createServer().listen(port, '127.0.0.1');

@@ -176,6 +176,7 @@ function sendDownload(reply: FastifyReply, file: DownloadFile) {
 }
 
 function mountEvents(app: FastifyInstance, opts: HttpServerOptions): void {
+  const streams = new Set<import('node:http').ServerResponse>();
   app.get('/api/events', (req, reply) => {
     const user = opts.userForToken(req.cookies[SESSION_COOKIE] ?? null);
     if (!user) return sendError(reply, new AppError('unauthorized', 'auth.loginRequired').toBody());
@@ -190,10 +191,18 @@ function mountEvents(app: FastifyInstance, opts: HttpServerOptions): void {
     res.write(': connected\n\n');
     const unsubscribe = opts.events.subscribe((event) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`));
     const heartbeat = setInterval(() => res.write(': ping\n\n'), 25_000);
+    streams.add(res);
     req.raw.on('close', () => {
+      streams.delete(res);
       clearInterval(heartbeat);
       unsubscribe();
     });
+  });
+  // A stream never finishes by itself, and closing the server waits for every open request: end
+  // them first, or a stop (quit, restore, move) would wait for each window to go away.
+  app.addHook('preClose', (done) => {
+    for (const res of streams) res.end();
+    done();
   });
 }
 
