@@ -47,7 +47,14 @@ async function seedRecords(admin: ApiSession): Promise<void> {
   ] as const) {
     made.push(await admin.req('POST', '/api/inventory', { name, english_name, cas_number, quantity: 3, unit: '瓶', storage_location: 'A101', hazardous: true }));
   }
-  await admin.req('POST', `/api/inventory/${made[0]!.id}/borrow`, {});
+  await admin.req('POST', `/api/inventory/${made[0]!.id}/borrow`, { due_date: '2020-01-01' });
+  // Stock (issue 10): an expired lot below its minimum with pictograms, a partial use, a building.
+  await admin.req('POST', '/api/locations', { name: '化学楼' });
+  const stocked = await admin.req<{ id: number }>('POST', '/api/inventory', {
+    name: '甲醇', cas_number: '67-56-1', quantity: 2500, unit: 'mL', container_size: 500, container_label: '瓶', storage_location: '化学楼',
+    lot_number: 'M-2301', expiry_date: '2020-06-30', supplier: '国药', min_stock: 5000, ghs: ['GHS02', 'GHS06', 'GHS08'],
+  });
+  await admin.req('POST', `/api/inventory/${stocked.id}/use`, { amount: 120, unit: 'mL', note: '配液' });
   await admin.req('POST', `/api/inventory/${made[1]!.id}/consume`, {});
   const gone = await admin.req<{ id: number }>('POST', '/api/inventory', { name: '二氯甲烷', quantity: 1, unit: '瓶' });
   await admin.req('DELETE', `/api/inventory/${gone.id}`);
@@ -94,15 +101,45 @@ test('a walk of every screen in Simplified Chinese shows no English sentence, co
   await page.getByRole('button', { name: /^登\s*录$/ }).click();
   await page.getByTestId('user-menu').waitFor();
 
+  // Login opens the home screen: alerts and charts.
+  await page.getByText('已过期').first().waitFor();
+  await page.locator('canvas').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await expectChineseOnly(page, 'home screen');
+
   await open(page, app.url, '/inventory', '氯化钠');
   await expectChineseOnly(page, 'inventory list');
+  // The location tree beside the list.
+  await page.getByRole('button', { name: /显示位置树/ }).click();
+  await page.getByTestId('location-tree').waitFor();
+  await expectChineseOnly(page, 'inventory with the location tree');
+  // The stock dialog of a use, and the item's ledger.
+  const methanol = page.getByRole('row', { name: /甲醇/ });
+  await methanol.getByTestId('row-more').click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: '使用' }).click();
+  await page.getByTestId('stock-balance').waitFor();
+  await expectChineseOnly(page, 'use dialog');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('stock-balance')).toHaveCount(0);
+  await methanol.getByRole('button', { name: /历\s*史/ }).click();
+  await page.getByRole('tab', { name: '台账' }).click();
+  await page.getByTestId('ledger-table').locator('tbody tr.ant-table-row').first().waitFor();
+  await expectChineseOnly(page, 'stock ledger');
+  await page.getByTestId('history-drawer').getByRole('button', { name: '关闭' }).click();
+  await expect(page.getByTestId('history-drawer')).toBeHidden();
+  // The item's details (every field, the pictograms).
+  await methanol.getByTestId('item-name').click();
+  await page.getByTestId('item-detail').waitFor();
+  await expectChineseOnly(page, 'item detail');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('item-detail')).toBeHidden();
   // A row's history, and the menu of its other actions.
   const row = page.getByRole('row', { name: /氯化钠/ });
   await row.getByRole('button', { name: /历\s*史/ }).click();
   await page.locator('.ant-drawer').getByText(/借/).first().waitFor();
   await expectChineseOnly(page, 'history drawer');
-  await page.locator('.ant-drawer-close').click();
-  await expect(page.locator('.ant-drawer-section, .ant-drawer-content').first()).toBeHidden();
+  await page.getByTestId('history-drawer').getByRole('button', { name: '关闭' }).click();
+  await expect(page.getByTestId('history-drawer')).toBeHidden();
   // The row's other actions.
   await row.getByTestId('row-more').click();
   await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem').first().waitFor();
@@ -147,6 +184,8 @@ test('a walk of every screen in Simplified Chinese shows no English sentence, co
   await expectChineseOnly(page, 'audit period calendar');
   await expect(page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-content th').first()).toHaveText('一');
   await page.keyboard.press('Escape');
+  await open(page, app.url, '/locations', '化学楼');
+  await expectChineseOnly(page, 'locations');
   await open(page, app.url, '/users', 'alice');
   await expectChineseOnly(page, 'users');
   await open(page, app.url, '/settings', '数据目录');

@@ -216,7 +216,12 @@ describe('stock ledger', () => {
             const r = await h.call(h.member, 'disposeInventoryItem', { id: it0.id, amount: amt, unit: 'mL', reason: 'waste' });
             expect(r.ok).toBe(fits);
             if (fits) balance = balance.minus(a.amount);
-            if (fits && balance.eq(0)) done = true;
+            if (fits && balance.eq(0)) {
+              // disposing of everything that is left disposes of the item (not "used up")
+              expect(h.records.inventory.get(it0.id).status).toBe('disposed');
+              done = true;
+              continue;
+            }
           } else {
             const r = await h.call(h.member, 'borrowInventoryItem', { id: it0.id, amount: amt, unit: 'mL', due_date: '2030-01-01' });
             expect(r.ok).toBe(fits);
