@@ -5,43 +5,15 @@ import { useEffect, useState } from 'react';
 import { App, Button, Empty, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { ApiError, buildHttpRequest, call, transport } from '../api/client';
-import { CLIENT_HEADER } from '../../shared/app-info';
-import { isApiErrorBody } from '../../shared/errors';
-import { msg } from '../../shared/messages';
+import { call } from '../api/client';
 import type { StockMovement } from '../../shared/stock';
 import { MOVEMENT_COLUMNS, movementColumnLabel, movementKindLabel, movementReasonText } from '../../shared/stock-actions';
 import { dateTime, EMPTY } from '../app/format';
-import { dispositionFileName, exportLanguage } from './export-download';
+import { downloadFile, exportLanguage } from './export-download';
 import { withUnit } from './StockDialog';
 
-async function downloadLedger(id: number, format: 'csv' | 'xlsx', lang: 'zh-CN' | 'en'): Promise<{ rows: number; savedTo?: string }> {
-  const input = { id, format, lang };
-  if (transport === 'ipc') {
-    const res = await call('exportMovements', input);
-    return { rows: res.rows, savedTo: res.savedTo };
-  }
-  const req = buildHttpRequest('exportMovements', input);
-  let res: Response;
-  try {
-    res = await fetch(req.url, { headers: { [CLIENT_HEADER]: '1' }, credentials: 'same-origin' });
-  } catch (e) {
-    throw new ApiError('network', msg('client.unreachable', { detail: (e as Error).message }));
-  }
-  if (!res.ok) {
-    const err = ((await res.json().catch(() => null)) as { error?: unknown } | null)?.error;
-    if (isApiErrorBody(err)) throw new ApiError(err.code, err, err.fields, err.details);
-    throw new ApiError(res.status >= 500 ? 'unavailable' : 'validation', msg('client.httpStatus', { status: res.status }));
-  }
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = dispositionFileName(res.headers.get('content-disposition')) ?? `ledger-${id}.${format}`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return { rows: Number(res.headers.get('x-export-rows') ?? 0) };
+function downloadLedger(id: number, format: 'csv' | 'xlsx', lang: 'zh-CN' | 'en'): Promise<{ rows: number; savedTo?: string }> {
+  return downloadFile('exportMovements', { id, format, lang }, `ledger-${id}.${format}`);
 }
 
 export function StockLedger({ itemId }: { itemId: number }) {

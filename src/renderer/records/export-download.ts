@@ -1,4 +1,4 @@
-// Downloads the current list view as CSV or XLSX: the main process writes the file from the same
+// Downloads the current list view (or an item's ledger) as CSV or XLSX: the main process writes the file from the same
 // query the list uses. Browser mode: the API answers the file itself, fetched as a blob and handed
 // to the browser as a download. Desktop: the shell saves it in the downloads folder and says where.
 // Always in the UI's language (the API's `lang=machine`, field names and raw codes, is for scripts).
@@ -8,6 +8,7 @@ import { isApiErrorBody } from '../../shared/errors';
 import { msg } from '../../shared/messages';
 import type { ListEndpoint } from '../../shared/records';
 import type { ListView } from './use-record-list';
+import type { OpInput } from '../../shared/contract';
 
 export type CsvEncoding = 'utf-8' | 'gb18030';
 
@@ -29,11 +30,19 @@ export function dispositionFileName(header: string | null): string | null {
 
 export async function downloadExport(endpoint: ListEndpoint, as: { format: 'csv' | 'xlsx'; encoding: CsvEncoding; lang: 'zh-CN' | 'en' }, view: ListView): Promise<{ rows: number; savedTo?: string }> {
   const input = { endpoint, ...as, search: view.search, field: view.field, status: view.status, sort: view.sort };
+  return downloadFile('exportList', input, `${endpoint.replace(/\//g, '')}.${as.format}`);
+}
+
+/**
+ * Runs a download operation (the contract's `download: true`): over IPC the shell saves the file and
+ * says where; over HTTP the answer is the file, handed to the browser as a download.
+ */
+export async function downloadFile<N extends 'exportList' | 'exportMovements'>(name: N, input: OpInput<N>, fallbackName: string): Promise<{ rows: number; savedTo?: string }> {
   if (transport === 'ipc') {
-    const res = await call('exportList', input, { timeoutMs: EXPORT_TIMEOUT_MS });
+    const res = await call(name, input, { timeoutMs: EXPORT_TIMEOUT_MS });
     return { rows: res.rows, savedTo: res.savedTo };
   }
-  const req = buildHttpRequest('exportList', input);
+  const req = buildHttpRequest(name, input);
   let res: Response;
   try {
     res = await fetch(req.url, { headers: { [CLIENT_HEADER]: '1' }, credentials: 'same-origin', signal: AbortSignal.timeout(EXPORT_TIMEOUT_MS) });
@@ -45,11 +54,10 @@ export async function downloadExport(endpoint: ListEndpoint, as: { format: 'csv'
     if (isApiErrorBody(err)) throw new ApiError(err.code, err, err.fields, err.details);
     throw new ApiError(res.status >= 500 ? 'unavailable' : 'validation', msg('client.httpStatus', { status: res.status }));
   }
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
+  const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;
-  a.download = dispositionFileName(res.headers.get('content-disposition')) ?? `${endpoint.replace(/\//g, '')}.${as.format}`;
+  a.download = dispositionFileName(res.headers.get('content-disposition')) ?? fallbackName;
   document.body.appendChild(a);
   a.click();
   a.remove();
