@@ -56,13 +56,13 @@ async function openInChinese(page: Page, app: RunningApp, width: number, height:
 
 /** For every header title and every CAS cell: how many lines its text takes and whether it is cut. */
 function layoutOfTexts(page: Page) {
-  return page.evaluate(() => {
+  // through the locator: it waits for the table to be there (a screen change replaces it)
+  return page.getByTestId('records-table').evaluate((table) => {
     const lines = (el: Element) => {
       const range = document.createRange();
       range.selectNodeContents(el);
       return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
     };
-    const table = document.querySelector('[data-testid="records-table"]')!;
     const headers = [...table.querySelectorAll('thead th')].filter((th) => th.textContent!.trim() !== '');
     const cas = [...table.querySelectorAll('tbody td.cas-cell')];
     return {
@@ -114,9 +114,12 @@ test('inventory and orders at 1366 × 768 in English: headers and CAS on one lin
   await admin.req('POST', '/api/consumable-orders', { name: '移液器吸头 200μL', quantity: 10, unit_price: 28 });
   await openInChinese(page, app, 1366, 768, 'Inventory', 'en');
   await expectOneLineHeadersAndCas(page);
-  for (const menu of ['Reagent orders', 'Consumable orders']) {
+  for (const [menu, name] of [['Reagent orders', '乙醇'], ['Consumable orders', '移液器吸头']] as const) {
     await page.getByRole('menuitem', { name: menu }).click();
-    await expect(page.getByTestId('records-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
+    // This screen's own row: until its chunk has loaded, the previous screen (also one row) is shown.
+    const rows = page.getByTestId('records-table').locator('tbody tr.ant-table-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(name);
     await expectOneLineHeadersAndCas(page);
   }
 });
