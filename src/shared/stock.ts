@@ -56,6 +56,21 @@ export const LOCATION_SEPARATOR = ' › ';
 /** Calendar dates (expiry, received, opened, due) are the lab's local day, written YYYY-MM-DD. */
 export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The lab's local calendar day of a moment (the computer's time zone): "today" for opened dates,
+ *  received dates, expiry and due-date alerts. */
+export function localDay(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A calendar day `days` after `day` (negative: before); pure calendar arithmetic, no time zone. */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+}
+
 export function isCalendarDate(s: string): boolean {
   if (!DATE_PATTERN.test(s)) return false;
   const [y, m, d] = s.split('-').map(Number) as [number, number, number];

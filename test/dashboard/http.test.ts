@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { startTestServices, setupAdmin, ADMIN } from '../support/temp';
 import { http } from '../support/http';
 import { parseSettings, DEFAULT_SETTINGS } from '../../src/main/settings';
-import { addDays, localDay } from '../../src/main/dashboard/local-day';
+import { addDays, localDay } from '../../src/shared/stock';
 
 describe('alerts over HTTP', () => {
   it('counts, the expiring setting and the filtered list', async () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness';
 import type { InventoryItem } from '../../src/shared/records';
 import type { StockMovement } from '../../src/shared/stock';
-import { localDay } from '../../src/main/records/stock-service';
+import { localDay } from '../../src/shared/stock';
 import { bundle, run } from '../completion/processes';
 import { startTestServices, setupAdmin } from '../support/temp';
 import { http } from '../support/http';

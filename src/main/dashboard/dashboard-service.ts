@@ -6,9 +6,9 @@ import type { RecordsDeps } from '../records/deps';
 import type { UserInfo } from '../../shared/contract';
 import type { AlertFilter, AlertItem, Alerts, BelowMinGroup, DashboardCharts, OrderAlert, SpendingSeries } from '../../shared/contract/dashboard';
 import { convert, toNumber } from '../../shared/amounts';
-import { GHS_PICTOGRAMS } from '../../shared/stock';
+import { addDays, GHS_PICTOGRAMS, localDay } from '../../shared/stock';
 import { prepareCached } from '../db/statements';
-import { addDays, lastMonths, localDay, localMonth, startOfLocalDay } from './local-day';
+import { lastMonths, localMonth, startOfLocalDay } from './local-day';
 
 /** Items that are still in the lab: only these expire, run short or are overdue. */
 const PRESENT = `status IN ('in_stock','borrowed')`;

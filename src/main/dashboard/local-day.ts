@@ -5,17 +5,8 @@
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The local calendar day of a moment. */
-export function localDay(now: Date): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** A calendar day `days` after `day` (negative: before); pure calendar arithmetic, no time zone. */
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d + days));
-  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
-}
+// The day itself and day arithmetic are src/shared/stock.ts (`localDay`, `addDays`); here the
+// months and moments the dashboard's queries need.
 
 /** The local month of a moment, YYYY-MM. */
 export function localMonth(at: Date): string {

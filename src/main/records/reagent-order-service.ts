@@ -16,6 +16,7 @@ import { checkTransition } from './status-tables';
 import { REAGENT_TRANSITIONS } from '../../shared/workflows';
 import { inventoryRowValues, type InventoryService } from './inventory-service';
 import { resolveLocation } from './location-tree';
+import { localDay } from '../../shared/stock';
 import { fieldInvalid } from '../../shared/errors';
 import { parseContainerSize, toDecimal, toNumber, unitDimension } from '../../shared/amounts';
 import { prepareCached } from '../db/statements';
@@ -35,11 +36,6 @@ export const reagentListSpec: ListSpec<ReagentOrder> = {
   sortExpr: (k) => (k === 'applicant' ? 'u.display_name_sort' : sortColumn(ENDPOINT, 't', k)),
   map: (r) => ({ ...(r as unknown as ReagentOrder), hazardous: r.hazardous === 1 }),
 };
-
-/** Today in the lab's time zone (the computer's), YYYY-MM-DD: the received date of a stock-in. */
-export function localDay(d = new Date()): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /**
  * The amount a stock-in puts in stock. Given with a measuring unit (the dialog sends 1000 mL and the

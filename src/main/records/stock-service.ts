@@ -9,7 +9,7 @@ import type { MessageKey } from '../../shared/messages';
 import type { UserInfo } from '../../shared/contract';
 import type { AdjustInput, BorrowInput, DisposeInput, ReturnInput, SplitInput, UseInput } from '../../shared/contract/stock';
 import type { InventoryItem } from '../../shared/records';
-import type { StockMovement } from '../../shared/stock';
+import { localDay, type StockMovement } from '../../shared/stock';
 import { amountProblem, convert, formatAmount, MAX_DECIMALS, toDecimal, toNumber } from '../../shared/amounts';
 import { STOCK_ACTION_FROM, SYSTEM_REASONS, type StockAction } from '../../shared/stock-actions';
 import { afterCommit, diff, type RecordsDeps, updateRow } from './deps';
@@ -26,9 +26,6 @@ const ENTITY = 'inventory_item';
 const AUDITED = ['quantity', 'unit', 'status', 'opened_date', 'borrowed_by', 'borrowed_at', 'borrowed_amount', 'borrow_due', 'storage_location'] as const;
 
 /** The lab's local day (the computer's time zone) as YYYY-MM-DD. */
-export function localDay(d = new Date()): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /** What one action writes: the item's changed columns and its movements (balance_after filled in by the caller). */
 interface Effect {

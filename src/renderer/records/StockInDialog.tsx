@@ -12,7 +12,7 @@ import { formMessage, REQUIRED_MESSAGE, schemaRules } from '../app/schema-rules'
 import { stockInInput } from '../../shared/contract/records';
 import { COUNT_UNITS, MEASURE_UNITS, formatAmount, parseContainerSize } from '../../shared/amounts';
 import type { ReagentOrder } from '../../shared/records';
-import { localToday } from './item-display';
+import { localDay } from '../../shared/stock';
 
 const UNIT_OPTIONS = [...Object.keys(MEASURE_UNITS), ...COUNT_UNITS].map((u) => ({ value: u }));
 
@@ -22,7 +22,7 @@ const dateProps = {
 };
 
 /** The dialog's first values for an order. */
-export function stockInDefaults(order: ReagentOrder, today = localToday()): Record<string, unknown> {
+export function stockInDefaults(order: ReagentOrder, today = localDay()): Record<string, unknown> {
   const size = parseContainerSize(order.specification);
   const amount = size ? { quantity: Number(formatAmount(size.size.times(order.quantity))), unit: size.unit, container_size: Number(formatAmount(size.size)) } : { quantity: order.quantity, unit: '', container_size: null };
   return { ...amount, lot_number: '', expiry_date: null, received_date: today, supplier: order.supplier || order.brand, storage_location: '' };

@@ -5,6 +5,7 @@ import Big from 'big.js';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../shared/amounts';
+import { localDay } from '../../shared/stock';
 import { EMPTY } from '../app/format';
 
 /** Days before expiry at which the list warns (orange). */
@@ -26,11 +27,6 @@ export function containersText(item: { quantity: number; unit: string; container
   return t(item.container_label ? 'itemFields.containersOf' : 'itemFields.containersPlain', v);
 }
 
-/** Today on the lab's (this computer's) calendar, YYYY-MM-DD. */
-export function localToday(now = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
 /** Whole calendar days from `today` to `day` (both YYYY-MM-DD): negative once past. */
 export function daysBetween(today: string, day: string): number {
   const utc = (s: string) => Date.UTC(Number(s.slice(0, 4)), Number(s.slice(5, 7)) - 1, Number(s.slice(8, 10)));
@@ -39,7 +35,7 @@ export function daysBetween(today: string, day: string): number {
 
 export type ExpiryState = 'expired' | 'soon' | 'ok';
 
-export function expiryState(day: string, today = localToday()): { state: ExpiryState; days: number } {
+export function expiryState(day: string, today = localDay()): { state: ExpiryState; days: number } {
   const days = daysBetween(today, day);
   return { days, state: days < 0 ? 'expired' : days <= EXPIRY_WARN_DAYS ? 'soon' : 'ok' };
 }
