@@ -117,6 +117,19 @@ export function formatAmount(v: number | Big): string {
 }
 
 /**
+ * `count` whole containers of a specification that is one container's size ("3" of "500 g"): the
+ * amount in the size's unit (1500 g) and the size. Null when the specification is not just a size
+ * or the count is not a whole number above 0. The upgrade to v7, the bulk import and stock-in all
+ * turn "N 瓶 of 500 g" into an amount this way.
+ */
+export function containersOf(count: number | string, specification: string): { amount: Big; unit: string; size: Big } | null {
+  const size = parseContainerSize(specification);
+  const n = typeof count === 'number' ? count : /^\s*\d+\s*$/.test(count) ? Number(count) : Number.NaN;
+  if (!size || !Number.isInteger(n) || n <= 0) return null;
+  return { amount: size.size.times(n), unit: size.unit, size: size.size };
+}
+
+/**
  * A specification such as "500 g", "500g", "2.5 L", "25ML": the size of one container, when the
  * text is exactly a number and a measuring unit. Null otherwise ("AR, 500 g", "≥99%").
  */

@@ -2,7 +2,7 @@
 // only, decimals without float drift, and container sizes read from a specification.
 import { describe, expect, it } from 'vitest';
 import Big from 'big.js';
-import { amountProblem, canonicalUnit, convert, formatAmount, parseContainerSize, sumExact, toDecimal, toNumber, unitDimension } from '../../src/shared/amounts';
+import { amountProblem, canonicalUnit, containersOf, convert, formatAmount, parseContainerSize, sumExact, toDecimal, toNumber, unitDimension } from '../../src/shared/amounts';
 
 describe('units', () => {
   it('reads the spellings people type (case, full width, micro sign or Greek mu, Chinese)', () => {
@@ -53,5 +53,14 @@ describe('amounts', () => {
     expect(parseContainerSize('AR, 500 g')).toBeNull();
     expect(parseContainerSize('≥99%')).toBeNull();
     expect(parseContainerSize('500 瓶')).toBeNull();
+  });
+
+  it('N whole containers of a size: the amount in the unit of the size, only for a whole count above 0', () => {
+    const c = containersOf('3', '500 g')!;
+    expect([c.amount.toFixed(), c.unit, c.size.toFixed()]).toEqual(['1500', 'g', '500']);
+    expect(containersOf(2, '2.5L')!.amount.toFixed()).toBe('5');
+    expect(containersOf(2.5, '500 g')).toBeNull();
+    expect(containersOf('0', '500 g')).toBeNull();
+    expect(containersOf('3', 'AR, 500 g')).toBeNull();
   });
 });

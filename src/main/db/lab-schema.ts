@@ -5,7 +5,7 @@ import type { Db } from './open';
 import { normalizeSearchTerm } from '../../shared/normalize';
 import { sortKey } from '../records/sort-key';
 import { createSearchIndex } from '../records/search-index';
-import { parseContainerSize, toNumber, unitDimension } from '../../shared/amounts';
+import { containersOf, toNumber, unitDimension } from '../../shared/amounts';
 
 export const labMigrations: Migration[] = [
   {
@@ -300,11 +300,11 @@ function migrateStockV7(db: Db): void {
   for (const it of items) {
     let amount = it.quantity;
     let unit = it.unit;
-    const size = unitDimension(it.unit) === 'count' ? parseContainerSize(it.specification) : null;
-    if (size && Number.isInteger(it.quantity) && it.quantity > 0) {
-      amount = toNumber(size.size.times(it.quantity));
-      unit = size.unit;
-      setAmount.run(amount, unit, toNumber(size.size), it.unit, it.id);
+    const c = unitDimension(it.unit) === 'count' ? containersOf(it.quantity, it.specification) : null;
+    if (c) {
+      amount = toNumber(c.amount);
+      unit = c.unit;
+      setAmount.run(amount, unit, toNumber(c.size), it.unit, it.id);
     }
     move.run(it.id, it.created_at, it.created_by, 'received', amount, amount, unit, amount, 'opening balance (upgrade)', it.source_order_id);
     if (it.status === 'consumed' || it.status === 'disposed') {

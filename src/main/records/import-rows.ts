@@ -10,7 +10,7 @@ import { parseCas } from '../../shared/cas';
 import { resolveCas } from './cas-field';
 import { inventoryRowValues, type InventoryRow } from './inventory-service';
 import { dateCell, ghsCell, sizeCell } from './import-cells';
-import { amountProblem, formatAmount, parseContainerSize, toDecimal, unitDimension } from '../../shared/amounts';
+import { amountProblem, containersOf, formatAmount, unitDimension } from '../../shared/amounts';
 import type { Message } from '../../shared/messages';
 
 export type ImportMapping = Partial<Record<ImportColumn, number>>;
@@ -64,12 +64,12 @@ function asContainers(raw: Record<string, unknown>): void {
   const q = raw.quantity;
   const unit = typeof raw.unit === 'string' ? raw.unit : '';
   if (raw.container_size !== undefined || typeof q !== 'string' || !unit || unitDimension(unit) !== 'count') return;
-  const size = parseContainerSize(String(raw.specification ?? ''));
-  if (!size || amountProblem(q) || !/^\s*\d+\s*$/.test(q)) return;
-  raw.quantity = formatAmount(size.size.times(toDecimal(q)));
-  raw.container_size = formatAmount(size.size);
+  const c = amountProblem(q) ? null : containersOf(q, String(raw.specification ?? ''));
+  if (!c) return;
+  raw.quantity = formatAmount(c.amount);
+  raw.container_size = formatAmount(c.size);
   raw.container_label = raw.container_label ?? unit;
-  raw.unit = size.unit;
+  raw.unit = c.unit;
 }
 
 /** A refusal of the column mapping, named on the `mapping` field too. */

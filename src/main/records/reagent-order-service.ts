@@ -18,7 +18,7 @@ import { inventoryRowValues, type InventoryService } from './inventory-service';
 import { resolveLocation } from './location-tree';
 import { localDay } from '../../shared/stock';
 import { fieldInvalid } from '../../shared/errors';
-import { parseContainerSize, toDecimal, toNumber, unitDimension } from '../../shared/amounts';
+import { containersOf, toNumber, unitDimension } from '../../shared/amounts';
 import { prepareCached } from '../db/statements';
 
 export const REAGENT_FIELDS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit_price', 'brand', 'category', 'product_number', 'hazardous', 'notes', 'supplier'] as const;
@@ -45,11 +45,9 @@ export const reagentListSpec: ListSpec<ReagentOrder> = {
  */
 function stockInAmount(order: ReagentOrder, input: StockInInput): { quantity: number; unit: string; container_size: number | null; container_label: string } {
   const unit = input.unit ?? '';
-  const size = parseContainerSize(order.specification);
   const count = input.quantity ?? order.quantity;
-  if (size && (!unit || unitDimension(unit) === 'count') && Number.isInteger(count) && input.container_size == null) {
-    return { quantity: toNumber(size.size.times(toDecimal(count))), unit: size.unit, container_size: toNumber(size.size), container_label: input.container_label ?? unit };
-  }
+  const c = (!unit || unitDimension(unit) === 'count') && input.container_size == null ? containersOf(count, order.specification) : null;
+  if (c) return { quantity: toNumber(c.amount), unit: c.unit, container_size: toNumber(c.size), container_label: input.container_label ?? unit };
   return { quantity: count, unit, container_size: input.container_size ?? null, container_label: input.container_label ?? '' };
 }
 

@@ -10,7 +10,7 @@ import { call } from '../api/client';
 import { applyFieldErrors } from '../app/form-errors';
 import { formMessage, REQUIRED_MESSAGE, schemaRules } from '../app/schema-rules';
 import { stockInInput } from '../../shared/contract/records';
-import { COUNT_UNITS, MEASURE_UNITS, formatAmount, parseContainerSize } from '../../shared/amounts';
+import { COUNT_UNITS, MEASURE_UNITS, containersOf, toNumber } from '../../shared/amounts';
 import type { ReagentOrder } from '../../shared/records';
 import { localDay } from '../../shared/stock';
 
@@ -23,8 +23,8 @@ const dateProps = {
 
 /** The dialog's first values for an order. */
 export function stockInDefaults(order: ReagentOrder, today = localDay()): Record<string, unknown> {
-  const size = parseContainerSize(order.specification);
-  const amount = size ? { quantity: Number(formatAmount(size.size.times(order.quantity))), unit: size.unit, container_size: Number(formatAmount(size.size)) } : { quantity: order.quantity, unit: '', container_size: null };
+  const c = containersOf(order.quantity, order.specification);
+  const amount = c ? { quantity: toNumber(c.amount), unit: c.unit, container_size: toNumber(c.size) } : { quantity: order.quantity, unit: '', container_size: null };
   return { ...amount, lot_number: '', expiry_date: null, received_date: today, supplier: order.supplier || order.brand, storage_location: '' };
 }
 
@@ -54,7 +54,7 @@ export function StockInDialog({ order, onClose, onDone }: { order: ReagentOrder 
     }
   };
 
-  const size = order ? parseContainerSize(order.specification) : null;
+  const size = order ? containersOf(order.quantity, order.specification) : null;
   return (
     <Modal open={!!order} title={order ? t('records.stockInTitle', { name: order.name }) : ''} onCancel={onClose} onOk={() => form.submit()} okText={t('records.action.save')} cancelText={t('records.action.cancel')} destroyOnHidden width={620}>
       <Form form={form} layout="vertical" onFinish={save} data-testid="stock-in-form">
