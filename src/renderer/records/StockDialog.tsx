@@ -12,6 +12,7 @@ import { applyFieldErrors } from '../app/form-errors';
 import { schemaRules } from '../app/schema-rules';
 import type { InventoryItem } from '../../shared/records';
 import { LocationPicker } from '../locations/LocationPicker';
+import { amountText, containerCount } from './item-display';
 import { adjustInput, borrowInput, disposeInput, returnInput, splitInput, useInput } from '../../shared/contract/stock';
 import { convert, formatAmount, MEASURE_UNITS, toDecimal, unitDimension, canonicalUnit } from '../../shared/amounts';
 
@@ -25,12 +26,6 @@ export function convertibleUnits(unit: string): string[] {
   const dim = unitDimension(u);
   if (dim === 'count') return [u];
   return Object.keys(MEASURE_UNITS).filter((k) => MEASURE_UNITS[k]!.dimension === dim);
-}
-
-/** `1500 g`: an amount with its unit, as every stock screen shows it. */
-export function withUnit(v: number | string | null | undefined, unit: string): string {
-  if (v === null || v === undefined || v === '') return '—';
-  return `${formatAmount(toDecimal(v))}${unit ? ` ${unit}` : ''}`;
 }
 
 interface Values {
@@ -72,7 +67,7 @@ function StockDialogBody({ action, item, onClose, onDone }: Props & { action: St
   const amountUnit = Form.useWatch('unit', form);
   const schema = SCHEMAS[action];
   const rules = (f: string) => schemaRules(schema, f, i18n.language);
-  const balance = withUnit(item.quantity, unit);
+  const balance = amountText(item.quantity, unit);
   const borrowed = item.borrowed_amount ?? item.quantity;
   const initial: Values = {
     unit,
@@ -88,7 +83,7 @@ function StockDialogBody({ action, item, onClose, onDone }: Props & { action: St
       const back = convert(toDecimal(String(amount)), amountUnit || unit, unit);
       if (!back) return null;
       const rest = toDecimal(borrowed).minus(back);
-      return rest.gt(0) ? withUnit(rest.toFixed(), unit) : '';
+      return rest.gt(0) ? amountText(rest.toFixed(), unit) : '';
     } catch {
       return null;
     }
@@ -142,8 +137,8 @@ function StockDialogBody({ action, item, onClose, onDone }: Props & { action: St
     >
       <Typography.Paragraph type="secondary" data-testid="stock-balance">
         {t('stock.balance', { amount: balance })}
-        {item.container_size ? ` · ${t('stock.containerSize', { count: Math.ceil(item.quantity / item.container_size), size: withUnit(item.container_size, unit) })}` : ''}
-        {action === 'return' ? ` · ${t('stock.borrowedAmount', { amount: withUnit(borrowed, unit) })}` : ''}
+        {item.container_size ? ` · ${t('stock.containerSize', { count: containerCount(item.quantity, item.container_size), size: amountText(item.container_size, unit) })}` : ''}
+        {action === 'return' ? ` · ${t('stock.borrowedAmount', { amount: amountText(borrowed, unit) })}` : ''}
       </Typography.Paragraph>
       <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => void submit(v)} data-testid={`stock-form-${action}`}>
         {action === 'dispose' && (

@@ -10,7 +10,7 @@ import type { StockMovement } from '../../shared/stock';
 import { MOVEMENT_COLUMNS, movementColumnLabel, movementKindLabel, movementReasonText } from '../../shared/stock-actions';
 import { dateTime, EMPTY } from '../app/format';
 import { downloadFile, exportLanguage } from './export-download';
-import { withUnit } from './StockDialog';
+import { amountText } from './item-display';
 
 function downloadLedger(id: number, format: 'csv' | 'xlsx', lang: 'zh-CN' | 'en'): Promise<{ rows: number; savedTo?: string }> {
   return downloadFile('exportMovements', { id, format, lang }, `ledger-${id}.${format}`);
@@ -47,9 +47,9 @@ export function StockLedger({ itemId }: { itemId: number }) {
       title: head('amount'),
       align: 'right',
       width: 110,
-      render: (_v, m) => <span style={{ color: m.delta < 0 ? '#cf1322' : m.delta > 0 ? '#389e0d' : undefined }}>{`${m.delta < 0 ? '−' : m.delta > 0 ? '+' : ''}${withUnit(m.amount, m.unit)}`}</span>,
+      render: (_v, m) => <span style={{ color: m.delta < 0 ? '#cf1322' : m.delta > 0 ? '#389e0d' : undefined }}>{`${m.delta < 0 ? '−' : m.delta > 0 ? '+' : ''}${amountText(m.amount, m.unit)}`}</span>,
     },
-    { key: 'balance_after', title: head('balance_after'), align: 'right', width: 110, render: (_v, m) => withUnit(m.balance_after, m.unit) },
+    { key: 'balance_after', title: head('balance_after'), align: 'right', width: 110, render: (_v, m) => amountText(m.balance_after, m.unit) },
     {
       key: 'reason',
       title: head('reason'),

@@ -4,15 +4,17 @@
 import Big from 'big.js';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../shared/amounts';
+import { formatAmount, toDecimal } from '../../shared/amounts';
 import { localDay } from '../../shared/stock';
 import { EMPTY } from '../app/format';
 
 /** Days before expiry at which the list warns (orange). */
 export const EXPIRY_WARN_DAYS = 30;
 
-export function amountText(quantity: number | null | undefined, unit: string): string {
-  return quantity === null || quantity === undefined ? EMPTY : `${formatAmount(quantity)} ${unit}`.trim();
+/** `1500 g`: an amount with its unit, as every stock screen shows it (decimal text accepted too). */
+export function amountText(v: number | string | null | undefined, unit: string): string {
+  if (v === null || v === undefined || v === '') return EMPTY;
+  return `${formatAmount(typeof v === 'string' ? toDecimal(v) : v)} ${unit}`.trim();
 }
 
 /** How many containers an amount fills (the last one maybe part-full); 0 for an empty item. */
