@@ -1,13 +1,14 @@
 // The audit log as the admin's audit screen reads it: which kinds of record and which actions
 // are logged, and the shape of one listed entry.
-import { CONSUMABLE_TRANSITIONS, INVENTORY_TRANSITIONS, REAGENT_TRANSITIONS } from './workflows';
+import { CONSUMABLE_TRANSITIONS, REAGENT_TRANSITIONS } from './workflows';
+import { STOCK_ACTION_FROM } from './stock-actions';
 
 export const AUDIT_KINDS = ['inventory_item', 'reagent_order', 'consumable_order', 'user', 'location'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
-/** Every action a service writes to the audit log (the workflow steps plus the edits). */
+/** Every action a service writes to the audit log (the workflow and stock steps plus the edits). */
 export const AUDIT_ACTIONS = [
-  ...new Set(['create', 'import', 'update', 'delete', ...Object.keys(INVENTORY_TRANSITIONS), ...Object.keys(REAGENT_TRANSITIONS), ...Object.keys(CONSUMABLE_TRANSITIONS), 'reset_password', 'move']),
+  ...new Set(['create', 'import', 'update', 'delete', ...Object.keys(STOCK_ACTION_FROM), ...Object.keys(REAGENT_TRANSITIONS), ...Object.keys(CONSUMABLE_TRANSITIONS), 'reset_password', 'move']),
 ] as [string, ...string[]];
 
 export interface AuditListEntry {

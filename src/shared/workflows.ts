@@ -1,19 +1,15 @@
 // The lab's workflows as data: which action moves a record from which statuses to which, and in
 // which statuses an order may be edited or deleted. The services refuse what the tables do not
 // allow (src/main/records/status-tables.ts); the list pages offer only what they allow.
-import type { ConsumableOrderStatus, InventoryStatus, ReagentOrderStatus } from './records';
+import type { ConsumableOrderStatus, ReagentOrderStatus } from './records';
 
 export interface Transition<S extends string> {
   from: readonly S[];
   to: S;
 }
 
-export const INVENTORY_TRANSITIONS = {
-  borrow: { from: ['in_stock'], to: 'borrowed' },
-  return: { from: ['borrowed'], to: 'in_stock' },
-  consume: { from: ['in_stock', 'borrowed'], to: 'consumed' },
-  dispose: { from: ['in_stock', 'borrowed', 'consumed'], to: 'disposed' },
-} as const satisfies Record<string, Transition<InventoryStatus>>;
+// Inventory items move by amounts: where each stock action starts is STOCK_ACTION_FROM in
+// ./stock-actions.ts (the status an action leaves depends on the balance).
 
 export const REAGENT_TRANSITIONS = {
   approve: { from: ['pending_approval'], to: 'approved' },

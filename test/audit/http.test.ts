@@ -68,5 +68,10 @@ describe('audit log over HTTP', () => {
       expect(bad.status, query).toBe(400);
       expect(bad.json.error, query).toMatchObject({ code: 'validation', fields: { [field]: expect.objectContaining({ key: expect.stringMatching(/^field\./), message: expect.any(String) }) } });
     }
+
+    // The stock actions that have no old workflow step (use, stocktake, split) are filters too.
+    expect((await http(base, 'POST', `/api/inventory/${other.id}/use`, { amount: 0.5, unit: '' }, member)).status).toBe(200);
+    const uses = await http(base, 'GET', '/api/audit?action=use', undefined, admin);
+    expect(uses.json).toMatchObject({ total: 1, entries: [{ recordId: other.id, action: 'use' }] });
   });
 });

@@ -7,7 +7,7 @@ import { useMemo, useState, type ComponentProps } from 'react';
 import { Button, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { InventoryItem } from '../../shared/records';
-import { allowedFrom, INVENTORY_TRANSITIONS as STEPS } from '../../shared/workflows';
+import { allowedFrom } from '../../shared/workflows';
 import { casCell, ellipsisCell, HoverTip, ListToolbar, RecordTable, StatusTag, useRecordPage } from './list-kit';
 import { RowActions } from './RowActions';
 import { HistoryDrawer, ImportWizard, ItemDetail, RecordForm, StockDialog } from './dialogs';
@@ -83,16 +83,16 @@ export function InventoryPage() {
         render: (_v, r) => (
           <RowActions
             visible={[
-              { key: 'borrow', label: t('records.action.borrow'), show: canWrite && allowedFrom(STEPS.borrow.from, r.status), onClick: () => setStock({ action: 'borrow', item: r }) },
-              { key: 'return', label: t('records.action.return'), show: canWrite && allowedFrom(STEPS.return.from, r.status) && (isAdmin || r.borrowed_by === user.id), onClick: () => setStock({ action: 'return', item: r }) },
+              { key: 'borrow', label: t('records.action.borrow'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.borrow, r.status), onClick: () => setStock({ action: 'borrow', item: r }) },
+              { key: 'return', label: t('records.action.return'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.return, r.status) && (isAdmin || r.borrowed_by === user.id), onClick: () => setStock({ action: 'return', item: r }) },
               { key: 'history', label: t('records.action.history'), show: true, onClick: () => setHistory({ type: 'inventory_item', id: r.id, name: r.name }) },
             ]}
             more={[
               { key: 'use', label: t('stock.action.use'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.use, r.status), onClick: () => setStock({ action: 'use', item: r }) },
               { key: 'edit', label: t('records.action.edit'), show: canWrite, onClick: () => setEditing(r) },
               { key: 'move', label: t('locations.move'), show: canWrite && (r.status === 'in_stock' || r.status === 'borrowed'), onClick: () => setMoving(r) },
-              { key: 'consume', label: t('records.action.consume'), show: canWrite && allowedFrom(STEPS.consume.from, r.status), onClick: () => void run('consumeInventoryItem', { id: r.id }, confirmStep('consume', r)) },
-              { key: 'dispose', label: t('records.action.dispose'), show: canWrite && allowedFrom(STEPS.dispose.from, r.status), onClick: () => setStock({ action: 'dispose', item: r }) },
+              { key: 'consume', label: t('records.action.consume'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.consume, r.status), onClick: () => void run('consumeInventoryItem', { id: r.id }, confirmStep('consume', r)) },
+              { key: 'dispose', label: t('records.action.dispose'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.dispose, r.status), onClick: () => setStock({ action: 'dispose', item: r }) },
               { key: 'split', label: t('stock.action.split'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.split, r.status), onClick: () => setStock({ action: 'split', item: r }) },
               { key: 'adjust', label: t('stock.action.adjust'), show: isAdmin && allowedFrom(STOCK_ACTION_FROM.adjust, r.status), onClick: () => setStock({ action: 'adjust', item: r }) },
               { key: 'delete', label: t('records.action.delete'), danger: true, show: isAdmin, onClick: () => void run('deleteInventoryItem', { id: r.id }, t('records.confirmDelete')) },
