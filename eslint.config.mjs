@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 /** Rooms that hold the app's logic; the composition root, the transports and the shell use them. */
-const DOMAIN_ROOMS = ['records', 'completion', 'backup', 'cart-import', 'auth', 'audit', 'db', 'data-dir'];
+const DOMAIN_ROOMS = ['records', 'completion', 'backup', 'cart-import', 'auth', 'audit', 'db', 'data-dir', 'dashboard', 'controlled', 'labels', 'stocktake'];
 
 const electronOnlyInShell = {
   paths: [{ name: 'electron', message: 'Only the Electron shell (src/main/shell) and the preload may import electron.' }],

@@ -107,6 +107,17 @@ export const MESSAGES = {
   'locations.hasItems': '"{{path}}" holds {{count}} item(s) (here and below). Move them elsewhere first.',
   'locations.itemNotPresent': 'Inventory item {{id}} is {{status}}: only items in stock or borrowed can be moved.',
 
+  // controlled chemicals: second person, lists, flagging, ledger (helper: controlled)
+  'field.secondPersonRequired': 'a second person must confirm: a controlled chemical',
+  'field.secondPersonSelf': 'must be another person than you',
+  'field.secondPersonPublic': 'the public account cannot confirm',
+  'field.secondPersonWrong': 'wrong username or password',
+  'field.secondPersonInactive': 'this account is deactivated',
+
+  // labels, QR codes and scanning (helper: labels)
+
+  // stocktake (helper: stocktake)
+
   // stock: alerts and dashboard (helper: dashboard)
 
   // stock: item fields, import, stock-in (helper: fields)

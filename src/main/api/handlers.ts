@@ -10,6 +10,9 @@ import { auditHandlers, type AuditHandlerDeps } from './audit-handlers';
 import { stockHandlers } from './stock-handlers';
 import { locationHandlers } from './location-handlers';
 import { dashboardHandlers } from './dashboard-handlers';
+import { controlledHandlers } from './controlled-handlers';
+import { labelHandlers } from './label-handlers';
+import { stocktakeHandlers } from './stocktake-handlers';
 
 export type { Handler, HandlerTable } from './handler-table';
 
@@ -33,5 +36,8 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     ...stockHandlers(d.records),
     ...locationHandlers(d.records),
     ...dashboardHandlers(d.records),
+    ...controlledHandlers(d.records),
+    ...labelHandlers(d.records),
+    ...stocktakeHandlers(d.records),
   };
 }

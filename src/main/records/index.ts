@@ -7,6 +7,9 @@ import { ImportService } from './import-service';
 import { StockService } from './stock-service';
 import { LocationService } from './location-service';
 import { DashboardService } from '../dashboard/dashboard-service';
+import { ControlledService } from '../controlled/controlled-service';
+import { LabelService } from '../labels/label-service';
+import { StocktakeService } from '../stocktake/stocktake-service';
 import { findDuplicates, type DuplicateQuery } from './duplicates';
 import path from 'node:path';
 import { exportList, type ExportFile, type ExportInput } from './export';
@@ -23,6 +26,9 @@ export interface RecordsServices {
   stock: StockService;
   locations: LocationService;
   dashboard: DashboardService;
+  controlled: ControlledService;
+  labels: LabelService;
+  stocktakes: StocktakeService;
   duplicates(q: DuplicateQuery): ReturnType<typeof findDuplicates>;
   history(entityType: RecordEntityType, id: number): HistoryEntry[];
   /** Writes the export into `<dataDir>/exports/`; the transport delivers and removes the file. */
@@ -41,6 +47,9 @@ export function createRecordsServices(deps: RecordsDeps): RecordsServices {
     stock: new StockService(deps, inventory),
     locations: new LocationService(deps, inventory),
     dashboard: new DashboardService(deps),
+    controlled: new ControlledService(deps),
+    labels: new LabelService(deps),
+    stocktakes: new StocktakeService(deps),
     duplicates: (q) => findDuplicates(deps.db, q),
     history(entityType, id) {
       const entries = deps.audit.history(entityType, id);

@@ -20,6 +20,8 @@ export const screens: ScreenEntry[] = [
   { path: '/reagent-orders', labelKey: 'nav.reagentOrders', Component: lazyNamed(() => import('../records/ReagentOrdersPage'), 'ReagentOrdersPage'), prefetch: () => prefetchList('listReagentOrders') },
   { path: '/consumable-orders', labelKey: 'nav.consumableOrders', Component: lazyNamed(() => import('../records/ConsumableOrdersPage'), 'ConsumableOrdersPage'), prefetch: () => prefetchList('listConsumableOrders') },
   { path: '/cart-import', labelKey: 'nav.cartImport', Component: lazyNamed(() => import('../cart-import/CartImportScreen'), 'CartImportScreen') },
+  { path: '/stocktakes', labelKey: 'stocktake.nav', Component: lazyNamed(() => import('../stocktake/StocktakeScreen'), 'StocktakeScreen') },
+  { path: '/controlled', labelKey: 'controlled.nav', Component: lazyNamed(() => import('../controlled/ControlledScreen'), 'ControlledScreen'), adminOnly: true },
   { path: '/locations', labelKey: 'locations.nav', Component: lazyNamed(() => import('../locations/LocationsScreen'), 'LocationsScreen'), adminOnly: true },
   { path: '/audit', labelKey: 'audit.nav', Component: lazyNamed(() => import('../audit/AuditScreen'), 'AuditScreen'), adminOnly: true },
 ];

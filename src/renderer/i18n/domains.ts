@@ -21,6 +21,9 @@ import * as stockBundle from '../records/stock.i18n';
 import * as locationsBundle from '../locations/locations.i18n';
 import * as dashboardBundle from '../dashboard/dashboard.i18n';
 import * as itemFieldsBundle from '../records/item-fields.i18n';
+import * as controlledBundle from '../controlled/controlled.i18n';
+import * as labelsBundle from '../labels/labels.i18n';
+import * as stocktakeBundle from '../stocktake/stocktake.i18n';
 
 export const domainBundles: DomainBundle[] = [cartBundle, completionBundle, dataBundle, recordsBundle, formatBundle, auditBundle, tableBundle, accountBundle, exportFileBundle, lazyBundle, importProgressBundle,
-  stockBundle, locationsBundle, dashboardBundle, itemFieldsBundle];
+  stockBundle, locationsBundle, dashboardBundle, itemFieldsBundle, controlledBundle, labelsBundle, stocktakeBundle];

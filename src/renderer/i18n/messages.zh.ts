@@ -101,6 +101,17 @@ export const zhMessages: Record<MessageKey, string> = {
   'locations.hasItems': '“{{path}}”（含下级）存放着 {{count}} 件物品，请先把它们移走。',
   'locations.itemNotPresent': '库存物品 {{id}} 当前是{{status}}：只有在库或借出的物品可以移动。',
 
+  // controlled chemicals: second person, lists, flagging, ledger (helper: controlled)
+  'field.secondPersonRequired': '管控化学品需要第二人确认',
+  'field.secondPersonSelf': '必须是你以外的另一个人',
+  'field.secondPersonPublic': '公共账号不能确认',
+  'field.secondPersonWrong': '用户名或密码错误',
+  'field.secondPersonInactive': '该账号已停用',
+
+  // labels, QR codes and scanning (helper: labels)
+
+  // stocktake (helper: stocktake)
+
   // stock: alerts and dashboard (helper: dashboard)
 
   // stock: item fields, import, stock-in (helper: fields)

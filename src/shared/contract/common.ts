@@ -36,3 +36,13 @@ export const ghsList = z
   .array(z.enum(GHS_PICTOGRAMS, { error: 'field.oneOf' }), { error: 'field.list' })
   .max(GHS_PICTOGRAMS.length, 'field.maxItems')
   .transform((v) => GHS_PICTOGRAMS.filter((g) => v.includes(g)));
+
+/** A second person's confirmation (双人双锁): another active member or admin types their own
+ *  username and password into the same dialog. Required for use, dispose and adjust of a
+ *  controlled item (records/second-person.ts checks it). */
+export const secondPerson = z
+  .object({
+    username: requiredText(100),
+    password: z.string({ error: 'field.text' }).min(1, 'field.required').max(200, 'field.maxChars'),
+  })
+  .strict();

@@ -10,6 +10,9 @@ import { auditOps } from './audit';
 import { stockOps } from './stock';
 import { locationOps } from './locations';
 import { dashboardOps } from './dashboard';
+import { controlledOps } from './controlled';
+import { labelOps } from './labels';
+import { stocktakeOps } from './stocktake';
 import type { OperationDef } from './define';
 
 export const contract = {
@@ -22,6 +25,9 @@ export const contract = {
   ...stockOps,
   ...locationOps,
   ...dashboardOps,
+  ...controlledOps,
+  ...labelOps,
+  ...stocktakeOps,
 } satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
