@@ -117,6 +117,17 @@ export const MESSAGES = {
   // labels, QR codes and scanning (helper: labels)
 
   // stocktake (helper: stocktake)
+  'stocktake.noSuch': 'Stocktake {{id}} does not exist.',
+  'stocktake.overlap': 'Stocktake #{{id}} of "{{path}}" is still open and covers this location or part of it. Close or cancel it first.',
+  'stocktake.overlapField': 'overlaps the open stocktake #{{id}} of "{{path}}"',
+  'stocktake.closed': 'Stocktake #{{id}} is already closed: nothing in it can change. Start a new one.',
+  'stocktake.cancelled': 'Stocktake #{{id}} was cancelled: nothing in it can change. Start a new one.',
+  'stocktake.notPayload': 'is not a label code (LAB1:<number>); scan the container\'s QR code',
+  'stocktake.notOnList': 'is not on this stocktake\'s list; scan it to add it',
+  'stocktake.decideMissing': 'decide for every container not seen: adjust to 0 or keep ({{count}} undecided)',
+  'stocktake.notAdjustable': 'cannot be adjusted now (borrowed, disposed or deleted): keep it',
+  'stocktake.notFoundLine': 'is not a container found here from elsewhere',
+  'stocktake.notMovable': 'cannot be moved: it is no longer in stock or borrowed',
 
   // stock: alerts and dashboard (helper: dashboard)
 

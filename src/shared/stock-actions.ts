@@ -5,6 +5,7 @@
 import type { InventoryStatus } from './records';
 import type { MovementKind } from './stock';
 import type { LabelLanguage } from './record-labels';
+import { STOCKTAKE_REASON } from './stocktake';
 
 export type StockAction = 'use' | 'borrow' | 'return' | 'consume' | 'dispose' | 'adjust' | 'split';
 
@@ -43,6 +44,9 @@ export function movementKindLabel(lang: LabelLanguage, kind: MovementKind): stri
 }
 
 export function movementReasonText(lang: LabelLanguage, reason: string): string {
+  // a stocktake's adjustment or move: "stocktake #12" (stocktake/stocktake-close.ts)
+  const st = STOCKTAKE_REASON.exec(reason);
+  if (st) return lang === 'en' ? `by stocktake #${st[1]}` : `盘点 #${st[1]}`;
   return REASON[lang][reason] ?? reason;
 }
 

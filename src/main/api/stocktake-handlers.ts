@@ -2,8 +2,21 @@
 import type { HandlerTable } from './handler-table';
 import type { stocktakeOps } from '../../shared/contract/stocktake';
 import type { RecordsHandlerDeps } from './records-handlers';
+import { requireUser } from './context';
 
 export function stocktakeHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, keyof typeof stocktakeOps> {
-  void s.records.stocktakes;
-  return {};
+  const st = s.records.stocktakes;
+  return {
+    listStocktakes: () => st.list(),
+    startStocktake: (input, ctx) => st.start(requireUser(ctx), input),
+    getStocktake: ({ id }) => st.get(id),
+    scanStocktake: ({ id, payload }, ctx) => st.scan(requireUser(ctx), id, payload),
+    tickStocktake: ({ id, item_id }, ctx) => st.see(requireUser(ctx), id, item_id),
+    untickStocktake: ({ id, item_id }) => st.untick(id, item_id),
+    countStocktake: (input, ctx) => st.count(requireUser(ctx), input),
+    reviewStocktake: ({ id }) => st.review(id),
+    closeStocktake: (input, ctx) => st.close(requireUser(ctx), input),
+    cancelStocktake: ({ id }, ctx) => st.cancel(requireUser(ctx), id),
+    stocktakeReport: ({ id, lang }) => st.report(id, lang),
+  };
 }

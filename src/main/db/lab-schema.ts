@@ -346,7 +346,10 @@ export const labMigrations: Migration[] = [
           started_by INTEGER REFERENCES users(id),
           started_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
           closed_by INTEGER REFERENCES users(id),
-          closed_at TEXT
+          closed_at TEXT,
+          -- the ledger's last movement id at the start: an item with a later movement (not this
+          -- stocktake's own) moved during the stocktake, so its expected amount is out of date
+          last_movement_id INTEGER NOT NULL DEFAULT 0
         );
         CREATE INDEX stocktakes_status ON stocktakes(status, id);
         -- One line per container: those in the subtree at the start (expected = 1) and those found

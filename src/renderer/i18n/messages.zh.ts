@@ -111,6 +111,17 @@ export const zhMessages: Record<MessageKey, string> = {
   // labels, QR codes and scanning (helper: labels)
 
   // stocktake (helper: stocktake)
+  'stocktake.noSuch': '盘点 {{id}} 不存在。',
+  'stocktake.overlap': '“{{path}}”的盘点 #{{id}} 仍未结束，且覆盖该位置或其一部分。请先结束或取消它。',
+  'stocktake.overlapField': '与未结束的盘点 #{{id}}（“{{path}}”）重叠',
+  'stocktake.closed': '盘点 #{{id}} 已结束，不能再修改。请开始新的盘点。',
+  'stocktake.cancelled': '盘点 #{{id}} 已取消，不能再修改。请开始新的盘点。',
+  'stocktake.notPayload': '不是标签码（LAB1:<编号>），请扫描容器上的二维码',
+  'stocktake.notOnList': '不在本次盘点清单上，请扫描它以加入',
+  'stocktake.decideMissing': '请为每个未见到的容器选择：调整为 0 或保留（还有 {{count}} 个未选择）',
+  'stocktake.notAdjustable': '现在不能调整（已借出、已处置或已删除），请选择保留',
+  'stocktake.notFoundLine': '不是本次盘点从别处发现的容器',
+  'stocktake.notMovable': '不能移动：它已不在库也未借出',
 
   // stock: alerts and dashboard (helper: dashboard)
 

@@ -1,0 +1,151 @@
+// Closing a stocktake: the review (what was not seen, counted differently, found from elsewhere, or
+// moved in the ledger since the start) and the close itself — the admin's decisions become
+// `adjusted` (and, for found containers, `moved`) movements carrying the stocktake's id and the
+// reason "stocktake #N", with the items, the lines' outcomes and the audit entries, all in one
+// BEGIN IMMEDIATE transaction. A controlled chemical among the adjusted items needs a second
+// person (records/second-person.ts), stored on those movements.
+import type Big from 'big.js';
+import type { Db } from '../db/open';
+import type { UserInfo } from '../../shared/contract';
+import type { CloseStocktakeInput } from '../../shared/contract/stocktake';
+import { fieldInvalid } from '../../shared/errors';
+import { convert, toDecimal, toNumber } from '../../shared/amounts';
+import { STOCK_ACTION_FROM } from '../../shared/stock-actions';
+import type { InventoryStatus } from '../../shared/records';
+import { stocktakeReason, type LineOutcome, type ReviewEntry, type Stocktake, type StocktakeLine, type StocktakeReview } from '../../shared/stocktake';
+import { prepareCached } from '../db/statements';
+import { afterCommit, type RecordsDeps, updateRow } from '../records/deps';
+import { locationById, subtreeIds } from '../records/location-tree';
+import { derivedColumns } from '../records/search';
+import { writeMovement } from '../records/stock-ledger';
+import { confirmSecondPerson } from '../records/second-person';
+import { openStocktake, stocktakeLines } from './stocktake-queries';
+
+const ENDPOINT = '/inventory/' as const;
+
+/** The counted amount in the item's unit now (null: not counted, or the unit changed across dimensions). */
+function countedNow(l: StocktakeLine): Big | null {
+  if (l.counted_amount === null || l.unit === null) return null;
+  return convert(toDecimal(l.counted_amount), l.counted_unit ?? l.unit, l.unit);
+}
+
+function entry(l: StocktakeLine, subtree: ReadonlySet<number>, itemLocation: number | null): ReviewEntry {
+  const counted = countedNow(l);
+  return {
+    item_id: l.item_id, name: l.name, cas_number: l.cas_number, location_path: l.location_path, storage_location: l.storage_location, status: l.status,
+    expected_amount: l.expected_amount, balance: l.quantity, unit: l.unit, counted: counted ? toNumber(counted) : null, controlled: l.controlled !== null, moved: l.moved,
+    adjustable: l.status !== null && STOCK_ACTION_FROM.adjust.includes(l.status as InventoryStatus),
+    movable: (l.status === 'in_stock' || l.status === 'borrowed') && (itemLocation === null || !subtree.has(itemLocation)),
+  };
+}
+
+/** Counted and different from the balance now. */
+function countedDiffers(e: ReviewEntry): boolean {
+  return e.counted !== null && e.balance !== null && toDecimal(e.counted).cmp(toDecimal(e.balance)) !== 0;
+}
+
+export function reviewStocktake(db: Db, st: Stocktake): StocktakeReview {
+  const subtree = new Set(subtreeIds(db, st.location_id));
+  const locations = new Map(
+    (prepareCached(db, `SELECT l.item_id, i.location_id FROM stocktake_lines l JOIN inventory_items i ON i.id = l.item_id WHERE l.stocktake_id = ?`).all(st.id) as Array<{ item_id: number; location_id: number | null }>).map(
+      (r) => [r.item_id, r.location_id],
+    ),
+  );
+  const review: StocktakeReview = { stocktake: st, missing: [], counted: [], found: [], moved: [] };
+  for (const l of stocktakeLines(db, st.id)) {
+    const e = entry(l, subtree, locations.get(l.item_id) ?? null);
+    if (l.expected === 1 && !l.seen_at) review.missing.push(e);
+    if (l.seen_at && countedDiffers(e)) review.counted.push(e);
+    if (l.expected === 0) review.found.push(e);
+    if (l.moved) review.moved.push(e);
+  }
+  return review;
+}
+
+interface Plan {
+  entry: ReviewEntry;
+  outcome: LineOutcome;
+  /** Set the balance to this. */
+  adjustTo?: Big;
+  move?: boolean;
+}
+
+/** Decides every line from the admin's input; refuses (naming the field) before anything is written. */
+function plan(review: StocktakeReview, lines: StocktakeLine[], input: CloseStocktakeInput): Plan[] {
+  const byId = new Map([...review.missing, ...review.counted, ...review.found].map((e) => [e.item_id, e]));
+  const missing = new Map(review.missing.map((e) => [e.item_id, e]));
+  const decided = new Map<number, 'zero' | 'keep'>();
+  input.missing.forEach((d, i) => {
+    if (!missing.has(d.item_id)) throw fieldInvalid(`missing.${i}.item_id`, 'stocktake.notOnList');
+    if (d.action === 'zero' && !missing.get(d.item_id)!.adjustable) throw fieldInvalid(`missing.${i}.action`, 'stocktake.notAdjustable');
+    decided.set(d.item_id, d.action);
+  });
+  const undecided = review.missing.filter((e) => !decided.has(e.item_id)).length;
+  if (undecided > 0) throw fieldInvalid('missing', 'stocktake.decideMissing', { count: undecided });
+  const found = new Map(review.found.map((e) => [e.item_id, e]));
+  input.move.forEach((itemId, i) => {
+    const e = found.get(itemId);
+    if (!e) throw fieldInvalid(`move.${i}`, 'stocktake.notFoundLine');
+    if (!e.movable) throw fieldInvalid(`move.${i}`, 'stocktake.notMovable');
+  });
+  const keep = new Set(input.keep);
+  const move = new Set(input.move);
+  const counted = new Set(review.counted.map((e) => e.item_id));
+  return lines.map((l): Plan => {
+    const e = byId.get(l.item_id) ?? ({ item_id: l.item_id } as ReviewEntry);
+    if (missing.has(l.item_id)) return decided.get(l.item_id) === 'zero' ? { entry: e, outcome: 'missing', adjustTo: toDecimal(0) } : { entry: e, outcome: 'kept' };
+    const adjust = counted.has(l.item_id) && !keep.has(l.item_id) && e.adjustable;
+    const p: Plan = { entry: e, outcome: adjust ? 'adjusted' : counted.has(l.item_id) ? 'kept' : 'ok', ...(adjust ? { adjustTo: toDecimal(e.counted!) } : {}) };
+    if (l.expected === 0) {
+      p.move = move.has(l.item_id);
+      p.outcome = p.move ? 'moved' : adjust ? 'adjusted' : 'kept';
+    }
+    return p;
+  });
+}
+
+export function closeStocktake(deps: RecordsDeps, actor: UserInfo, input: CloseStocktakeInput): void {
+  const db = deps.db;
+  const touched: number[] = [];
+  db.transaction(() => {
+    const st = openStocktake(db, input.id);
+    const plans = plan(reviewStocktake(db, st), stocktakeLines(db, st.id), input);
+    // A second person is asked for only when a controlled chemical's amount actually changes.
+    const controlled = plans.some((p) => p.adjustTo && p.entry.controlled && toDecimal(p.entry.balance ?? 0).cmp(p.adjustTo) !== 0);
+    const second = controlled ? confirmSecondPerson(db, actor.id, input.second_person) : null;
+    const reason = stocktakeReason(st.id);
+    const target = locationById(db, st.location_id);
+    const setLine = prepareCached(db, 'UPDATE stocktake_lines SET outcome = ?, movement_id = ? WHERE stocktake_id = ? AND item_id = ?');
+    for (const p of plans) {
+      let movementId: number | null = null;
+      const item = p.adjustTo || p.move ? (prepareCached(db, 'SELECT * FROM inventory_items WHERE id = ?').get(p.entry.item_id) as Record<string, unknown> & { id: number; quantity: number; unit: string; status: string; controlled: string | null; location_id: number | null; storage_location: string }) : null;
+      if (item && p.move) {
+        updateRow(db, 'inventory_items', item.id, { location_id: target.location_id, storage_location: target.storage_location, ...derivedColumns(ENDPOINT, { ...item, storage_location: target.storage_location }) });
+        movementId = writeMovement(db, {
+          item_id: item.id, user_id: actor.id, kind: 'moved', amount: item.quantity, delta: 0, unit: item.unit, balance_after: item.quantity, reason, stocktake_id: st.id,
+          from_location_id: item.location_id, to_location_id: target.location_id, from_location: item.storage_location || null, to_location: target.storage_location,
+        });
+        deps.audit.record({ userId: actor.id, entityType: 'inventory_item', entityId: item.id, action: 'move', changes: { storage_location: [item.storage_location, target.storage_location], stocktake: [null, st.id] } });
+      }
+      if (item && p.adjustTo) {
+        const balance = toDecimal(item.quantity);
+        const delta = p.adjustTo.minus(balance);
+        if (!delta.eq(0)) {
+          const status = p.adjustTo.eq(0) ? 'consumed' : 'in_stock';
+          movementId = writeMovement(db, {
+            item_id: item.id, user_id: actor.id, second_user_id: item.controlled !== null ? second : null, kind: 'adjusted', amount: toNumber(delta.abs()), delta: toNumber(delta), unit: item.unit,
+            balance_after: toNumber(p.adjustTo), reason, stocktake_id: st.id,
+          });
+          updateRow(db, 'inventory_items', item.id, { quantity: toNumber(p.adjustTo), status });
+          const changes: Record<string, [unknown, unknown]> = { quantity: [item.quantity, toNumber(p.adjustTo)], stocktake: [null, st.id] };
+          if (status !== item.status) changes.status = [item.status, status];
+          deps.audit.record({ userId: actor.id, entityType: 'inventory_item', entityId: item.id, action: 'adjust', changes });
+        }
+      }
+      if (item) touched.push(item.id);
+      setLine.run(p.outcome, movementId, st.id, p.entry.item_id);
+    }
+    prepareCached(db, `UPDATE stocktakes SET status = 'closed', closed_by = ?, closed_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`).run(actor.id, st.id);
+  }).immediate();
+  afterCommit(deps, [{ endpoint: ENDPOINT, ids: touched, bulk: touched.length > 1 }]);
+}
