@@ -1,0 +1,68 @@
+// Stocktakes as the screens use them, live: the list and one stocktake reload when a
+// `stocktake-changed` event arrives (a scan in another window or by another person), and the
+// progress shown takes the event's numbers at once. No polling.
+import { useCallback, useEffect, useState } from 'react';
+import { call, subscribeEvents } from '../api/client';
+import type { Stocktake, StocktakeDetail } from '../../shared/stocktake';
+
+const RELOAD_AFTER_MS = 120;
+
+/** Runs `load` now and again shortly after each event `wanted` accepts (bursts of scans load once). */
+function useLiveLoad(load: () => Promise<void>, wanted: (e: Parameters<Parameters<typeof subscribeEvents>[0]>[0]) => boolean) {
+  useEffect(() => {
+    void load();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = subscribeEvents((e) => {
+      if (!wanted(e)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void load(), RELOAD_AFTER_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      off();
+    };
+  }, [load, wanted]);
+}
+
+const anyStocktake = (e: { type: string }) => e.type === 'stocktake-changed';
+
+export function useStocktakes() {
+  const [list, setList] = useState<Stocktake[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setList(await call('listStocktakes', {}));
+      setError(null);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }, []);
+  useLiveLoad(load, anyStocktake);
+  return { list, error, reload: load };
+}
+
+export function useStocktake(id: number) {
+  const [detail, setDetail] = useState<StocktakeDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setDetail(await call('getStocktake', { id }));
+      setError(null);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }, [id]);
+  // This stocktake's progress, and item changes (an item used or moved meanwhile shows as moved).
+  const wanted = useCallback(
+    (e: Parameters<Parameters<typeof subscribeEvents>[0]>[0]) => {
+      if (e.type === 'stocktake-changed' && e.id === id) {
+        setDetail((d) => (d ? { ...d, seen: e.seen, expected: e.expected, status: e.status } : d));
+        return true;
+      }
+      return e.type === 'records-changed' && e.endpoint === '/inventory/';
+    },
+    [id],
+  );
+  useLiveLoad(load, wanted);
+  return { detail, error, reload: load };
+}
