@@ -186,6 +186,17 @@ test('a walk of every screen in Simplified Chinese shows no English sentence, co
   await page.keyboard.press('Escape');
   await open(page, app.url, '/locations', '化学楼');
   await expectChineseOnly(page, 'locations');
+  // A stocktake of the building: the list, its page with the scan box, and the close review.
+  const building = (await admin.req<Array<{ id: number; path: string }>>('GET', '/api/locations')).find((l) => l.path === '化学楼')!;
+  const st = await admin.req<{ id: number }>('POST', '/api/stocktakes', { location_id: building.id, note: '年度盘点' });
+  await open(page, app.url, '/stocktakes', '化学楼');
+  await expectChineseOnly(page, 'stocktakes');
+  await open(page, app.url, `/stocktakes/${st.id}`, '已见 0 / 1');
+  await expectChineseOnly(page, 'stocktake page');
+  await page.getByTestId('stocktake-close').click();
+  await page.getByTestId('review-missing').waitFor();
+  await expectChineseOnly(page, 'stocktake close review');
+  await page.keyboard.press('Escape');
   await open(page, app.url, '/users', 'alice');
   await expectChineseOnly(page, 'users');
   await open(page, app.url, '/settings', '数据目录');
