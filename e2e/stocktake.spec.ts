@@ -4,7 +4,6 @@
 // and a text that is no label are reported plainly; the admin closes it with the one container not
 // seen adjusted to 0 — its ledger then shows the adjustment by the stocktake — and the report
 // downloads as an XLSX.
-import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { ADMIN, MEMBER, loginViaUi, seedUsers, test, expect } from './fixtures';
@@ -90,7 +89,7 @@ test('admin and member scan one room together, see each other live, close with a
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('stocktake-report').click()]);
   expect(download.suggestedFilename()).toMatch(/^stocktake-1-.*\.xlsx$/);
   const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(fs.readFileSync(await download.path()));
+  await wb.xlsx.readFile(await download.path());
   const cells = wb.worksheets[0]!.getSheetValues().flat().map(String);
   expect(cells).toEqual(expect.arrayContaining(['Stocktake #1', 'Chemistry › Room 101', '甲醇', 'Not found: adjusted to 0', '−500 mL']));
 

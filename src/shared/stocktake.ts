@@ -9,7 +9,8 @@ export type LineOutcome = 'ok' | 'adjusted' | 'missing' | 'kept' | 'moved';
 
 export interface Stocktake {
   id: number;
-  location_id: number;
+  /** null once the location was deleted. */
+  location_id: number | null;
   /** The subtree's root as its path read at the start. */
   location_path: string;
   status: StocktakeStatus;

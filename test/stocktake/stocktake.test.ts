@@ -240,4 +240,18 @@ describe('stocktake', () => {
     expect((await detail(h, st.id)).lines).toHaveLength(4);
     expect(await h.refused(h.member, 'scanStocktake', { id: st.id, payload: `LAB1:${a.id}` })).toMatchObject({ code: 'conflict', key: 'stocktake.cancelled' });
   });
+
+  it('an empty location can still be deleted after its stocktake; the stocktake keeps the path', async () => {
+    const h = await stocktakeHarness();
+    const room = await h.ok<{ id: number }>(h.admin, 'createLocation', { name: 'Room 103', parent_id: h.loc.b1.id });
+    const st = await h.ok<Stocktake>(h.admin, 'startStocktake', { location_id: room.id });
+    expect(st).toMatchObject({ expected: 0 });
+    await h.ok(h.admin, 'deleteLocation', { id: room.id });
+    const e = await h.item({ name: '乙腈', location_id: h.loc.r102.id });
+    expect(await scan(h, h.member, st.id, e.id)).toMatchObject({ result: 'found', elsewhere: true });
+    expect((await h.ok<StocktakeReview>(h.admin, 'reviewStocktake', { id: st.id })).found).toMatchObject([{ item_id: e.id, movable: false }]);
+    expect(await h.refused(h.admin, 'closeStocktake', { id: st.id, move: [e.id] })).toMatchObject({ fields: { 'move.0': { key: 'stocktake.notMovable' } } });
+    await h.ok(h.admin, 'closeStocktake', { id: st.id });
+    expect(await detail(h, st.id)).toMatchObject({ location_id: null, location_path: 'B1 › Room 103', status: 'closed', found: 1 });
+  });
 });

@@ -339,7 +339,8 @@ export const labMigrations: Migration[] = [
       db.exec(`
         CREATE TABLE stocktakes (
           id INTEGER PRIMARY KEY AUTOINCREMENT,
-          location_id INTEGER NOT NULL REFERENCES locations(id),
+          -- NULL once the location is deleted (only possible when it holds nothing); the path stays
+          location_id INTEGER REFERENCES locations(id) ON DELETE SET NULL,
           location_path TEXT NOT NULL,   -- as it read when the stocktake started
           status TEXT NOT NULL CHECK (status IN ('open','closed','cancelled')),
           note TEXT NOT NULL DEFAULT '',

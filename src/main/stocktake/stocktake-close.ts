@@ -30,12 +30,13 @@ function countedNow(l: StocktakeLine): Big | null {
 }
 
 function entry(l: StocktakeLine, subtree: ReadonlySet<number>, itemLocation: number | null): ReviewEntry {
+  // Nowhere to move to once the stocktake's location is gone (the subtree is then empty).
   const counted = countedNow(l);
   return {
     item_id: l.item_id, name: l.name, cas_number: l.cas_number, location_path: l.location_path, storage_location: l.storage_location, status: l.status,
     expected_amount: l.expected_amount, balance: l.quantity, unit: l.unit, counted: counted ? toNumber(counted) : null, controlled: l.controlled !== null, moved: l.moved,
     adjustable: l.status !== null && STOCK_ACTION_FROM.adjust.includes(l.status as InventoryStatus),
-    movable: (l.status === 'in_stock' || l.status === 'borrowed') && (itemLocation === null || !subtree.has(itemLocation)),
+    movable: subtree.size > 0 && (l.status === 'in_stock' || l.status === 'borrowed') && (itemLocation === null || !subtree.has(itemLocation)),
   };
 }
 
@@ -45,7 +46,7 @@ function countedDiffers(e: ReviewEntry): boolean {
 }
 
 export function reviewStocktake(db: Db, st: Stocktake): StocktakeReview {
-  const subtree = new Set(subtreeIds(db, st.location_id));
+  const subtree = new Set(st.location_id === null ? [] : subtreeIds(db, st.location_id));
   const locations = new Map(
     (prepareCached(db, `SELECT l.item_id, i.location_id FROM stocktake_lines l JOIN inventory_items i ON i.id = l.item_id WHERE l.stocktake_id = ?`).all(st.id) as Array<{ item_id: number; location_id: number | null }>).map(
       (r) => [r.item_id, r.location_id],
@@ -114,12 +115,12 @@ export function closeStocktake(deps: RecordsDeps, actor: UserInfo, input: CloseS
     const controlled = plans.some((p) => p.adjustTo && p.entry.controlled && toDecimal(p.entry.balance ?? 0).cmp(p.adjustTo) !== 0);
     const second = controlled ? confirmSecondPerson(db, actor.id, input.second_person) : null;
     const reason = stocktakeReason(st.id);
-    const target = locationById(db, st.location_id);
+    const target = st.location_id === null ? null : locationById(db, st.location_id);
     const setLine = prepareCached(db, 'UPDATE stocktake_lines SET outcome = ?, movement_id = ? WHERE stocktake_id = ? AND item_id = ?');
     for (const p of plans) {
       let movementId: number | null = null;
       const item = p.adjustTo || p.move ? (prepareCached(db, 'SELECT * FROM inventory_items WHERE id = ?').get(p.entry.item_id) as Record<string, unknown> & { id: number; quantity: number; unit: string; status: string; controlled: string | null; location_id: number | null; storage_location: string }) : null;
-      if (item && p.move) {
+      if (item && p.move && target) {
         updateRow(db, 'inventory_items', item.id, { location_id: target.location_id, storage_location: target.storage_location, ...derivedColumns(ENDPOINT, { ...item, storage_location: target.storage_location }) });
         movementId = writeMovement(db, {
           item_id: item.id, user_id: actor.id, kind: 'moved', amount: item.quantity, delta: 0, unit: item.unit, balance_after: item.quantity, reason, stocktake_id: st.id,

@@ -54,9 +54,9 @@ export class StocktakeService {
       if (!loc) throw fieldInvalid('location_id', 'field.noSuchRecord');
       const mine = subtreeIds(db, loc.id);
       // One open stocktake per place: refused when either subtree contains the other.
-      const open = prepareCached(db, `SELECT id, location_id, location_path FROM stocktakes WHERE status = 'open' ORDER BY id`).all() as Array<{ id: number; location_id: number; location_path: string }>;
+      const open = prepareCached(db, `SELECT id, location_id, location_path FROM stocktakes WHERE status = 'open' ORDER BY id`).all() as Array<{ id: number; location_id: number | null; location_path: string }>;
       for (const o of open) {
-        if (mine.includes(o.location_id) || subtreeIds(db, o.location_id).includes(loc.id)) {
+        if (o.location_id !== null && (mine.includes(o.location_id) || subtreeIds(db, o.location_id).includes(loc.id))) {
           const params = { id: o.id, path: o.location_path };
           throw new AppError('conflict', 'stocktake.overlap', params, { fields: fieldError('location_id', 'stocktake.overlapField', params), details: { stocktake_id: o.id } });
         }
@@ -107,7 +107,7 @@ export class StocktakeService {
       }
       if (!item) return { ...base, result: 'unknown' };
       if (!PRESENT.has(item.status)) return { ...base, result: 'not_present' };
-      const elsewhere = item.location_id === null || !subtreeIds(db, st.location_id).includes(item.location_id);
+      const elsewhere = item.location_id === null || st.location_id === null || !subtreeIds(db, st.location_id).includes(item.location_id);
       prepareCached(
         db,
         `INSERT INTO stocktake_lines (stocktake_id, item_id, expected, expected_amount, expected_unit, location_path, seen_by, seen_at) VALUES (?, ?, 0, ?, ?, ?, ?, ${NOW})`,
