@@ -8,6 +8,7 @@ import type { ScanResult, Stocktake, StocktakeDetail, StocktakeReview } from '..
 import type { InventoryItem } from '../../src/shared/records';
 import type { StockMovement } from '../../src/shared/stock';
 import type { LabEvent } from '../../src/shared/events';
+import { bundle, run } from '../completion/processes';
 
 const scan = (h: StocktakeHarness, user: StocktakeHarness['admin'], id: number, itemId: number | string) =>
   h.ok<ScanResult>(user, 'scanStocktake', { id, payload: typeof itemId === 'number' ? `LAB1:${itemId}` : itemId });
@@ -98,6 +99,31 @@ describe('stocktake', () => {
     await h.ok(h.member, 'untickStocktake', { id: st.id, item_id: b.id });
     expect(await h.ok<ScanResult>(h.member2, 'tickStocktake', { id: st.id, item_id: b.id })).toMatchObject({ result: 'seen', seen: 3 });
     expect((await detail(h, st.id)).lines.find((l) => l.item_id === b.id)).toMatchObject({ seen_by_name: 'Bob' });
+  });
+
+  it('two scanners in two processes going through the same shelf at once count every container exactly once', { timeout: 60_000 }, async () => {
+    const h = await stocktakeHarness();
+    const ids: number[] = [];
+    const insert = h.dbs.lab.prepare(`INSERT INTO inventory_items (name, quantity, unit, status, location_id, storage_location) VALUES (?, 1, '瓶', 'in_stock', ?, ?)`);
+    for (let i = 0; i < 300; i++) ids.push(Number(insert.run(`瓶 ${i}`, h.loc.shelf.id, h.loc.shelf.path).lastInsertRowid));
+    const st = await h.ok<Stocktake>(h.admin, 'startStocktake', { location_id: h.loc.shelf.id });
+    expect(st.expected).toBe(300);
+    const worker = bundle('test/stocktake/scan-worker.ts');
+    const startAt = String(Date.now() + 1500);
+    // One walks the shelf left to right, the other right to left: they meet in the middle.
+    const orders = [ids, [...ids].reverse()];
+    const results = await Promise.all([h.member, h.member2].map((u, i) => run(worker, [h.dbs.lab.name, String(st.id), orders[i]!.join(','), String(u.id), startAt])));
+    const counts = results.map((r) => {
+      expect(r.stderr).toBe('');
+      return JSON.parse(r.stdout) as { seen?: number; already?: number };
+    });
+    expect((counts[0]!.seen ?? 0) + (counts[1]!.seen ?? 0)).toBe(300);
+    expect((counts[0]!.already ?? 0) + (counts[1]!.already ?? 0)).toBe(300);
+    expect(Math.min(counts[0]!.seen ?? 0, counts[1]!.seen ?? 0)).toBeGreaterThan(0);
+    const d = await detail(h, st.id);
+    expect(d).toMatchObject({ seen: 300, expected: 300, found: 0 });
+    const by = h.dbs.lab.prepare('SELECT seen_by, count(*) AS n FROM stocktake_lines WHERE stocktake_id = ? GROUP BY seen_by ORDER BY seen_by').all(st.id) as Array<{ seen_by: number; n: number }>;
+    expect(by.map((r) => r.n).sort()).toEqual([counts[0]!.seen, counts[1]!.seen].sort());
   });
 
   it('adds a container registered elsewhere as found; says plainly when an id is unknown, deleted or not present; refuses text that is no label', async () => {
