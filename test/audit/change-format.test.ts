@@ -38,6 +38,9 @@ describe('audit changes in words', () => {
     expect(changeLine('active', [true, false], zh, 'user')).toBe('启用: 是 → 否');
     expect(changeLine('name', [null, '丙酮'], zh)).toBe('名称: — → 丙酮');
     expect(changeLine('borrowed_by', ['张三', null], zh)).toBe('借用人: 张三 → —');
+    // a stocktake's close names the stocktake on the item's adjustment
+    expect(changeLine('stocktake', [null, 3], zh)).toBe('盘点编号: — → 3');
+    expect(changeLine('stocktake', [null, 3], en)).toBe('Stocktake No.: — → 3');
     expect(actionLabel('borrow', zh)).toBe('借用');
     // A delete logs every field; the empty ones say nothing.
     expect(shownChanges({ name: ['丙酮', null], english_name: ['', null], brand: [null, null], status: ['in_stock', null] }).map(([f]) => f)).toEqual(['name', 'status']);

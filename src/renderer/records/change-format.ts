@@ -11,8 +11,8 @@ const USER_FIELD_LABELS: Record<string, string> = { username: 'users.username', 
 export function fieldLabel(field: string, t: TFunction, kind?: string): string {
   if (kind === 'user' && USER_FIELD_LABELS[field]) return t(USER_FIELD_LABELS[field]);
   if (kind === 'location') return t(`locations.field.${field}`, { defaultValue: field });
-  // The note of a move is labelled by the locations bundle.
-  return t(`records.field.${field}`, { defaultValue: t(`locations.field.${field}`, { defaultValue: field }) });
+  // The note of a move is labelled by the locations bundle; a stocktake's adjustment by its own.
+  return t(`records.field.${field}`, { defaultValue: t(`locations.field.${field}`, { defaultValue: t(`stocktake.field.${field}`, { defaultValue: field }) }) });
 }
 
 export function fieldValue(field: string, v: unknown, t: TFunction): string {

@@ -4,6 +4,8 @@ export const key = 'stocktake';
 export const en = {
   nav: 'Stocktake',
   title: 'Stocktakes',
+  /** Audit entries of the adjustments and moves a close made (history drawer, audit screen). */
+  field: { stocktake: 'Stocktake No.' },
   intro: 'A stocktake counts the containers of one location and everything below it. Scan each container\'s label (or tick it), correct amounts where they differ; an administrator closes it and confirms the adjustments.',
   start: 'Start stocktake',
   startTitle: 'Start a stocktake',
@@ -79,6 +81,7 @@ export const en = {
 export const zh: typeof en = {
   nav: '盘点',
   title: '盘点',
+  field: { stocktake: '盘点编号' },
   intro: '盘点一个存放位置及其下级的全部容器。逐个扫描容器标签（或勾选），数量不符时填写实盘数量；由管理员结束盘点并确认调整。',
   start: '开始盘点',
   startTitle: '开始盘点',
