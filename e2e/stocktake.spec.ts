@@ -74,10 +74,27 @@ test('admin and member scan one room together, see each other live, close with a
   await expect(lines.getByRole('row', { name: /无水乙醇/ })).toContainText('张三 Alice');
   await expect(lines.getByRole('row', { name: /甲醇/ }).getByRole('checkbox')).not.toBeChecked();
 
-  // Close: the methanol was not seen → adjust to 0.
+  // A tick box is a scan without the label; taking the tick back makes it unseen again.
+  const memberRow = member.getByTestId('stocktake-lines').getByRole('row', { name: /甲醇/ });
+  await memberRow.getByRole('checkbox').click();
+  await expect(memberRow.getByRole('checkbox')).toBeChecked();
+  await expect(page.getByTestId('stocktake-progress')).toContainText('3 / 3 seen');
+  await memberRow.getByRole('checkbox').click();
+  await expect(memberRow.getByRole('checkbox')).not.toBeChecked();
+  await expect(page.getByTestId('stocktake-progress')).toContainText('2 / 3 seen');
+  // A counted amount in another unit of the same kind.
+  await lines.getByTestId(`count-${acetone}`).click();
+  await page.getByTestId('count-amount').fill('0.45');
+  await page.getByTestId('count-unit').fill('L');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(lines.getByRole('row', { name: /丙酮/ })).toContainText('450 mL');
+  await expect(member.getByTestId('stocktake-lines').getByRole('row', { name: /丙酮/ })).toContainText('450 mL');
+
+  // Close: the methanol was not seen → adjust to 0; the acetone takes its count.
   await page.getByTestId('stocktake-close').click();
   const review = page.getByTestId('close-review');
   await expect(review.getByTestId('review-missing')).toContainText('甲醇');
+  await expect(review.getByTestId('review-counted')).toContainText('Adjust to 450 mL');
   await expect(page.getByRole('button', { name: 'Close stocktake' })).toBeDisabled();
   await review.getByTestId(`missing-${methanol}`).getByText('Adjust to 0').click();
   await page.getByRole('button', { name: 'Close stocktake' }).click();
