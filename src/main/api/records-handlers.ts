@@ -51,7 +51,7 @@ export function recordsHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, Recor
     deleteInventoryItem: ({ id }, ctx) => (r.inventory.delete(requireUser(ctx), id), { ok: true as const }),
     borrowInventoryItem: (input, ctx) => r.stock.borrow(requireUser(ctx), input),
     returnInventoryItem: (input, ctx) => r.stock.return(requireUser(ctx), input),
-    consumeInventoryItem: ({ id }, ctx) => r.stock.consume(requireUser(ctx), id),
+    consumeInventoryItem: ({ id, second_person }, ctx) => r.stock.consume(requireUser(ctx), id, second_person),
     disposeInventoryItem: (input, ctx) => r.stock.dispose(requireUser(ctx), input),
 
     listReagentOrders: (q, ctx) => {

@@ -38,5 +38,5 @@ export function shownChanges(changes: Record<string, [unknown, unknown]>): Array
 }
 
 export function actionLabel(action: string, t: TFunction): string {
-  return t(`records.history.action.${action}`, { defaultValue: t(`locations.historyAction.${action}`, { defaultValue: action }) });
+  return t(`records.history.action.${action}`, { defaultValue: t(`locations.historyAction.${action}`, { defaultValue: t(`controlled.auditAction.${action}`, { defaultValue: action }) }) });
 }

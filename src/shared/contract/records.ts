@@ -23,7 +23,7 @@ import {
 } from '../records';
 import { importRefInput, type ImportAnswer } from './cart';
 import { ALERT_FILTERS } from './dashboard';
-import { borrowInput, disposeInput, returnInput } from './stock';
+import { borrowInput, consumeInput, disposeInput, returnInput } from './stock';
 
 const quantity = numeric(z.number({ error: 'field.number' }).refine(Number.isFinite, 'field.number').positive('field.positive').max(1e9, 'field.tooLarge'));
 const stockQuantity = amount({ allowZero: true });
@@ -167,7 +167,7 @@ export const recordsOps = {
   // amounts, due date and reason: shared/contract/stock.ts (the stock ledger owns them)
   borrowInventoryItem: op({ method: 'POST', path: '/inventory/:id/borrow', access: 'member', input: borrowInput, output: returns<InventoryItem>() }),
   returnInventoryItem: op({ method: 'POST', path: '/inventory/:id/return', access: 'member', input: returnInput, output: returns<InventoryItem>() }),
-  consumeInventoryItem: op({ method: 'POST', path: '/inventory/:id/consume', access: 'member', input: byId, output: returns<InventoryItem>() }),
+  consumeInventoryItem: op({ method: 'POST', path: '/inventory/:id/consume', access: 'member', input: consumeInput, output: returns<InventoryItem>() }),
   disposeInventoryItem: op({ method: 'POST', path: '/inventory/:id/dispose', access: 'member', input: disposeInput, output: returns<InventoryItem>() }),
 
   // --- reagent orders ---
