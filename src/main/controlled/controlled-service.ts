@@ -39,7 +39,9 @@ export class ControlledService {
   /** All entries (or one category's), by CAS. */
   entries(categoryId?: number): ControlledEntry[] {
     if (categoryId !== undefined) this.category(categoryId);
-    return prepareCached(this.deps.db, 'SELECT category_id, cas, name FROM controlled_cas WHERE ?1 IS NULL OR category_id = ?1 ORDER BY cas, category_id').all(categoryId ?? null) as ControlledEntry[];
+    const sql = 'SELECT category_id, cas, name FROM controlled_cas';
+    if (categoryId === undefined) return prepareCached(this.deps.db, `${sql} ORDER BY cas, category_id`).all() as ControlledEntry[];
+    return prepareCached(this.deps.db, `${sql} WHERE category_id = ? ORDER BY cas`).all(categoryId) as ControlledEntry[];
   }
 
   create(actor: UserInfo, input: ControlledCreateInput): ControlledCategory {
