@@ -1,0 +1,101 @@
+// Controlled chemicals in Chromium (issue 11): an admin imports a list file holding an item's CAS;
+// the item shows its category in the list and its details, the approval of an order of it names
+// the category; a member uses it with a second person's confirmation (a wrong password refused on
+// the field first) and the ledger shows both people. One pass in Chinese.
+import type { Page } from '@playwright/test';
+import { ADMIN, MEMBER, loginViaUi, seedUsers, test, expect, type ApiSession } from './fixtures';
+
+const BOB = { username: 'bob', password: 'bob-pass-12', displayName: 'Bob', role: 'member' as const };
+const dialog = (page: Page) => page.getByRole('dialog').filter({ has: page.getByTestId('stock-balance') });
+
+async function seed(admin: ApiSession) {
+  await admin.req('POST', '/api/users', BOB);
+  const item = await admin.req<{ id: number }>('POST', '/api/inventory', { name: '氰化钠', english_name: 'Sodium cyanide', cas_number: '143-33-9', quantity: 100, unit: 'g', storage_location: '毒品柜' });
+  await admin.req('POST', '/api/inventory', { name: '无水乙醇', cas_number: '64-17-5', quantity: 500, unit: 'mL' });
+  return item.id;
+}
+
+async function useMenu(page: Page, rowName: RegExp, action: string | RegExp) {
+  const row = page.getByRole('row', { name: rowName });
+  await row.getByTestId('row-more').click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: action }).click();
+}
+
+test('import a list → flagged in list, detail and approval → use with a second person → ledger shows both', async ({ page, app }, testInfo) => {
+  const admin = await seedUsers(app);
+  await seed(admin);
+  const member = new (admin.constructor as new (url: string) => ApiSession)(app.url);
+  await member.req('POST', '/api/session', { username: MEMBER.username, password: MEMBER.password });
+  const order = await member.req<{ id: number }>('POST', '/api/reagent-orders', { name: '氰化钠', cas_number: '143-33-9', quantity: 1 });
+
+  await loginViaUi(page, app, ADMIN, '/controlled');
+  await expect(page.getByTestId('controlled-categories')).toContainText('Highly toxic');
+  await expect(page.getByTestId('controlled-entries')).toContainText('List: Highly toxic');
+  await page.getByTestId('controlled-import-file').setInputFiles({ name: 'toxic.csv', mimeType: 'text/csv', buffer: Buffer.from('CAS,Name\n143-33-9,氰化钠\n64-17-6,bad check digit\n') });
+  await expect(page.getByTestId('controlled-import-result')).toContainText('1 added, 0 already listed, 1 refused');
+  await expect(page.getByTestId('controlled-import-errors')).toContainText('Row 3 (64-17-6): check digit should be 5');
+  await expect(page.getByTestId('controlled-entries').locator('tbody')).toContainText('143-33-9');
+  await testInfo.attach('controlled-screen', { body: await page.screenshot(), contentType: 'image/png' });
+
+  await page.goto(`${app.url}/#/inventory`);
+  const row = page.getByRole('row', { name: /氰化钠/ });
+  await expect(row.getByTestId('controlled-tag')).toHaveText('Highly toxic');
+  await expect(page.getByRole('row', { name: /无水乙醇/ }).getByTestId('controlled-tag')).toHaveCount(0);
+  await row.getByTestId('item-name').click();
+  await expect(page.getByTestId('detail-controlled')).toHaveText('Highly toxic');
+  await page.keyboard.press('Escape');
+
+  await page.goto(`${app.url}/#/reagent-orders`);
+  const orderRow = page.getByRole('row', { name: /氰化钠/ });
+  await expect(orderRow.getByTestId('controlled-tag')).toHaveText('Highly toxic');
+  await orderRow.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.locator('.ant-modal-confirm')).toContainText('It is a controlled chemical: Highly toxic.');
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Yes' }).click();
+  await expect(orderRow).toContainText('Approved');
+  expect((await admin.req<{ status: string }>('GET', `/api/reagent-orders/${order.id}`)).status).toBe('approved');
+
+  // The member uses 5 g; Bob confirms (a wrong password first).
+  await page.context().clearCookies();
+  await loginViaUi(page, app, MEMBER);
+  await useMenu(page, /氰化钠/, 'Use');
+  await expect(dialog(page).getByTestId('second-person')).toContainText('Highly toxic');
+  await dialog(page).getByTestId('stock-amount').fill('5');
+  await dialog(page).getByRole('button', { name: 'Use' }).click();
+  await expect(dialog(page)).toContainText('The second person must confirm');
+  await dialog(page).getByTestId('second-username').fill(BOB.username);
+  await dialog(page).getByTestId('second-password').fill('not-his-password');
+  await dialog(page).getByRole('button', { name: 'Use' }).click();
+  await expect(dialog(page)).toContainText(/wrong username or password/i);
+  await expect(row).toContainText('100 g');
+  await dialog(page).getByTestId('second-password').fill(BOB.password);
+  await dialog(page).getByRole('button', { name: 'Use' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(row).toContainText('95 g');
+
+  await row.getByRole('button', { name: 'History' }).click();
+  await page.getByRole('tab', { name: 'Stock ledger' }).click();
+  await expect(page.getByTestId('ledger-table').locator('tbody tr.ant-table-row').nth(1)).toContainText(`${MEMBER.displayName} / ${BOB.displayName}`);
+});
+
+test('in Chinese: the category tag and the second-person fields', async ({ page, app }) => {
+  const admin = await seedUsers(app);
+  await seed(admin);
+  const cats = await admin.req<Array<{ id: number; key: string }>>('GET', '/api/controlled-lists');
+  await admin.req('POST', `/api/controlled-lists/${cats.find((c) => c.key === 'highly_toxic')!.id}/entries`, { cas: '143-33-9', name: '氰化钠' });
+  await page.addInitScript(() => localStorage.setItem('lab.language', 'zh-CN'));
+  await page.goto(app.url + '/#/login');
+  await page.getByLabel('用户名').fill(MEMBER.username);
+  await page.getByLabel('密码').fill(MEMBER.password);
+  await page.getByRole('button', { name: /^登\s*录$/ }).click();
+  await page.getByTestId('user-menu').waitFor();
+  await page.goto(app.url + '/#/inventory');
+  await expect(page.getByRole('row', { name: /氰化钠/ }).getByTestId('controlled-tag')).toHaveText('剧毒');
+  await useMenu(page, /氰化钠/, '使用');
+  await expect(dialog(page).getByTestId('second-person')).toContainText('管控化学品：需第二人用自己的账号确认。');
+  await expect(dialog(page).getByText('第二人：用户名')).toBeVisible();
+  await dialog(page).getByTestId('stock-amount').fill('1');
+  await dialog(page).getByTestId('second-username').fill(MEMBER.username);
+  await dialog(page).getByTestId('second-password').fill(MEMBER.password);
+  await dialog(page).getByRole('button', { name: /使\s*用/ }).click();
+  await expect(dialog(page)).toContainText('必须是你以外的另一个人');
+});
