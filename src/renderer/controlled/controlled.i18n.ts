@@ -31,6 +31,8 @@ export const en = {
   approveConfirm: 'Approve the order of {{name}}? It is a controlled chemical: {{categories}}.',
   consumeTitle: 'Use up {{name}}',
   auditAction: { add_cas: 'CAS added', remove_cas: 'CAS removed' },
+  /** The audit log's fields of a list change. */
+  field: { name: 'Chinese name', name_en: 'English name', cas: 'CAS', cas_name: 'Name on the list', entries: 'CAS numbers', file: 'File', added: 'Added', refused: 'Refused' },
   second: {
     hint: 'Controlled chemical: a second person confirms with their own account.',
     hintReturn: 'Controlled chemical: if part is not returned, a second person confirms.',
@@ -77,6 +79,7 @@ export const zh: typeof en = {
   approveConfirm: '批准 {{name}} 的订单？它是管控化学品：{{categories}}。',
   consumeTitle: '用完 {{name}}',
   auditAction: { add_cas: '添加 CAS', remove_cas: '移除 CAS' },
+  field: { name: '中文名称', name_en: '英文名称', cas: 'CAS号', cas_name: '名录中的名称', entries: 'CAS 号数', file: '文件', added: '新增', refused: '拒绝' },
   second: {
     hint: '管控化学品：需第二人用自己的账号确认。',
     hintReturn: '管控化学品：如有未归还部分，需第二人确认。',
