@@ -7,7 +7,8 @@ import { parseCas } from '../../shared/cas';
 import { controlledNames } from '../../shared/controlled';
 import { useControlled } from './use-controlled';
 
-export function ControlledTags({ flag, cas }: { flag?: string | null; cas?: string | null }) {
+/** `compact`: one narrow tag (names joined, the whole on hover) for a list cell that must keep the name readable. */
+export function ControlledTags({ flag, cas, compact }: { flag?: string | null; cas?: string | null; compact?: boolean }) {
   const { i18n } = useTranslation();
   const { categories, byCas } = useControlled();
   let ids = flag ?? null;
@@ -17,6 +18,14 @@ export function ControlledTags({ flag, cas }: { flag?: string | null; cas?: stri
   }
   const names = controlledNames(ids, categories, i18n.language);
   if (names.length === 0) return null;
+  if (compact) {
+    const all = names.join(' · ');
+    return (
+      <Tag color="red" title={all} style={{ marginInlineEnd: 0, maxWidth: 96, overflow: 'hidden', textOverflow: 'ellipsis', flexShrink: 0 }} data-testid="controlled-tag">
+        {all}
+      </Tag>
+    );
+  }
   return (
     <>
       {names.map((n) => (

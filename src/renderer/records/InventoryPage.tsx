@@ -41,12 +41,12 @@ export function InventoryPage() {
       col('name', {
         ...ellipsisCell(190),
         render: (_v: string, r) => (
-          <>
-            <ControlledTags flag={r.controlled} />
-            <Typography.Link title={label(r)} onClick={() => setDetail(r)} data-testid="item-name">
+          <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+            <Typography.Link title={label(r)} onClick={() => setDetail(r)} data-testid="item-name" style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
               {label(r)}
             </Typography.Link>
-          </>
+            <ControlledTags flag={r.controlled} compact />
+          </span>
         ),
       }),
       col('cas_number', casCell),

@@ -35,7 +35,7 @@ export function ReagentOrdersPage() {
       r.controlled ? t('controlled.approveConfirm', { name: r.name, categories: controlledNames(r.controlled, controlled.categories, i18n.language).join('、') }) : undefined;
     return [
       col('id', { width: 70 }),
-      col('name', { ...ellipsisCell(200), render: (v: string, r) => { const label = r.english_name ? `${v} (${r.english_name})` : v; return <Tooltip placement="topLeft" title={label}><span><ControlledTags flag={r.controlled} />{label}</span></Tooltip>; } }),
+      col('name', { ...ellipsisCell(200), render: (v: string, r) => { const label = r.english_name ? `${v} (${r.english_name})` : v; return <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}><Tooltip placement="topLeft" title={label}><span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{label}</span></Tooltip><ControlledTags flag={r.controlled} compact /></span>; } }),
       col('cas_number', casCell),
       col('specification', ellipsisCell(100)),
       col('quantity', { width: 80 }),
