@@ -1,7 +1,8 @@
 // Controlled chemicals in Chromium (issue 11): an admin imports a list file holding an item's CAS;
 // the item shows its category in the list and its details, the approval of an order of it names
 // the category; a member uses it with a second person's confirmation (a wrong password refused on
-// the field first) and the ledger shows both people. One pass in Chinese.
+// the field first) and the ledger shows both people. In Chinese: the tag, the second-person fields
+// and the cart-import review (a batch item is flagged by its CAS before it is in the database).
 import type { Page } from '@playwright/test';
 import { ADMIN, MEMBER, loginViaUi, seedUsers, test, expect, type ApiSession } from './fixtures';
 
@@ -98,4 +99,17 @@ test('in Chinese: the category tag and the second-person fields', async ({ page,
   await dialog(page).getByTestId('second-password').fill(MEMBER.password);
   await dialog(page).getByRole('button', { name: /使\s*用/ }).click();
   await expect(dialog(page)).toContainText('必须是你以外的另一个人');
+  await page.keyboard.press('Escape');
+
+  // The cart-import review: batch items are not in the database; the tag comes from the lists by CAS.
+  const item = (n: number, name: string, cas: string) => ({
+    item_id: `item-${n}`, supplier: 'fixture', name, english_name: '', specification: '500g', brand: '化试通', cas_number: cas,
+    product_id: `FX-${n}`, detail_url: '', quantity: 1, unit_price: 10, hazardous: false,
+    suggested_order_type: 'reagent', order_type: 'reagent', classification_reason: 'valid_cas', detail_fetch_status: 'basic_only',
+  });
+  const cart = { batch_id: '20261125c0ffee01', created_at: new Date().toISOString(), items: [item(1, '氰化钠', '143339'), item(2, '无水乙醇', '64-17-5')] };
+  await new (admin.constructor as new (url: string) => ApiSession)(app.url).req('POST', '/cart-import/handoff', { expected_batch_id: cart.batch_id, batch: cart });
+  await page.goto(`${app.url}/#/cart-import?batch_id=${cart.batch_id}`);
+  await expect(page.getByTestId('cart-item-item-1').getByTestId('controlled-tag')).toHaveText('剧毒');
+  await expect(page.getByTestId('cart-item-item-2').getByTestId('controlled-tag')).toHaveCount(0);
 });
