@@ -4,6 +4,7 @@
 // the field first) and the ledger shows both people. In Chinese: the tag, the second-person fields
 // and the cart-import review (a batch item is flagged by its CAS before it is in the database).
 import type { Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { ADMIN, MEMBER, loginViaUi, seedUsers, test, expect, type ApiSession } from './fixtures';
 
 const BOB = { username: 'bob', password: 'bob-pass-12', displayName: 'Bob', role: 'member' as const };
@@ -76,6 +77,22 @@ test('import a list → flagged in list, detail and approval → use with a seco
   await row.getByRole('button', { name: 'History' }).click();
   await page.getByRole('tab', { name: 'Stock ledger' }).click();
   await expect(page.getByTestId('ledger-table').locator('tbody tr.ant-table-row').nth(1)).toContainText(`${MEMBER.displayName} / ${BOB.displayName}`);
+
+  // The admin's controlled ledger of the category (this month to today): the use with both people.
+  await page.context().clearCookies();
+  await loginViaUi(page, app, ADMIN, '/controlled');
+  await page.getByTestId('ledger-category').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('Highly toxic', { exact: true }).click();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('ledger-download').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^ledger-Highly-toxic-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}-.*\.xlsx$/);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(await file.path());
+  const rows = (wb.worksheets[0]!.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1).map((c) => (c === undefined || c === null ? '' : String(c))));
+  const used = rows.find((r) => r[5] === 'Used')!;
+  expect([used[0], used[8], used[11], used[12]]).toEqual(['143-33-9', '5', MEMBER.displayName, BOB.displayName]);
+  expect(rows.find((r) => r[5] === 'Closing balance')!.slice(6, 10)).toEqual(['0', '100', '5', '95']);
 });
 
 test('in Chinese: the category tag and the second-person fields', async ({ page, app }) => {
