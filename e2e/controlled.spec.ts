@@ -46,6 +46,11 @@ test('import a list → flagged in list, detail and approval → use with a seco
   await row.getByTestId('item-name').click();
   await expect(page.getByTestId('detail-controlled')).toHaveText('Highly toxic');
   await page.keyboard.press('Escape');
+  await page.getByTestId('controlled-only').click();
+  await expect(page.getByRole('row', { name: /无水乙醇/ })).toHaveCount(0);
+  await expect(row).toBeVisible();
+  await page.getByTestId('controlled-only').click();
+  await expect(page.getByRole('row', { name: /无水乙醇/ })).toBeVisible();
 
   await page.goto(`${app.url}/#/reagent-orders`);
   const orderRow = page.getByRole('row', { name: /氰化钠/ });

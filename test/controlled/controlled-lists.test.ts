@@ -68,6 +68,15 @@ describe('controlled lists', () => {
 
     const split = await h.ok<{ newItem: InventoryItem }>(h.member, 'splitInventoryItem', { id: created.id, amount: 10, unit: 'g' });
     expect(split.newItem.controlled).toBe(flag);
+
+    // "Controlled only" lists the flagged items (with a search too) and nothing else.
+    const only = await h.ok<{ rows: InventoryItem[]; total: number }>(h.member, 'listInventory', { controlled: 'true' });
+    expect(only.rows.every((r) => r.controlled === flag)).toBe(true);
+    expect(only.total).toBe(h.dbs.lab.prepare('SELECT count(*) FROM inventory_items WHERE controlled IS NOT NULL').pluck().get());
+    expect(only.total).toBeLessThan(h.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get() as number);
+    // two items are called 乙醇; only the one whose CAS was edited to a listed one is controlled
+    expect((await h.ok<{ total: number }>(h.member, 'listInventory', { search: '乙醇' })).total).toBe(2);
+    expect((await h.ok<{ rows: InventoryItem[] }>(h.member, 'listInventory', { controlled: true, search: '乙醇' })).rows.map((r) => r.id)).toEqual([plain.id]);
   });
 
   it('re-flags existing records on add, remove and import, announces it, and keeps an audit entry', async () => {

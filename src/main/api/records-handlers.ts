@@ -41,7 +41,10 @@ export function recordsHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, Recor
   return {
     listInventory: (q, ctx) => {
       // An alert filter (home screen cards) is the dashboard's own condition, so list and count agree.
-      const res = r.inventory.list(q, q.alert ? r.dashboard.alertCondition(q.alert, (s.settings?.read() ?? DEFAULT_SETTINGS).expiringDays) : undefined);
+      const alert = q.alert ? r.dashboard.alertCondition(q.alert, (s.settings?.read() ?? DEFAULT_SETTINGS).expiringDays) : undefined;
+      // "Controlled only" narrows whatever else is picked.
+      const filter = q.controlled ? { sql: alert ? `(${alert.sql}) AND t.controlled IS NOT NULL` : 't.controlled IS NOT NULL', params: alert?.params ?? [] } : alert;
+      const res = r.inventory.list(q, filter);
       submitted('/inventory/', q, ctx);
       return res;
     },

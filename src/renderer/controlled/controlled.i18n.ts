@@ -6,6 +6,7 @@ export const en = {
   intro:
     'Items and orders whose CAS number is on a list are flagged with its category everywhere; using, disposing of or adjusting them needs a second person. Load the official lists by importing a CSV or XLSX file (CAS and name).',
   flag: 'Controlled',
+  only: 'Controlled only',
   categories: 'Categories',
   category: 'Category',
   count: 'CAS',
@@ -54,6 +55,7 @@ export const zh: typeof en = {
   nav: '管控化学品',
   intro: 'CAS 号在名录中的库存条目和订单，会在各处标注其类别；使用、处置或盘点调整需要第二人确认。请导入 CSV 或 XLSX 文件（CAS 号和名称）来载入官方名录。',
   flag: '管控类别',
+  only: '仅管控化学品',
   categories: '类别',
   category: '类别',
   count: 'CAS 数',

@@ -4,7 +4,7 @@
 // and what is below it. The public account sees no
 // write buttons (and the API refuses its writes anyway).
 import { useMemo, useState, type ComponentProps } from 'react';
-import { Button, Space, Typography } from 'antd';
+import { Button, Checkbox, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { InventoryItem } from '../../shared/records';
 import { allowedFrom } from '../../shared/workflows';
@@ -117,12 +117,15 @@ export function InventoryPage() {
         endpoint="/inventory/"
         list={list}
         extra={
-          canWrite && (
-            <>
-              <Button type="primary" onClick={() => setEditing('new')}>{t('records.action.newItem')}</Button>
-              <Button onClick={() => setImporting(true)}>{t('records.action.import')}</Button>
-            </>
-          )
+          <>
+            <Checkbox checked={!!list.view.controlled} onChange={(e) => list.setControlled(e.target.checked)} data-testid="controlled-only">{t('controlled.only')}</Checkbox>
+            {canWrite && (
+              <>
+                <Button type="primary" onClick={() => setEditing('new')}>{t('records.action.newItem')}</Button>
+                <Button onClick={() => setImporting(true)}>{t('records.action.import')}</Button>
+              </>
+            )}
+          </>
         }
       />
       {list.error && <Typography.Text type="danger">{list.error}</Typography.Text>}

@@ -147,7 +147,12 @@ export type ConsumableUpdate = z.output<typeof consumableUpdateInput>;
 
 /** `alert`: only the items of one home-screen alert (src/main/dashboard); `location_id`: only items
  *  at that node and below (the tree beside the inventory list). */
-export const inventoryListInput = listQuery('/inventory/').extend({ alert: z.enum(ALERT_FILTERS, { error: 'field.oneOf' }).optional(), location_id: id.optional() });
+export const inventoryListInput = listQuery('/inventory/').extend({
+  alert: z.enum(ALERT_FILTERS, { error: 'field.oneOf' }).optional(),
+  location_id: id.optional(),
+  /** Controlled chemicals only (issue 11; the partial index inventory_items_controlled). */
+  controlled: flag.optional(),
+});
 export const reagentListInput = listQuery('/reagent-orders/');
 export const consumableListInput = listQuery('/consumable-orders/');
 export type ListQuery = z.output<typeof inventoryListInput>;
