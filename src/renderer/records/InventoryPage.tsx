@@ -112,20 +112,19 @@ export function InventoryPage() {
       <Space align="baseline" size="middle">
         <Typography.Title level={3}>{t('records.title.inventory')}</Typography.Title>
         {!treeOpen && <LocationTreeShow onShow={() => setTreeOpen(true)} />}
+        {/* on the title line: the toolbar below is full at 1366 px */}
+        <Checkbox checked={!!list.view.controlled} onChange={(e) => list.setControlled(e.target.checked)} data-testid="controlled-only">{t('controlled.only')}</Checkbox>
       </Space>
       <ListToolbar
         endpoint="/inventory/"
         list={list}
         extra={
-          <>
-            <Checkbox checked={!!list.view.controlled} onChange={(e) => list.setControlled(e.target.checked)} data-testid="controlled-only">{t('controlled.only')}</Checkbox>
-            {canWrite && (
-              <>
-                <Button type="primary" onClick={() => setEditing('new')}>{t('records.action.newItem')}</Button>
-                <Button onClick={() => setImporting(true)}>{t('records.action.import')}</Button>
-              </>
-            )}
-          </>
+          canWrite && (
+            <>
+              <Button type="primary" onClick={() => setEditing('new')}>{t('records.action.newItem')}</Button>
+              <Button onClick={() => setImporting(true)}>{t('records.action.import')}</Button>
+            </>
+          )
         }
       />
       {list.error && <Typography.Text type="danger">{list.error}</Typography.Text>}
