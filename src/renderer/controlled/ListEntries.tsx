@@ -10,6 +10,7 @@ import { normalizeSearchTerm } from '../../shared/normalize';
 import { applyFieldErrors } from '../app/form-errors';
 import { downloadFile, exportLanguage } from '../records/export-download';
 import { reloadControlled } from './use-controlled';
+import { MAX_LIST_FILE_BYTES } from '../../shared/contract/controlled';
 import { msg, type MessageKey } from '../../shared/messages';
 import { translateMessage } from '../i18n/translate';
 
@@ -57,6 +58,10 @@ export function ListEntries({ category, title }: { category: ControlledCategory;
     }
   };
   const importFile = async (file: File) => {
+    if (file.size > MAX_LIST_FILE_BYTES) {
+      message.error(t('controlled.fileTooLarge', { mb: (MAX_LIST_FILE_BYTES / 1_000_000).toFixed(1) }));
+      return;
+    }
     setBusy(true);
     setResult(null);
     try {

@@ -7,6 +7,9 @@ import type { ControlledCategory, ControlledEntry, ControlledImportResult } from
 import type { ExportDownload } from '../records';
 
 const categoryName = requiredText(60);
+/** A list file of up to ~1.4 MB (tens of thousands of rows) fits one request. */
+export const MAX_LIST_FILE_BYTES = 1_400_000;
+const MAX_LIST_FILE_BASE64 = Math.ceil(MAX_LIST_FILE_BYTES / 3) * 4;
 const cas = requiredText(40);
 const lang = z.enum(['zh-CN', 'en'], { error: 'field.oneOf' }).optional().default('zh-CN');
 const day = calendarDate.refine((v) => v !== null, 'field.required');
@@ -25,8 +28,8 @@ export const controlledImportInput = z
   .object({
     id,
     fileName: requiredText(255),
-    /** The file's bytes as base64 (a list is small: hundreds of rows). */
-    content: z.string({ error: 'field.text' }).min(1, 'field.required').max(2_800_000, 'field.maxChars'),
+    /** The file's bytes as base64 (a list is small: hundreds of rows); within the HTTP body limit (2 MB). */
+    content: z.string({ error: 'field.text' }).min(1, 'field.required').max(MAX_LIST_FILE_BASE64, 'field.maxChars'),
   })
   .strict();
 export const controlledLedgerInput = z.object({ id, from: day, to: day, lang }).strict();
