@@ -58,6 +58,10 @@ async function seedRecords(admin: ApiSession): Promise<void> {
   await admin.req('POST', `/api/inventory/${made[1]!.id}/consume`, {});
   const gone = await admin.req<{ id: number }>('POST', '/api/inventory', { name: '二氯甲烷', quantity: 1, unit: '瓶' });
   await admin.req('DELETE', `/api/inventory/${gone.id}`);
+  // Controlled chemicals (issue 11): acetone on the precursor list, so its rows carry the tag
+  // (listed after its use: a controlled item's stock actions need a second person).
+  const cats = await admin.req<Array<{ id: number; key: string }>>('GET', '/api/controlled-lists');
+  await admin.req('POST', `/api/controlled-lists/${cats.find((c) => c.key === 'precursor')!.id}/entries`, { cas: '67-64-1', name: '丙酮' });
 
   const order = (body: object) => admin.req<{ value?: { id: number }; id?: number }>('POST', '/api/reagent-orders', body);
   const idOf = (r: { value?: { id: number }; id?: number }) => (r.value?.id ?? r.id)!;
@@ -197,6 +201,10 @@ test('a walk of every screen in Simplified Chinese shows no English sentence, co
   await page.getByTestId('review-missing').waitFor();
   await expectChineseOnly(page, 'stocktake close review');
   await page.keyboard.press('Escape');
+  await open(page, app.url, '/controlled', '易制毒');
+  await page.getByTestId('controlled-category-precursor').click();
+  await page.getByTestId('controlled-entries').getByText('67-64-1').waitFor();
+  await expectChineseOnly(page, 'controlled lists');
   await open(page, app.url, '/users', 'alice');
   await expectChineseOnly(page, 'users');
   await open(page, app.url, '/settings', '数据目录');

@@ -3,12 +3,12 @@
 import { CONSUMABLE_TRANSITIONS, REAGENT_TRANSITIONS } from './workflows';
 import { STOCK_ACTION_FROM } from './stock-actions';
 
-export const AUDIT_KINDS = ['inventory_item', 'reagent_order', 'consumable_order', 'user', 'location'] as const;
+export const AUDIT_KINDS = ['inventory_item', 'reagent_order', 'consumable_order', 'user', 'location', 'controlled_list'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** Every action a service writes to the audit log (the workflow and stock steps plus the edits). */
 export const AUDIT_ACTIONS = [
-  ...new Set(['create', 'import', 'update', 'delete', ...Object.keys(STOCK_ACTION_FROM), ...Object.keys(REAGENT_TRANSITIONS), ...Object.keys(CONSUMABLE_TRANSITIONS), 'reset_password', 'move']),
+  ...new Set(['create', 'import', 'update', 'delete', ...Object.keys(STOCK_ACTION_FROM), ...Object.keys(REAGENT_TRANSITIONS), ...Object.keys(CONSUMABLE_TRANSITIONS), 'reset_password', 'move', 'add_cas', 'remove_cas']),
 ] as [string, ...string[]];
 
 export interface AuditListEntry {

@@ -113,6 +113,16 @@ export const MESSAGES = {
   'field.secondPersonPublic': 'the public account cannot confirm',
   'field.secondPersonWrong': 'wrong username or password',
   'field.secondPersonInactive': 'this account is deactivated',
+  'controlled.noCategory': 'Controlled category {{id}} does not exist.',
+  'controlled.builtIn': 'The built-in categories cannot be deleted (their lists can be emptied).',
+  'controlled.nameTaken': 'another category is already called "{{name}}"',
+  'controlled.alreadyListed': '{{cas}} is already on this list',
+  'controlled.notListed': '{{cas}} is not on this list',
+  'controlled.checkDigit': 'check digit should be {{expected}} ({{cas}}); a list takes valid numbers only',
+  'controlled.casMissing': 'no CAS number in this row',
+  'controlled.noCasColumn': 'No CAS column found: head a column "CAS" (and one "Name"), or put the CAS numbers in the first column.',
+  'controlled.editAmount': 'the amount of a controlled chemical changes through Use, Dispose or Adjust (with a second person), not through the form',
+  'controlled.dateOrder': 'must not be before the start date',
 
   // labels, QR codes and scanning (helper: labels)
 

@@ -138,6 +138,8 @@ export interface InventoryItem {
   /** While borrowed: the amount taken and the expected return date. */
   borrowed_amount: number | null;
   borrow_due: string | null;
+  /** Controlled-chemical category ids ("1,3"; lab.db v8, kept by triggers), or null. */
+  controlled: string | null;
 }
 
 export interface ReagentOrder {
@@ -163,6 +165,8 @@ export interface ReagentOrder {
   inventory_item_id: number | null;
   created_at: string;
   updated_at: string;
+  /** Controlled-chemical category ids ("1,3"; lab.db v8, kept by triggers), or null. */
+  controlled: string | null;
 }
 
 export interface ConsumableOrder {

@@ -2,10 +2,20 @@
 import type { HandlerTable } from './handler-table';
 import type { controlledOps } from '../../shared/contract/controlled';
 import type { RecordsHandlerDeps } from './records-handlers';
+import { requireUser } from './context';
 
 export function controlledHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, keyof typeof controlledOps> {
   const c = s.records.controlled;
   return {
     listControlledLists: () => c.categories(),
+    listControlledEntries: ({ category_id }) => c.entries(category_id),
+    createControlledList: (input, ctx) => c.create(requireUser(ctx), input),
+    renameControlledList: (input, ctx) => c.rename(requireUser(ctx), input),
+    deleteControlledList: ({ id }, ctx) => (c.delete(requireUser(ctx), id), { ok: true as const }),
+    addControlledCas: (input, ctx) => c.addCas(requireUser(ctx), input),
+    removeControlledCas: (input, ctx) => (c.removeCas(requireUser(ctx), input), { ok: true as const }),
+    importControlledList: (input, ctx) => c.import(requireUser(ctx), input),
+    exportControlledList: (input) => c.exportList(input),
+    exportControlledLedger: (input) => c.exportLedger(input),
   };
 }

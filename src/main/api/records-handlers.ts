@@ -41,7 +41,10 @@ export function recordsHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, Recor
   return {
     listInventory: (q, ctx) => {
       // An alert filter (home screen cards) is the dashboard's own condition, so list and count agree.
-      const res = r.inventory.list(q, q.alert ? r.dashboard.alertCondition(q.alert, (s.settings?.read() ?? DEFAULT_SETTINGS).expiringDays) : undefined);
+      const alert = q.alert ? r.dashboard.alertCondition(q.alert, (s.settings?.read() ?? DEFAULT_SETTINGS).expiringDays) : undefined;
+      // "Controlled only" narrows whatever else is picked.
+      const filter = q.controlled ? { sql: alert ? `(${alert.sql}) AND t.controlled IS NOT NULL` : 't.controlled IS NOT NULL', params: alert?.params ?? [] } : alert;
+      const res = r.inventory.list(q, filter);
       submitted('/inventory/', q, ctx);
       return res;
     },
@@ -51,7 +54,7 @@ export function recordsHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, Recor
     deleteInventoryItem: ({ id }, ctx) => (r.inventory.delete(requireUser(ctx), id), { ok: true as const }),
     borrowInventoryItem: (input, ctx) => r.stock.borrow(requireUser(ctx), input),
     returnInventoryItem: (input, ctx) => r.stock.return(requireUser(ctx), input),
-    consumeInventoryItem: ({ id }, ctx) => r.stock.consume(requireUser(ctx), id),
+    consumeInventoryItem: ({ id, second_person }, ctx) => r.stock.consume(requireUser(ctx), id, second_person),
     disposeInventoryItem: (input, ctx) => r.stock.dispose(requireUser(ctx), input),
 
     listReagentOrders: (q, ctx) => {

@@ -31,6 +31,7 @@ const NAME_AT = `COALESCE(
     WHEN 'consumable_order' THEN (SELECT name FROM consumable_orders WHERE id = a.entity_id)
     WHEN 'user' THEN (SELECT display_name FROM users WHERE id = a.entity_id)
     WHEN 'location' THEN (SELECT path FROM locations WHERE id = a.entity_id)
+    WHEN 'controlled_list' THEN (SELECT name_zh FROM controlled_categories WHERE id = a.entity_id)
   END)`;
 
 export function searchAudit(db: Db, q: AuditQuery): AuditPage {

@@ -1,5 +1,5 @@
 // Inventory items: create, edit, delete — each in one transaction with its audit entry, then the after-commit completion hook and live-refresh event.
-import { AppError, fieldError } from '../../shared/errors';
+import { AppError, fieldError, fieldInvalid } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { InventoryCreate, InventoryUpdate, ListQuery } from '../../shared/contract/records';
 import type { InventoryItem, ListResult } from '../../shared/records';
@@ -24,7 +24,7 @@ const COLUMNS = `t.id, t.name, t.english_name, t.cas_number, t.specification, t.
   t.category, t.product_number, t.hazardous, t.status, t.borrowed_by, bu.display_name AS borrowed_by_name, t.borrowed_at,
   t.source_order_id, t.created_by, cu.display_name AS created_by_name, t.created_at, t.updated_at,
   t.location_id, t.container_size, t.container_label, t.lot_number, t.expiry_date, t.received_date, t.opened_date,
-  t.supplier, t.min_stock, t.ghs, t.borrowed_amount, t.borrow_due`;
+  t.supplier, t.min_stock, t.ghs, t.borrowed_amount, t.borrow_due, t.controlled`;
 const FROM = `inventory_items t LEFT JOIN users bu ON bu.id = t.borrowed_by LEFT JOIN users cu ON cu.id = t.created_by`;
 const SELECT = `SELECT ${COLUMNS} FROM ${FROM}`;
 
@@ -131,6 +131,8 @@ export class InventoryService {
       if (patch.cas_number !== undefined) next.cas_number = resolveCas(patch.cas_number, cas_override || patch.cas_number === before.cas_number);
       if (patch.unit !== undefined) next.unit = canonicalUnit(patch.unit);
       const movement = editedAmount(before, next);
+      // A controlled chemical's balance changes only with a second person (the stock dialog).
+      if (before.controlled && movement && movement.delta !== 0) throw fieldInvalid('quantity', 'controlled.editAmount');
       const location = resolveLocation(this.d.db, patch);
       if (location) Object.assign(next, location);
       // ghs compares as its stored text, so an unchanged list is no change

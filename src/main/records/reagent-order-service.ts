@@ -29,7 +29,7 @@ export const reagentListSpec: ListSpec<ReagentOrder> = {
   endpoint: ENDPOINT,
   columns: `t.id, t.name, t.english_name, t.cas_number, t.specification, t.quantity, t.unit_price, t.brand, t.category,
   t.product_number, t.hazardous, t.applicant_id, u.display_name AS applicant, t.notes, t.supplier, t.status, t.reject_reason,
-  (SELECT i.id FROM inventory_items i WHERE i.source_order_id = t.id) AS inventory_item_id, t.created_at, t.updated_at`,
+  (SELECT i.id FROM inventory_items i WHERE i.source_order_id = t.id) AS inventory_item_id, t.created_at, t.updated_at, t.controlled`,
   from: `reagent_orders t JOIN users u ON u.id = t.applicant_id`,
   table: 'reagent_orders',
   sortJoin: (k) => (k === 'applicant' ? 'JOIN users u ON u.id = t.applicant_id' : ''),

@@ -8,6 +8,7 @@ import { AppError, fieldInvalid } from '../../shared/errors';
 import type { MessageKey } from '../../shared/messages';
 import type { UserInfo } from '../../shared/contract';
 import type { AdjustInput, BorrowInput, DisposeInput, ReturnInput, SplitInput, UseInput } from '../../shared/contract/stock';
+import { confirmSecondPerson, type SecondPersonInput } from './second-person';
 import type { InventoryItem } from '../../shared/records';
 import { localDay, type StockMovement } from '../../shared/stock';
 import { amountProblem, convert, formatAmount, MAX_DECIMALS, toDecimal, toNumber } from '../../shared/amounts';
@@ -50,7 +51,7 @@ export class StockService {
       if (after.eq(0)) sets.status = 'consumed';
       if (!item.opened_date) sets.opened_date = localDay();
       return { sets, movements: [{ kind: 'used', amount: toNumber(amount), delta: -toNumber(amount), balance_after: toNumber(after), reason: input.note ?? '' }] };
-    });
+    }, undefined, input.second_person);
   }
 
   /** The container goes with the borrower; the balance stays until it comes back (return). */
@@ -81,15 +82,15 @@ export class StockService {
       const sets: Record<string, unknown> = { status: after.eq(0) ? 'consumed' : 'in_stock', quantity: toNumber(after), ...NOT_BORROWED };
       if (used.gt(0) && !item.opened_date) sets.opened_date = localDay();
       return { sets, movements };
-    });
+    }, undefined, input.second_person);
   }
 
   /** Uses the whole balance ("用完"). */
-  consume(actor: UserInfo, id: number): InventoryItem {
+  consume(actor: UserInfo, id: number, second?: SecondPersonInput): InventoryItem {
     return this.act(actor, id, 'consume', (_item, balance) => ({
       sets: { status: 'consumed', quantity: 0, ...NOT_BORROWED },
       movements: [{ kind: 'used', amount: toNumber(balance), delta: -toNumber(balance), balance_after: 0 }],
-    }));
+    }), undefined, second);
   }
 
   /** Part or all; all (the default) disposes of the item. */
@@ -99,7 +100,7 @@ export class StockService {
       const after = balance.minus(amount);
       const sets: Record<string, unknown> = after.eq(0) ? { status: 'disposed', quantity: 0, ...NOT_BORROWED } : { quantity: toNumber(after) };
       return { sets, movements: [{ kind: 'disposed', amount: toNumber(amount), delta: -toNumber(amount), balance_after: toNumber(after), reason: input.reason }] };
-    });
+    }, undefined, input.second_person);
   }
 
   /** Stocktake: the counted amount replaces the balance; the difference is the movement. */
@@ -111,7 +112,7 @@ export class StockService {
         sets: { quantity: toNumber(counted), status: counted.eq(0) ? 'consumed' : 'in_stock' },
         movements: [{ kind: 'adjusted', amount: toNumber(delta.abs()), delta: toNumber(delta), balance_after: toNumber(counted), reason: input.reason }],
       };
-    });
+    }, undefined, input.second_person);
   }
 
   /** Takes part of a lot (whole containers or an amount) into a new item, optionally at another location. */
@@ -184,15 +185,41 @@ export class StockService {
   }
 
   /**
+   * Controlled chemicals (双人双锁): the second person's id, checked before the transaction (a
+   * password check is slow; the write lock is not held for it). Use, consume, dispose and adjust
+   * of a controlled item need one; a return needs one when part of the borrowing is counted as
+   * used (act() refuses it then). Not controlled: null, and a sent confirmation is not checked.
+   */
+  private secondPerson(actor: UserInfo, id: number, action: StockAction, second: SecondPersonInput | undefined): number | null {
+    const flag = prepareCached(this.d.db, 'SELECT controlled FROM inventory_items WHERE id = ?').pluck().get(id) as string | null | undefined;
+    if (!flag) return null;
+    if (!SECOND_PERSON_ACTIONS.has(action) && !second) return null;
+    return confirmSecondPerson(this.d.db, actor.id, second);
+  }
+
+  /**
    * One action in one BEGIN IMMEDIATE transaction: status check, the effect (which checks the
    * amounts against the balance read under the lock), the row update, movements and audit entry.
+   * On a controlled item every movement that changes the balance carries the second person (a
+   * split excepted: the amount stays in the lab, as two items).
    */
-  private act(actor: UserInfo, id: number, action: StockAction, effect: (item: InventoryItem, balance: Big) => Effect, moreIds: () => number[] = () => []): InventoryItem {
+  private act(
+    actor: UserInfo,
+    id: number,
+    action: StockAction,
+    effect: (item: InventoryItem, balance: Big) => Effect,
+    moreIds: () => number[] = () => [],
+    second?: SecondPersonInput,
+  ): InventoryItem {
+    const secondId = action === 'split' ? null : this.secondPerson(actor, id, action, second);
     this.d.db.transaction(() => {
       const before = this.inventory.get(id);
       checkStatusIn(STOCK_ACTION_FROM[action], action, { kind: ENTITY, id }, before.status);
       const { sets, movements } = effect(before, toDecimal(before.quantity));
-      for (const m of movements) writeMovement(this.d.db, { ...m, item_id: id, user_id: actor.id, unit: before.unit });
+      if (before.controlled && action !== 'split' && secondId === null && movements.some((m) => m.delta !== 0)) {
+        throw fieldInvalid('second_person.username', 'field.secondPersonRequired');
+      }
+      for (const m of movements) writeMovement(this.d.db, { ...m, item_id: id, user_id: actor.id, unit: before.unit, second_user_id: secondId });
       updateRow(this.d.db, 'inventory_items', id, sets);
       const changes = diff(before as unknown as Record<string, unknown>, sets, AUDITED);
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action, changes });
@@ -201,6 +228,9 @@ export class StockService {
     return this.inventory.get(id);
   }
 }
+
+/** Stock actions that always need a second person on a controlled item. */
+const SECOND_PERSON_ACTIONS: ReadonlySet<StockAction> = new Set(['use', 'consume', 'dispose', 'adjust']);
 
 const NOT_BORROWED = { borrowed_by: null, borrowed_at: null, borrowed_amount: null, borrow_due: null };
 

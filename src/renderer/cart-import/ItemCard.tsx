@@ -5,6 +5,7 @@ import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Radio, Space, 
 import { useTranslation } from 'react-i18next';
 import type { BatchItem } from '../../shared/cart-batch';
 import { parseCas } from '../../shared/cas';
+import { ControlledTags } from '../controlled/ControlledTags';
 import type { CartSyncResult, SubmittedItem } from '../../shared/contract';
 import { consumableCreateInput, reagentCreateInput } from '../../shared/contract/records';
 import { ApiError } from '../api/client';
@@ -101,6 +102,8 @@ export function ItemCard(p: ItemCardProps) {
         <Space wrap>
           <Typography.Text strong>{item.name}</Typography.Text>
           {item.hazardous && <Tag color="red">{t('cart.hazardous')}</Tag>}
+          {/* Not in the database yet: the category comes from the lists by the CAS as edited. */}
+          <ControlledTags cas={casValue ?? draft.reagent.cas_number} />
           <Tag color={item.suggested_order_type === 'reagent' ? 'blue' : 'gold'} data-testid="suggested">
             {t('cart.suggested', { type: typeName(item.suggested_order_type) })}
           </Tag>

@@ -107,6 +107,16 @@ export const zhMessages: Record<MessageKey, string> = {
   'field.secondPersonPublic': '公共账号不能确认',
   'field.secondPersonWrong': '用户名或密码错误',
   'field.secondPersonInactive': '该账号已停用',
+  'controlled.noCategory': '管控类别 {{id}} 不存在。',
+  'controlled.builtIn': '内置类别不能删除（可以清空其名录）。',
+  'controlled.nameTaken': '已有类别叫“{{name}}”',
+  'controlled.alreadyListed': '{{cas}} 已在此名录中',
+  'controlled.notListed': '{{cas}} 不在此名录中',
+  'controlled.checkDigit': '校验位应为 {{expected}}（{{cas}}）；名录只收有效的 CAS 号',
+  'controlled.casMissing': '此行没有 CAS 号',
+  'controlled.noCasColumn': '找不到 CAS 列：请把一列的标题写成“CAS”（另一列写“名称”），或把 CAS 号放在第一列。',
+  'controlled.editAmount': '管控化学品的数量只能通过“使用”“处置”或“盘点调整”（需第二人确认）修改，不能在表单中修改',
+  'controlled.dateOrder': '不能早于开始日期',
 
   // labels, QR codes and scanning (helper: labels)
 

@@ -4,7 +4,7 @@
 // and what is below it. The public account sees no
 // write buttons (and the API refuses its writes anyway).
 import { useMemo, useState, type ComponentProps } from 'react';
-import { Button, Space, Typography } from 'antd';
+import { Button, Checkbox, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { InventoryItem } from '../../shared/records';
 import { allowedFrom } from '../../shared/workflows';
@@ -18,6 +18,7 @@ import type { StockDialogAction } from './StockDialog';
 import { LazyDialog, lazyNamed } from '../app/lazy';
 import { LocationTreePanel, LocationTreeShow, useLocationTreeOpen } from '../locations/LocationTreePanel';
 import type { MoveItemDialog as MoveItemDialogT } from '../locations/MoveItemDialog';
+import { ControlledTags } from '../controlled/ControlledTags';
 
 const MoveItemDialog = lazyNamed<ComponentProps<typeof MoveItemDialogT>>(() => import('../locations/MoveItemDialog'), 'MoveItemDialog');
 
@@ -40,9 +41,12 @@ export function InventoryPage() {
       col('name', {
         ...ellipsisCell(190),
         render: (_v: string, r) => (
-          <Typography.Link title={label(r)} onClick={() => setDetail(r)} data-testid="item-name">
-            {label(r)}
-          </Typography.Link>
+          <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+            <Typography.Link title={label(r)} onClick={() => setDetail(r)} data-testid="item-name" style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              {label(r)}
+            </Typography.Link>
+            <ControlledTags flag={r.controlled} compact />
+          </span>
         ),
       }),
       col('cas_number', casCell),
@@ -91,7 +95,7 @@ export function InventoryPage() {
               { key: 'use', label: t('stock.action.use'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.use, r.status), onClick: () => setStock({ action: 'use', item: r }) },
               { key: 'edit', label: t('records.action.edit'), show: canWrite, onClick: () => setEditing(r) },
               { key: 'move', label: t('locations.move'), show: canWrite && (r.status === 'in_stock' || r.status === 'borrowed'), onClick: () => setMoving(r) },
-              { key: 'consume', label: t('records.action.consume'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.consume, r.status), onClick: () => void run('consumeInventoryItem', { id: r.id }, confirmStep('consume', r)) },
+              { key: 'consume', label: t('records.action.consume'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.consume, r.status), onClick: () => (r.controlled ? setStock({ action: 'consume', item: r }) : void run('consumeInventoryItem', { id: r.id }, confirmStep('consume', r))) },
               { key: 'dispose', label: t('records.action.dispose'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.dispose, r.status), onClick: () => setStock({ action: 'dispose', item: r }) },
               { key: 'split', label: t('stock.action.split'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.split, r.status), onClick: () => setStock({ action: 'split', item: r }) },
               { key: 'adjust', label: t('stock.action.adjust'), show: isAdmin && allowedFrom(STOCK_ACTION_FROM.adjust, r.status), onClick: () => setStock({ action: 'adjust', item: r }) },
@@ -108,6 +112,8 @@ export function InventoryPage() {
       <Space align="baseline" size="middle">
         <Typography.Title level={3}>{t('records.title.inventory')}</Typography.Title>
         {!treeOpen && <LocationTreeShow onShow={() => setTreeOpen(true)} />}
+        {/* on the title line: the toolbar below is full at 1366 px */}
+        <Checkbox checked={!!list.view.controlled} onChange={(e) => list.setControlled(e.target.checked)} data-testid="controlled-only">{t('controlled.only')}</Checkbox>
       </Space>
       <ListToolbar
         endpoint="/inventory/"

@@ -10,6 +10,7 @@ import { boolean, dateTime, EMPTY } from '../app/format';
 import { GhsIcon } from './GhsIcon';
 import { amountText, containersText, ExpiryDate } from './item-display';
 import { StatusTag } from './list-kit';
+import { ControlledTags } from '../controlled/ControlledTags';
 
 export function ItemDetail({ item, onClose }: { item: InventoryItem | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -21,6 +22,7 @@ export function ItemDetail({ item, onClose }: { item: InventoryItem | null; onCl
     row('name', item.name),
     row('english_name', text(item.english_name)),
     row('cas_number', text(item.cas_number)),
+    ...(item.controlled ? [{ key: 'controlled', label: t('controlled.flag'), children: <span data-testid="detail-controlled"><ControlledTags flag={item.controlled} /></span>, span: 2 }] : []),
     row('specification', text(item.specification)),
     row('quantity', amountText(item.quantity, item.unit)),
     row('container_size', item.container_size ? containersText(item, t) : EMPTY),

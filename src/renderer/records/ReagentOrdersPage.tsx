@@ -10,6 +10,10 @@ import { LazyDialog } from '../app/lazy';
 import { OrderPageFrame, useOrderPage } from './order-kit';
 import { casCell, ellipsisCell } from './list-kit';
 import { allowedFrom, REAGENT_TRANSITIONS as STEPS } from '../../shared/workflows';
+import { useTranslation } from 'react-i18next';
+import { controlledNames } from '../../shared/controlled';
+import { ControlledTags } from '../controlled/ControlledTags';
+import { useControlled } from '../controlled/use-controlled';
 
 export function ReagentOrdersPage() {
   const page = useOrderPage<ReagentOrder>({
@@ -21,12 +25,17 @@ export function ReagentOrdersPage() {
   });
   const { t, isAdmin, run, col, statusColumn, actionsColumn, moneyColumns, list } = page;
   const [stocking, setStocking] = useState<ReagentOrder | null>(null);
+  const controlled = useControlled();
+  const { i18n } = useTranslation();
 
   const columns = useMemo<ColumnsType<ReagentOrder>>(() => {
     const stockIn = (r: ReagentOrder) => setStocking(r);
+    // A controlled chemical's approval names its categories first (双人双锁 starts at the order).
+    const approveConfirm = (r: ReagentOrder) =>
+      r.controlled ? t('controlled.approveConfirm', { name: r.name, categories: controlledNames(r.controlled, controlled.categories, i18n.language).join('、') }) : undefined;
     return [
       col('id', { width: 70 }),
-      col('name', { ...ellipsisCell(200), render: (v: string, r) => { const label = r.english_name ? `${v} (${r.english_name})` : v; return <Tooltip placement="topLeft" title={label}><span>{label}</span></Tooltip>; } }),
+      col('name', { ...ellipsisCell(200), render: (v: string, r) => { const label = r.english_name ? `${v} (${r.english_name})` : v; return <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}><Tooltip placement="topLeft" title={label}><span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{label}</span></Tooltip><ControlledTags flag={r.controlled} compact /></span>; } }),
       col('cas_number', casCell),
       col('specification', ellipsisCell(100)),
       col('quantity', { width: 80 }),
@@ -37,12 +46,12 @@ export function ReagentOrdersPage() {
       col('created_at', { width: 110, render: (v: string) => date(v) }),
       statusColumn,
       actionsColumn((r) => [
-        { key: 'approve', label: t('records.action.approve'), show: isAdmin && allowedFrom(STEPS.approve.from, r.status), onClick: () => void run('approveReagentOrder', { id: r.id }) },
+        { key: 'approve', label: t('records.action.approve'), show: isAdmin && allowedFrom(STEPS.approve.from, r.status), onClick: () => void run('approveReagentOrder', { id: r.id }, approveConfirm(r)) },
         { key: 'arrive', label: t('records.action.arrive'), show: isAdmin && allowedFrom(STEPS.arrive.from, r.status), onClick: () => void run('arriveReagentOrder', { id: r.id }) },
         { key: 'stockIn', label: t('records.action.stockIn'), show: isAdmin && allowedFrom(STEPS.stock_in.from, r.status), onClick: () => stockIn(r) },
       ]),
     ];
-  }, [t, isAdmin, run, col, statusColumn, actionsColumn, moneyColumns]);
+  }, [t, i18n.language, controlled.categories, isAdmin, run, col, statusColumn, actionsColumn, moneyColumns]);
 
   return (
     <>

@@ -13,12 +13,16 @@ import { schemaRules } from '../app/schema-rules';
 import type { InventoryItem } from '../../shared/records';
 import { LocationPicker } from '../locations/LocationPicker';
 import { amountText, containerCount } from './item-display';
-import { adjustInput, borrowInput, disposeInput, returnInput, splitInput, useInput } from '../../shared/contract/stock';
+import { adjustInput, borrowInput, consumeInput, disposeInput, returnInput, splitInput, useInput } from '../../shared/contract/stock';
+import { SecondPersonFields, secondPersonOf, showSecondPersonErrors, wantsSecondPerson } from '../controlled/SecondPersonFields';
 import { convert, formatAmount, MEASURE_UNITS, toDecimal, unitDimension, canonicalUnit } from '../../shared/amounts';
 
-export type StockDialogAction = 'use' | 'borrow' | 'return' | 'dispose' | 'adjust' | 'split';
+/** `consume` opens here only for a controlled item (it needs the second person); else it is a confirmation. */
+export type StockDialogAction = 'use' | 'borrow' | 'return' | 'dispose' | 'adjust' | 'split' | 'consume';
 
-const SCHEMAS: Record<StockDialogAction, z.ZodObject<z.ZodRawShape>> = { use: useInput, borrow: borrowInput, return: returnInput, dispose: disposeInput, adjust: adjustInput, split: splitInput };
+const SCHEMAS: Record<StockDialogAction, z.ZodObject<z.ZodRawShape>> = {
+  use: useInput, borrow: borrowInput, return: returnInput, dispose: disposeInput, adjust: adjustInput, split: splitInput, consume: consumeInput,
+};
 
 /** The units an amount of `unit` may be given in: its dimension's units, or only itself. */
 export function convertibleUnits(unit: string): string[] {
@@ -38,6 +42,8 @@ interface Values {
   scope?: 'all' | 'part';
   by?: 'containers' | 'amount';
   location_id?: number | null;
+  second_username?: string;
+  second_password?: string;
 }
 
 interface Props {
@@ -90,22 +96,24 @@ function StockDialogBody({ action, item, onClose, onDone }: Props & { action: St
   })();
 
   const submit = async (v: Values) => {
-    const base = { id: item.id };
+    const second = wantsSecondPerson(item, action) ? secondPersonOf(v) : {};
+    const base = { id: item.id, ...second };
     const amt = v.amount === undefined || v.amount === null || v.amount === '' ? undefined : String(v.amount);
     const withAmt = amt === undefined ? {} : { amount: amt, unit: v.unit || unit };
     setBusy(true);
     try {
       if (action === 'use') await call('useInventoryItem', { ...base, amount: amt as never, unit: v.unit || unit, ...(v.note ? { note: v.note } : {}) });
-      else if (action === 'borrow') await call('borrowInventoryItem', { ...base, ...(withAmt as object), due_date: v.due_date ? v.due_date.format('YYYY-MM-DD') : null });
+      else if (action === 'borrow') await call('borrowInventoryItem', { id: item.id, ...(withAmt as object), due_date: v.due_date ? v.due_date.format('YYYY-MM-DD') : null });
+      else if (action === 'consume') await call('consumeInventoryItem', base);
       else if (action === 'return') await call('returnInventoryItem', { ...base, ...(withAmt as object) });
       else if (action === 'dispose') await call('disposeInventoryItem', { ...base, reason: v.reason ?? '', ...(v.scope === 'part' ? (withAmt as object) : {}) });
       else if (action === 'adjust') await call('adjustInventoryItem', { ...base, amount: amt as never, unit: v.unit || unit, reason: v.reason ?? '' });
-      else await call('splitInventoryItem', { ...base, ...(v.by === 'containers' ? { containers: v.containers } : (withAmt as object)), ...(v.location_id ? { location_id: v.location_id } : {}), ...(v.note ? { note: v.note } : {}) });
+      else await call('splitInventoryItem', { id: item.id, ...(v.by === 'containers' ? { containers: v.containers } : (withAmt as object)), ...(v.location_id ? { location_id: v.location_id } : {}), ...(v.note ? { note: v.note } : {}) });
       message.success(t('records.done'));
       onDone();
       onClose();
     } catch (e) {
-      if (!applyFieldErrors(form, e)) message.error((e as Error).message);
+      if (!showSecondPersonErrors(form, e) && !applyFieldErrors(form, e)) message.error((e as Error).message);
     } finally {
       setBusy(false);
     }
@@ -126,10 +134,10 @@ function StockDialogBody({ action, item, onClose, onDone }: Props & { action: St
   return (
     <Modal
       open
-      title={t(`stock.dialog.${action}`, { name: item.name })}
+      title={action === 'consume' ? t('controlled.consumeTitle', { name: item.name }) : t(`stock.dialog.${action}`, { name: item.name })}
       onCancel={onClose}
       onOk={() => form.submit()}
-      okText={t(`stock.action.${action}`)}
+      okText={action === 'consume' ? t('records.action.consume') : t(`stock.action.${action}`)}
       cancelText={t('records.action.cancel')}
       confirmLoading={busy}
       destroyOnHidden
@@ -156,7 +164,7 @@ function StockDialogBody({ action, item, onClose, onDone }: Props & { action: St
             <InputNumber min={1} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         ) : (
-          (action !== 'dispose' || scope === 'part') && amountRow
+          action !== 'consume' && (action !== 'dispose' || scope === 'part') && amountRow
         )}
         {action === 'return' && notReturned !== null && (
           <Alert type={notReturned ? 'warning' : 'info'} showIcon style={{ marginBottom: 16 }} message={notReturned ? t('stock.willCountAsUsed', { amount: notReturned }) : t('stock.allReturned')} data-testid="stock-not-returned" />
@@ -182,6 +190,7 @@ function StockDialogBody({ action, item, onClose, onDone }: Props & { action: St
           </Form.Item>
         )}
         {action === 'split' && <Typography.Paragraph type="secondary">{t('stock.splitHint')}</Typography.Paragraph>}
+        {wantsSecondPerson(item, action) && <SecondPersonFields item={item} optional={action === 'return'} />}
       </Form>
     </Modal>
   );

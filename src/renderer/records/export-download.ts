@@ -8,7 +8,11 @@ import { isApiErrorBody } from '../../shared/errors';
 import { msg } from '../../shared/messages';
 import type { ListEndpoint } from '../../shared/records';
 import type { ListView } from './use-record-list';
-import type { OpInput } from '../../shared/contract';
+import type { OperationName, OpInput, OpOutput } from '../../shared/contract';
+import type { ExportDownload } from '../../shared/records';
+
+/** The contract's download operations (those answering with a file). */
+type DownloadOperation = { [K in OperationName]: [OpOutput<K>] extends [never] ? never : OpOutput<K> extends ExportDownload ? K : never }[OperationName];
 
 export type CsvEncoding = 'utf-8' | 'gb18030';
 
@@ -37,7 +41,7 @@ export async function downloadExport(endpoint: ListEndpoint, as: { format: 'csv'
  * Runs a download operation (the contract's `download: true`): over IPC the shell saves the file and
  * says where; over HTTP the answer is the file, handed to the browser as a download.
  */
-export async function downloadFile<N extends 'exportList' | 'exportMovements' | 'stocktakeReport'>(name: N, input: OpInput<N>, fallbackName: string): Promise<{ rows: number; savedTo?: string }> {
+export async function downloadFile<N extends DownloadOperation>(name: N, input: OpInput<N>, fallbackName: string): Promise<{ rows: number; savedTo?: string }> {
   if (transport === 'ipc') {
     const res = await call(name, input, { timeoutMs: EXPORT_TIMEOUT_MS });
     return { rows: res.rows, savedTo: res.savedTo };

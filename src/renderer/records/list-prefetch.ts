@@ -21,6 +21,8 @@ export interface ListView {
   alert?: string;
   /** Inventory only: items at this node of the location tree and below. */
   location_id?: number;
+  /** Inventory only: controlled chemicals only. */
+  controlled?: boolean;
 }
 
 /** What a list screen shows when opened. */

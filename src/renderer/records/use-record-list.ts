@@ -124,6 +124,7 @@ export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
   const setStatus = useCallback((status: string) => setView((v) => ({ ...v, status, page: 1 })), []);
   const setSort = useCallback((sort: string) => setView((v) => ({ ...v, sort, page: 1 })), []);
   const setLocation = useCallback((location_id: number | undefined) => setView((v) => (v.location_id === location_id ? v : { ...v, location_id, page: 1 })), []);
+  const setControlled = useCallback((controlled: boolean) => setView(({ controlled: _was, ...v }) => ({ ...v, ...(controlled ? { controlled } : {}), page: 1 })), []);
   const setPage = useCallback((page: number, pageSize: number) => setView((v) => ({ ...v, page, pageSize })), []);
   const reload = useCallback(() => load(viewRef.current), [load]);
   const clearAlert = useCallback(() => setParams((p) => {
@@ -132,5 +133,5 @@ export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
         return next;
       }), [setParams]);
 
-  return { view, data, loading, error, text, setText, reload, submitSearch, setField, setStatus, setSort, setPage, clearAlert, setLocation };
+  return { view, data, loading, error, text, setText, reload, submitSearch, setField, setStatus, setSort, setPage, clearAlert, setLocation, setControlled };
 }

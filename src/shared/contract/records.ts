@@ -23,7 +23,7 @@ import {
 } from '../records';
 import { importRefInput, type ImportAnswer } from './cart';
 import { ALERT_FILTERS } from './dashboard';
-import { borrowInput, disposeInput, returnInput } from './stock';
+import { borrowInput, consumeInput, disposeInput, returnInput } from './stock';
 
 const quantity = numeric(z.number({ error: 'field.number' }).refine(Number.isFinite, 'field.number').positive('field.positive').max(1e9, 'field.tooLarge'));
 const stockQuantity = amount({ allowZero: true });
@@ -147,7 +147,12 @@ export type ConsumableUpdate = z.output<typeof consumableUpdateInput>;
 
 /** `alert`: only the items of one home-screen alert (src/main/dashboard); `location_id`: only items
  *  at that node and below (the tree beside the inventory list). */
-export const inventoryListInput = listQuery('/inventory/').extend({ alert: z.enum(ALERT_FILTERS, { error: 'field.oneOf' }).optional(), location_id: id.optional() });
+export const inventoryListInput = listQuery('/inventory/').extend({
+  alert: z.enum(ALERT_FILTERS, { error: 'field.oneOf' }).optional(),
+  location_id: id.optional(),
+  /** Controlled chemicals only (issue 11; the partial index inventory_items_controlled). */
+  controlled: flag.optional(),
+});
 export const reagentListInput = listQuery('/reagent-orders/');
 export const consumableListInput = listQuery('/consumable-orders/');
 export type ListQuery = z.output<typeof inventoryListInput>;
@@ -167,7 +172,7 @@ export const recordsOps = {
   // amounts, due date and reason: shared/contract/stock.ts (the stock ledger owns them)
   borrowInventoryItem: op({ method: 'POST', path: '/inventory/:id/borrow', access: 'member', input: borrowInput, output: returns<InventoryItem>() }),
   returnInventoryItem: op({ method: 'POST', path: '/inventory/:id/return', access: 'member', input: returnInput, output: returns<InventoryItem>() }),
-  consumeInventoryItem: op({ method: 'POST', path: '/inventory/:id/consume', access: 'member', input: byId, output: returns<InventoryItem>() }),
+  consumeInventoryItem: op({ method: 'POST', path: '/inventory/:id/consume', access: 'member', input: consumeInput, output: returns<InventoryItem>() }),
   disposeInventoryItem: op({ method: 'POST', path: '/inventory/:id/dispose', access: 'member', input: disposeInput, output: returns<InventoryItem>() }),
 
   // --- reagent orders ---

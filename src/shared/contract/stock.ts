@@ -2,15 +2,18 @@
 // dispose live in records.ts under their older paths) and an item's movements (list and export).
 import { z } from 'zod';
 import { op, returns } from './define';
-import { amount, calendarDate, id, numeric, requiredText, shortText } from './common';
+import { amount, calendarDate, id, numeric, requiredText, secondPerson, shortText } from './common';
 import type { ExportDownload, InventoryItem } from '../records';
 import type { StockMovement } from '../stock';
 
 const unit = shortText(20);
 const note = shortText(500);
 
-export const useInput = z.object({ id, amount: amount(), unit, note: note.optional() }).strict();
-export const adjustInput = z.object({ id, amount: amount({ allowZero: true }), unit, reason: requiredText(500) }).strict();
+/** Controlled chemicals: who confirms a change of the balance (records/second-person.ts). */
+const second_person = secondPerson.optional();
+
+export const useInput = z.object({ id, amount: amount(), unit, note: note.optional(), second_person }).strict();
+export const adjustInput = z.object({ id, amount: amount({ allowZero: true }), unit, reason: requiredText(500), second_person }).strict();
 export const splitInput = z
   .object({
     id,
@@ -26,8 +29,10 @@ export const splitInput = z
 /** Optional amount for borrow/return/dispose: absent means "all" (the balance, or what was borrowed). */
 export const optionalAmount = { amount: amount().optional(), unit: unit.optional() };
 export const borrowInput = z.object({ id, ...optionalAmount, due_date: calendarDate.optional() }).strict();
-export const returnInput = z.object({ id, ...optionalAmount }).strict();
-export const disposeInput = z.object({ id, reason: requiredText(500), ...optionalAmount }).strict();
+/** `second_person`: needed for a controlled item when part of it is not returned (counted as used). */
+export const returnInput = z.object({ id, ...optionalAmount, second_person }).strict();
+export const disposeInput = z.object({ id, reason: requiredText(500), ...optionalAmount, second_person }).strict();
+export const consumeInput = z.object({ id, second_person }).strict();
 
 export type UseInput = z.output<typeof useInput>;
 export type AdjustInput = z.output<typeof adjustInput>;
@@ -35,6 +40,7 @@ export type SplitInput = z.output<typeof splitInput>;
 export type BorrowInput = z.output<typeof borrowInput>;
 export type ReturnInput = z.output<typeof returnInput>;
 export type DisposeInput = z.output<typeof disposeInput>;
+export type ConsumeInput = z.output<typeof consumeInput>;
 
 export const stockOps = {
   useInventoryItem: op({ method: 'POST', path: '/inventory/:id/use', access: 'member', input: useInput, output: returns<InventoryItem>() }),
