@@ -115,6 +115,7 @@ export const MESSAGES = {
   'field.secondPersonInactive': 'this account is deactivated',
 
   // labels, QR codes and scanning (helper: labels)
+  'field.idList': 'a comma-separated list of item ids (1,2,3)',
 
   // stocktake (helper: stocktake)
 

@@ -109,6 +109,7 @@ export const zhMessages: Record<MessageKey, string> = {
   'field.secondPersonInactive': '该账号已停用',
 
   // labels, QR codes and scanning (helper: labels)
+  'field.idList': '应为逗号分隔的物品编号（1,2,3）',
 
   // stocktake (helper: stocktake)
 
