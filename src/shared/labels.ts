@@ -1,5 +1,6 @@
 // Container labels: the sizes a label can be printed in and what one label says. One model for the
 // PDF (src/main/labels) and the print page (src/renderer/labels), so both print the same label.
+import { z } from 'zod';
 import type { GhsPictogram } from './stock';
 import type { LabelLanguage } from './record-labels';
 
@@ -78,3 +79,8 @@ export function labelLines(c: LabelContent, lang: LabelLanguage): LabelLine[] {
   if (c.location) lines.push({ kind: 'location', text: `${cap.location} ${c.location}` });
   return lines;
 }
+
+/** The desktop shell's print request (bridge `print`): the page size of the labels on screen. */
+export const printRequest = z.object({ size: z.enum(LABEL_SIZES) }).strict();
+export type PrintRequest = z.output<typeof printRequest>;
+export type PrintResult = { ok: true } | { ok: false; reason: string };
