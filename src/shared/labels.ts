@@ -67,6 +67,9 @@ export interface LabelLine {
   text: string;
 }
 
+/** Font size in pt of each line on a 40 mm high label (scaled with the label's height). */
+export const LABEL_LINE_PT: Record<LabelLine['kind'], number> = { name: 11, controlled: 7.5, english: 7.5, cas: 7, lot: 7, location: 7 };
+
 export function labelLines(c: LabelContent, lang: LabelLanguage): LabelLine[] {
   const cap = LABEL_CAPTIONS[lang];
   const lines: LabelLine[] = [{ kind: 'name', text: c.name }];

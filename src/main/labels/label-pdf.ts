@@ -7,7 +7,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { GHS_BORDER, GHS_SHAPES, type GhsShape } from '../../shared/ghs-shapes';
 import { GHS_PICTOGRAMS } from '../../shared/stock';
-import { LABEL_GEOMETRY, labelLines, type LabelContent, type LabelLine, type LabelSize } from '../../shared/labels';
+import { LABEL_GEOMETRY, LABEL_LINE_PT, labelLines, type LabelContent, type LabelLine, type LabelSize } from '../../shared/labels';
 import type { LabelLanguage } from '../../shared/record-labels';
 import { labelFontPath, systemFallbackFont } from './label-font';
 
@@ -109,7 +109,7 @@ function drawGhs(doc: Doc, code: keyof typeof GHS_SHAPES, x: number, y: number, 
   doc.restore();
 }
 
-const BASE_PT: Record<LabelLine['kind'], number> = { name: 11, controlled: 7.5, english: 7.5, cas: 7, lot: 7, location: 7 };
+const BASE_PT = LABEL_LINE_PT;
 const COLOR: Partial<Record<LabelLine['kind'], string>> = { controlled: '#c00000' };
 
 /** One label with its top-left corner at (x, y) pt, `w` × `h` mm. */

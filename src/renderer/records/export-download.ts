@@ -37,7 +37,7 @@ export async function downloadExport(endpoint: ListEndpoint, as: { format: 'csv'
  * Runs a download operation (the contract's `download: true`): over IPC the shell saves the file and
  * says where; over HTTP the answer is the file, handed to the browser as a download.
  */
-export async function downloadFile<N extends 'exportList' | 'exportMovements'>(name: N, input: OpInput<N>, fallbackName: string): Promise<{ rows: number; savedTo?: string }> {
+export async function downloadFile<N extends 'exportList' | 'exportMovements' | 'labelPdf' | 'labelsPdf'>(name: N, input: OpInput<N>, fallbackName: string): Promise<{ rows: number; savedTo?: string }> {
   if (transport === 'ipc') {
     const res = await call(name, input, { timeoutMs: EXPORT_TIMEOUT_MS });
     return { rows: res.rows, savedTo: res.savedTo };
