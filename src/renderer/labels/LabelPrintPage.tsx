@@ -34,7 +34,7 @@ export function LabelPrintPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const ids = (params.get('ids') ?? '').split(',').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
   const sizeParam = params.get('size');
   const size: LabelSize = (LABEL_SIZES as readonly string[]).includes(sizeParam ?? '') ? (sizeParam as LabelSize) : '70x40';
@@ -58,9 +58,8 @@ export function LabelPrintPage() {
   useEffect(() => {
     if (!labels || printed.current || params.get('print') !== '1') return;
     printed.current = true;
-    const next = new URLSearchParams(params);
-    next.delete('print');
-    setParams(next, { replace: true });
+    // a reload or Back must not print again
+    navigate(`/labels?ids=${key}&size=${size}`, { replace: true });
     // after the labels have been painted
     requestAnimationFrame(() => void print());
   });
