@@ -31,7 +31,8 @@ export function InventoryPage() {
   const [moving, setMoving] = useState<InventoryItem | null>(null);
   const [treeOpen, setTreeOpen] = useLocationTreeOpen();
   const [detail, setDetail] = useState<InventoryItem | null>(null);
-  // labels: the rows ticked for printing, and the label dialog's items; a scanned label opens its item
+  // labels: the rows ticked for printing, and the label dialog's items; a scanned label opens its item.
+  // The browse-only account prints from the item's details (its row keeps history as the only action).
   const [selected, setSelected] = useState<number[]>([]);
   const [labelIds, setLabelIds] = useState<number[] | null>(null);
   useScannedItem(setDetail);
@@ -95,7 +96,7 @@ export function InventoryPage() {
               { key: 'history', label: t('records.action.history'), show: true, onClick: () => setHistory({ type: 'inventory_item', id: r.id, name: r.name }) },
             ]}
             more={[
-              { key: 'label', label: t('labels.printLabel'), show: true, onClick: () => setLabelIds([r.id]) },
+              { key: 'label', label: t('labels.printLabel'), show: canWrite, onClick: () => setLabelIds([r.id]) },
               { key: 'use', label: t('stock.action.use'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.use, r.status), onClick: () => setStock({ action: 'use', item: r }) },
               { key: 'edit', label: t('records.action.edit'), show: canWrite, onClick: () => setEditing(r) },
               { key: 'move', label: t('locations.move'), show: canWrite && (r.status === 'in_stock' || r.status === 'borrowed'), onClick: () => setMoving(r) },
