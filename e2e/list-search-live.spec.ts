@@ -12,7 +12,7 @@ const ITEMS = [
   { name: '乙醇', english_name: 'Ethanol', cas_number: '64-17-5' },
 ];
 
-const rowNames = (page: Page) => page.getByTestId('records-table').locator('tbody tr.ant-table-row td:first-child').allInnerTexts();
+const rowNames = (page: Page) => page.getByTestId('records-table').locator('tbody tr.ant-table-row').getByTestId('item-name').allInnerTexts();
 const listRequests = (page: Page) => {
   const seen: URL[] = [];
   page.on('request', (r: Request) => {

@@ -97,7 +97,7 @@ test('inventory at 1366 × 768 in zh-CN: ≥ 12 rows visible, headers and CAS on
   await expect(row.getByRole('button', { name: /^借\s?用$/ })).toBeVisible();
   await expect(row.getByRole('button', { name: /^历\s?史$/ })).toBeVisible();
   await row.getByRole('button', { name: '更多操作' }).click();
-  await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem')).toHaveText(['使用', '编辑', '移动', '用完', '处置', '分装', '盘点调整', '删除']);
+  await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem')).toHaveText(['打印标签', '使用', '编辑', '移动', '用完', '处置', '分装', '盘点调整', '删除']);
   await page.keyboard.press('Escape');
 });
 

@@ -1,7 +1,7 @@
 // The typed bridge: exposes exactly the contract's operations through contextBridge.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { contract, operationNames } from '../shared/contract';
-import { IPC_PREFIX, type LabBridge } from '../shared/bridge';
+import { IPC_PREFIX, PRINT_CHANNEL, type LabBridge } from '../shared/bridge';
 import { EVENT_CHANNEL, type LabEvent } from '../shared/events';
 
 const ops: Record<string, (input: unknown) => Promise<unknown>> = {};
@@ -17,6 +17,7 @@ const bridge: LabBridge = {
     ipcRenderer.on(EVENT_CHANNEL, wrapped);
     return () => ipcRenderer.off(EVENT_CHANNEL, wrapped);
   },
+  print: (request) => ipcRenderer.invoke(PRINT_CHANNEL, request),
 };
 
 contextBridge.exposeInMainWorld('labApi', bridge);

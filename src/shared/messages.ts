@@ -125,6 +125,7 @@ export const MESSAGES = {
   'controlled.dateOrder': 'must not be before the start date',
 
   // labels, QR codes and scanning (helper: labels)
+  'field.idList': 'a comma-separated list of item ids (1,2,3)',
 
   // stocktake (helper: stocktake)
   'stocktake.noSuch': 'Stocktake {{id}} does not exist.',

@@ -34,6 +34,8 @@ describe('packaging dry run', () => {
     expect(entries.some((e) => e.startsWith('/node_modules/node/')), 'the Node 24 dev dependency must not be packaged').toBe(false);
     expect(entries.some((e) => e.startsWith('/node_modules/electron/')), 'electron must not be packaged').toBe(false);
     expect(entries.some((e) => e.startsWith('/node_modules/vitest/')), 'dev tools must not be packaged').toBe(false);
+    // the label PDFs' CJK font and its licence, outside the asar (src/main/labels/label-font.ts)
+    for (const f of ['LabelSansSC.otf', 'OFL.txt']) expect(fs.existsSync(path.join(resources, 'fonts', f)), f).toBe(true);
     const unpacked = path.join(resources, 'app.asar.unpacked', 'node_modules', 'better-sqlite3');
     const natives = fs.readdirSync(unpacked, { recursive: true }).map(String).filter((f) => f.endsWith('.node'));
     expect(natives.length).toBeGreaterThan(0);

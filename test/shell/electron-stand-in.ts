@@ -28,6 +28,13 @@ export class FakeWebContents extends EventEmitter {
   send(channel: string, payload: unknown): void {
     this.sent.push({ channel, payload });
   }
+  /** print(): recorded; the test answers the callback through `printAnswer`. */
+  readonly printed: Array<Record<string, unknown>> = [];
+  printAnswer: [boolean, string] = [true, ''];
+  print(options: Record<string, unknown>, callback: (success: boolean, failureReason: string) => void): void {
+    this.printed.push(options);
+    callback(...this.printAnswer);
+  }
 }
 
 export class FakeUtilityProcess extends EventEmitter {

@@ -113,7 +113,7 @@ describe('preload bridge', () => {
   it('exposes exactly the contract operations the IPC side registers', async () => {
     wire();
     const bridge = await loadPreload();
-    expect(Object.keys(bridge).sort()).toEqual(['onEvent', 'ops']);
+    expect(Object.keys(bridge).sort()).toEqual(['onEvent', 'ops', 'print']);
     expect(Object.keys(bridge.ops).sort()).toEqual([...ipcOps].sort());
     expect(Object.keys(bridge.ops).map((n) => IPC_PREFIX + n).sort()).toEqual([...recorded.ipcHandlers.keys()].sort());
     for (const name of operationNames.filter((n) => contract[n].httpOnly)) expect(bridge.ops).not.toHaveProperty(name);

@@ -7,6 +7,7 @@ import { startServices, type RunningApp } from '../app-services';
 import { appVersion } from '../version';
 import { createMainWindow, focusWindow, hardenSessions } from './window';
 import { registerIpc } from './ipc';
+import { registerPrint } from './print';
 import { forkUtilityWorker } from './utility-worker';
 import { bringReviewForwardOnBatch } from '../cart-import/desktop-handoff';
 import { startFailureText } from '../../shared/start-failure';
@@ -69,6 +70,7 @@ if (!app.requestSingleInstanceLock({ argv: process.argv })) {
       return;
     }
     registerIpc(services.dispatcher, services.events, services.log, () => BrowserWindow.getAllWindows());
+    registerPrint(services.log);
     bringReviewForwardOnBatch(services.events, (route) => focusWindow(mainWindow, route));
     mainWindow = createMainWindow();
     mainWindow.on('closed', () => (mainWindow = null));

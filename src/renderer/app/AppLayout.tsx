@@ -11,8 +11,10 @@ import { setLanguage, type Language } from '../i18n';
 import { Lazy, lazyNamed } from './lazy';
 import { screens } from './screens';
 import { PendingBadge, usePendingApprovals } from '../dashboard/pending-badge';
+import { ScanButton } from '../labels/ScanBox';
 
 const UsersScreen = lazyNamed(() => import('../screens/UsersScreen'), 'UsersScreen');
+const LabelPrintPage = lazyNamed(() => import('../labels/LabelPrintPage'), 'LabelPrintPage');
 const SettingsScreen = lazyNamed<{ info: AppInfo | null; onInfo: (i: AppInfo) => void }>(() => import('../screens/SettingsScreen'), 'SettingsScreen');
 
 export function AppLayout() {
@@ -46,6 +48,7 @@ export function AppLayout() {
       </Layout.Sider>
       <Layout>
         <Layout.Header style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 12, paddingInline: 16 }}>
+          <ScanButton />
           <Select<Language>
             size="small"
             value={i18n.language as Language}
@@ -88,6 +91,7 @@ export function AppLayout() {
               ))}
               {user.role === 'admin' && <Route path="/users" element={<UsersScreen />} />}
               <Route path="/settings" element={<SettingsScreen info={info} onInfo={setInfo} />} />
+              <Route path="/labels" element={<LabelPrintPage />} />
               <Route path="*" element={<Navigate to="/home" replace />} />
             </Routes>
           </Lazy>

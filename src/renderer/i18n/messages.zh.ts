@@ -119,6 +119,7 @@ export const zhMessages: Record<MessageKey, string> = {
   'controlled.dateOrder': '不能早于开始日期',
 
   // labels, QR codes and scanning (helper: labels)
+  'field.idList': '应为逗号分隔的物品编号（1,2,3）',
 
   // stocktake (helper: stocktake)
   'stocktake.noSuch': '盘点 {{id}} 不存在。',

@@ -19,8 +19,11 @@ import { LazyDialog, lazyNamed } from '../app/lazy';
 import { LocationTreePanel, LocationTreeShow, useLocationTreeOpen } from '../locations/LocationTreePanel';
 import type { MoveItemDialog as MoveItemDialogT } from '../locations/MoveItemDialog';
 import { ControlledTags } from '../controlled/ControlledTags';
+import type { LabelDialog as LabelDialogT } from '../labels/LabelDialog';
+import { useScannedItem } from '../labels/scan';
 
 const MoveItemDialog = lazyNamed<ComponentProps<typeof MoveItemDialogT>>(() => import('../locations/MoveItemDialog'), 'MoveItemDialog');
+const LabelDialog = lazyNamed<ComponentProps<typeof LabelDialogT>>(() => import('../labels/LabelDialog'), 'LabelDialog');
 
 export function InventoryPage() {
   const { t, user, canWrite, isAdmin, list, run, editing, setEditing, history, setHistory, tableProps, col } = useRecordPage<InventoryItem>('listInventory', '/inventory/');
@@ -29,6 +32,11 @@ export function InventoryPage() {
   const [moving, setMoving] = useState<InventoryItem | null>(null);
   const [treeOpen, setTreeOpen] = useLocationTreeOpen();
   const [detail, setDetail] = useState<InventoryItem | null>(null);
+  // labels: the rows ticked for printing, and the label dialog's items; a scanned label opens its item.
+  // The browse-only account prints from the item's details (its row keeps history as the only action).
+  const [selected, setSelected] = useState<number[]>([]);
+  const [labelIds, setLabelIds] = useState<number[] | null>(null);
+  useScannedItem(setDetail);
 
   // The same columns while nothing they show changes, so typing does not re-render the table.
   const columns = useMemo<ColumnsType<InventoryItem>>(() => {
@@ -92,6 +100,7 @@ export function InventoryPage() {
               { key: 'history', label: t('records.action.history'), show: true, onClick: () => setHistory({ type: 'inventory_item', id: r.id, name: r.name }) },
             ]}
             more={[
+              { key: 'label', label: t('labels.printLabel'), show: canWrite, onClick: () => setLabelIds([r.id]) },
               { key: 'use', label: t('stock.action.use'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.use, r.status), onClick: () => setStock({ action: 'use', item: r }) },
               { key: 'edit', label: t('records.action.edit'), show: canWrite, onClick: () => setEditing(r) },
               { key: 'move', label: t('locations.move'), show: canWrite && (r.status === 'in_stock' || r.status === 'borrowed'), onClick: () => setMoving(r) },
@@ -105,7 +114,7 @@ export function InventoryPage() {
         ),
       },
     ];
-  }, [t, col, canWrite, isAdmin, user.id, run, setEditing, setHistory, setMoving]);
+  }, [t, col, canWrite, isAdmin, user.id, run, setEditing, setHistory, setMoving, setLabelIds]);
 
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -119,19 +128,22 @@ export function InventoryPage() {
         endpoint="/inventory/"
         list={list}
         extra={
-          canWrite && (
-            <>
-              <Button type="primary" onClick={() => setEditing('new')}>{t('records.action.newItem')}</Button>
-              <Button onClick={() => setImporting(true)}>{t('records.action.import')}</Button>
-            </>
-          )
+          <>
+            {canWrite && (
+              <>
+                <Button type="primary" onClick={() => setEditing('new')}>{t('records.action.newItem')}</Button>
+                <Button onClick={() => setImporting(true)}>{t('records.action.import')}</Button>
+              </>
+            )}
+            {selected.length > 0 && <Button onClick={() => setLabelIds(selected)} data-testid="print-selected-labels">{t('labels.printSelected', { count: selected.length })}</Button>}
+          </>
         }
       />
       {list.error && <Typography.Text type="danger">{list.error}</Typography.Text>}
       <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
         {treeOpen && <LocationTreePanel selected={list.view.location_id} onSelect={list.setLocation} onHide={() => setTreeOpen(false)} />}
         <div style={{ flex: 1, minWidth: 0 }}>
-          <RecordTable<InventoryItem> {...tableProps} columns={columns} />
+          <RecordTable<InventoryItem> {...tableProps} columns={columns} rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true, columnWidth: 32 }} />
         </div>
       </div>
       <LazyDialog open={moving !== null}>
@@ -148,6 +160,9 @@ export function InventoryPage() {
       </LazyDialog>
       <LazyDialog open={detail !== null}>
         <ItemDetail item={detail} onClose={() => setDetail(null)} />
+      </LazyDialog>
+      <LazyDialog open={labelIds !== null}>
+        <LabelDialog ids={labelIds} onClose={() => setLabelIds(null)} />
       </LazyDialog>
       {canWrite && (
         <LazyDialog open={importing}>

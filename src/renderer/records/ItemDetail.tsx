@@ -1,7 +1,8 @@
 // One inventory item with every field, opened from its row: what it is, how much (and in how many
 // containers), its lot and dates (expiry coloured as in the list), where it is, its GHS pictograms
 // drawn large with their names, and who entered it when.
-import { Descriptions, Drawer, Space, Tag } from 'antd';
+import { useState, type ComponentProps } from 'react';
+import { Button, Descriptions, Drawer, Space, Tag } from 'antd';
 import type { DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { InventoryItem } from '../../shared/records';
@@ -11,9 +12,14 @@ import { GhsIcon } from './GhsIcon';
 import { amountText, containersText, ExpiryDate } from './item-display';
 import { StatusTag } from './list-kit';
 import { ControlledTags } from '../controlled/ControlledTags';
+import { LazyDialog, lazyNamed } from '../app/lazy';
+import type { LabelDialog as LabelDialogT } from '../labels/LabelDialog';
+
+const LabelDialog = lazyNamed<ComponentProps<typeof LabelDialogT>>(() => import('../labels/LabelDialog'), 'LabelDialog');
 
 export function ItemDetail({ item, onClose }: { item: InventoryItem | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const [printing, setPrinting] = useState(false);
   if (!item) return <Drawer open={false} onClose={onClose} />;
   const text = (v: string | null | undefined) => (v ? v : EMPTY);
   const row = (key: string, children: React.ReactNode, span = 1): NonNullable<DescriptionsProps['items']>[number] => ({ key, label: t(`records.field.${key}`), children, span });
@@ -59,10 +65,19 @@ export function ItemDetail({ item, onClose }: { item: InventoryItem | null; onCl
     row('updated_at', dateTime(item.updated_at)),
   ];
   return (
-    <Drawer open onClose={onClose} title={t('itemFields.detailTitle', { id: item.id, name: item.name })} size="large">
+    <Drawer
+      open
+      onClose={onClose}
+      title={t('itemFields.detailTitle', { id: item.id, name: item.name })}
+      size="large"
+      extra={<Button onClick={() => setPrinting(true)} data-testid="detail-print-label">{t('labels.printLabel')}</Button>}
+    >
       <div data-testid="item-detail">
         <Descriptions bordered size="small" column={2} items={items} />
       </div>
+      <LazyDialog open={printing}>
+        <LabelDialog ids={printing ? [item.id] : null} onClose={() => setPrinting(false)} />
+      </LazyDialog>
     </Drawer>
   );
 }

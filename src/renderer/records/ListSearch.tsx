@@ -1,12 +1,16 @@
 // The search box of every list page: a field selector (`all` + the endpoint's indexed fields of
 // spec 000) and the text input. Enter or the search button submits (the list then sends
 // `submitted: true`, which search memory records). Kept self-contained so the completion
-// feature can put its ghost-text input here.
-import { Button, Select, Space } from 'antd';
+// feature can put its ghost-text input here. A scanned container label (`LAB1:<id>` + Enter) is
+// not a search: it opens that item (labels/scan.ts) and leaves the box empty, unlearnt.
+import { App, Button, Select, Space } from 'antd';
+import { useNavigate } from 'react-router-dom';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LISTS, type ListEndpoint } from '../../shared/records';
 import { GhostTextInput } from '../completion/GhostTextInput';
+import { parseLabelPayload } from '../../shared/label-payload';
+import { openScannedItem } from '../labels/scan';
 
 export interface ListSearchProps {
   endpoint: ListEndpoint;
@@ -20,6 +24,16 @@ export interface ListSearchProps {
 export function ListSearch({ endpoint, field, onFieldChange, value, onChange, onSubmit }: ListSearchProps) {
   const { t } = useTranslation();
   const fields = ['all', ...LISTS[endpoint].indexed];
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const submit = (text: string) => {
+    const id = parseLabelPayload(text);
+    if (id === null) return onSubmit(text);
+    onChange('');
+    void openScannedItem(id, navigate, t).then((err) => {
+      if (err) void message.error(err);
+    });
+  };
   return (
     <Space.Compact style={{ width: 460 }}>
       <Select
@@ -40,9 +54,9 @@ export function ListSearch({ endpoint, field, onFieldChange, value, onChange, on
         value={value}
         allowClear
         onChange={onChange}
-        onSubmit={onSubmit}
+        onSubmit={submit}
       />
-      <Button icon={<SearchOutlined />} aria-label={t('records.search.submit')} onClick={() => onSubmit(value)} />
+      <Button icon={<SearchOutlined />} aria-label={t('records.search.submit')} onClick={() => submit(value)} />
     </Space.Compact>
   );
 }

@@ -1,0 +1,74 @@
+// One label as HTML/SVG in mm (print page and the dialog's preview): the same content and line
+// order as the PDF (shared/labels.ts), the QR code drawn from the `qrcode` library's module matrix.
+// Lines that are too long end in an ellipsis; lines that do not fit the height are clipped.
+import { useMemo } from 'react';
+import QRCode from 'qrcode';
+import { GHS_PICTOGRAMS } from '../../shared/stock';
+import { LABEL_LINE_PT, labelLines, type LabelContent, type LabelGeometry } from '../../shared/labels';
+import type { LabelLanguage } from '../../shared/record-labels';
+import { GhsIcon } from '../records/GhsIcon';
+
+const QUIET = 3;
+const PX_PER_MM = 96 / 25.4;
+
+/** The QR code as one SVG path: dark runs of each row. */
+export function QrSvg({ payload, sizeMm }: { payload: string; sizeMm: number }) {
+  const { d, n } = useMemo(() => {
+    const qr = QRCode.create(payload, { errorCorrectionLevel: 'M' });
+    const size = qr.modules.size;
+    let path = '';
+    for (let r = 0; r < size; r++) {
+      let c = 0;
+      while (c < size) {
+        if (!qr.modules.get(r, c)) {
+          c++;
+          continue;
+        }
+        const start = c;
+        while (c < size && qr.modules.get(r, c)) c++;
+        path += `M${start + QUIET} ${r + QUIET}h${c - start}v1h${start - c}Z`;
+      }
+    }
+    return { d: path, n: size + 2 * QUIET };
+  }, [payload]);
+  return (
+    <svg width={`${sizeMm}mm`} height={`${sizeMm}mm`} viewBox={`0 0 ${n} ${n}`} shapeRendering="crispEdges" role="img" aria-label={payload} data-testid="label-qr" style={{ flex: 'none', background: '#fff' }}>
+      <path d={d} fill="#000" />
+    </svg>
+  );
+}
+
+export function LabelView({ content, geometry, lang }: { content: LabelContent; geometry: Pick<LabelGeometry, 'width' | 'height'>; lang: LabelLanguage }) {
+  const { width: w, height: h } = geometry;
+  const pad = h <= 30 ? 1.5 : 2;
+  const qr = Math.min(h - 2 * pad, w * 0.4);
+  const scale = h / 40;
+  const ghs = GHS_PICTOGRAMS.filter((g) => content.ghs.includes(g));
+  const ghsMm = ghs.length ? Math.min(h * 0.2, (w - qr - 1 - 1.5 * pad) / ghs.length) : 0;
+  return (
+    <div
+      className="lab-label"
+      data-testid="label"
+      data-payload={content.payload}
+      style={{ width: `${w}mm`, height: `${h}mm`, boxSizing: 'border-box', padding: `${pad}mm ${pad}mm ${pad}mm ${pad / 2}mm`, display: 'flex', alignItems: 'center', gap: '1mm', overflow: 'hidden', background: '#fff', color: '#000' }}
+    >
+      <QrSvg payload={content.payload} sizeMm={qr} />
+      <div style={{ flex: 1, minWidth: 0, height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
+        <div style={{ flex: 1, minHeight: 0, overflow: 'hidden' }}>
+          {labelLines(content, lang).map((l) => (
+            <div key={l.kind} data-line={l.kind} style={{ fontSize: `${LABEL_LINE_PT[l.kind] * scale}pt`, lineHeight: 1.18, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', color: l.kind === 'controlled' ? '#c00000' : undefined }}>
+              {l.text}
+            </div>
+          ))}
+        </div>
+        {ghs.length > 0 && (
+          <div style={{ display: 'flex', flex: 'none' }}>
+            {ghs.map((g) => (
+              <GhsIcon key={g} code={g} size={Math.floor(ghsMm * PX_PER_MM)} />
+            ))}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

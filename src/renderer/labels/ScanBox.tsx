@@ -1,0 +1,83 @@
+// The scan button in the header and its shortcut (F2, which Chromium leaves to the page): a small
+// box a keyboard-wedge scanner types into; Enter opens the scanned item (labels/scan.ts).
+import { useEffect, useRef, useState } from 'react';
+import { Button, Input, Modal, Tooltip, Typography, type InputRef } from 'antd';
+import { ScanOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { parseLabelPayload } from '../../shared/label-payload';
+import { openScannedItem } from './scan';
+
+export const SCAN_SHORTCUT = 'F2';
+
+export function ScanButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<InputRef>(null);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === SCAN_SHORTCUT && !e.ctrlKey && !e.altKey && !e.metaKey && !e.shiftKey) {
+        e.preventDefault();
+        setOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const close = () => {
+    setOpen(false);
+    setText('');
+    setError(null);
+  };
+
+  const submit = async () => {
+    const id = parseLabelPayload(text);
+    if (id === null) {
+      setError(t('labels.notPayload'));
+      return;
+    }
+    setBusy(true);
+    const err = await openScannedItem(id, navigate, t);
+    setBusy(false);
+    if (err) {
+      setError(err);
+      setText('');
+    } else close();
+  };
+
+  return (
+    <>
+      <Tooltip title={t('labels.scanTip', { key: SCAN_SHORTCUT })}>
+        <Button size="small" icon={<ScanOutlined />} onClick={() => setOpen(true)} data-testid="scan-button" aria-keyshortcuts={SCAN_SHORTCUT}>
+          {t('labels.scan')}
+        </Button>
+      </Tooltip>
+      <Modal open={open} title={t('labels.scanTitle')} onCancel={close} footer={null} destroyOnHidden afterOpenChange={(o) => o && input.current?.focus()} width={420}>
+        <Typography.Paragraph type="secondary">{t('labels.scanHelp')}</Typography.Paragraph>
+        <Input
+          ref={input}
+          data-testid="scan-input"
+          aria-label={t('labels.scanTitle')}
+          placeholder={t('labels.scanPlaceholder')}
+          value={text}
+          disabled={busy}
+          onChange={(e) => (setText(e.target.value), setError(null))}
+          onPressEnter={() => void submit()}
+          status={error ? 'error' : undefined}
+          autoComplete="off"
+        />
+        {error && (
+          <Typography.Text type="danger" role="alert" data-testid="scan-error">
+            {error}
+          </Typography.Text>
+        )}
+      </Modal>
+    </>
+  );
+}
