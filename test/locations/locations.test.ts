@@ -6,41 +6,17 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createHarness, tempDir, type Harness } from '../records/harness';
-import { createDispatcher } from '../../src/main/api/dispatch';
-import { recordsHandlers } from '../../src/main/api/records-handlers';
-import { locationHandlers } from '../../src/main/api/location-handlers';
-import type { HandlerTable } from '../../src/main/api/handler-table';
-import { BatchStore } from '../../src/main/cart-import/batch-store';
-import { silentLogger } from '../../src/main/logging';
 import { migrate } from '../../src/main/db/migrate';
 import { labMigrations } from '../../src/main/db/lab-schema';
 import { openDatabases } from '../../src/main/db/databases';
-import type { UserInfo } from '../../src/shared/contract';
 import type { LocationNode, StockMovement } from '../../src/shared/stock';
 import type { InventoryItem, ListResult } from '../../src/shared/records';
-import type { ApiErrorBody } from '../../src/shared/errors';
 import { startTestServices, setupAdmin } from '../support/temp';
 import { http } from '../support/http';
 
-type Envelope = { ok: true; value: unknown } | { ok: false; error: ApiErrorBody };
 
-/** The records harness with the location operations in its dispatcher too. */
-function harness(): Harness & { api: (user: UserInfo, op: string, input: unknown) => Promise<Envelope>; ok: <T>(user: UserInfo, op: string, input: unknown) => Promise<T> } {
-  const dir = tempDir('lab-locations-');
-  const h = createHarness(dir);
-  const log = silentLogger();
-  const deps = { records: h.records, hooks: h.hooks, log, cartImport: new BatchStore(dir, { emit() {}, subscribe: () => () => {} } as never, log) };
-  const handlers = { ...recordsHandlers(deps), ...locationHandlers(deps) } as unknown as HandlerTable;
-  const users = new Map([h.admin, h.member, h.member2, h.guest].map((u) => [`t-${u.id}`, u]));
-  const dispatcher = createDispatcher(handlers, (t) => (t ? (users.get(t) ?? null) : null), log, dir);
-  const api = (user: UserInfo, op: string, input: unknown) => dispatcher.call(op, input, { token: `t-${user.id}`, set() {}, clear() {} }, 'ipc') as Promise<Envelope>;
-  const ok = async <T,>(user: UserInfo, op: string, input: unknown): Promise<T> => {
-    const r = await api(user, op, input);
-    if (!r.ok) throw new Error(`${op} failed: ${r.error.code} ${r.error.message} ${JSON.stringify(r.error.fields ?? {})}`);
-    return r.value as T;
-  };
-  return Object.assign(h, { api, ok });
-}
+/** The records harness (its dispatcher has the location operations). */
+const harness = () => createHarness(tempDir('lab-locations-'));
 
 const movements = (h: Harness, id: number) => h.dbs.lab.prepare('SELECT * FROM stock_movements WHERE item_id = ? ORDER BY id').all(id) as StockMovement[];
 const snapshot = (h: Harness) => ({
@@ -126,9 +102,9 @@ describe('the location tree', () => {
     expect(byId.get(other.id)).toMatchObject({ items_here: 0, items_below: 0 });
 
     const before = snapshot(h);
-    const dup = await h.api(h.admin, 'createLocation', { name: '301', parent_id: b.id });
+    const dup = await h.call(h.admin, 'createLocation', { name: '301', parent_id: b.id });
     expect(dup).toMatchObject({ ok: false, error: { code: 'conflict', key: 'locations.taken', fields: { name: { key: 'field.locationTaken' } } } });
-    const renameDup = await h.api(h.admin, 'updateLocation', { id: other.id, name: '301' });
+    const renameDup = await h.call(h.admin, 'updateLocation', { id: other.id, name: '301' });
     expect(renameDup).toMatchObject({ ok: false, error: { code: 'conflict', fields: { name: expect.anything() } } });
     expect(snapshot(h)).toEqual(before);
     // The same name under another parent is a different place.
@@ -150,16 +126,16 @@ describe('the location tree', () => {
       ['updateLocation', { id: room.id, name: 42 }, 'name'],
     ];
     for (const [op, input, field] of cases) {
-      const r = await h.api(h.admin, op, input);
+      const r = await h.call(h.admin, op, input);
       expect(r.ok, `${op} ${JSON.stringify(input)}`).toBe(false);
       if (!r.ok) {
         expect(r.error.code).toBe('validation');
         expect(Object.keys(r.error.fields ?? {})).toContain(field);
       }
     }
-    expect(await h.api(h.member, 'createLocation', { name: 'x' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    expect(await h.api(h.guest, 'deleteLocation', { id: room.id })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    expect(await h.api(h.admin, 'updateLocation', { id: 9999, name: 'x' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await h.call(h.member, 'createLocation', { name: 'x' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await h.call(h.guest, 'deleteLocation', { id: room.id })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await h.call(h.admin, 'updateLocation', { id: 9999, name: 'x' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(snapshot(h)).toEqual(before);
   });
 
@@ -196,7 +172,7 @@ describe('the location tree', () => {
     // Not under itself or below it; nothing changes.
     const before = snapshot(h);
     for (const parent of [cab.id, shelf.id]) {
-      const r = await h.api(h.admin, 'updateLocation', { id: cab.id, parent_id: parent });
+      const r = await h.call(h.admin, 'updateLocation', { id: cab.id, parent_id: parent });
       expect(r).toMatchObject({ ok: false, error: { code: 'validation', key: 'locations.ownSubtree', fields: { parent_id: { key: 'field.locationOwnSubtree' } } } });
     }
     expect(snapshot(h)).toEqual(before);
@@ -212,7 +188,7 @@ describe('the location tree', () => {
     await h.ok(h.member, 'consumeInventoryItem', { id: used.id });
     const before = snapshot(h);
     for (const [id, count] of [[b.id, 2], [room.id, 2], [shelf.id, 1]] as const) {
-      const r = await h.api(h.admin, 'deleteLocation', { id });
+      const r = await h.call(h.admin, 'deleteLocation', { id });
       expect(r).toMatchObject({ ok: false, error: { code: 'conflict', key: 'locations.hasItems', params: { count } } });
     }
     expect(snapshot(h)).toEqual(before);
@@ -240,15 +216,15 @@ describe('the location tree', () => {
     expect((await h.ok<ListResult<InventoryItem>>(h.guest, 'listInventory', { search: '302', field: 'storage_location' })).rows.map((r) => r.id)).toEqual([item.id]);
 
     const before = snapshot(h);
-    expect(await h.api(h.member, 'moveInventoryItem', { id: item.id, location_id: other.id })).toMatchObject({ ok: false, error: { code: 'validation', fields: { location_id: { key: 'field.sameLocation' } } } });
-    expect(await h.api(h.member, 'moveInventoryItem', { id: item.id, location_id: 9999 })).toMatchObject({ ok: false, error: { code: 'validation', fields: { location_id: expect.anything() } } });
-    expect(await h.api(h.member, 'moveInventoryItem', { id: item.id })).toMatchObject({ ok: false, error: { code: 'validation', fields: { location_id: expect.anything() } } });
-    expect(await h.api(h.member, 'moveInventoryItem', { id: item.id, location_id: cab.id, note: 'x'.repeat(501) })).toMatchObject({ ok: false, error: { fields: { note: expect.anything() } } });
-    expect(await h.api(h.guest, 'moveInventoryItem', { id: item.id, location_id: cab.id })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    expect(await h.api(h.member, 'moveInventoryItem', { id: 9999, location_id: cab.id })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await h.call(h.member, 'moveInventoryItem', { id: item.id, location_id: other.id })).toMatchObject({ ok: false, error: { code: 'validation', fields: { location_id: { key: 'field.sameLocation' } } } });
+    expect(await h.call(h.member, 'moveInventoryItem', { id: item.id, location_id: 9999 })).toMatchObject({ ok: false, error: { code: 'validation', fields: { location_id: expect.anything() } } });
+    expect(await h.call(h.member, 'moveInventoryItem', { id: item.id })).toMatchObject({ ok: false, error: { code: 'validation', fields: { location_id: expect.anything() } } });
+    expect(await h.call(h.member, 'moveInventoryItem', { id: item.id, location_id: cab.id, note: 'x'.repeat(501) })).toMatchObject({ ok: false, error: { fields: { note: expect.anything() } } });
+    expect(await h.call(h.guest, 'moveInventoryItem', { id: item.id, location_id: cab.id })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await h.call(h.member, 'moveInventoryItem', { id: 9999, location_id: cab.id })).toMatchObject({ ok: false, error: { code: 'not_found' } });
     await h.ok(h.member, 'consumeInventoryItem', { id: item.id });
     const consumed = snapshot(h);
-    expect(await h.api(h.member, 'moveInventoryItem', { id: item.id, location_id: cab.id })).toMatchObject({ ok: false, error: { code: 'conflict', key: 'locations.itemNotPresent' } });
+    expect(await h.call(h.member, 'moveInventoryItem', { id: item.id, location_id: cab.id })).toMatchObject({ ok: false, error: { code: 'conflict', key: 'locations.itemNotPresent' } });
     expect(snapshot(h)).toEqual(consumed);
     // the refusals wrote nothing; the consume wrote its one `used` movement
     expect(consumed.movements).toBe(before.movements + 1);
@@ -273,8 +249,8 @@ describe('the location tree', () => {
     expect((await ids({ location_id: room.id, search: '乙' })).sort()).toEqual([s1.id, c1.id].sort());
     expect(await ids({ location_id: other.id, search: '乙醇' })).toEqual([]);
     expect((await h.ok<ListResult<InventoryItem>>(h.guest, 'listInventory', { location_id: room.id, pageSize: 2 })).total).toBe(3);
-    expect(await h.api(h.guest, 'listInventory', { location_id: 'x' })).toMatchObject({ ok: false, error: { fields: { location_id: expect.anything() } } });
-    expect(await h.api(h.guest, 'listReagentOrders', { location_id: b.id })).toMatchObject({ ok: false, error: { code: 'validation' } });
+    expect(await h.call(h.guest, 'listInventory', { location_id: 'x' })).toMatchObject({ ok: false, error: { fields: { location_id: expect.anything() } } });
+    expect(await h.call(h.guest, 'listReagentOrders', { location_id: b.id })).toMatchObject({ ok: false, error: { code: 'validation' } });
   });
 });
 

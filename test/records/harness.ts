@@ -16,6 +16,11 @@ import { createRecordsServices, type RecordsServices } from '../../src/main/reco
 import { createDispatcher } from '../../src/main/api/dispatch';
 import { recordsHandlers } from '../../src/main/api/records-handlers';
 import { stockHandlers } from '../../src/main/api/stock-handlers';
+import { locationHandlers } from '../../src/main/api/location-handlers';
+import { dashboardHandlers } from '../../src/main/api/dashboard-handlers';
+import { controlledHandlers } from '../../src/main/api/controlled-handlers';
+import { labelHandlers } from '../../src/main/api/label-handlers';
+import { stocktakeHandlers } from '../../src/main/api/stocktake-handlers';
 import type { HandlerTable } from '../../src/main/api/handler-table';
 import type { ApiErrorBody } from '../../src/shared/errors';
 import fs from 'node:fs';
@@ -80,6 +85,8 @@ export interface Harness {
   call(user: UserInfo | null, op: string, input: unknown): Promise<{ ok: true; value: unknown } | { ok: false; error: ApiErrorBody }>;
   /** Like call, but returns the value and throws on an error envelope. */
   ok<T = unknown>(user: UserInfo, op: string, input: unknown): Promise<T>;
+  /** Like call, but returns the error and throws when the call was accepted. */
+  refused(user: UserInfo, op: string, input: unknown): Promise<ApiErrorBody>;
 }
 
 export function createHarness(dataDir = tempDir('lab-records-')): Harness {
@@ -98,7 +105,16 @@ export function createHarness(dataDir = tempDir('lab-records-')): Harness {
   const member2 = auth.createUser({ username: 'bob', password: 'bob-pass-12', displayName: 'Bob', role: 'member' }, admin.id);
   const guest = auth.createUser({ username: 'guest', password: 'guest-pass-1', displayName: 'Public', role: 'public' }, admin.id);
   const handlerDeps = { records, hooks, log, cartImport: new BatchStore(dataDir, bus, log) };
-  const handlers = { ...recordsHandlers(handlerDeps), ...stockHandlers(handlerDeps) } as unknown as HandlerTable;
+  // Every handler group that runs on the records services (the others need auth, data or completion).
+  const handlers = {
+    ...recordsHandlers(handlerDeps),
+    ...stockHandlers(handlerDeps),
+    ...locationHandlers(handlerDeps),
+    ...dashboardHandlers(handlerDeps),
+    ...controlledHandlers(handlerDeps),
+    ...labelHandlers(handlerDeps),
+    ...stocktakeHandlers(handlerDeps),
+  } as unknown as HandlerTable;
   const tokens = new Map<string, UserInfo>([admin, member, member2, guest].map((u) => [`t-${u.id}`, u]));
   const dispatcher = createDispatcher(handlers, (t) => (t ? (tokens.get(t) ?? null) : null), log, dataDir);
   const call: Harness['call'] = (user, op, input) =>
@@ -119,6 +135,11 @@ export function createHarness(dataDir = tempDir('lab-records-')): Harness {
       const r = await call(user, op, input);
       if (!r.ok) throw new Error(`${op} failed: ${r.error.code} ${r.error.message} ${JSON.stringify(r.error.fields ?? {})}`);
       return r.value as T;
+    },
+    async refused(user: UserInfo, op: string, input: unknown) {
+      const r = await call(user, op, input);
+      if (r.ok) throw new Error(`${op} was accepted: ${JSON.stringify(r.value)}`);
+      return r.error;
     },
   };
 }
