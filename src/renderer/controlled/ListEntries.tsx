@@ -13,6 +13,7 @@ import { reloadControlled } from './use-controlled';
 import { MAX_LIST_FILE_BYTES } from '../../shared/contract/controlled';
 import { msg, type MessageKey } from '../../shared/messages';
 import { translateMessage } from '../i18n/translate';
+import { FilePickButton, SPREADSHEET_FILES } from '../app/FilePickButton';
 
 function toBase64(bytes: Uint8Array): string {
   let s = '';
@@ -96,14 +97,7 @@ export function ListEntries({ category, title }: { category: ControlledCategory;
           <Button htmlType="submit" data-testid="controlled-add-cas">{t('controlled.addCas')}</Button>
         </Form>
         <Space wrap>
-          <label>
-            <Typography.Text>{t('controlled.importLabel')} </Typography.Text>
-            <input type="file" accept=".csv,.tsv,.xlsx" disabled={busy} data-testid="controlled-import-file" onChange={(e) => {
-              const f = e.target.files?.[0];
-              e.target.value = '';
-              if (f) void importFile(f);
-            }} />
-          </label>
+          <FilePickButton label={t('controlled.importLabel')} accept={SPREADSHEET_FILES} disabled={busy} testId="controlled-import-file" onFile={(f) => void importFile(f)} />
           <Button size="small" onClick={() => void exportAs('csv')} data-testid="controlled-export-csv">{t('stock.exportCsv')}</Button>
           <Button size="small" onClick={() => void exportAs('xlsx')}>{t('stock.exportXlsx')}</Button>
         </Space>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { IMPORT_COLUMNS, type ImportColumn, type ImportPreview, type ImportProgress, type ImportResult, type ImportRowError } from '../../shared/records';
 import { translateMessage } from '../i18n/translate';
+import { FilePickButton, SPREADSHEET_FILES } from '../app/FilePickButton';
 
 // Under the contract's ~1 MB of file per call (base64 in a 2 MB body); read slice by slice, so a
 // big file is never held whole in the page either.
@@ -147,10 +148,9 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
         {phase === 'choose' && (
           <Space direction="vertical">
             <Typography.Text>{t('records.import.hint')}</Typography.Text>
-            <label>
-              {t('records.import.chooseFile')}:{' '}
-              <input type="file" accept=".csv,.tsv,.xlsx" data-testid="import-file" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
-            </label>
+            <div>
+              <FilePickButton label={t('records.import.chooseFile')} accept={SPREADSHEET_FILES} testId="import-file" onFile={(f) => void upload(f)} />
+            </div>
           </Space>
         )}
         {phase === 'uploading' && (
