@@ -124,6 +124,11 @@ export const MESSAGES = {
   'controlled.editAmount': 'the amount of a controlled chemical changes through Use, Dispose or Adjust (with a second person), not through the form',
   'controlled.dateOrder': 'must not be before the start date',
 
+  // controlled chemicals: review fixes (helper: fixc)
+  'controlled.editCas': 'a controlled chemical keeps its CAS number: dispose of it and register it again, or ask an admin to remove the CAS from the controlled list first',
+  'controlled.deleteItem': 'Item {{id}} is a controlled chemical and stays in the ledger (台账): dispose of it instead of deleting it.',
+  'controlled.importBase64': 'the file content is not valid base64: choose the file again',
+
   // labels, QR codes and scanning (helper: labels)
   'field.idList': 'a comma-separated list of item ids (1,2,3)',
 

@@ -99,3 +99,60 @@ describe('two-person confirmation of controlled items', () => {
     expect((await h.ok<InventoryItem>(h.member, 'updateInventoryItem', { id: plain.id, quantity: 500 })).quantity).toBe(500);
   });
 });
+
+describe('the form cannot take a controlled item out of the two-person rule', () => {
+  it('refuses a CAS change of a controlled item, so unlist-use-relist is impossible', async () => {
+    const h = createHarness();
+    const item = await controlledItem(h);
+    const before = snapshot(h, item.id);
+    // 1. the CAS of an unlisted chemical would clear the flag …
+    expect(await h.call(h.member, 'updateInventoryItem', { id: item.id, cas_number: '64-17-5' })).toMatchObject({
+      ok: false,
+      error: { code: 'validation', fields: { cas_number: expect.objectContaining({ key: 'controlled.editCas' }) } },
+    });
+    // 2. … so using it alone stays refused …
+    expect(await h.call(h.member, 'useInventoryItem', { id: item.id, amount: 10, unit: 'g' })).toMatchObject({ ok: false, error: { fields: { 'second_person.username': expect.anything() } } });
+    // 3. … and nothing was changed in between.
+    expect(await h.call(h.member, 'updateInventoryItem', { id: item.id, cas_number: '143-33-9', name: '氰化钠（分析纯）' })).toMatchObject({ ok: true });
+    const after = snapshot(h, item.id) as { item: { controlled: string; quantity: number; cas_number: string }; movements: number };
+    expect(after.item).toMatchObject({ controlled: expect.any(String), quantity: 100, cas_number: '143-33-9' });
+    expect(after.movements).toBe(before.movements);
+    // The name and other fields still change through the form; a unit-only conversion too.
+    expect(await h.ok<InventoryItem>(h.member, 'updateInventoryItem', { id: item.id, quantity: 0.1, unit: 'kg' })).toMatchObject({ quantity: 0.1, unit: 'kg' });
+  });
+
+  it('refuses one edit that gives an unflagged item a listed CAS and a new amount', async () => {
+    const h = createHarness();
+    const cat = h.records.controlled.categories().find((c) => c.key === 'highly_toxic')!;
+    h.records.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9', name: '氰化钠' });
+    const plain = await h.ok<InventoryItem>(h.member, 'createInventoryItem', { name: '白色粉末', quantity: 100, unit: 'g' });
+    const before = snapshot(h, plain.id);
+    expect(await h.call(h.member, 'updateInventoryItem', { id: plain.id, cas_number: '143-33-9', quantity: 40 })).toMatchObject({
+      ok: false,
+      error: { code: 'validation', fields: { quantity: expect.objectContaining({ key: 'controlled.editAmount' }) } },
+    });
+    expect(snapshot(h, plain.id)).toEqual(before);
+    // The CAS alone is accepted: the item becomes controlled with its amount unchanged.
+    expect(await h.ok<InventoryItem>(h.member, 'updateInventoryItem', { id: plain.id, cas_number: '143-33-9' })).toMatchObject({ quantity: 100, controlled: String(cat.id) });
+  });
+
+  it('refuses deleting a controlled item (it stays in the ledger; dispose it instead)', async () => {
+    const h = createHarness();
+    const item = await controlledItem(h);
+    const before = snapshot(h, item.id);
+    const refused = await h.call(h.admin, 'deleteInventoryItem', { id: item.id });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringContaining('dispose') } });
+    expect(snapshot(h, item.id)).toEqual(before);
+    // Even at a zero balance: the disposed record is what the ledger shows.
+    await h.ok(h.member, 'disposeInventoryItem', { id: item.id, reason: 'expired', second_person: bob });
+    expect(await h.call(h.admin, 'deleteInventoryItem', { id: item.id })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    const cat = h.records.controlled.categories().find((c) => c.key === 'highly_toxic')!;
+    const file = await h.records.controlled.exportLedger({ id: cat.id, from: '2000-01-01', to: '2100-01-01', lang: 'en' });
+    const table = await parseImportFile('l.xlsx', fs.readFileSync(file.path));
+    fs.rmSync(file.path);
+    expect(table.rows.some((r) => r.includes(`#${item.id}`))).toBe(true);
+    // An uncontrolled item is still deleted.
+    const plain = await h.ok<InventoryItem>(h.member, 'createInventoryItem', { name: '乙醇', quantity: 1, unit: 'L' });
+    expect(await h.call(h.admin, 'deleteInventoryItem', { id: plain.id })).toMatchObject({ ok: true });
+  });
+});

@@ -131,8 +131,11 @@ export class InventoryService {
       if (patch.cas_number !== undefined) next.cas_number = resolveCas(patch.cas_number, cas_override || patch.cas_number === before.cas_number);
       if (patch.unit !== undefined) next.unit = canonicalUnit(patch.unit);
       const movement = editedAmount(before, next);
-      // A controlled chemical's balance changes only with a second person (the stock dialog).
-      if (before.controlled && movement && movement.delta !== 0) throw fieldInvalid('quantity', 'controlled.editAmount');
+      // A controlled chemical's CAS is its identity in the ledger: changing it would unflag the item
+      // (and let it be used alone) or move its history to another chemical.
+      if (before.controlled && next.cas_number !== undefined && next.cas_number !== before.cas_number) throw fieldInvalid('cas_number', 'controlled.editCas');
+      // Its balance changes only with a second person (the stock dialog) — also when this edit makes it controlled.
+      if ((before.controlled || controlledAfter(this.d.db, next.cas_number)) && movement && movement.delta !== 0) throw fieldInvalid('quantity', 'controlled.editAmount');
       const location = resolveLocation(this.d.db, patch);
       if (location) Object.assign(next, location);
       // ghs compares as its stored text, so an unchanged list is no change
@@ -157,9 +160,16 @@ export class InventoryService {
   delete(actor: UserInfo, id: number): void {
     this.d.db.transaction(() => {
       const before = this.get(id);
+      // The ledger (台账) lists items by their row: a controlled item leaves through Dispose, which keeps it.
+      if (before.controlled) throw new AppError('conflict', 'controlled.deleteItem', { id });
       prepareCached(this.d.db, 'DELETE FROM inventory_items WHERE id = ?').run(id);
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'delete', changes: deleted(before, AUDIT_FIELDS) });
     })();
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
   }
+}
+
+/** Whether an edit's new CAS (canonical; undefined = unchanged) is on a controlled list. */
+function controlledAfter(db: RecordsDeps['db'], cas: unknown): boolean {
+  return typeof cas === 'string' && cas !== '' && prepareCached(db, 'SELECT 1 FROM controlled_cas WHERE cas = ? LIMIT 1').get(cas) !== undefined;
 }

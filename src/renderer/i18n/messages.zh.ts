@@ -118,6 +118,11 @@ export const zhMessages: Record<MessageKey, string> = {
   'controlled.editAmount': '管控化学品的数量只能通过“使用”“处置”或“盘点调整”（需第二人确认）修改，不能在表单中修改',
   'controlled.dateOrder': '不能早于开始日期',
 
+  // controlled chemicals: review fixes (helper: fixc)
+  'controlled.editCas': '管控化学品不能修改 CAS 号：请先处置后重新登记，或请管理员先将该 CAS 号移出管控名录',
+  'controlled.deleteItem': '物品 {{id}} 是管控化学品，须保留在台账中：请用“处置”代替删除。',
+  'controlled.importBase64': '文件内容不是有效的 base64：请重新选择文件',
+
   // labels, QR codes and scanning (helper: labels)
   'field.idList': '应为逗号分隔的物品编号（1,2,3）',
 
