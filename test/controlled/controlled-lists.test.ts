@@ -171,6 +171,12 @@ describe('controlled lists', () => {
     const toxicId = (list.json as unknown as ControlledCategory[])[0]!.id;
     const imp = await http(base, 'POST', `/api/controlled-lists/${toxicId}/import`, { fileName: 'l.csv', content: b64('CAS,Name\n143-33-9,氰化钠\n') }, admin);
     expect(imp.json as unknown as ControlledImportResult).toMatchObject({ added: 1, already: 0, refused: 0 });
+    // Content that is not base64 (Buffer.from would skip the bad characters and read garbage) is a 400 naming it, and adds nothing.
+    for (const content of ['not base64!!', 'Q0FTLE5hbWUK7782-50-5', b64('CAS,Name\n7782-50-5,氯\n').slice(0, -1) + '*']) {
+      const badFile = await http(base, 'POST', `/api/controlled-lists/${toxicId}/import`, { fileName: 'l.csv', content }, admin);
+      expect(badFile.status, content).toBe(400);
+      expect(badFile.json.error.fields).toHaveProperty('content');
+    }
     const entries = await http(base, 'GET', '/api/controlled-lists/entries', undefined, alice);
     expect(entries.json).toEqual([{ category_id: toxicId, cas: '143-33-9', name: '氰化钠' }, { category_id: made.json.id, cas: '7440-61-1', name: '铀' }]);
     const file = await fetch(`${base}/api/controlled-lists/${toxicId}/export?format=csv&lang=en`, { headers: { cookie: admin } });

@@ -55,7 +55,7 @@ export class ControlledService {
       const added = this.insertEntries(newId, entries);
       this.audit(actor, newId, 'create', { name: [null, input.name_zh], name_en: [null, input.name_en], ...(added ? { entries: [0, added] } : {}) });
       return newId;
-    })();
+    }).immediate();
     this.changed();
     return this.category(id);
   }
@@ -73,7 +73,7 @@ export class ControlledService {
       if (en !== before.name_en) changes.name_en = [before.name_en, en];
       this.audit(actor, before.id, 'update', changes);
       return true;
-    })();
+    }).immediate();
     if (changed) this.changed(false);
     return this.category(input.id);
   }
@@ -86,7 +86,7 @@ export class ControlledService {
       prepareCached(this.deps.db, 'DELETE FROM controlled_cas WHERE category_id = ?').run(id);
       prepareCached(this.deps.db, 'DELETE FROM controlled_categories WHERE id = ?').run(id);
       this.audit(actor, id, 'delete', { name: [before.name_zh, null], name_en: [before.name_en, null], entries: [before.count, 0] });
-    })();
+    }).immediate();
     this.changed();
   }
 
@@ -96,7 +96,7 @@ export class ControlledService {
       this.category(input.id);
       if (this.insertEntries(input.id, [{ cas, name: input.name ?? '' }]) === 0) throw fieldInvalid('cas', 'controlled.alreadyListed', { cas });
       this.audit(actor, input.id, 'add_cas', { cas: [null, cas], ...(input.name ? { cas_name: [null, input.name] } : {}) });
-    })();
+    }).immediate();
     this.changed();
     return { category_id: input.id, cas, name: input.name ?? '' };
   }
@@ -109,20 +109,20 @@ export class ControlledService {
       const gone = prepareCached(this.deps.db, 'DELETE FROM controlled_cas WHERE category_id = ? AND cas = ?').run(input.id, cas).changes;
       if (gone === 0) throw fieldInvalid('cas', 'controlled.notListed', { cas });
       this.audit(actor, input.id, 'remove_cas', { cas: [cas, null] });
-    })();
+    }).immediate();
     this.changed();
   }
 
   /** Adds a file's valid rows; refused rows are reported and never written. */
   async import(actor: UserInfo, input: ControlledImportInput): Promise<ControlledImportResult> {
     this.category(input.id);
-    const { rows, errors } = await readListFile(input.fileName, Buffer.from(input.content, 'base64'));
+    const { rows, errors } = await readListFile(input.fileName, base64File(input.content));
     const added = this.deps.db.transaction(() => {
       this.category(input.id);
       const n = this.insertEntries(input.id, rows);
       this.audit(actor, input.id, 'import', { file: [null, input.fileName], added: [null, n], refused: [null, errors.length] });
       return n;
-    })();
+    }).immediate();
     if (added > 0) this.changed();
     return { added, already: rows.length - added, refused: errors.length, errors: errors.slice(0, MAX_IMPORT_ERRORS) };
   }
@@ -180,4 +180,11 @@ function validCas(raw: string, field: string): string {
   if (p.kind === 'bad_check_digit') throw fieldInvalid(field, 'controlled.checkDigit', { cas: p.canonical, expected: p.expected });
   if (p.kind === 'empty') throw fieldInvalid(field, 'field.required');
   throw fieldInvalid(field, 'cas.invalidField', { reason: p.reason });
+}
+
+/** A file sent as base64; Buffer.from would skip bad characters and read garbage, so check first. */
+function base64File(content: string): Buffer {
+  const text = content.replace(/\s+/g, '');
+  if (text === '' || text.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) throw fieldInvalid('content', 'controlled.importBase64');
+  return Buffer.from(text, 'base64');
 }
