@@ -21,6 +21,8 @@ export interface AuditListEntry {
   recordId: number;
   /** The record's name as of this entry (also for a record deleted since). */
   recordName: string | null;
+  /** A controlled list's English name as of this entry (recordName is its Chinese one). */
+  recordNameEn?: string;
   action: string;
   /** field → [before, after]; user-id fields carry the person's display name. */
   changes: Record<string, [unknown, unknown]>;

@@ -14,6 +14,8 @@ import { batch } from '../cart-import/helpers';
 import { refusal } from '../support/refusal';
 import { startTestServices, setupAdmin } from '../support/temp';
 import { http } from '../support/http';
+import { searchAudit } from '../../src/main/audit/audit-query';
+import { recordLabel } from '../../src/renderer/records/change-format';
 
 const CYANIDE = { name: '氰化钠', cas_number: '143-33-9', quantity: 100, unit: 'g' };
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
@@ -148,6 +150,15 @@ describe('controlled lists', () => {
     h.records.controlled.delete(h.admin, added.id);
     expect(flagOf(h, 'inventory_items', u.id)).toBeNull();
     expect(h.records.controlled.categories().map((c) => c.key)).toEqual(['highly_toxic', 'precursor', 'explosive', 'narcotic']);
+
+    // The audit log names a list in the UI's language, as it was called at each entry (also once deleted).
+    const page = searchAudit(h.dbs.lab, { kind: 'controlled_list', page: 1, pageSize: 50 });
+    const names = page.entries.map((e) => [e.recordId, e.action, recordLabel(e, 'zh-CN'), recordLabel(e, 'en')]);
+    expect(names).toEqual([
+      [added.id, 'delete', `#${added.id} 放射性`, `#${added.id} Radioactive`],
+      [cat.id, 'update', `#${cat.id} 剧毒`, `#${cat.id} Highly toxic (GB)`],
+      [added.id, 'create', `#${added.id} 放射性`, `#${added.id} Radioactive`],
+    ]);
   });
 
   it('serves GET|POST /api/controlled-lists over HTTP: any user reads, only an admin changes', async () => {

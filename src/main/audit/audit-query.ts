@@ -34,6 +34,15 @@ const NAME_AT = `COALESCE(
     WHEN 'controlled_list' THEN (SELECT name_zh FROM controlled_categories WHERE id = a.entity_id)
   END)`;
 
+// A controlled list has a name per language (name_zh is NAME_AT's `name`): its English name as of
+// entry `a`, the same way, so the English UI names the list in English.
+const NAME_EN_AT = `CASE WHEN a.entity_type = 'controlled_list' THEN COALESCE(
+  (SELECT json_extract(b.changes, '$.name_en[1]') FROM audit_log b
+     WHERE b.entity_type = a.entity_type AND b.entity_id = a.entity_id AND b.id <= a.id AND json_extract(b.changes, '$.name_en[1]') IS NOT NULL
+     ORDER BY b.id DESC LIMIT 1),
+  json_extract(a.changes, '$.name_en[0]'),
+  (SELECT name_en FROM controlled_categories WHERE id = a.entity_id)) END`;
+
 export function searchAudit(db: Db, q: AuditQuery): AuditPage {
   const where: string[] = [];
   const args: unknown[] = [];
@@ -48,7 +57,7 @@ export function searchAudit(db: Db, q: AuditQuery): AuditPage {
   const total = (db.prepare(`SELECT count(*) AS n FROM audit_log a ${filter}`).get(...args) as { n: number }).n;
   const rows = db
     .prepare(
-      `SELECT a.id, a.at, a.user_id, u.display_name AS user_name, a.entity_type, a.entity_id, a.action, a.changes, ${NAME_AT} AS record_name
+      `SELECT a.id, a.at, a.user_id, u.display_name AS user_name, a.entity_type, a.entity_id, a.action, a.changes, ${NAME_AT} AS record_name, ${NAME_EN_AT} AS record_name_en
        FROM audit_log a LEFT JOIN users u ON u.id = a.user_id ${filter}
        ORDER BY a.id DESC LIMIT ? OFFSET ?`,
     )
@@ -62,6 +71,7 @@ export function searchAudit(db: Db, q: AuditQuery): AuditPage {
     action: string;
     changes: string;
     record_name: unknown;
+    record_name_en: unknown;
   }>;
   const people = peopleResolver(db);
   const entries: AuditListEntry[] = rows.map((r) => ({
@@ -72,6 +82,7 @@ export function searchAudit(db: Db, q: AuditQuery): AuditPage {
     kind: r.entity_type,
     recordId: r.entity_id,
     recordName: r.record_name === null || r.record_name === undefined ? null : String(r.record_name),
+    ...(r.record_name_en === null || r.record_name_en === undefined ? {} : { recordNameEn: String(r.record_name_en) }),
     action: r.action,
     changes: people(JSON.parse(r.changes) as Record<string, [unknown, unknown]>),
   }));

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { applyFieldErrors } from '../app/form-errors';
 import { dateTime, EMPTY } from '../app/format';
-import { actionLabel, changeLine, shownChanges } from '../records/change-format';
+import { actionLabel, changeLine, recordLabel, shownChanges } from '../records/change-format';
 import { AUDIT_ACTIONS, AUDIT_KINDS, type AuditListEntry, type AuditPage } from '../../shared/audit';
 import type { OpInput } from '../../shared/contract';
 import type { UserInfo } from '../../shared/contract';
@@ -34,7 +34,7 @@ function toQuery(f: Filters): OpInput<'listAudit'> {
 }
 
 export function AuditScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Filters>();
   const [users, setUsers] = useState<UserInfo[]>([]);
   const [query, setQuery] = useState<{ filters: Filters; page: number; pageSize: number }>({ filters: {}, page: 1, pageSize: 50 });
@@ -106,7 +106,7 @@ export function AuditScreen() {
           { key: 'at', title: t('audit.at'), width: 140, render: (_v, e) => dateTime(e.at) },
           { key: 'user', title: t('audit.user'), width: 100, render: (_v, e) => e.userName ?? EMPTY },
           { key: 'kind', title: t('audit.kind'), width: 100, render: (_v, e) => t(`audit.kinds.${e.kind}`) },
-          { key: 'record', title: t('audit.recordColumn'), width: 180, render: (_v, e) => `#${e.recordId} ${e.recordName ?? ''}`.trim() },
+          { key: 'record', title: t('audit.recordColumn'), width: 180, render: (_v, e) => recordLabel(e, i18n.language) },
           { key: 'action', title: t('audit.action'), width: 90, render: (_v, e) => actionLabel(e.action, t) },
           {
             key: 'changes',

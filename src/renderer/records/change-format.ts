@@ -3,6 +3,7 @@
 // Shared by the history drawer and the admin audit screen.
 import type { TFunction } from 'i18next';
 import { boolean, dateTime, EMPTY } from '../app/format';
+import type { AuditListEntry } from '../../shared/audit';
 
 const BOOLEAN_FIELDS = new Set(['hazardous', 'active']);
 /** User accounts' audited fields are labelled as on the Users screen. */
@@ -40,4 +41,10 @@ export function shownChanges(changes: Record<string, [unknown, unknown]>): Array
 
 export function actionLabel(action: string, t: TFunction): string {
   return t(`records.history.action.${action}`, { defaultValue: t(`locations.historyAction.${action}`, { defaultValue: t(`controlled.auditAction.${action}`, { defaultValue: action }) }) });
+}
+
+/** An audit entry's record as a reader sees it: `#id name`, a controlled list by its name in the UI's language. */
+export function recordLabel(e: Pick<AuditListEntry, 'recordId' | 'recordName' | 'recordNameEn'>, language: string): string {
+  const name = language.startsWith('en') && e.recordNameEn ? e.recordNameEn : e.recordName;
+  return `#${e.recordId} ${name ?? ''}`.trim();
 }
