@@ -100,6 +100,27 @@ test('import a list → flagged in list, detail and approval → use with a seco
   expect(rows.find((r) => r[5] === 'Closing balance')!.slice(6, 10)).toEqual(['0', '100', '5', '95']);
 });
 
+test('a CAS listed after the row loaded: the server asks for a second person, the dialog shows the fields and says why', async ({ page, app }) => {
+  const admin = await seedUsers(app);
+  await seed(admin);
+  await loginViaUi(page, app, MEMBER);
+  await useMenu(page, /无水乙醇/, 'Use');
+  await expect(dialog(page).getByTestId('second-person')).toHaveCount(0);
+  // Meanwhile an admin puts ethanol on a list; the open dialog still holds the unflagged row.
+  const cats = await admin.req<Array<{ id: number; key: string }>>('GET', '/api/controlled-lists');
+  await admin.req('POST', `/api/controlled-lists/${cats.find((c) => c.key === 'precursor')!.id}/entries`, { cas: '64-17-5', name: '乙醇' });
+  await dialog(page).getByTestId('stock-amount').fill('10');
+  await dialog(page).getByRole('button', { name: 'Use' }).click();
+  await expect(page.locator('.ant-message')).toContainText('a second person must confirm. Enter their username and password below');
+  await expect(dialog(page).getByTestId('second-person')).toBeVisible();
+  await expect(page.getByRole('row', { name: /无水乙醇/ })).toContainText('500 mL');
+  await dialog(page).getByTestId('second-username').fill(BOB.username);
+  await dialog(page).getByTestId('second-password').fill(BOB.password);
+  await dialog(page).getByRole('button', { name: 'Use' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /无水乙醇/ })).toContainText('490 mL');
+});
+
 test('in Chinese: the category tag and the second-person fields', async ({ page, app }) => {
   const admin = await seedUsers(app);
   await seed(admin);

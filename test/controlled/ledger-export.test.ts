@@ -43,7 +43,7 @@ function seed(h: Harness, items: Array<(typeof history) extends fc.Arbitrary<inf
   const expected: Array<{ opening: Big; closing: Big; unit: string }> = [];
   for (const it of items) {
     const id = Number(db.prepare("INSERT INTO inventory_items (name, cas_number, quantity, unit, status) VALUES ('x', ?, 0, ?, 'in_stock')").run(it.cas, it.unit).lastInsertRowid);
-    let unit = it.unit;
+    let unit: string = it.unit;
     let balance = new Big(0); // in `unit`
     let opening = new Big(0); // in base units (g, mL), as are the next two
     let closing = new Big(0);

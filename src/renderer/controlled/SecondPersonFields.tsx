@@ -22,6 +22,11 @@ export function secondPersonOf(v: { second_username?: string; second_password?: 
 
 const FIELD: Record<string, string> = { 'second_person.username': 'second_username', 'second_person.password': 'second_password', second_person: 'second_username' };
 
+/** Whether the server asked for a second person (also when the dialog did not expect one: the CAS was listed after the row loaded). */
+export function asksSecondPerson(e: unknown): boolean {
+  return e instanceof ApiError && !!e.fields && Object.keys(e.fields).some((k) => FIELD[k]);
+}
+
 /** Puts the server's second-person refusals on the two fields; true when there were any. */
 export function showSecondPersonErrors(form: FormInstance, e: unknown): boolean {
   if (!(e instanceof ApiError) || !e.fields) return false;

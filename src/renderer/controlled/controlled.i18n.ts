@@ -41,6 +41,7 @@ export const en = {
     username: 'Second person: username',
     password: 'Second person: password',
     required: 'The second person must confirm',
+    nowControlled: 'This chemical has been put on a controlled list since the list was loaded: a second person must confirm. Enter their username and password below, then try again.',
   },
   ledger: {
     title: 'Controlled ledger (XLSX)',
@@ -90,6 +91,7 @@ export const zh: typeof en = {
     username: '第二人：用户名',
     password: '第二人：密码',
     required: '需要第二人确认',
+    nowControlled: '此化学品在列表载入后已被列入管控名录，需要第二人确认：请在下方填写第二人的用户名和密码后重试。',
   },
   ledger: {
     title: '管控化学品台账（XLSX）',

@@ -14,7 +14,7 @@ import type { InventoryItem } from '../../shared/records';
 import { LocationPicker } from '../locations/LocationPicker';
 import { amountText, containerCount } from './item-display';
 import { adjustInput, borrowInput, consumeInput, disposeInput, returnInput, splitInput, useInput } from '../../shared/contract/stock';
-import { SecondPersonFields, secondPersonOf, showSecondPersonErrors, wantsSecondPerson } from '../controlled/SecondPersonFields';
+import { asksSecondPerson, SecondPersonFields, secondPersonOf, showSecondPersonErrors, wantsSecondPerson } from '../controlled/SecondPersonFields';
 import { convert, formatAmount, MEASURE_UNITS, toDecimal, unitDimension, canonicalUnit } from '../../shared/amounts';
 
 /** `consume` opens here only for a controlled item (it needs the second person); else it is a confirmation. */
@@ -65,6 +65,9 @@ function StockDialogBody({ action, item, onClose, onDone }: Props & { action: St
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
+  // The server asked for a second person the row did not announce (listed after it loaded): from then on the item is controlled here.
+  const [listedLate, setListedLate] = useState(false);
+  const second = wantsSecondPerson(item, action) || listedLate;
   const unit = item.unit;
   const units = useMemo(() => convertibleUnits(unit), [unit]);
   const scope = Form.useWatch('scope', form);
@@ -96,8 +99,7 @@ function StockDialogBody({ action, item, onClose, onDone }: Props & { action: St
   })();
 
   const submit = async (v: Values) => {
-    const second = wantsSecondPerson(item, action) ? secondPersonOf(v) : {};
-    const base = { id: item.id, ...second };
+    const base = { id: item.id, ...(second ? secondPersonOf(v) : {}) };
     const amt = v.amount === undefined || v.amount === null || v.amount === '' ? undefined : String(v.amount);
     const withAmt = amt === undefined ? {} : { amount: amt, unit: v.unit || unit };
     setBusy(true);
@@ -113,7 +115,11 @@ function StockDialogBody({ action, item, onClose, onDone }: Props & { action: St
       onDone();
       onClose();
     } catch (e) {
-      if (!showSecondPersonErrors(form, e) && !applyFieldErrors(form, e)) message.error((e as Error).message);
+      if (!second && asksSecondPerson(e)) {
+        // the fields are not mounted yet: show them, and say why they appeared
+        setListedLate(true);
+        message.error(t('controlled.second.nowControlled'));
+      } else if (!showSecondPersonErrors(form, e) && !applyFieldErrors(form, e)) message.error((e as Error).message);
     } finally {
       setBusy(false);
     }
@@ -190,7 +196,7 @@ function StockDialogBody({ action, item, onClose, onDone }: Props & { action: St
           </Form.Item>
         )}
         {action === 'split' && <Typography.Paragraph type="secondary">{t('stock.splitHint')}</Typography.Paragraph>}
-        {wantsSecondPerson(item, action) && <SecondPersonFields item={item} optional={action === 'return'} />}
+        {second && <SecondPersonFields item={item} optional={action === 'return'} />}
       </Form>
     </Modal>
   );
