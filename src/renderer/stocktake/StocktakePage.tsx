@@ -135,7 +135,10 @@ function Stocktake({ detail }: { detail: StocktakeDetail }) {
             title: t('stocktake.line.item'),
             render: (_, l) => (
               <Space size={4} wrap>
-                <span>#{l.item_id} {l.name ?? t('stocktake.line.deleted')}</span>
+                <span>
+                  #{l.item_id} {l.name}
+                  {l.status === null && ` ${t('stocktake.line.deleted')}`}
+                </span>
                 {l.english_name && <Typography.Text type="secondary">{l.english_name}</Typography.Text>}
                 {l.expected === 0 && <Tag color="orange">{t('stocktake.line.found')}</Tag>}
                 {l.moved && <Tag color="purple">{t('stocktake.line.moved')}</Tag>}
