@@ -54,11 +54,12 @@ function entry(db: Db, st: Stocktake, l: StocktakeLine, subtree: ReadonlySet<num
   const counted = countedNow(l);
   const since = counted ? changeSince(db, st, l) : null;
   // A count cannot go below zero however much was used after it.
-  const target = counted ? (since ? counted.plus(since) : counted) : null;
+  const sum = counted && since ? counted.plus(since) : counted;
+  const target = sum?.lt(0) ? toDecimal(0) : sum;
   return {
     item_id: l.item_id, name: l.name, cas_number: l.cas_number, location_path: l.location_path, storage_location: l.storage_location, status: l.status,
     expected_amount: l.expected_amount, balance: l.quantity, unit: l.unit, counted: counted ? toNumber(counted) : null,
-    since: since ? toNumber(since) : null, target: target ? toNumber(target.lt(0) ? toDecimal(0) : target) : null, controlled: l.controlled !== null, moved: l.moved,
+    since: since ? toNumber(since) : null, target: target ? toNumber(target) : null, controlled: l.controlled !== null, moved: l.moved,
     adjustable: l.status !== null && STOCK_ACTION_FROM.adjust.includes(l.status as InventoryStatus),
     movable: subtree.size > 0 && (l.status === 'in_stock' || l.status === 'borrowed') && (itemLocation === null || !subtree.has(itemLocation)),
   };
