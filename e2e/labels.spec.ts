@@ -2,7 +2,8 @@
 // item's details (size remembered, preview), the PDF downloaded through the UI and its QR code
 // decoded from a 300 dpi render; the print page (browser mode: @page size, app chrome hidden when
 // printing, window.print); a scanned payload typed into a list's search box or the scan box (F2)
-// opens the item; an unknown one is said plainly; one walk in Chinese.
+// opens the item, but not over an open dialog, and on the stocktake page F2 focuses its scan input;
+// an unknown one is said plainly; one walk in Chinese.
 import type { Page } from '@playwright/test';
 import { MEMBER, loginViaUi, seedUsers, test, expect, type ApiSession } from './fixtures';
 import { decodeQr, pdfText, renderPages } from '../test/labels/pdf-check';
@@ -130,6 +131,34 @@ test('the scan shortcut (F2) from the home screen opens the scan box; a scan ope
   await input.press('Enter');
   await expect(page).toHaveURL(/#\/inventory/);
   await expect(page.getByTestId('item-detail')).toContainText('Potassium cyanide');
+});
+
+test('F2 does nothing over an open dialog; on the stocktake page it focuses the page’s scan input, so a scan counts the container', async ({ page, app }) => {
+  const { admin } = await seed(app);
+  const room = await admin.req<{ id: number }>('POST', '/api/locations', { name: 'Room 101' });
+  const acetone = (await admin.req<{ id: number }>('POST', '/api/inventory', { name: '丙酮', quantity: 500, unit: 'mL', location_id: room.id })).id;
+  const st = await admin.req<{ id: number }>('POST', '/api/stocktakes', { location_id: room.id });
+  await loginViaUi(page, app, MEMBER);
+  await rowMenu(page, /氰化钾/, 'Print label');
+  await expect(dialog(page)).toBeVisible();
+  await page.keyboard.press('F2');
+  await expect(page.getByTestId('scan-input')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+
+  await page.goto(`${app.url}/#/stocktakes/${st.id}`);
+  const input = page.getByTestId('stocktake-scan');
+  await expect(input).toBeFocused();
+  await page.getByTestId('stocktake-progress').click();
+  await expect(input).not.toBeFocused();
+  await page.keyboard.press('F2');
+  await expect(input).toBeFocused();
+  await expect(page.getByTestId('scan-input')).toHaveCount(0);
+  await input.pressSequentially(`LAB1:${acetone}`, { delay: 5 });
+  await input.press('Enter');
+  await expect(page.getByTestId('scan-result')).toContainText(`Counted: #${acetone} 丙酮`);
+  await expect(page.getByTestId('stocktake-progress')).toContainText('1 / 1 seen');
+  await expect(page.getByTestId('item-detail')).toHaveCount(0);
 });
 
 test('in Chinese: the scan box says an unknown item plainly; the label dialog and preview are Chinese', async ({ page, app }) => {

@@ -3,7 +3,7 @@
 // the scan input and each sees the other's progress arrive live; a container registered elsewhere
 // and a text that is no label are reported plainly; the admin closes it with the one container not
 // seen adjusted to 0 — its ledger then shows the adjustment by the stocktake — and the report
-// downloads as an XLSX.
+// downloads as an XLSX. A use recorded after a count is added to it at close, as the review says.
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { ADMIN, MEMBER, loginViaUi, seedUsers, test, expect } from './fixtures';
@@ -120,4 +120,30 @@ test('admin and member scan one room together, see each other live, close with a
   await expect(last).toContainText('Adjusted');
   await expect(last).toContainText('by stocktake #1');
   await memberContext.close();
+});
+
+test('a use recorded after a count is not undone at close: the review says "counted 95 g, 10 g used since → 85 g" (both languages)', async ({ page, app }) => {
+  const admin = await seedUsers(app);
+  const room = await admin.req<{ id: number }>('POST', '/api/locations', { name: 'Room 201' });
+  const salt = (await admin.req<{ id: number }>('POST', '/api/inventory', { name: '氯化钠', quantity: 100, unit: 'g', location_id: room.id })).id;
+  const st = await admin.req<{ id: number }>('POST', '/api/stocktakes', { location_id: room.id });
+  await admin.req('POST', `/api/stocktakes/${st.id}/count`, { item_id: salt, amount: 95 });
+  await admin.req('POST', `/api/inventory/${salt}/use`, { amount: 10, unit: 'g' });
+  await loginViaUi(page, app, ADMIN, `/stocktakes/${st.id}`);
+  await page.getByTestId('stocktake-close').click();
+  const counted = page.getByTestId('close-review').getByTestId('review-counted');
+  await expect(counted).toContainText('Counted 95 g, 10 g used since → adjust to 85 g');
+  await page.getByRole('button', { name: 'Close stocktake' }).click();
+  await expect(page.getByTestId('stocktake-status')).toHaveText('Closed');
+  expect((await admin.req<{ quantity: number }>('GET', `/api/inventory/${salt}`)).quantity).toBe(85);
+
+  // The same review in Chinese, on a second stocktake.
+  const st2 = await admin.req<{ id: number }>('POST', '/api/stocktakes', { location_id: room.id });
+  await admin.req('POST', `/api/stocktakes/${st2.id}/count`, { item_id: salt, amount: 80 });
+  await admin.req('POST', `/api/inventory/${salt}/use`, { amount: 5, unit: 'g' });
+  await page.evaluate(() => localStorage.setItem('lab.language', 'zh-CN'));
+  await page.goto(`${app.url}/#/stocktakes/${st2.id}`);
+  await page.reload();
+  await page.getByTestId('stocktake-close').click();
+  await expect(page.getByTestId('close-review').getByTestId('review-counted')).toContainText('实盘 80 g，之后用去 5 g → 调整为 75 g');
 });

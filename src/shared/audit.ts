@@ -3,12 +3,15 @@
 import { CONSUMABLE_TRANSITIONS, REAGENT_TRANSITIONS } from './workflows';
 import { STOCK_ACTION_FROM } from './stock-actions';
 
-export const AUDIT_KINDS = ['inventory_item', 'reagent_order', 'consumable_order', 'user', 'location', 'controlled_list'] as const;
+/** A stocktake's audit entries: scans and ticks are not among them (the line keeps who saw it and when). */
+export const STOCKTAKE_AUDIT_ACTIONS = ['start', 'count', 'untick', 'cancel', 'close'] as const;
+
+export const AUDIT_KINDS = ['inventory_item', 'reagent_order', 'consumable_order', 'user', 'location', 'controlled_list', 'stocktake'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** Every action a service writes to the audit log (the workflow and stock steps plus the edits). */
 export const AUDIT_ACTIONS = [
-  ...new Set(['create', 'import', 'update', 'delete', ...Object.keys(STOCK_ACTION_FROM), ...Object.keys(REAGENT_TRANSITIONS), ...Object.keys(CONSUMABLE_TRANSITIONS), 'reset_password', 'move', 'add_cas', 'remove_cas']),
+  ...new Set(['create', 'import', 'update', 'delete', ...Object.keys(STOCK_ACTION_FROM), ...Object.keys(REAGENT_TRANSITIONS), ...Object.keys(CONSUMABLE_TRANSITIONS), 'reset_password', 'move', 'add_cas', 'remove_cas', ...STOCKTAKE_AUDIT_ACTIONS]),
 ] as [string, ...string[]];
 
 export interface AuditListEntry {

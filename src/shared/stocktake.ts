@@ -27,11 +27,12 @@ export interface Stocktake {
 
 export interface StocktakeLine {
   item_id: number;
+  /** The item as it read when the line was made (at the start, or when found): kept for the report. */
+  name: string;
+  english_name: string;
+  cas_number: string;
+  specification: string;
   /** The item as it is now (null when it was deleted since). */
-  name: string | null;
-  english_name: string | null;
-  cas_number: string | null;
-  specification: string | null;
   status: string | null;
   quantity: number | null;
   unit: string | null;
@@ -47,6 +48,8 @@ export interface StocktakeLine {
   seen_at: string | null;
   counted_amount: number | null;
   counted_unit: string | null;
+  /** The item's last ledger movement when it was seen or counted (later ones are added to the count at close). */
+  seen_movement_id: number | null;
   /** The item's ledger has movements after the start (not this stocktake's): the expected amount is out of date. */
   moved: boolean;
   outcome: LineOutcome | null;
@@ -82,8 +85,8 @@ export interface ScanResult {
 /** One line of the close review, with what closing would do by default. */
 export interface ReviewEntry {
   item_id: number;
-  name: string | null;
-  cas_number: string | null;
+  name: string;
+  cas_number: string;
   location_path: string;
   storage_location: string | null;
   status: string | null;
@@ -93,6 +96,10 @@ export interface ReviewEntry {
   unit: string | null;
   /** Counted, converted to `unit` (null: not counted). */
   counted: number | null;
+  /** The signed change the ledger recorded after the count (a use: negative), in `unit`; null when none. */
+  since: number | null;
+  /** What closing sets the balance to: counted + since (null: not counted). */
+  target: number | null;
   controlled: boolean;
   moved: boolean;
   /** Whether the item's amount may be set now (in stock or used up; not borrowed, disposed or deleted). */

@@ -12,7 +12,7 @@ export function stocktakeHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, key
     getStocktake: ({ id }) => st.get(id),
     scanStocktake: ({ id, payload }, ctx) => st.scan(requireUser(ctx), id, payload),
     tickStocktake: ({ id, item_id }, ctx) => st.see(requireUser(ctx), id, item_id),
-    untickStocktake: ({ id, item_id }) => st.untick(id, item_id),
+    untickStocktake: ({ id, item_id }, ctx) => st.untick(requireUser(ctx), id, item_id),
     countStocktake: (input, ctx) => st.count(requireUser(ctx), input),
     reviewStocktake: ({ id }) => st.review(id),
     closeStocktake: (input, ctx) => st.close(requireUser(ctx), input),

@@ -362,8 +362,17 @@ export const labMigrations: Migration[] = [
           expected_amount REAL,
           expected_unit TEXT NOT NULL DEFAULT '',
           location_path TEXT NOT NULL DEFAULT '',
+          -- the item as it read when the line was made (start, or found): the report is built from
+          -- these, so editing or deleting the item later does not rewrite a closed stocktake
+          name TEXT NOT NULL DEFAULT '',
+          english_name TEXT NOT NULL DEFAULT '',
+          cas_number TEXT NOT NULL DEFAULT '',
+          specification TEXT NOT NULL DEFAULT '',
           seen_by INTEGER REFERENCES users(id),
           seen_at TEXT,
+          -- the item's last ledger movement id when it was seen or counted: movements after it (not
+          -- this stocktake's own) happened after the count, and the close adds them to the count
+          seen_movement_id INTEGER,
           counted_amount REAL CHECK (counted_amount IS NULL OR counted_amount >= 0),
           counted_unit TEXT,
           -- decided at close: 'ok', 'adjusted', 'missing' (adjusted to 0), 'kept' (left as it was), 'moved'

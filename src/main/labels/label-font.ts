@@ -44,6 +44,17 @@ export function labelFontPath(): string {
   return found;
 }
 
+let bytes: Buffer | null = null;
+
+/**
+ * The shipped label font's bytes, read once per process: pdfkit then gets a Buffer instead of a
+ * path it would read (1.7 MB) again for every PDF.
+ */
+export function labelFontBytes(): Buffer {
+  bytes ??= fs.readFileSync(labelFontPath());
+  return bytes;
+}
+
 /** A system CJK font for characters outside the subset, or null (they then show as the notdef box). */
 export function systemFallbackFont(): { file: string; family?: string } | null {
   return SYSTEM_FALLBACKS.find((f) => fs.existsSync(f.file)) ?? null;

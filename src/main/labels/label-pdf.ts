@@ -9,7 +9,7 @@ import { GHS_BORDER, GHS_SHAPES, type GhsShape } from '../../shared/ghs-shapes';
 import { GHS_PICTOGRAMS } from '../../shared/stock';
 import { LABEL_GEOMETRY, LABEL_LINE_PT, labelLines, type LabelContent, type LabelLine, type LabelSize } from '../../shared/labels';
 import type { LabelLanguage } from '../../shared/record-labels';
-import { labelFontPath, systemFallbackFont } from './label-font';
+import { labelFontBytes, systemFallbackFont } from './label-font';
 
 const PT_PER_MM = 72 / 25.4;
 const mm = (v: number) => v * PT_PER_MM;
@@ -32,7 +32,7 @@ function covers(doc: Doc, text: string): boolean {
 class Writer {
   private readonly hasFallback: boolean;
   constructor(readonly doc: Doc) {
-    doc.registerFont('label', labelFontPath());
+    doc.registerFont('label', labelFontBytes());
     const fb = systemFallbackFont();
     this.hasFallback = !!fb;
     if (fb) doc.registerFont('fallback', fb.file, fb.family);

@@ -29,20 +29,45 @@ function countedNow(l: StocktakeLine): Big | null {
   return convert(toDecimal(l.counted_amount), l.counted_unit ?? l.unit, l.unit);
 }
 
-function entry(l: StocktakeLine, subtree: ReadonlySet<number>, itemLocation: number | null): ReviewEntry {
+/**
+ * What the ledger recorded for the item after the line was counted (uses, returns, adjustments; not
+ * this stocktake's own), in the item's unit: the count plus this is the amount now. Null: nothing,
+ * or a movement in a unit that does not convert (the count then stands as it is).
+ */
+function changeSince(db: Db, st: Stocktake, l: StocktakeLine): Big | null {
+  if (l.counted_amount === null || l.seen_movement_id === null || l.unit === null) return null;
+  const rows = prepareCached(db, 'SELECT delta, unit FROM stock_movements WHERE item_id = ? AND id > ? AND stocktake_id IS NOT ? ORDER BY id').all(l.item_id, l.seen_movement_id, st.id) as Array<{
+    delta: number;
+    unit: string;
+  }>;
+  let sum = toDecimal(0);
+  for (const r of rows) {
+    const d = convert(toDecimal(r.delta), r.unit, l.unit);
+    if (!d) return null;
+    sum = sum.plus(d);
+  }
+  return sum.eq(0) ? null : sum;
+}
+
+function entry(db: Db, st: Stocktake, l: StocktakeLine, subtree: ReadonlySet<number>, itemLocation: number | null): ReviewEntry {
   // Nowhere to move to once the stocktake's location is gone (the subtree is then empty).
   const counted = countedNow(l);
+  const since = counted ? changeSince(db, st, l) : null;
+  // A count cannot go below zero however much was used after it.
+  const sum = counted && since ? counted.plus(since) : counted;
+  const target = sum?.lt(0) ? toDecimal(0) : sum;
   return {
     item_id: l.item_id, name: l.name, cas_number: l.cas_number, location_path: l.location_path, storage_location: l.storage_location, status: l.status,
-    expected_amount: l.expected_amount, balance: l.quantity, unit: l.unit, counted: counted ? toNumber(counted) : null, controlled: l.controlled !== null, moved: l.moved,
+    expected_amount: l.expected_amount, balance: l.quantity, unit: l.unit, counted: counted ? toNumber(counted) : null,
+    since: since ? toNumber(since) : null, target: target ? toNumber(target) : null, controlled: l.controlled !== null, moved: l.moved,
     adjustable: l.status !== null && STOCK_ACTION_FROM.adjust.includes(l.status as InventoryStatus),
     movable: subtree.size > 0 && (l.status === 'in_stock' || l.status === 'borrowed') && (itemLocation === null || !subtree.has(itemLocation)),
   };
 }
 
-/** Counted and different from the balance now. */
+/** Counted, and the count (with what was recorded since) differs from the balance now. */
 function countedDiffers(e: ReviewEntry): boolean {
-  return e.counted !== null && e.balance !== null && toDecimal(e.counted).cmp(toDecimal(e.balance)) !== 0;
+  return e.target !== null && e.balance !== null && toDecimal(e.target).cmp(toDecimal(e.balance)) !== 0;
 }
 
 export function reviewStocktake(db: Db, st: Stocktake): StocktakeReview {
@@ -54,7 +79,7 @@ export function reviewStocktake(db: Db, st: Stocktake): StocktakeReview {
   );
   const review: StocktakeReview = { stocktake: st, missing: [], counted: [], found: [], moved: [] };
   for (const l of stocktakeLines(db, st.id)) {
-    const e = entry(l, subtree, locations.get(l.item_id) ?? null);
+    const e = entry(db, st, l, subtree, locations.get(l.item_id) ?? null);
     if (l.expected === 1 && !l.seen_at) review.missing.push(e);
     if (l.seen_at && countedDiffers(e)) review.counted.push(e);
     if (l.expected === 0) review.found.push(e);
@@ -96,7 +121,7 @@ function plan(review: StocktakeReview, lines: StocktakeLine[], input: CloseStock
     const e = byId.get(l.item_id) ?? ({ item_id: l.item_id } as ReviewEntry);
     if (missing.has(l.item_id)) return decided.get(l.item_id) === 'zero' ? { entry: e, outcome: 'missing', adjustTo: toDecimal(0) } : { entry: e, outcome: 'kept' };
     const adjust = counted.has(l.item_id) && !keep.has(l.item_id) && e.adjustable;
-    const p: Plan = { entry: e, outcome: adjust ? 'adjusted' : counted.has(l.item_id) ? 'kept' : 'ok', ...(adjust ? { adjustTo: toDecimal(e.counted!) } : {}) };
+    const p: Plan = { entry: e, outcome: adjust ? 'adjusted' : counted.has(l.item_id) ? 'kept' : 'ok', ...(adjust ? { adjustTo: toDecimal(e.target!) } : {}) };
     if (l.expected === 0) {
       p.move = move.has(l.item_id);
       p.outcome = p.move ? 'moved' : adjust ? 'adjusted' : 'kept';
@@ -105,15 +130,29 @@ function plan(review: StocktakeReview, lines: StocktakeLine[], input: CloseStock
   });
 }
 
+/** Whether closing now would change a controlled chemical's amount (then a second person is needed). */
+function changesControlled(plans: Plan[]): boolean {
+  return plans.some((p) => p.adjustTo && p.entry.controlled && toDecimal(p.entry.balance ?? 0).cmp(p.adjustTo) !== 0);
+}
+
 export function closeStocktake(deps: RecordsDeps, actor: UserInfo, input: CloseStocktakeInput): void {
   const db = deps.db;
   const touched: number[] = [];
+  // The second person's password (scrypt, slow) is checked before the write lock is taken; the
+  // controlled state is decided again under the lock (a count or a flag may change in between).
+  const needed = db.transaction(() => {
+    const st = openStocktake(db, input.id);
+    return changesControlled(plan(reviewStocktake(db, st), stocktakeLines(db, st.id), input));
+  })();
+  const checked = needed && input.second_person ? confirmSecondPerson(db, actor.id, input.second_person) : null;
   db.transaction(() => {
     const st = openStocktake(db, input.id);
     const plans = plan(reviewStocktake(db, st), stocktakeLines(db, st.id), input);
-    // A second person is asked for only when a controlled chemical's amount actually changes.
-    const controlled = plans.some((p) => p.adjustTo && p.entry.controlled && toDecimal(p.entry.balance ?? 0).cmp(p.adjustTo) !== 0);
-    const second = controlled ? confirmSecondPerson(db, actor.id, input.second_person) : null;
+    const controlled = changesControlled(plans);
+    if (controlled && checked === null) throw fieldInvalid('second_person.username', 'field.secondPersonRequired');
+    const second = controlled ? checked : null;
+    let adjusted = 0;
+    let moved = 0;
     const reason = stocktakeReason(st.id);
     const target = st.location_id === null ? null : locationById(db, st.location_id);
     const setLine = prepareCached(db, 'UPDATE stocktake_lines SET outcome = ?, movement_id = ? WHERE stocktake_id = ? AND item_id = ?');
@@ -127,6 +166,7 @@ export function closeStocktake(deps: RecordsDeps, actor: UserInfo, input: CloseS
           from_location_id: item.location_id, to_location_id: target.location_id, from_location: item.storage_location || null, to_location: target.storage_location,
         });
         deps.audit.record({ userId: actor.id, entityType: 'inventory_item', entityId: item.id, action: 'move', changes: { storage_location: [item.storage_location, target.storage_location], stocktake: [null, st.id] } });
+        moved++;
       }
       if (item && p.adjustTo) {
         const balance = toDecimal(item.quantity);
@@ -141,12 +181,17 @@ export function closeStocktake(deps: RecordsDeps, actor: UserInfo, input: CloseS
           const changes: Record<string, [unknown, unknown]> = { quantity: [item.quantity, toNumber(p.adjustTo)], stocktake: [null, st.id] };
           if (status !== item.status) changes.status = [item.status, status];
           deps.audit.record({ userId: actor.id, entityType: 'inventory_item', entityId: item.id, action: 'adjust', changes });
+          adjusted++;
         }
       }
       if (item) touched.push(item.id);
       setLine.run(p.outcome, movementId, st.id, p.entry.item_id);
     }
     prepareCached(db, `UPDATE stocktakes SET status = 'closed', closed_by = ?, closed_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`).run(actor.id, st.id);
+    deps.audit.record({
+      userId: actor.id, entityType: 'stocktake', entityId: st.id, action: 'close',
+      changes: { status: ['open', 'closed'], adjusted: [null, adjusted], moved: [null, moved], ...(second !== null ? { second_person: [null, prepareCached(db, 'SELECT display_name FROM users WHERE id = ?').pluck().get(second)] } : {}) },
+    });
   }).immediate();
   afterCommit(deps, [{ endpoint: ENDPOINT, ids: touched, bulk: touched.length > 1 }]);
 }

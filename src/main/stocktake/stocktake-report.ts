@@ -37,9 +37,10 @@ function lineCells(lang: LabelLanguage, l: StocktakeLine): XlsxValue[] {
   const w = WORDS[lang];
   return [
     l.item_id,
-    l.name ?? w.deleted,
-    l.english_name ?? '',
-    l.cas_number ?? '',
+    // The name as the line recorded it; marked when the item was deleted since.
+    l.status === null ? `${l.name} ${w.deleted}` : l.name,
+    l.english_name,
+    l.cas_number,
     l.location_path,
     l.expected === 1 ? amountText(l.expected_amount, l.expected_unit) : w.foundLine,
     l.counted_amount !== null ? amountText(l.counted_amount, l.counted_unit) : '',

@@ -21,6 +21,9 @@ import { closeStocktake, reviewStocktake } from './stocktake-close';
 import { writeStocktakeReport } from './stocktake-report';
 
 const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ','now')`;
+/** The item's last ledger movement id (0: none): where a count stands in its ledger. */
+const LAST_MOVEMENT = '(SELECT COALESCE(max(m.id), 0) FROM stock_movements m WHERE m.item_id = ?)';
+const ENTITY = 'stocktake';
 /** Containers that are physically somewhere: the ones a stocktake expects (borrowed ones included). */
 const PRESENT = new Set(['in_stock', 'borrowed']);
 
@@ -32,6 +35,16 @@ interface ItemRow {
   unit: string;
   storage_location: string;
   location_id: number | null;
+}
+
+interface LineRow {
+  expected: 0 | 1;
+  expected_unit: string;
+  /** The display name (the audit entry shows who saw it, not an id). */
+  seen_by: string | null;
+  seen_at: string | null;
+  counted_amount: number | null;
+  counted_unit: string | null;
 }
 
 export class StocktakeService {
@@ -68,10 +81,11 @@ export class StocktakeService {
       );
       prepareCached(
         db,
-        `INSERT INTO stocktake_lines (stocktake_id, item_id, expected, expected_amount, expected_unit, location_path)
-         SELECT ?, id, 1, quantity, unit, storage_location FROM inventory_items
+        `INSERT INTO stocktake_lines (stocktake_id, item_id, expected, expected_amount, expected_unit, location_path, name, english_name, cas_number, specification)
+         SELECT ?, id, 1, quantity, unit, storage_location, name, english_name, cas_number, specification FROM inventory_items
           WHERE location_id IN (SELECT value FROM json_each(?)) AND status IN ('in_stock', 'borrowed')`,
       ).run(st, JSON.stringify(mine));
+      this.deps.audit.record({ userId: actor.id, entityType: ENTITY, entityId: st, action: 'start', changes: { name: [null, loc.path], location_id: [null, loc.id], ...(input.note ? { note: [null, input.note] } : {}) } });
       return st;
     }).immediate();
     return this.announce(id);
@@ -101,7 +115,7 @@ export class StocktakeService {
         | undefined;
       if (line) {
         if (line.seen_at) return { ...base, result: 'already', seen_by_name: line.seen_by_name };
-        prepareCached(db, `UPDATE stocktake_lines SET seen_by = ?, seen_at = ${NOW} WHERE stocktake_id = ? AND item_id = ?`).run(actor.id, id, itemId);
+        prepareCached(db, `UPDATE stocktake_lines SET seen_by = ?, seen_at = ${NOW}, seen_movement_id = ${LAST_MOVEMENT} WHERE stocktake_id = ? AND item_id = ?`).run(actor.id, itemId, id, itemId);
         changed = true;
         return { ...base, result: 'seen' };
       }
@@ -110,8 +124,9 @@ export class StocktakeService {
       const elsewhere = item.location_id === null || st.location_id === null || !subtreeIds(db, st.location_id).includes(item.location_id);
       prepareCached(
         db,
-        `INSERT INTO stocktake_lines (stocktake_id, item_id, expected, expected_amount, expected_unit, location_path, seen_by, seen_at) VALUES (?, ?, 0, ?, ?, ?, ?, ${NOW})`,
-      ).run(id, itemId, item.quantity, item.unit, item.storage_location, actor.id);
+        `INSERT INTO stocktake_lines (stocktake_id, item_id, expected, expected_amount, expected_unit, location_path, name, english_name, cas_number, specification, seen_by, seen_at, seen_movement_id)
+         SELECT ?, id, 0, quantity, unit, storage_location, name, english_name, cas_number, specification, ?, ${NOW}, ${LAST_MOVEMENT} FROM inventory_items WHERE id = ?`,
+      ).run(id, actor.id, itemId, itemId);
       changed = true;
       return { ...base, result: 'found', location_path: item.storage_location, elsewhere };
     }).immediate();
@@ -119,14 +134,21 @@ export class StocktakeService {
     return { ...res, seen: progress.seen, expected: progress.expected };
   }
 
-  /** Takes back a tick: the line is unseen again (its count cleared); a found line goes. */
-  untick(id: number, itemId: number): Stocktake {
+  /**
+   * Takes back a tick: the line is unseen again (its count cleared); a found line goes. It erases
+   * who saw the container, so the audit log keeps who took it back and what it said.
+   */
+  untick(actor: UserInfo, id: number, itemId: number): Stocktake {
     const db = this.deps.db;
     db.transaction(() => {
       openStocktake(db, id);
       const line = this.line(id, itemId);
       if (line.expected === 0) prepareCached(db, 'DELETE FROM stocktake_lines WHERE stocktake_id = ? AND item_id = ?').run(id, itemId);
-      else prepareCached(db, 'UPDATE stocktake_lines SET seen_by = NULL, seen_at = NULL, counted_amount = NULL, counted_unit = NULL WHERE stocktake_id = ? AND item_id = ?').run(id, itemId);
+      else prepareCached(db, 'UPDATE stocktake_lines SET seen_by = NULL, seen_at = NULL, seen_movement_id = NULL, counted_amount = NULL, counted_unit = NULL WHERE stocktake_id = ? AND item_id = ?').run(id, itemId);
+      this.deps.audit.record({
+        userId: actor.id, entityType: ENTITY, entityId: id, action: 'untick',
+        changes: { item_id: [itemId, itemId], seen_by: [line.seen_by, null], seen_at: [line.seen_at, null], counted_amount: [line.counted_amount, null], ...(line.expected === 0 ? { found: [true, null] } : {}) },
+      });
     }).immediate();
     return this.announce(id);
   }
@@ -143,10 +165,15 @@ export class StocktakeService {
       if (!amount) throw fieldInvalid('unit', 'stock.unitNotConvertible', { unit: from, itemUnit: itemUnit || '—' });
       const problem = amountProblem(toNumber(amount), { allowZero: true });
       if (problem || amount.round(MAX_DECIMALS).cmp(amount) !== 0) throw fieldInvalid('amount', (problem ?? 'field.decimals') as MessageKey, { max: MAX_DECIMALS });
+      // The count is of this moment: uses recorded later are added to it at close.
       prepareCached(
         db,
-        `UPDATE stocktake_lines SET counted_amount = ?, counted_unit = ?, seen_by = COALESCE(seen_by, ?), seen_at = COALESCE(seen_at, ${NOW}) WHERE stocktake_id = ? AND item_id = ?`,
-      ).run(toNumber(amount), itemUnit, actor.id, input.id, input.item_id);
+        `UPDATE stocktake_lines SET counted_amount = ?, counted_unit = ?, seen_by = COALESCE(seen_by, ?), seen_at = COALESCE(seen_at, ${NOW}), seen_movement_id = ${LAST_MOVEMENT} WHERE stocktake_id = ? AND item_id = ?`,
+      ).run(toNumber(amount), itemUnit, actor.id, input.item_id, input.id, input.item_id);
+      this.deps.audit.record({
+        userId: actor.id, entityType: ENTITY, entityId: input.id, action: 'count',
+        changes: { item_id: [input.item_id, input.item_id], counted_amount: [line.counted_amount, toNumber(amount)], counted_unit: [line.counted_unit, itemUnit] },
+      });
     }).immediate();
     return this.announce(input.id);
   }
@@ -157,6 +184,7 @@ export class StocktakeService {
     db.transaction(() => {
       openStocktake(db, id);
       prepareCached(db, `UPDATE stocktakes SET status = 'cancelled', closed_by = ?, closed_at = ${NOW} WHERE id = ?`).run(actor.id, id);
+      this.deps.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'cancel', changes: { status: ['open', 'cancelled'] } });
     }).immediate();
     return this.announce(id);
   }
@@ -177,9 +205,9 @@ export class StocktakeService {
     return writeStocktakeReport(path.join(path.dirname(this.deps.db.name), 'exports'), lang, detail);
   }
 
-  private line(id: number, itemId: number): { expected: 0 | 1; expected_unit: string } {
-    const line = prepareCached(this.deps.db, 'SELECT expected, expected_unit FROM stocktake_lines WHERE stocktake_id = ? AND item_id = ?').get(id, itemId) as
-      | { expected: 0 | 1; expected_unit: string }
+  private line(id: number, itemId: number): LineRow {
+    const line = prepareCached(this.deps.db, 'SELECT l.expected, l.expected_unit, u.display_name AS seen_by, l.seen_at, l.counted_amount, l.counted_unit FROM stocktake_lines l LEFT JOIN users u ON u.id = l.seen_by WHERE l.stocktake_id = ? AND l.item_id = ?').get(id, itemId) as
+      | LineRow
       | undefined;
     if (!line) throw fieldInvalid('item_id', 'stocktake.notOnList');
     return line;

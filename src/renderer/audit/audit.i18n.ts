@@ -19,7 +19,7 @@ export const en = {
   recordColumn: 'Record',
   changes: 'Changes',
   noChanges: 'No field changes',
-  kinds: { inventory_item: 'Inventory item', reagent_order: 'Reagent order', consumable_order: 'Consumable order', user: 'User account', location: 'Location', controlled_list: 'Controlled list' },
+  kinds: { inventory_item: 'Inventory item', reagent_order: 'Reagent order', consumable_order: 'Consumable order', user: 'User account', location: 'Location', controlled_list: 'Controlled list', stocktake: 'Stocktake' },
   total_one: '{{count}} entry',
   total_other: '{{count}} entries',
 };
@@ -42,7 +42,7 @@ export const zh: typeof en = {
   recordColumn: '记录',
   changes: '变更内容',
   noChanges: '无字段变更',
-  kinds: { inventory_item: '库存条目', reagent_order: '试剂订单', consumable_order: '耗材订单', user: '用户账号', location: '存放位置', controlled_list: '管控名录' },
+  kinds: { inventory_item: '库存条目', reagent_order: '试剂订单', consumable_order: '耗材订单', user: '用户账号', location: '存放位置', controlled_list: '管控名录', stocktake: '盘点' },
   total_one: '共 {{count}} 条',
   total_other: '共 {{count}} 条',
 };

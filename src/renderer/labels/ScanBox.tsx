@@ -1,5 +1,6 @@
-// The scan button in the header and its shortcut (F2, which Chromium leaves to the page): a small
-// box a keyboard-wedge scanner types into; Enter opens the scanned item (labels/scan.ts).
+// The scan button in the header and its shortcut (F2, which Chromium leaves to the page; not over
+// an open dialog, nor on a page with its own scan input: scan-shortcut.ts): a small box a
+// keyboard-wedge scanner types into; Enter opens the scanned item (labels/scan.ts).
 import { useEffect, useRef, useState } from 'react';
 import { Button, Input, Modal, Tooltip, Typography, type InputRef } from 'antd';
 import { ScanOutlined } from '@ant-design/icons';
@@ -7,8 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { parseLabelPayload } from '../../shared/label-payload';
 import { openScannedItem } from './scan';
-
-export const SCAN_SHORTCUT = 'F2';
+import { isScanShortcut, SCAN_SHORTCUT } from './scan-shortcut';
 
 export function ScanButton() {
   const { t } = useTranslation();
@@ -21,7 +21,7 @@ export function ScanButton() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === SCAN_SHORTCUT && !e.ctrlKey && !e.altKey && !e.metaKey && !e.shiftKey) {
+      if (isScanShortcut(e)) {
         e.preventDefault();
         setOpen(true);
       }

@@ -13,6 +13,7 @@ export function fieldLabel(field: string, t: TFunction, kind?: string): string {
   if (kind === 'user' && USER_FIELD_LABELS[field]) return t(USER_FIELD_LABELS[field]);
   if (kind === 'location') return t(`locations.field.${field}`, { defaultValue: field });
   if (kind === 'controlled_list') return t(`controlled.field.${field}`, { defaultValue: field });
+  if (kind === 'stocktake') return t(`stocktake.field.${field}`, { defaultValue: field });
   // The note of a move is labelled by the locations bundle; a stocktake's adjustment by its own.
   return t(`records.field.${field}`, { defaultValue: t(`locations.field.${field}`, { defaultValue: t(`stocktake.field.${field}`, { defaultValue: field }) }) });
 }
@@ -40,7 +41,8 @@ export function shownChanges(changes: Record<string, [unknown, unknown]>): Array
 }
 
 export function actionLabel(action: string, t: TFunction): string {
-  return t(`records.history.action.${action}`, { defaultValue: t(`locations.historyAction.${action}`, { defaultValue: t(`controlled.auditAction.${action}`, { defaultValue: action }) }) });
+  const own = t(`controlled.auditAction.${action}`, { defaultValue: t(`stocktake.auditAction.${action}`, { defaultValue: action }) });
+  return t(`records.history.action.${action}`, { defaultValue: t(`locations.historyAction.${action}`, { defaultValue: own }) });
 }
 
 /** An audit entry's record as a reader sees it: `#id name`, a controlled list by its name in the UI's language. */

@@ -7,6 +7,7 @@ import { Alert, App, Button, Checkbox, Form, Input, Modal, Radio, Space, Table, 
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../api/client';
 import { amountText } from '../records/item-display';
+import { toDecimal, toNumber } from '../../shared/amounts';
 import type { ReviewEntry, Stocktake, StocktakeReview } from '../../shared/stocktake';
 
 type MissingAction = 'zero' | 'keep';
@@ -88,6 +89,13 @@ export function CloseDialog({ stocktake, onClose }: { stocktake: Stocktake; onCl
       {e.moved && <Tag color="purple">{t('stocktake.line.moved')}</Tag>}
     </Space>
   );
+  // A count with uses (or returns) recorded after it: closing sets the count plus those.
+  const adjustText = (e: ReviewEntry) => {
+    const amount = amountText(e.target, e.unit ?? '');
+    if (e.since === null) return t('stocktake.review.adjustTo', { amount });
+    const change = amountText(toNumber(toDecimal(e.since).abs()), e.unit ?? '');
+    return t(e.since < 0 ? 'stocktake.review.adjustToUsed' : 'stocktake.review.adjustToAdded', { counted: amountText(e.counted, e.unit ?? ''), change, amount });
+  };
   const balance = (e: ReviewEntry) => t('stocktake.review.balance', { amount: amountText(e.balance, e.unit ?? '') });
   const small = { size: 'small' as const, rowKey: 'item_id', pagination: { pageSize: 10, hideOnSinglePage: true }, showHeader: false };
 
@@ -154,7 +162,7 @@ export function CloseDialog({ stocktake, onClose }: { stocktake: Stocktake; onCl
                     key: 'action',
                     render: (_, e) => (
                       <Checkbox disabled={!e.adjustable} checked={e.adjustable && !keep.has(e.item_id)} onChange={(ev) => setKeep(toggle(keep, e.item_id, !ev.target.checked))}>
-                        {e.adjustable ? t('stocktake.review.adjustTo', { amount: amountText(e.counted, e.unit ?? '') }) : t('stocktake.review.notAdjustable')}
+                        {e.adjustable ? adjustText(e) : t('stocktake.review.notAdjustable')}
                       </Checkbox>
                     ),
                   },

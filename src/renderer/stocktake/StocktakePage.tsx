@@ -2,7 +2,7 @@
 // the progress "seen / expected" (live: other people's scans arrive as events), the lines with tick
 // boxes and counted amounts (paged, filtered), the report download, and for administrators the
 // close review and cancel.
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Checkbox, Form, Input, InputNumber, Modal, Progress, Segmented, Space, Table, Tag, Typography, type InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -15,6 +15,7 @@ import type { ScanResult, StocktakeDetail, StocktakeLine } from '../../shared/st
 import { useStocktake } from './use-stocktake';
 import { StocktakeStatusTag, progressPercent } from './stocktake-kit';
 import { CloseDialog } from './CloseDialog';
+import { takeScanShortcut } from '../labels/scan-shortcut';
 
 type Filter = 'all' | 'unseen' | 'seen' | 'found' | 'moved';
 const FILTERS: Record<Filter, (l: StocktakeLine) => boolean> = {
@@ -135,7 +136,10 @@ function Stocktake({ detail }: { detail: StocktakeDetail }) {
             title: t('stocktake.line.item'),
             render: (_, l) => (
               <Space size={4} wrap>
-                <span>#{l.item_id} {l.name ?? t('stocktake.line.deleted')}</span>
+                <span>
+                  #{l.item_id} {l.name}
+                  {l.status === null && ` ${t('stocktake.line.deleted')}`}
+                </span>
                 {l.english_name && <Typography.Text type="secondary">{l.english_name}</Typography.Text>}
                 {l.expected === 0 && <Tag color="orange">{t('stocktake.line.found')}</Tag>}
                 {l.moved && <Tag color="purple">{t('stocktake.line.moved')}</Tag>}
@@ -175,6 +179,8 @@ function ScanBox({ id }: { id: number }) {
   const [value, setValue] = useState('');
   const [note, setNote] = useState<ScanNote | null>(null);
   const input = useRef<InputRef>(null);
+  // F2 (the scan shortcut) here focuses this input: a scan then counts the container.
+  useEffect(() => takeScanShortcut(() => input.current?.focus({ cursor: 'all' })), []);
   const describe = (r: ScanResult): ScanNote => {
     const p = { id: r.item_id, name: r.name ?? '', who: r.seen_by_name ?? '', path: r.location_path ?? '', status: r.status ? t(`records.status.${r.status}`) : '' };
     switch (r.result) {

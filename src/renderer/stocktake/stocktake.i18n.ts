@@ -5,7 +5,11 @@ export const en = {
   nav: 'Stocktake',
   title: 'Stocktakes',
   /** Audit entries of the adjustments and moves a close made (history drawer, audit screen). */
-  field: { stocktake: 'Stocktake No.' },
+  field: {
+    stocktake: 'Stocktake No.', name: 'Location', location_id: 'Location ID', note: 'Note', item_id: 'Item ID', counted_amount: 'Counted', counted_unit: 'Unit',
+    seen_by: 'Seen by', seen_at: 'Seen at', found: 'Found here', adjusted: 'Adjusted', moved: 'Moved here', second_person: 'Second person',
+  },
+  auditAction: { start: 'Started', count: 'Counted', untick: 'Tick taken back', cancel: 'Cancelled', close: 'Closed' },
   intro: 'A stocktake counts the containers of one location and everything below it. Scan each container\'s label (or tick it), correct amounts where they differ; an administrator closes it and confirms the adjustments.',
   start: 'Start stocktake',
   startTitle: 'Start a stocktake',
@@ -64,6 +68,8 @@ export const en = {
     allZero: 'All to 0',
     allKeep: 'Keep all',
     adjustTo: 'Adjust to {{amount}}',
+    adjustToUsed: 'Counted {{counted}}, {{change}} used since → adjust to {{amount}}',
+    adjustToAdded: 'Counted {{counted}}, {{change}} added since → adjust to {{amount}}',
     moveHere: 'Move here',
     balance: 'Balance {{amount}}',
     expectedWas: 'expected {{amount}} at the start, now {{now}}',
@@ -81,7 +87,11 @@ export const en = {
 export const zh: typeof en = {
   nav: '盘点',
   title: '盘点',
-  field: { stocktake: '盘点编号' },
+  field: {
+    stocktake: '盘点编号', name: '位置', location_id: '位置编号', note: '备注', item_id: '物品编号', counted_amount: '实盘数量', counted_unit: '单位',
+    seen_by: '盘点人', seen_at: '盘点时间', found: '在此发现', adjusted: '已调整', moved: '已移入', second_person: '第二人',
+  },
+  auditAction: { start: '开始', count: '清点', untick: '取消勾选', cancel: '取消', close: '结束' },
   intro: '盘点一个存放位置及其下级的全部容器。逐个扫描容器标签（或勾选），数量不符时填写实盘数量；由管理员结束盘点并确认调整。',
   start: '开始盘点',
   startTitle: '开始盘点',
@@ -140,6 +150,8 @@ export const zh: typeof en = {
     allZero: '全部调为 0',
     allKeep: '全部保持',
     adjustTo: '调整为 {{amount}}',
+    adjustToUsed: '实盘 {{counted}}，之后用去 {{change}} → 调整为 {{amount}}',
+    adjustToAdded: '实盘 {{counted}}，之后增加 {{change}} → 调整为 {{amount}}',
     moveHere: '移到此处',
     balance: '结存 {{amount}}',
     expectedWas: '开始时应有 {{amount}}，现在 {{now}}',

@@ -15,6 +15,13 @@ export const labelIds = z
   .union([z.string({ error: 'field.idList' }), z.array(id, { error: 'field.idList' })], { error: 'field.idList' })
   .transform((v, ctx) => {
     const parts = typeof v === 'string' ? v.split(',').map((s) => s.trim()) : v;
+    // Both forms are capped before de-duplication (which compares each id with those kept), so a
+    // huge list is refused at once. (A `.max` on the array inside the union would be reported as
+    // the union's `field.idList`, hiding the limit; this names it, with the number.)
+    if (parts.length > MAX_LABELS) {
+      ctx.addIssue({ code: 'custom', message: 'field.maxItems', params: { max: MAX_LABELS } });
+      return z.NEVER;
+    }
     const out: number[] = [];
     for (const p of parts) {
       const n = typeof p === 'number' ? p : /^\d{1,15}$/.test(p) ? Number(p) : NaN;
