@@ -51,6 +51,16 @@ test('import a list → flagged in list, detail and approval → use with a seco
   await expect(row).toBeVisible();
   await page.getByTestId('controlled-only').click();
   await expect(page.getByRole('row', { name: /无水乙醇/ })).toBeVisible();
+  // A controlled item leaves through Dispose: its menu has no Delete (an ordinary item's has).
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await page.getByRole('row', { name: /无水乙醇/ }).getByTestId('row-more').click();
+  await expect(menu.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await row.getByTestId('row-more').click();
+  await expect(menu.getByRole('menuitem', { name: 'Dispose' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   await page.goto(`${app.url}/#/reagent-orders`);
   const orderRow = page.getByRole('row', { name: /氰化钠/ });

@@ -108,7 +108,8 @@ export function InventoryPage() {
               { key: 'dispose', label: t('records.action.dispose'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.dispose, r.status), onClick: () => setStock({ action: 'dispose', item: r }) },
               { key: 'split', label: t('stock.action.split'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.split, r.status), onClick: () => setStock({ action: 'split', item: r }) },
               { key: 'adjust', label: t('stock.action.adjust'), show: isAdmin && allowedFrom(STOCK_ACTION_FROM.adjust, r.status), onClick: () => setStock({ action: 'adjust', item: r }) },
-              { key: 'delete', label: t('records.action.delete'), danger: true, show: isAdmin, onClick: () => void run('deleteInventoryItem', { id: r.id }, t('records.confirmDelete')) },
+              // A controlled item leaves through Dispose (the service refuses a delete: the ledger lists items by their row).
+              { key: 'delete', label: t('records.action.delete'), danger: true, show: isAdmin && !r.controlled, onClick: () => void run('deleteInventoryItem', { id: r.id }, t('records.confirmDelete')) },
             ]}
           />
         ),
