@@ -109,7 +109,8 @@ describe('stocktake', () => {
     const st = await h.ok<Stocktake>(h.admin, 'startStocktake', { location_id: h.loc.shelf.id });
     expect(st.expected).toBe(300);
     const worker = bundle('test/stocktake/scan-worker.ts');
-    const startAt = String(Date.now() + 1500);
+    // Far enough ahead that both processes have started and loaded (a busy 2-core CI machine needs seconds).
+    const startAt = String(Date.now() + 5000);
     // One walks the shelf left to right, the other right to left: they meet in the middle.
     const orders = [ids, [...ids].reverse()];
     const results = await Promise.all([h.member, h.member2].map((u, i) => run(worker, [h.dbs.lab.name, String(st.id), orders[i]!.join(','), String(u.id), startAt])));
