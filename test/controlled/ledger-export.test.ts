@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../records/harness';
 import { writeMovement } from '../../src/main/records/stock-ledger';
-import { dayStart, LEDGER_COLUMNS } from '../../src/main/controlled/ledger-export';
+import { LEDGER_COLUMNS } from '../../src/main/controlled/ledger-export';
+import { startOfLocalDay } from '../../src/main/dashboard/local-day';
 import { parseImportFile } from '../../src/main/records/import-parse';
 import { addDays } from '../../src/shared/stock';
 import { refusal } from '../support/refusal';
@@ -65,7 +66,7 @@ function seed(h: Harness, items: Array<(typeof history) extends fc.Arbitrary<inf
         });
         setQuantity.run(Number(balance.toFixed()), id);
       }
-      at.run(new Date(new Date(dayStart(addDays(FROM, s.day))).getTime() + (i % 5) * 3_600_000).toISOString(), lastMovement.get(id));
+      at.run(new Date(new Date(startOfLocalDay(addDays(FROM, s.day))).getTime() + (i % 5) * 3_600_000).toISOString(), lastMovement.get(id));
       if (s.day < 0) opening = balance.times(PER_UNIT[unit]!);
       if (s.day <= 9) closing = balance.times(PER_UNIT[unit]!);
     });

@@ -13,11 +13,12 @@ import type Big from 'big.js';
 import type { Db } from '../db/open';
 import type { ControlledCategory } from '../../shared/controlled';
 import type { LabelLanguage } from '../../shared/record-labels';
-import type { MovementKind } from '../../shared/stock';
 import { convert, toDecimal, toNumber } from '../../shared/amounts';
+import { addDays, type MovementKind } from '../../shared/stock';
 import { movementKindLabel, movementReasonText } from '../../shared/stock-actions';
 import { localMinute, type ExportFile } from '../records/export';
 import type { XlsxValue } from '../records/xlsx-stream';
+import { startOfLocalDay } from '../dashboard/local-day';
 import { fileSafe, writeTableFile } from './list-export';
 
 export interface LedgerMovement {
@@ -59,17 +60,6 @@ export interface Ledger {
   totals: LedgerTotal[];
 }
 
-/** The first moment of a local calendar day (YYYY-MM-DD), as stored times are written (ISO, UTC). */
-export function dayStart(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d).toISOString();
-}
-
-function nextDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d + 1).toISOString();
-}
-
 interface MovementRow {
   at: string;
   kind: MovementKind;
@@ -83,8 +73,8 @@ interface MovementRow {
 
 /** The ledger's content: what the file shows, as exact decimals (the property test reads it too). */
 export function controlledLedger(db: Db, input: { categoryId: number; from: string; to: string }): Ledger {
-  const start = dayStart(input.from);
-  const end = nextDay(input.to);
+  const start = startOfLocalDay(input.from);
+  const end = startOfLocalDay(addDays(input.to, 1));
   const items = db
     .prepare(
       `SELECT i.id, i.name, i.cas_number AS cas, i.storage_location AS location, i.unit FROM inventory_items i
