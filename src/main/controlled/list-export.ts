@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ControlledCategory, ControlledEntry } from '../../shared/controlled';
 import type { LabelLanguage } from '../../shared/record-labels';
-import { csvField, localMinute, type ExportFile } from '../records/export';
+import { csvField, fileStamp, XLSX_MIME, type ExportFile } from '../records/export';
 import { XlsxSheetWriter, type XlsxValue } from '../records/xlsx-stream';
 
 export interface Table {
@@ -17,13 +17,11 @@ export interface Table {
   rows: XlsxValue[][];
 }
 
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /** Writes one table into a new file in `dir`; the transports deliver and remove it. */
 export async function writeTableFile(dir: string, format: 'csv' | 'xlsx', t: Table): Promise<ExportFile> {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${crypto.randomUUID()}.${format}`);
-  const stamp = localMinute(new Date().toISOString()).replace(/[ :]/g, (c) => (c === ' ' ? '-' : ''));
+  const stamp = fileStamp();
   const fileName = `${t.base}-${stamp}.${format}`;
   try {
     if (format === 'csv') {

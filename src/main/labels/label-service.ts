@@ -12,8 +12,7 @@ import { GHS_PICTOGRAMS, type GhsPictogram } from '../../shared/stock';
 import { controlledIds } from '../../shared/controlled';
 import type { LabelContent, LabelSize } from '../../shared/labels';
 import type { LabelLanguage } from '../../shared/record-labels';
-import type { ExportFile } from '../records/export';
-import { localMinute } from '../records/export';
+import { fileStamp, type ExportFile } from '../records/export';
 import { writeLabelsPdf } from './label-pdf';
 
 interface Row {
@@ -71,7 +70,7 @@ export class LabelService {
     const dir = path.join(path.dirname(this.deps.db.name), 'exports');
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `${crypto.randomUUID()}.pdf`);
-    const stamp = localMinute(new Date().toISOString()).replace(/[ :]/g, (c) => (c === ' ' ? '-' : ''));
+    const stamp = fileStamp();
     const base = items.length === 1 ? `label-${items[0]!.id}-${size}` : `labels-${items.length}-${size}-${stamp}`;
     try {
       await writeLabelsPdf(file, items, size, lang);

@@ -69,6 +69,13 @@ export function localMinute(iso: string): string {
   return `${d.getFullYear()}-${TWO[d.getMonth() + 1]}-${TWO[d.getDate()]} ${TWO[d.getHours()]}:${TWO[d.getMinutes()]}`;
 }
 
+/** `2026-11-23-1836`: the local minute of `now` as a part of a downloaded file's name. */
+export function fileStamp(now: Date = new Date()): string {
+  return localMinute(now.toISOString()).replace(/[ :]/g, (c) => (c === ' ' ? '-' : ''));
+}
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /** A column's cells: raw codes for machine, readable values for people; empty stays empty. */
 function columnCell(lang: ExportLanguage, col: string): (v: unknown) => XlsxValue {
   const yes = lang === 'machine' ? 'yes' : yesNo(lang, true);
@@ -145,7 +152,7 @@ export async function exportList(db: Db, dir: string, input: ExportInput): Promi
   };
   // Local time in the file name too (inventory-2026-11-23-1836-59.csv): the user reads it.
   const now = new Date();
-  const stamp = `${localMinute(now.toISOString()).replace(/[ :]/g, (c) => (c === ' ' ? '-' : ''))}-${String(now.getSeconds()).padStart(2, '0')}`;
+  const stamp = `${fileStamp(now)}-${String(now.getSeconds()).padStart(2, '0')}`;
   const base = `${input.endpoint.replace(/\//g, '')}-${stamp}`;
   fs.mkdirSync(dir, { recursive: true });
   sweep(dir);
@@ -181,7 +188,7 @@ export async function exportList(db: Db, dir: string, input: ExportInput): Promi
       await tick();
     }
     await xlsx.finish();
-    return { fileName: `${base}.xlsx`, mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', rows: total, path: file };
+    return { fileName: `${base}.xlsx`, mime: XLSX_MIME, rows: total, path: file };
   } catch (e) {
     xlsx?.abort();
     csv?.destroy();

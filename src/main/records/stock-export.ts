@@ -8,7 +8,7 @@ import type { LabelLanguage } from '../../shared/record-labels';
 import type { StockMovement } from '../../shared/stock';
 import { MOVEMENT_COLUMNS, movementColumnLabel, movementKindLabel, movementReasonText } from '../../shared/stock-actions';
 import { formatAmount } from '../../shared/amounts';
-import { csvField, localMinute, type ExportFile } from './export';
+import { csvField, fileStamp, localMinute, XLSX_MIME, type ExportFile } from './export';
 import { XlsxSheetWriter, type XlsxValue } from './xlsx-stream';
 
 export interface MovementExportInput {
@@ -46,7 +46,7 @@ export async function exportMovements(dir: string, input: MovementExportInput): 
   const rows = input.movements.map((m) => cells(input.lang, m));
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${crypto.randomUUID()}.${input.format}`);
-  const base = `ledger-${input.item.id}-${localMinute(new Date().toISOString()).replace(/[ :]/g, (c) => (c === ' ' ? '-' : ''))}`;
+  const base = `ledger-${input.item.id}-${fileStamp()}`;
   try {
     if (input.format === 'csv') {
       const text = `\uFEFF${[headers, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n')}`;
@@ -62,7 +62,7 @@ export async function exportMovements(dir: string, input: MovementExportInput): 
       xlsx.abort();
       throw e;
     }
-    return { fileName: `${base}.xlsx`, mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', rows: rows.length, path: file };
+    return { fileName: `${base}.xlsx`, mime: XLSX_MIME, rows: rows.length, path: file };
   } catch (e) {
     fs.rmSync(file, { force: true });
     throw e;

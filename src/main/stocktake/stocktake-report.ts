@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { LabelLanguage } from '../../shared/record-labels';
 import type { LineOutcome, StocktakeDetail, StocktakeLine, StocktakeStatus } from '../../shared/stocktake';
 import { formatAmount } from '../../shared/amounts';
-import { localMinute, type ExportFile } from '../records/export';
+import { fileStamp, localMinute, XLSX_MIME, type ExportFile } from '../records/export';
 import { XlsxSheetWriter, type XlsxValue } from '../records/xlsx-stream';
 import { signedAmount } from '../records/stock-export';
 
@@ -76,6 +76,6 @@ export async function writeStocktakeReport(dir: string, lang: LabelLanguage, st:
     fs.rmSync(file, { force: true });
     throw e;
   }
-  const stamp = localMinute(new Date().toISOString()).replace(/[ :]/g, (c) => (c === ' ' ? '-' : ''));
-  return { fileName: `stocktake-${st.id}-${stamp}.xlsx`, mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', rows: st.lines.length, path: file };
+  const stamp = fileStamp();
+  return { fileName: `stocktake-${st.id}-${stamp}.xlsx`, mime: XLSX_MIME, rows: st.lines.length, path: file };
 }
