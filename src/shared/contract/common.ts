@@ -46,3 +46,6 @@ export const secondPerson = z
     password: z.string({ error: 'field.text' }).min(1, 'field.required').max(200, 'field.maxChars'),
   })
   .strict();
+
+/** The language of a downloaded file's words (a report, a ledger, a label): the UI's, Chinese unless asked. */
+export const labelLanguage = z.enum(['zh-CN', 'en'], { error: 'field.oneOf' }).optional().default('zh-CN');

@@ -2,7 +2,7 @@
 // edit) and the controlled ledger export per category and date range.
 import { z } from 'zod';
 import { op, returns, type OperationDef } from './define';
-import { calendarDate, id, requiredText, shortText } from './common';
+import { calendarDate, id, labelLanguage as lang, requiredText, shortText } from './common';
 import type { ControlledCategory, ControlledEntry, ControlledImportResult } from '../controlled';
 import type { ExportDownload } from '../records';
 
@@ -11,7 +11,6 @@ const categoryName = requiredText(60);
 export const MAX_LIST_FILE_BYTES = 1_400_000;
 const MAX_LIST_FILE_BASE64 = Math.ceil(MAX_LIST_FILE_BYTES / 3) * 4;
 const cas = requiredText(40);
-const lang = z.enum(['zh-CN', 'en'], { error: 'field.oneOf' }).optional().default('zh-CN');
 const day = calendarDate.refine((v) => v !== null, 'field.required');
 
 export const controlledCreateInput = z

@@ -3,12 +3,11 @@
 // item or a selection, and the same labels' content for the print page.
 import { z } from 'zod';
 import { op, returns, type OperationDef } from './define';
-import { id } from './common';
+import { id, labelLanguage as lang } from './common';
 import type { ExportDownload } from '../records';
 import { LABEL_SIZES, MAX_LABELS, type LabelContent } from '../labels';
 
 const size = z.enum(LABEL_SIZES, { error: 'field.oneOf' }).optional().default('70x40');
-const lang = z.enum(['zh-CN', 'en'], { error: 'field.oneOf' }).optional().default('zh-CN');
 
 /** A selection: ids as an array (IPC) or "1,2,3" (a query string); at most MAX_LABELS, duplicates once. */
 export const labelIds = z

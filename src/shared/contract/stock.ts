@@ -2,7 +2,7 @@
 // dispose live in records.ts under their older paths) and an item's movements (list and export).
 import { z } from 'zod';
 import { op, returns } from './define';
-import { amount, calendarDate, id, numeric, requiredText, secondPerson, shortText } from './common';
+import { amount, calendarDate, id, labelLanguage, numeric, requiredText, secondPerson, shortText } from './common';
 import type { ExportDownload, InventoryItem } from '../records';
 import type { StockMovement } from '../stock';
 
@@ -55,7 +55,7 @@ export const stockOps = {
       .object({
         id,
         format: z.enum(['csv', 'xlsx'], { error: 'field.oneOf' }),
-        lang: z.enum(['zh-CN', 'en'], { error: 'field.oneOf' }).optional().default('zh-CN'),
+        lang: labelLanguage,
       })
       .strict(),
     output: returns<ExportDownload>(),

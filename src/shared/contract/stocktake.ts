@@ -3,12 +3,11 @@
 // starting, closing and cancelling for admins.
 import { z } from 'zod';
 import { op, returns, type OperationDef } from './define';
-import { amount, id, secondPerson, shortText } from './common';
+import { amount, id, labelLanguage as lang, secondPerson, shortText } from './common';
 import type { ExportDownload } from '../records';
 import type { ScanResult, Stocktake, StocktakeDetail, StocktakeReview } from '../stocktake';
 
 const unit = shortText(20).optional();
-const lang = z.enum(['zh-CN', 'en'], { error: 'field.oneOf' }).optional().default('zh-CN');
 const ids = z.array(id, { error: 'field.list' }).max(100_000, 'field.maxItems').default([]);
 
 export const startStocktakeInput = z.object({ location_id: id, note: shortText(500).optional() }).strict();
