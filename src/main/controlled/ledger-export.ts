@@ -19,7 +19,8 @@ import { movementKindLabel, movementReasonText } from '../../shared/stock-action
 import { localMinute, type ExportFile } from '../records/export';
 import type { XlsxValue } from '../records/xlsx-stream';
 import { startOfLocalDay } from '../dashboard/local-day';
-import { fileSafe, writeTableFile } from './list-export';
+import { writeTableFile } from '../records/table-file';
+import { fileSafe } from './list-export';
 
 export interface LedgerMovement {
   at: string;

@@ -1,48 +1,9 @@
 // Files the controlled screen downloads: a category's list (CSV with a BOM, or XLSX; CAS + name,
-// the same two columns the import reads back) and the table writer the controlled ledger shares.
-// The writers and cell rules are the list export's (export.ts, xlsx-stream.ts).
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+// the same two columns the import reads back), written by records/table-file.ts.
 import type { ControlledCategory, ControlledEntry } from '../../shared/controlled';
 import type { LabelLanguage } from '../../shared/record-labels';
-import { csvField, fileStamp, XLSX_MIME, type ExportFile } from '../records/export';
-import { XlsxSheetWriter, type XlsxValue } from '../records/xlsx-stream';
-
-export interface Table {
-  /** The file name without extension (a time stamp is added). */
-  base: string;
-  sheetName: string;
-  headers: string[];
-  rows: XlsxValue[][];
-}
-
-/** Writes one table into a new file in `dir`; the transports deliver and remove it. */
-export async function writeTableFile(dir: string, format: 'csv' | 'xlsx', t: Table): Promise<ExportFile> {
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${crypto.randomUUID()}.${format}`);
-  const stamp = fileStamp();
-  const fileName = `${t.base}-${stamp}.${format}`;
-  try {
-    if (format === 'csv') {
-      fs.writeFileSync(file, `\uFEFF${[t.headers, ...t.rows].map((r) => r.map(csvField).join(',')).join('\r\n')}`);
-      return { fileName, mime: 'text/csv;charset=utf-8', rows: t.rows.length, path: file };
-    }
-    const xlsx = new XlsxSheetWriter(file, { sheetName: t.sheetName });
-    try {
-      xlsx.header(t.headers);
-      await xlsx.rows(t.rows);
-      await xlsx.finish();
-    } catch (e) {
-      xlsx.abort();
-      throw e;
-    }
-    return { fileName, mime: XLSX_MIME, rows: t.rows.length, path: file };
-  } catch (e) {
-    fs.rmSync(file, { force: true });
-    throw e;
-  }
-}
+import type { ExportFile } from '../records/export';
+import { writeTableFile } from '../records/table-file';
 
 /** A file name part from a category's name: letters, digits and CJK kept, the rest a dash. */
 export function fileSafe(name: string): string {

@@ -1,15 +1,12 @@
-// An item's ledger as a file (CSV with a BOM, or XLSX) in the UI's language: the same writers and
-// cell rules as the list export (export.ts, xlsx-stream.ts). A ledger is small (one item's
-// movements), so it is written in one go.
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+// An item's ledger as a file (CSV with a BOM, or XLSX) in the UI's language, written by
+// table-file.ts (a ledger is small: one item's movements, written in one go).
 import type { LabelLanguage } from '../../shared/record-labels';
 import type { StockMovement } from '../../shared/stock';
 import { MOVEMENT_COLUMNS, movementColumnLabel, movementKindLabel, movementReasonText } from '../../shared/stock-actions';
 import { formatAmount } from '../../shared/amounts';
-import { csvField, fileStamp, localMinute, XLSX_MIME, type ExportFile } from './export';
-import { XlsxSheetWriter, type XlsxValue } from './xlsx-stream';
+import { localMinute, type ExportFile } from './export';
+import type { XlsxValue } from './xlsx-stream';
+import { writeTableFile } from './table-file';
 
 export interface MovementExportInput {
   format: 'csv' | 'xlsx';
@@ -44,27 +41,5 @@ function cells(lang: LabelLanguage, m: StockMovement): XlsxValue[] {
 export async function exportMovements(dir: string, input: MovementExportInput): Promise<ExportFile> {
   const headers = MOVEMENT_COLUMNS.map((c) => movementColumnLabel(input.lang, c));
   const rows = input.movements.map((m) => cells(input.lang, m));
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${crypto.randomUUID()}.${input.format}`);
-  const base = `ledger-${input.item.id}-${fileStamp()}`;
-  try {
-    if (input.format === 'csv') {
-      const text = `\uFEFF${[headers, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n')}`;
-      fs.writeFileSync(file, text);
-      return { fileName: `${base}.csv`, mime: 'text/csv;charset=utf-8', rows: rows.length, path: file };
-    }
-    const xlsx = new XlsxSheetWriter(file, { sheetName: input.lang === 'en' ? 'Ledger' : '台账' });
-    try {
-      xlsx.header(headers);
-      await xlsx.rows(rows);
-      await xlsx.finish();
-    } catch (e) {
-      xlsx.abort();
-      throw e;
-    }
-    return { fileName: `${base}.xlsx`, mime: XLSX_MIME, rows: rows.length, path: file };
-  } catch (e) {
-    fs.rmSync(file, { force: true });
-    throw e;
-  }
+  return writeTableFile(dir, input.format, { base: `ledger-${input.item.id}`, sheetName: input.lang === 'en' ? 'Ledger' : '台账', headers, rows });
 }
