@@ -1,6 +1,6 @@
 // What a container's QR code carries, and what a keyboard-wedge scanner types into a search box:
 // `LAB1:<item id>`. The version in the prefix lets a later label format be told apart.
-export const LABEL_PAYLOAD_PREFIX = 'LAB1:';
+const LABEL_PAYLOAD_PREFIX = 'LAB1:';
 
 export function labelPayload(itemId: number): string {
   return `${LABEL_PAYLOAD_PREFIX}${itemId}`;

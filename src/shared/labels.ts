@@ -56,7 +56,7 @@ export interface LabelContent {
 }
 
 /** Short captions: a label has little room. */
-export const LABEL_CAPTIONS: Record<LabelLanguage, { lot: string; expiry: string; location: string; controlled: string }> = {
+const LABEL_CAPTIONS: Record<LabelLanguage, { lot: string; expiry: string; location: string; controlled: string }> = {
   en: { lot: 'Lot', expiry: 'Exp.', location: 'Loc.', controlled: 'Controlled' },
   'zh-CN': { lot: '批号', expiry: '有效期', location: '位置', controlled: '管制' },
 };

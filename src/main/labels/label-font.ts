@@ -38,7 +38,7 @@ function candidates(): string[] {
 let found: string | null | undefined;
 
 /** The shipped label font's path; throws when the installation lacks it (a broken package). */
-export function labelFontPath(): string {
+function labelFontPath(): string {
   if (found === undefined) found = candidates().find((p) => fs.existsSync(p)) ?? null;
   if (!found) throw new Error(`label font ${LABEL_FONT_FILE} not found (looked in: ${candidates().join(', ')})`);
   return found;

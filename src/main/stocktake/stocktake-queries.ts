@@ -7,7 +7,7 @@ import type { Stocktake, StocktakeLine } from '../../shared/stocktake';
 
 const count = (where: string) => `(SELECT count(*) FROM stocktake_lines l WHERE l.stocktake_id = s.id AND ${where})`;
 
-export const SUMMARY_SELECT = `SELECT s.id, s.location_id, s.location_path, s.status, s.note, su.display_name AS started_by_name, s.started_at,
+const SUMMARY_SELECT = `SELECT s.id, s.location_id, s.location_path, s.status, s.note, su.display_name AS started_by_name, s.started_at,
     cu.display_name AS closed_by_name, s.closed_at,
     ${count('l.expected = 1 AND l.seen_at IS NOT NULL')} AS seen, ${count('l.expected = 1')} AS expected, ${count('l.expected = 0')} AS found
   FROM stocktakes s LEFT JOIN users su ON su.id = s.started_by LEFT JOIN users cu ON cu.id = s.closed_by`;
