@@ -70,6 +70,16 @@ export interface LabelLine {
 /** Font size in pt of each line on a 40 mm high label (scaled with the label's height). */
 export const LABEL_LINE_PT: Record<LabelLine['kind'], number> = { name: 11, controlled: 7.5, english: 7.5, cas: 7, lot: 7, location: 7 };
 
+/** Where a label's parts go, in mm: the padding, the QR code's side (left, centred), the side of
+ *  each of `ghsCount` GHS pictograms (bottom of the text column) and the text's scale against a
+ *  40 mm high label. The print page and the PDF lay a label out the same way. */
+export function labelLayout(w: number, h: number, ghsCount: number): { pad: number; qr: number; ghs: number; scale: number } {
+  const pad = h <= 30 ? 1.5 : 2;
+  const qr = Math.min(h - 2 * pad, w * 0.4);
+  const ghs = ghsCount ? Math.min(h * 0.2, (w - qr - 1 - 1.5 * pad) / ghsCount) : 0;
+  return { pad, qr, ghs, scale: h / 40 };
+}
+
 export function labelLines(c: LabelContent, lang: LabelLanguage): LabelLine[] {
   const cap = LABEL_CAPTIONS[lang];
   const lines: LabelLine[] = [{ kind: 'name', text: c.name }];

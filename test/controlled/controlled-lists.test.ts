@@ -13,7 +13,7 @@ import { silentLogger } from '../../src/main/logging';
 import { batch } from '../cart-import/helpers';
 import { refusal } from '../support/refusal';
 import { startTestServices, setupAdmin } from '../support/temp';
-import { http } from '../support/http';
+import { http, login } from '../support/http';
 import { searchAudit } from '../../src/main/audit/audit-query';
 import { recordLabel } from '../../src/renderer/records/change-format';
 
@@ -166,8 +166,8 @@ describe('controlled lists', () => {
     setupAdmin(s);
     s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
     const base = `http://127.0.0.1:${s.port}`;
-    const admin = (await http(base, 'POST', '/api/session', { username: 'admin', password: 'admin-pass-1' })).cookie!;
-    const alice = (await http(base, 'POST', '/api/session', { username: 'alice', password: 'alice-pass-1' })).cookie!;
+    const admin = await login(base, 'admin', 'admin-pass-1');
+    const alice = await login(base, 'alice', 'alice-pass-1');
 
     const list = await http(base, 'GET', '/api/controlled-lists', undefined, alice);
     expect(list.status).toBe(200);

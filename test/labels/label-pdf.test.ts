@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServices, type RunningApp } from '../../src/main/app-services';
 import { ADMIN, freePort, setupAdmin } from '../support/temp';
-import { http } from '../support/http';
+import { http, login } from '../support/http';
 import { LABEL_GEOMETRY, LABEL_SIZES, MAX_LABELS } from '../../src/shared/labels';
 import { decodeQr, ink, pdfFonts, pdfPageMm, pdfPages, pdfText, pxPerMm, renderPages } from './pdf-check';
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
   setupAdmin(s);
   s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
   base = `http://127.0.0.1:${s.port}`;
-  cookie = (await http(base, 'POST', '/api/session', { username: 'alice', password: 'alice-pass-1' })).cookie!;
+  cookie = await login(base, 'alice', 'alice-pass-1');
   // 剧毒 (highly toxic) lists potassium cyanide: the item is flagged by the v8 triggers.
   s.data.dbs.lab.prepare("INSERT INTO controlled_cas (category_id, cas, name) SELECT id, '151-50-8', '氰化钾' FROM controlled_categories WHERE key = 'highly_toxic'").run();
   ids.kcn = await create({
@@ -143,7 +143,7 @@ describe('label PDF: fitting and selections', () => {
 describe('label PDF: refusals', () => {
   it('an unknown or deleted item is a 404 naming its id', async () => {
     const gone = await create({ name: 'to delete' });
-    const admin = (await http(base, 'POST', '/api/session', { username: ADMIN.username, password: ADMIN.password })).cookie!;
+    const admin = await login(base, ADMIN.username, ADMIN.password);
     expect((await http(base, 'DELETE', `/api/inventory/${gone}`, undefined, admin)).status).toBe(200);
     for (const p of [`/api/inventory/${gone}/label.pdf`, `/api/labels.pdf?ids=${ids.kcn},${gone}`, `/api/inventory/987654/label.pdf`]) {
       const r = await http(base, 'GET', p, undefined, cookie);

@@ -12,7 +12,7 @@ import { openDatabases } from '../../src/main/db/databases';
 import type { LocationNode, StockMovement } from '../../src/shared/stock';
 import type { InventoryItem, ListResult } from '../../src/shared/records';
 import { startTestServices, setupAdmin } from '../support/temp';
-import { http } from '../support/http';
+import { http, login } from '../support/http';
 
 
 /** The records harness (its dispatcher has the location operations). */
@@ -260,8 +260,8 @@ describe('locations over HTTP', () => {
     setupAdmin(s);
     s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
     const base = `http://127.0.0.1:${s.port}`;
-    const admin = (await http(base, 'POST', '/api/session', { username: 'admin', password: 'admin-pass-1' })).cookie!;
-    const alice = (await http(base, 'POST', '/api/session', { username: 'alice', password: 'alice-pass-1' })).cookie!;
+    const admin = await login(base, 'admin', 'admin-pass-1');
+    const alice = await login(base, 'alice', 'alice-pass-1');
     const room = await http(base, 'POST', '/api/locations', { name: '301' }, admin);
     expect(room).toMatchObject({ status: 200, json: { name: '301', path: '301', parent_id: null, items_here: 0, items_below: 0 } });
     const cab = await http(base, 'POST', '/api/locations', { name: 'A柜', parent_id: room.json.id }, admin);

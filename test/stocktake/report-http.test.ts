@@ -8,7 +8,7 @@ import { stocktakeHarness } from './harness';
 import type { Stocktake } from '../../src/shared/stocktake';
 import type { ExportDownload } from '../../src/shared/records';
 import { startTestServices, setupAdmin } from '../support/temp';
-import { http } from '../support/http';
+import { http, login } from '../support/http';
 
 process.env.TZ = 'Asia/Shanghai';
 
@@ -77,11 +77,10 @@ describe('stocktake report and HTTP', () => {
     s.data.auth.createUser({ username: 'bob', password: 'bob-pass-123', displayName: 'Bob', role: 'member' }, 1);
     s.data.auth.createUser({ username: 'guest', password: 'guest-pass-1', displayName: 'Public', role: 'public' }, 1);
     const base = `http://127.0.0.1:${s.port}`;
-    const login = async (username: string, password: string) => (await http(base, 'POST', '/api/session', { username, password })).cookie!;
-    const admin = await login('admin', 'admin-pass-1');
-    const alice = await login('alice', 'alice-pass-1');
-    const bob = await login('bob', 'bob-pass-123');
-    const guest = await login('guest', 'guest-pass-1');
+    const admin = await login(base, 'admin', 'admin-pass-1');
+    const alice = await login(base, 'alice', 'alice-pass-1');
+    const bob = await login(base, 'bob', 'bob-pass-123');
+    const guest = await login(base, 'guest', 'guest-pass-1');
     const room = (await http(base, 'POST', '/api/locations', { name: 'A301' }, admin)).json;
     const ids: number[] = [];
     for (const name of ['丙酮', '乙醇', '甲醇']) ids.push((await http(base, 'POST', '/api/inventory', { name, quantity: 1, unit: 'L', location_id: room.id }, alice)).json.id);

@@ -9,3 +9,8 @@ export async function http(base: string, method: string, p: string, body?: unkno
   const set = res.headers.get('set-cookie');
   return { status: res.status, json: (await res.json()) as Record<string, any>, cookie: set ? set.split(';')[0]! : undefined }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
+
+/** Logs in over HTTP and answers the session cookie. */
+export async function login(base: string, username: string, password: string): Promise<string> {
+  return (await http(base, 'POST', '/api/session', { username, password })).cookie!;
+}

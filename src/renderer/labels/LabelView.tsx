@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import QRCode from 'qrcode';
 import { GHS_PICTOGRAMS } from '../../shared/stock';
-import { LABEL_LINE_PT, labelLines, type LabelContent, type LabelGeometry } from '../../shared/labels';
+import { LABEL_LINE_PT, labelLayout, labelLines, type LabelContent, type LabelGeometry } from '../../shared/labels';
 import type { LabelLanguage } from '../../shared/record-labels';
 import { GhsIcon } from '../records/GhsIcon';
 
@@ -40,11 +40,8 @@ export function QrSvg({ payload, sizeMm }: { payload: string; sizeMm: number }) 
 
 export function LabelView({ content, geometry, lang }: { content: LabelContent; geometry: Pick<LabelGeometry, 'width' | 'height'>; lang: LabelLanguage }) {
   const { width: w, height: h } = geometry;
-  const pad = h <= 30 ? 1.5 : 2;
-  const qr = Math.min(h - 2 * pad, w * 0.4);
-  const scale = h / 40;
   const ghs = GHS_PICTOGRAMS.filter((g) => content.ghs.includes(g));
-  const ghsMm = ghs.length ? Math.min(h * 0.2, (w - qr - 1 - 1.5 * pad) / ghs.length) : 0;
+  const { pad, qr, ghs: ghsMm, scale } = labelLayout(w, h, ghs.length);
   return (
     <div
       className="lab-label"

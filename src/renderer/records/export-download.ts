@@ -25,7 +25,7 @@ export function exportLanguage(uiLanguage: string): 'zh-CN' | 'en' {
 }
 
 /** The file name from `content-disposition` (the UTF-8 `filename*` form first). */
-export function dispositionFileName(header: string | null): string | null {
+function dispositionFileName(header: string | null): string | null {
   if (!header) return null;
   const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
   if (star) return decodeURIComponent(star[1]!);

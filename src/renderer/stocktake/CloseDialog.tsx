@@ -2,8 +2,8 @@
 // once), what was counted differently (adjusted unless unticked), what was found from elsewhere
 // (moved here when ticked), and what moved in the ledger meanwhile (its expected amount is out of
 // date). A controlled chemical among the adjustments asks for a second person in the same dialog.
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Checkbox, Form, Input, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Alert, App, Button, Checkbox, Form, Input, Modal, Radio, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../api/client';
 import { amountText } from '../records/item-display';
@@ -97,7 +97,6 @@ export function CloseDialog({ stocktake, onClose }: { stocktake: Stocktake; onCl
     return t(e.since < 0 ? 'stocktake.review.adjustToUsed' : 'stocktake.review.adjustToAdded', { counted: amountText(e.counted, e.unit ?? ''), change, amount });
   };
   const balance = (e: ReviewEntry) => t('stocktake.review.balance', { amount: amountText(e.balance, e.unit ?? '') });
-  const small = { size: 'small' as const, rowKey: 'item_id', pagination: { pageSize: 10, hideOnSinglePage: true }, showHeader: false };
 
   return (
     <Modal
@@ -118,93 +117,87 @@ export function CloseDialog({ stocktake, onClose }: { stocktake: Stocktake; onCl
           <Typography.Paragraph type="secondary" style={{ margin: 0 }}>{t('stocktake.review.intro')}</Typography.Paragraph>
           {review.missing.length + review.counted.length + review.found.length === 0 && <Alert type="success" message={t('stocktake.review.nothing')} />}
           {review.missing.length > 0 && (
-            <section data-testid="review-missing">
-              <Typography.Title level={5}>{t('stocktake.review.missing', { count: review.missing.length })}</Typography.Title>
-              <Space wrap>
-                <Typography.Text type="secondary">{t('stocktake.review.missingHint')}</Typography.Text>
-                <Button size="small" onClick={() => setAll('zero')}>{t('stocktake.review.allZero')}</Button>
-                <Button size="small" onClick={() => setAll('keep')}>{t('stocktake.review.allKeep')}</Button>
-              </Space>
-              <Table<ReviewEntry>
-                {...small}
-                dataSource={review.missing}
-                columns={[
-                  { key: 'name', render: (_, e) => name(e) },
-                  { key: 'where', render: (_, e) => e.location_path },
-                  { key: 'balance', render: (_, e) => balance(e) },
-                  {
-                    key: 'action',
-                    render: (_, e) =>
-                      e.adjustable ? (
-                        <Radio.Group value={missing[e.item_id]} onChange={(ev) => setMissing({ ...missing, [e.item_id]: ev.target.value as MissingAction })} data-testid={`missing-${e.item_id}`}>
-                          <Radio value="zero">{t('stocktake.review.zero')}</Radio>
-                          <Radio value="keep">{t('stocktake.review.keep')}</Radio>
-                        </Radio.Group>
-                      ) : (
-                        <Typography.Text type="secondary">{t('stocktake.review.keep')} · {t('stocktake.review.notAdjustable')}</Typography.Text>
-                      ),
-                  },
-                ]}
-              />
-            </section>
+            <ReviewSection
+              testid="review-missing"
+              title={t('stocktake.review.missing', { count: review.missing.length })}
+              hint={
+                <Space wrap>
+                  <Typography.Text type="secondary">{t('stocktake.review.missingHint')}</Typography.Text>
+                  <Button size="small" onClick={() => setAll('zero')}>{t('stocktake.review.allZero')}</Button>
+                  <Button size="small" onClick={() => setAll('keep')}>{t('stocktake.review.allKeep')}</Button>
+                </Space>
+              }
+              entries={review.missing}
+              columns={[
+                { key: 'name', render: (_, e) => name(e) },
+                { key: 'where', render: (_, e) => e.location_path },
+                { key: 'balance', render: (_, e) => balance(e) },
+                {
+                  key: 'action',
+                  render: (_, e) =>
+                    e.adjustable ? (
+                      <Radio.Group value={missing[e.item_id]} onChange={(ev) => setMissing({ ...missing, [e.item_id]: ev.target.value as MissingAction })} data-testid={`missing-${e.item_id}`}>
+                        <Radio value="zero">{t('stocktake.review.zero')}</Radio>
+                        <Radio value="keep">{t('stocktake.review.keep')}</Radio>
+                      </Radio.Group>
+                    ) : (
+                      <Typography.Text type="secondary">{t('stocktake.review.keep')} · {t('stocktake.review.notAdjustable')}</Typography.Text>
+                    ),
+                },
+              ]}
+            />
           )}
           {review.counted.length > 0 && (
-            <section data-testid="review-counted">
-              <Typography.Title level={5}>{t('stocktake.review.counted', { count: review.counted.length })}</Typography.Title>
-              <Typography.Text type="secondary">{t('stocktake.review.countedHint')}</Typography.Text>
-              <Table<ReviewEntry>
-                {...small}
-                dataSource={review.counted}
-                columns={[
-                  { key: 'name', render: (_, e) => name(e) },
-                  { key: 'balance', render: (_, e) => balance(e) },
-                  {
-                    key: 'action',
-                    render: (_, e) => (
-                      <Checkbox disabled={!e.adjustable} checked={e.adjustable && !keep.has(e.item_id)} onChange={(ev) => setKeep(toggle(keep, e.item_id, !ev.target.checked))}>
-                        {e.adjustable ? adjustText(e) : t('stocktake.review.notAdjustable')}
-                      </Checkbox>
-                    ),
-                  },
-                ]}
-              />
-            </section>
+            <ReviewSection
+              testid="review-counted"
+              title={t('stocktake.review.counted', { count: review.counted.length })}
+              hint={<Typography.Text type="secondary">{t('stocktake.review.countedHint')}</Typography.Text>}
+              entries={review.counted}
+              columns={[
+                { key: 'name', render: (_, e) => name(e) },
+                { key: 'balance', render: (_, e) => balance(e) },
+                {
+                  key: 'action',
+                  render: (_, e) => (
+                    <Checkbox disabled={!e.adjustable} checked={e.adjustable && !keep.has(e.item_id)} onChange={(ev) => setKeep(toggle(keep, e.item_id, !ev.target.checked))}>
+                      {e.adjustable ? adjustText(e) : t('stocktake.review.notAdjustable')}
+                    </Checkbox>
+                  ),
+                },
+              ]}
+            />
           )}
           {review.found.length > 0 && (
-            <section data-testid="review-found">
-              <Typography.Title level={5}>{t('stocktake.review.found', { count: review.found.length })}</Typography.Title>
-              <Typography.Text type="secondary">{t('stocktake.review.foundHint', { path: stocktake.location_path })}</Typography.Text>
-              <Table<ReviewEntry>
-                {...small}
-                dataSource={review.found}
-                columns={[
-                  { key: 'name', render: (_, e) => name(e) },
-                  { key: 'where', render: (_, e) => e.storage_location ?? e.location_path },
-                  {
-                    key: 'action',
-                    render: (_, e) => (
-                      <Checkbox disabled={!e.movable} checked={move.has(e.item_id)} onChange={(ev) => setMove(toggle(move, e.item_id, ev.target.checked))}>
-                        {t('stocktake.review.moveHere')}
-                      </Checkbox>
-                    ),
-                  },
-                ]}
-              />
-            </section>
+            <ReviewSection
+              testid="review-found"
+              title={t('stocktake.review.found', { count: review.found.length })}
+              hint={<Typography.Text type="secondary">{t('stocktake.review.foundHint', { path: stocktake.location_path })}</Typography.Text>}
+              entries={review.found}
+              columns={[
+                { key: 'name', render: (_, e) => name(e) },
+                { key: 'where', render: (_, e) => e.storage_location ?? e.location_path },
+                {
+                  key: 'action',
+                  render: (_, e) => (
+                    <Checkbox disabled={!e.movable} checked={move.has(e.item_id)} onChange={(ev) => setMove(toggle(move, e.item_id, ev.target.checked))}>
+                      {t('stocktake.review.moveHere')}
+                    </Checkbox>
+                  ),
+                },
+              ]}
+            />
           )}
           {review.moved.length > 0 && (
-            <section data-testid="review-moved">
-              <Typography.Title level={5}>{t('stocktake.review.moved', { count: review.moved.length })}</Typography.Title>
-              <Typography.Text type="secondary">{t('stocktake.review.movedHint')}</Typography.Text>
-              <Table<ReviewEntry>
-                {...small}
-                dataSource={review.moved}
-                columns={[
-                  { key: 'name', render: (_, e) => name(e) },
-                  { key: 'amounts', render: (_, e) => t('stocktake.review.expectedWas', { amount: amountText(e.expected_amount, e.unit ?? ''), now: amountText(e.balance, e.unit ?? '') }) },
-                ]}
-              />
-            </section>
+            <ReviewSection
+              testid="review-moved"
+              title={t('stocktake.review.moved', { count: review.moved.length })}
+              hint={<Typography.Text type="secondary">{t('stocktake.review.movedHint')}</Typography.Text>}
+              entries={review.moved}
+              columns={[
+                { key: 'name', render: (_, e) => name(e) },
+                { key: 'amounts', render: (_, e) => t('stocktake.review.expectedWas', { amount: amountText(e.expected_amount, e.unit ?? ''), now: amountText(e.balance, e.unit ?? '') }) },
+              ]}
+            />
           )}
           {undecided > 0 && <Alert type="warning" showIcon message={t('stocktake.review.undecided', { count: undecided })} />}
           {needsSecond && (
@@ -223,5 +216,16 @@ export function CloseDialog({ stocktake, onClose }: { stocktake: Stocktake; onCl
         </Space>
       )}
     </Modal>
+  );
+}
+
+/** One part of the review: a heading with its count, a hint, and the entries. */
+function ReviewSection({ testid, title, hint, entries, columns }: { testid: string; title: ReactNode; hint: ReactNode; entries: ReviewEntry[]; columns: TableColumnsType<ReviewEntry> }) {
+  return (
+    <section data-testid={testid}>
+      <Typography.Title level={5}>{title}</Typography.Title>
+      {hint}
+      <Table<ReviewEntry> size="small" rowKey="item_id" pagination={{ pageSize: 10, hideOnSinglePage: true }} showHeader={false} dataSource={entries} columns={columns} />
+    </section>
   );
 }

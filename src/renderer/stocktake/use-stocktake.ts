@@ -3,7 +3,7 @@
 // progress shown takes the event's numbers at once. No polling.
 import { useCallback, useEffect, useState } from 'react';
 import { call, subscribeEvents } from '../api/client';
-import type { Stocktake, StocktakeDetail } from '../../shared/stocktake';
+import type { StocktakeDetail } from '../../shared/stocktake';
 
 const RELOAD_AFTER_MS = 120;
 
@@ -26,32 +26,32 @@ function useLiveLoad(load: () => Promise<void>, wanted: (e: Parameters<Parameter
 
 const anyStocktake = (e: { type: string }) => e.type === 'stocktake-changed';
 
-export function useStocktakes() {
-  const [list, setList] = useState<Stocktake[] | null>(null);
+/** The value `fetch` returns, with the last error's message (cleared by the next success). */
+function useFetched<T>(fetch: () => Promise<T>) {
+  const [value, setValue] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
     try {
-      setList(await call('listStocktakes', {}));
+      setValue(await fetch());
       setError(null);
     } catch (e) {
       setError((e as Error).message);
     }
-  }, []);
+  }, [fetch]);
+  return { value, setValue, error, load };
+}
+
+const fetchStocktakes = () => call('listStocktakes', {});
+
+export function useStocktakes() {
+  const { value: list, error, load } = useFetched(fetchStocktakes);
   useLiveLoad(load, anyStocktake);
   return { list, error, reload: load };
 }
 
 export function useStocktake(id: number) {
-  const [detail, setDetail] = useState<StocktakeDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(async () => {
-    try {
-      setDetail(await call('getStocktake', { id }));
-      setError(null);
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }, [id]);
+  const fetchDetail = useCallback(() => call('getStocktake', { id }), [id]);
+  const { value: detail, setValue: setDetail, error, load } = useFetched<StocktakeDetail>(fetchDetail);
   // This stocktake's progress, and item changes (an item used or moved meanwhile shows as moved).
   const wanted = useCallback(
     (e: Parameters<Parameters<typeof subscribeEvents>[0]>[0]) => {
