@@ -72,7 +72,7 @@ interface MovementRow {
   second_user_name: string | null;
 }
 
-/** The ledger's content: what the file shows, as exact decimals (the property test reads it too). */
+/** The ledger's content: what the file shows, as exact decimals (the property test reads it back from the XLSX). */
 export function controlledLedger(db: Db, input: { categoryId: number; from: string; to: string }): Ledger {
   const start = startOfLocalDay(input.from);
   const end = startOfLocalDay(addDays(input.to, 1));
