@@ -196,6 +196,7 @@ export const MESSAGES = {
   'import.hazardousWord': 'must be yes/no (是/否), not "{{value}}"',
   'import.tooManyRowsStop': 'The file has more than {{max}} rows; at most {{max}} can be imported at once.',
   'import.fileGone': 'The uploaded file is no longer there (it was removed while the import ran). Choose the file again.',
+  'import.spoolDamaged': 'The rows prepared for writing could not be read back ({{detail}}); nothing was imported. Check the file again, then import.',
   'import.spoolShort': 'Only {{written}} of {{total}} rows could be read back for writing; nothing was imported. Try again.',
   'import.failed': 'The import failed: {{detail}}. Nothing was imported.',
   'import.outOfMemory': 'The file needs more memory to read than an import may use (is it a spreadsheet of ordinary rows?). Nothing was imported.',

@@ -2,6 +2,7 @@
 // import-stream.test.ts for the whole path): the scan checks every row and spools the valid ones,
 // the write puts exactly the spooled rows in lab.db in one transaction — or nothing at all.
 import fs from 'node:fs';
+import Database from 'better-sqlite3';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ImportProgress } from '../../src/shared/records';
@@ -41,8 +42,10 @@ describe('import worker jobs', () => {
       expect(scan.errors.map((e) => e.row)).toEqual([5, 8]);
       expect(scan.sample).toHaveLength(7);
       expect(progress.at(-1)).toEqual({ phase: 'parse', rows: 7, total: null, percent: 100 });
-      // A line of column names, then one line per valid row.
-      expect(fs.readFileSync(spool, 'utf8').trim().split('\n')).toHaveLength(6);
+      // One spooled row per valid row, in file order.
+      const spooled = new Database(spool, { readonly: true });
+      expect(spooled.prepare('SELECT name FROM rows ORDER BY n').pluck().all()).toEqual(['乙醇 import-jobs', ...sampleItems(5).slice(1).map((it) => it.name)]);
+      spooled.close();
 
       const h = createHarness();
       const before = count(h.dbs.lab, 'SELECT count(*) AS n FROM inventory_items');
@@ -57,8 +60,36 @@ describe('import worker jobs', () => {
       const found = await h.ok<{ total: number; rows: Array<{ id: number; created_by: number }> }>(h.member, 'listInventory', { search: 'import-jobs' });
       expect(found.total).toBe(1);
       expect(found.rows[0]).toMatchObject({ id: ids[0] });
+      // The commit writes what a form create of the same values writes: the item (with its
+      // location node), its `received` movement and the audit entry's changes.
+      const item = (id: number) => { const { id: _id, created_at: _c, updated_at: _u, ...rest } = h.dbs.lab.prepare('SELECT * FROM inventory_items WHERE id = ?').get(id) as Record<string, unknown>; return rest; };
+      const movement = (id: number) => { const { id: _id, at: _a, item_id: _i, ...rest } = h.dbs.lab.prepare('SELECT * FROM stock_movements WHERE item_id = ?').get(id) as Record<string, unknown>; return rest; };
+      const changes = (id: number) => h.dbs.lab.prepare("SELECT changes FROM audit_log WHERE entity_type = 'inventory_item' AND entity_id = ?").pluck().get(id);
+      // (The import turns "9 瓶" of a 500 g specification into 4500 g in 500 g containers; the form is sent that.)
+      const imported = item(ids[0]!);
+      const same = await h.ok<{ id: number }>(h.member, 'createInventoryItem', { ...sampleItems(5)[0]!, name: '乙醇 import-jobs', quantity: imported.quantity, unit: imported.unit, container_size: imported.container_size, container_label: imported.container_label });
+      expect(imported).toEqual(item(same.id));
+      expect(item(ids[0]!).location_id).not.toBeNull();
+      expect(movement(ids[0]!)).toEqual(movement(same.id));
+      expect(changes(ids[0]!)).toBe(changes(same.id));
+      // Every imported row has its own movement and audit entry, on its own id.
+      expect(count(h.dbs.lab, `SELECT count(DISTINCT item_id) AS n FROM stock_movements WHERE item_id IN (${ids.join(',')}) AND kind = 'received'`)).toBe(5);
+      const names = h.dbs.lab.prepare(`SELECT a.changes ->> '$.name[1]' AS audited, i.name FROM audit_log a JOIN inventory_items i ON i.id = a.entity_id WHERE a.action = 'import' ORDER BY i.id`).all() as Array<{ audited: string; name: string }>;
+      expect(names).toHaveLength(5);
+      for (const r of names) expect(r.audited).toBe(r.name);
     });
   }
+
+  it('a damaged spool (its bytes overwritten on disk) is a clear error and writes nothing', async () => {
+    const file = await table('csv', sampleItems(4).map(toImportRow));
+    const spool = path.join(path.dirname(file), 'rows.spool');
+    await scanImport({ file, fileName: 'items.csv', spool }, () => undefined);
+    fs.writeFileSync(spool, Buffer.alloc(fs.statSync(spool).size, 0x5a));
+    const h = createHarness();
+    const before = count(h.dbs.lab, 'SELECT count(*) AS n FROM inventory_items');
+    expect(() => writeImport(h.dbs.lab.name, spool, h.member, 4, () => undefined)).toThrow(expect.objectContaining({ key: 'import.spoolDamaged' }));
+    expect(count(h.dbs.lab, 'SELECT count(*) AS n FROM inventory_items')).toBe(before);
+  });
 
   it('a spool shorter than the preview counted (part of it lost on disk) writes nothing', async () => {
     const file = await table('csv', sampleItems(4).map(toImportRow));

@@ -1,18 +1,19 @@
 // The first half of a bulk import's heavy work, run in the import worker (import-worker.ts), never
 // on the server's event loop: stream the uploaded file once, validate every row with the chosen
-// mapping, count, keep the first rows and errors for the preview, and spool the valid rows' values
-// to a file (a JSON array per line after a line of column names), so a commit with the same
-// mapping does not read the file again (import-write.ts).
+// mapping, count, keep the first rows and errors for the preview, and spool the valid rows ready to
+// insert (import-spool.ts), so a commit with the same mapping does not read the file again and does
+// no work per row in JavaScript (import-write.ts).
 import fs from 'node:fs';
 import type { ImportPreview, ImportProgress, ImportRowError } from '../../shared/records';
 import { MAX_IMPORT_ROWS, fileError, readImportRows } from './import-parse';
 import { checkMapping, checkRow, isComplete, suggestMapping, type ImportMapping } from './import-rows';
+import { newItemChanges } from './inventory-service';
+import { SpoolWriter } from './import-spool';
 
 export const SAMPLE_ROWS = 10;
 export const MAX_ERRORS_SHOWN = 500;
 /** Progress is reported every this many rows (and at the end). */
 const PROGRESS_EVERY = 2000;
-const SPOOL_FLUSH_BYTES = 1024 * 1024;
 
 export type ScanResult = Omit<ImportPreview, 'importId' | 'fileName'>;
 
@@ -27,30 +28,6 @@ export interface ScanInput {
 
 export type Progress = (p: ImportProgress) => void;
 
-/** Appends lines to a file in ~1 MB writes. */
-class LineWriter {
-  private readonly fd: number;
-  private buf: string[] = [];
-  private size = 0;
-  constructor(file: string) {
-    this.fd = fs.openSync(file, 'w');
-  }
-  line(s: string): void {
-    this.buf.push(s);
-    this.size += s.length + 1;
-    if (this.size >= SPOOL_FLUSH_BYTES) this.flush();
-  }
-  flush(): void {
-    if (this.buf.length) fs.writeSync(this.fd, this.buf.join('\n') + '\n');
-    this.buf = [];
-    this.size = 0;
-  }
-  close(): void {
-    this.flush();
-    fs.closeSync(this.fd);
-  }
-}
-
 export async function scanImport(input: ScanInput, progress: Progress): Promise<ScanResult> {
   const totalBytes = fs.statSync(input.file, { throwIfNoEntry: false })?.size;
   if (totalBytes === undefined) throw fileError('not_found', 'import.fileGone');
@@ -64,7 +41,8 @@ export async function scanImport(input: ScanInput, progress: Progress): Promise<
   let validRows = 0;
   let badRows = 0;
   let badCheckDigitRows = 0;
-  let spool: LineWriter | null = null;
+  let spool: SpoolWriter | null = null;
+  let scanned = false;
   const percent = () => (totalBytes > 0 ? Math.min(100, Math.floor((bytes / totalBytes) * 100)) : 100);
   try {
     await readImportRows(input.fileName, input.file, {
@@ -76,7 +54,7 @@ export async function scanImport(input: ScanInput, progress: Progress): Promise<
           validate = isComplete(mapping);
           if (validate) {
             checkMapping(headers, mapping);
-            spool = new LineWriter(input.spool);
+            spool = new SpoolWriter(input.spool);
           }
           return;
         }
@@ -88,8 +66,7 @@ export async function scanImport(input: ScanInput, progress: Progress): Promise<
           if (r.badCheckDigit) badCheckDigitRows++;
           if (r.ok) {
             validRows++;
-            if (validRows === 1) spool!.line(JSON.stringify(Object.keys(r.values)));
-            spool!.line(JSON.stringify(Object.values(r.values)));
+            spool!.add(r.values, JSON.stringify(newItemChanges(r.values)));
           } else {
             badRows++;
             for (const e of r.errors) if (errors.length < MAX_ERRORS_SHOWN) errors.push(e);
@@ -98,8 +75,9 @@ export async function scanImport(input: ScanInput, progress: Progress): Promise<
         if (rows % PROGRESS_EVERY === 0) progress({ phase: 'parse', rows, total: null, percent: percent() });
       },
     });
+    scanned = true;
   } finally {
-    (spool as LineWriter | null)?.close();
+    (spool as SpoolWriter | null)?.close(scanned);
   }
   if (!headers) throw fileError('validation', 'import.empty');
   progress({ phase: 'parse', rows, total: null, percent: 100 });

@@ -22,10 +22,14 @@ async function run(job: ImportJob): Promise<void> {
   }
   const write = job.kind === 'write' ? job : null;
   post(reply, () => {
-    // The rows are committed and the server has its answer; now fold the log into lab.db here.
+    // The rows are committed and the server has its answer; now merge the search index segments
+    // the commit left and fold the log into lab.db, here.
     if (write) {
       void import('./import-write')
-        .then((w) => w.foldLog(write.dbPath))
+        .then((w) => {
+          w.mergeIndex(write.dbPath);
+          w.foldLog(write.dbPath);
+        })
         .catch(() => undefined)
         .finally(() => process.exit(0));
     } else process.exit(0);

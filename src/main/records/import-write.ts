@@ -1,47 +1,39 @@
 // The second half of a bulk import, run in the import worker (import-worker.ts): insert the rows a
-// scan spooled (import-scan.ts), with their audit entries, in one transaction on the worker's own
-// connection to lab.db — all or nothing — reporting rows written.
-import fs from 'node:fs';
+// scan spooled (import-spool.ts), with their `received` movements and audit entries, in one
+// transaction on the worker's own connection to lab.db — all or nothing — reporting rows written.
+// Every row was checked and prepared by the scan, so the commit is INSERT … SELECT from the attached
+// spool, CHUNK rows per statement: no JavaScript per row, and the search index's triggers write one
+// segment per statement rather than one per row (bulk-insert.ts explains why that matters).
 import { AppError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
-import { openDatabase } from '../db/open';
-import { AuditLog } from '../audit/audit-log';
-import { EventBus } from '../events';
-import { silentLogger } from '../logging';
-import { InventoryService, type InventoryRow } from './inventory-service';
-import { locationByText, type ResolvedLocation } from './location-tree';
+import { openDatabase, type Db } from '../db/open';
+import { prepareCached } from '../db/statements';
+import { INVENTORY_ENTITY } from './inventory-service';
+import { locationByText } from './location-tree';
+import { ftsTable } from './search-index';
+import { attachSpool, quoteColumn, SPOOL_SCHEMA } from './import-spool';
 import type { ImportProgress } from '../../shared/records';
 
-/** Rows per insert statement and between progress reports (as the scan's). */
-const PROGRESS_EVERY = 2000;
+/** FTS5's automerge when the index's config has none; pages per merge step after the commit. */
+const FTS5_DEFAULT_AUTOMERGE = 4;
+const MERGE_PAGES = 500;
+/** Rows per statement and between progress reports. */
+const CHUNK = 10_000;
+/**
+ * Page cache of the worker's connection while it writes (KiB, negative: SQLite's convention): the
+ * ~20 sort indexes and the search index of 100 000 new rows fit, so no page is written twice.
+ */
+const WRITE_CACHE_KIB = 64 * 1024;
 
-/** The spooled rows: the column names line, then one JSON array of values per line. */
-function* spoolRows(file: string): Generator<InventoryRow> {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const chunk = Buffer.alloc(1024 * 1024);
-    let rest = '';
-    let cols: string[] | null = null;
-    const dec = new TextDecoder('utf-8');
-    for (;;) {
-      const n = fs.readSync(fd, chunk, 0, chunk.length, null);
-      const text = rest + dec.decode(chunk.subarray(0, n), { stream: n > 0 });
-      const lines = text.split('\n');
-      rest = n > 0 ? lines.pop()! : '';
-      for (const line of lines) {
-        if (!line) continue;
-        const arr = JSON.parse(line) as Array<string | number>;
-        if (!cols) cols = arr as string[];
-        else yield Object.fromEntries(cols.map((c, i) => [c, arr[i]!]));
-      }
-      if (n === 0) return;
-    }
-  } finally {
-    fs.closeSync(fd);
+/** The location node of each distinct location text in the spool (made when missing), as a TEMP table. */
+function placeTable(db: Db): void {
+  db.exec('DROP TABLE IF EXISTS temp.import_places; CREATE TABLE temp.import_places (text TEXT PRIMARY KEY, location_id INTEGER, path TEXT NOT NULL)');
+  const put = db.prepare('INSERT INTO temp.import_places (text, location_id, path) VALUES (?, ?, ?)');
+  for (const text of db.prepare(`SELECT DISTINCT storage_location FROM ${SPOOL_SCHEMA}.rows`).pluck().all() as string[]) {
+    const p = locationByText(db, String(text ?? ''));
+    put.run(text, p.location_id, p.storage_location);
   }
 }
-
-const NO_HOOKS = { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} };
 
 /** Inserts the spooled rows as `actor` in one transaction; returns the new ids in file order. */
 export function writeImport(dbPath: string, spool: string, actor: UserInfo, total: number, progress: (p: ImportProgress) => void): number[] {
@@ -49,36 +41,97 @@ export function writeImport(dbPath: string, spool: string, actor: UserInfo, tota
   // The commit only appends to the write-ahead log; copying ~100 MB of it into lab.db is left to
   // foldLog() after the answer (still in this worker, never on the server's thread).
   db.pragma('wal_autocheckpoint = 0');
+  db.pragma(`cache_size = -${WRITE_CACHE_KIB}`);
   try {
-    const inventory = new InventoryService({ db, audit: new AuditLog(db), hooks: NO_HOOKS, events: new EventBus(), log: silentLogger() });
+    let spooled: ReturnType<typeof attachSpool>;
+    try {
+      spooled = attachSpool(db, spool);
+    } catch (e) {
+      throw new AppError('unavailable', 'import.spoolDamaged', { detail: e instanceof Error ? e.message : String(e) });
+    }
+    // The spool is ours, but a disk that lost part of it must not become a half import.
+    if (spooled.rows !== total) throw new AppError('unavailable', 'import.spoolShort', { written: spooled.rows, total });
     const ids: number[] = [];
     const report = () => progress({ phase: 'write', rows: ids.length, total, percent: total > 0 ? Math.floor((ids.length / total) * 100) : 100 });
-    db.transaction(() => {
-      // Rows go in PROGRESS_EVERY at a time, one INSERT … SELECT each (see bulk-insert.ts).
-      let batch: Array<InventoryRow> = [];
-      const flush = () => {
-        if (!batch.length) return;
-        for (const id of inventory.insertBatch(batch, actor, 'import')) ids.push(id);
-        batch = [];
-        report();
-      };
-      // A location's text is a node of the tree (made when missing), found once per distinct text.
-      const places = new Map<string, ResolvedLocation>();
-      const place = (text: string) => {
-        let p = places.get(text);
-        if (!p) places.set(text, (p = locationByText(db, text)));
-        return p;
-      };
-      for (const values of spoolRows(spool)) {
-        batch.push({ ...values, ...place(String(values.storage_location ?? '')) });
-        if (batch.length === PROGRESS_EVERY) flush();
-      }
-      flush();
-      // The spool is ours, but a disk that lost part of it must not become a half import.
-      if (ids.length !== total) throw new AppError('unavailable', 'import.spoolShort', { written: ids.length, total });
-    }).immediate();
+    if (total > 0) {
+      const cols = spooled.columns.filter((c) => c !== 'storage_location' && c !== 'location_id');
+      const list = cols.map(quoteColumn).join(', ');
+      db.transaction(() => {
+        placeTable(db);
+        const automerge = pauseAutomerge(db);
+        const items = db.prepare(
+          `INSERT INTO main.inventory_items (${list}, storage_location, location_id, status, created_by, source_order_id)
+           SELECT ${cols.map((c) => `s.${quoteColumn(c)}`).join(', ')}, p.path, p.location_id, 'in_stock', ?, NULL
+           FROM ${SPOOL_SCHEMA}.rows s JOIN temp.import_places p ON p.text IS s.storage_location
+           WHERE s.n BETWEEN ? AND ? ORDER BY s.n RETURNING id`,
+        ).pluck();
+        for (let from = 1; from <= total; from += CHUNK) {
+          const to = Math.min(total, from + CHUNK - 1);
+          // New ids only grow (AUTOINCREMENT) in the order the SELECT hands rows over; RETURNING's own
+          // order is unspecified, so they are sorted — and, with the write lock held, consecutive.
+          const chunk = (items.all(actor.id, from, to) as number[]).sort((a, b) => a - b);
+          const first = chunk[0]!;
+          if (chunk.length !== to - from + 1 || chunk.at(-1)! - first !== chunk.length - 1) throw new AppError('unavailable', 'import.spoolShort', { written: ids.length + chunk.length, total });
+          writeReceived(db, actor.id, first, chunk.at(-1)!);
+          prepareCached(
+            db,
+            `INSERT INTO audit_log (user_id, entity_type, entity_id, action, changes)
+             SELECT ?, '${INVENTORY_ENTITY}', s.n + ?, 'import', s.audit_changes FROM ${SPOOL_SCHEMA}.rows s WHERE s.n BETWEEN ? AND ? ORDER BY s.n`,
+          ).run(actor.id, first - from, from, to);
+          ids.push(...chunk);
+          report();
+        }
+        automerge.resume();
+      }).immediate();
+    }
     report();
     return ids;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * FTS5 merges index segments as it writes ("automerge"); during the commit that work is done again
+ * and again on segments the next statement grows. It is paused inside the commit (a setting stored
+ * in the index's config table, so a rollback restores it) and the merging is done by mergeIndex()
+ * after the answer, in small transactions.
+ */
+function pauseAutomerge(db: Db): { resume(): void } {
+  const fts = ftsTable('inventory_items');
+  const was = (db.prepare(`SELECT v FROM ${fts}_config WHERE k = 'automerge'`).pluck().get() as number | undefined) ?? FTS5_DEFAULT_AUTOMERGE;
+  // FTS5 refuses a bound value here ("SQL logic error"); the number is ours, written as a literal.
+  const set = (n: number) => db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('automerge', ${Math.trunc(Number(n))})`);
+  set(0);
+  return { resume: () => set(was) };
+}
+
+/** The `received` movement of each new item `first`…`last` (what stock-ledger's receivedMovement writes for one). */
+function writeReceived(db: Db, userId: number, first: number, last: number): void {
+  prepareCached(
+    db,
+    `INSERT INTO stock_movements (item_id, user_id, kind, amount, delta, unit, balance_after, reason, to_location_id, to_location)
+     SELECT id, ?, 'received', quantity, quantity, unit, quantity, '', location_id, NULLIF(storage_location, '')
+     FROM inventory_items WHERE id BETWEEN ? AND ? ORDER BY id`,
+  ).run(userId, first, last);
+}
+
+/**
+ * Merges the search index segments the commit left (automerge was paused), a few hundred pages per
+ * transaction so other writers wait at most one step; done when a step changes (almost) nothing,
+ * FTS5's documented test.
+ */
+export function mergeIndex(dbPath: string): void {
+  const db = openDatabase(dbPath);
+  try {
+    const fts = ftsTable('inventory_items');
+    const step = db.prepare(`INSERT INTO ${fts} (${fts}, rank) VALUES ('merge', ${MERGE_PAGES})`);
+    const changes = db.prepare('SELECT total_changes()').pluck();
+    for (;;) {
+      const before = changes.get() as number;
+      step.run();
+      if ((changes.get() as number) - before < 2) break;
+    }
   } finally {
     db.close();
   }

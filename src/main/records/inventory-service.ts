@@ -8,8 +8,7 @@ import { resolveCas } from './cas-field';
 import { derivedColumns, listPage, type ListFilter, type ListSpec } from './search';
 import { sortColumn } from './sort-key';
 import { prepareCached } from '../db/statements';
-import { insertMany } from './bulk-insert';
-import { editedAmount, receivedMovement, writeMovement, writeMovements, type MovementInput } from './stock-ledger';
+import { editedAmount, receivedMovement, writeMovement, type MovementInput } from './stock-ledger';
 import { resolveLocation, type ResolvedLocation } from './location-tree';
 import { canonicalUnit } from '../../shared/amounts';
 import type { GhsPictogram } from '../../shared/stock';
@@ -18,7 +17,7 @@ export const INVENTORY_FIELDS = ['name', 'english_name', 'cas_number', 'specific
   'location_id', 'container_size', 'container_label', 'lot_number', 'expiry_date', 'received_date', 'opened_date', 'supplier', 'min_stock', 'ghs'] as const;
 const AUDIT_FIELDS = [...INVENTORY_FIELDS.filter((f) => f !== 'location_id'), 'status', 'borrowed_by', 'borrowed_at', 'borrowed_amount', 'borrow_due', 'source_order_id'] as const;
 const ENDPOINT = '/inventory/' as const;
-const ENTITY = 'inventory_item';
+export const INVENTORY_ENTITY = 'inventory_item';
 
 const COLUMNS = `t.id, t.name, t.english_name, t.cas_number, t.specification, t.quantity, t.unit, t.storage_location, t.brand,
   t.category, t.product_number, t.hazardous, t.status, t.borrowed_by, bu.display_name AS borrowed_by_name, t.borrowed_at,
@@ -64,6 +63,11 @@ export function inventoryRowValues(input: Omit<InventoryCreate, 'location_id'>, 
   return { ...v, ...derivedColumns(ENDPOINT, v) };
 }
 
+/** The audit entry's changes for a new item (every insert path; the bulk import's scan computes them ahead). */
+export function newItemChanges(values: InventoryRow, sourceOrderId?: number): Record<string, [unknown, unknown]> {
+  return created({ ...values, hazardous: values.hazardous === 1, status: 'in_stock', source_order_id: sourceOrderId }, AUDIT_FIELDS);
+}
+
 /** An inventory row's stored values (column → value), as written by every insert path. */
 export type InventoryRow = Record<string, string | number | null>;
 
@@ -92,28 +96,8 @@ export class InventoryService {
     ).run(...cols.map((c) => values[c]), actor.id, extra.source_order_id ?? null);
     const id = Number(info.lastInsertRowid);
     writeMovement(this.d.db, extra.movement ? extra.movement(id) : receivedMovement(id, values, actor.id, extra.source_order_id ?? null));
-    const audited = { ...values, hazardous: values.hazardous === 1, status: 'in_stock', source_order_id: extra.source_order_id };
-    this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: extra.action ?? 'create', changes: created(audited, AUDIT_FIELDS) });
+    this.d.audit.record({ userId: actor.id, entityType: INVENTORY_ENTITY, entityId: id, action: extra.action ?? 'create', changes: newItemChanges(values, extra.source_order_id) });
     return id;
-  }
-
-  /**
-   * Inserts many rows inside the caller's transaction (bulk import): one statement for the rows
-   * (bulk-insert.ts — the search index's triggers then write one segment, not one per row), then
-   * their audit entries. Every row must have the same columns. Returns the ids in `rows` order.
-   */
-  insertBatch(rows: ReadonlyArray<InventoryRow>, actor: UserInfo, action: string): number[] {
-    const ids = insertMany(
-      this.d.db,
-      'inventory_items',
-      rows.map((values) => ({ ...values, status: 'in_stock', created_by: actor.id, source_order_id: null })),
-    );
-    writeMovements(this.d.db, rows.map((values, i) => receivedMovement(ids[i]!, values, actor.id)));
-    rows.forEach((values, i) => {
-      const audited = { ...values, hazardous: values.hazardous === 1, status: 'in_stock', source_order_id: undefined };
-      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: ids[i]!, action, changes: created(audited, AUDIT_FIELDS) });
-    });
-    return ids;
   }
 
   create(actor: UserInfo, input: InventoryCreate): InventoryItem {
@@ -149,7 +133,7 @@ export class InventoryService {
       if (movement) writeMovement(this.d.db, { ...movement, item_id: id, user_id: actor.id });
       // the history names the location by its path (storage_location); its id says nothing to a reader
       const { location_id: _locationId, ...audited } = changes;
-      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'update', changes: audited });
+      this.d.audit.record({ userId: actor.id, entityType: INVENTORY_ENTITY, entityId: id, action: 'update', changes: audited });
       return null;
     })();
     if (item) return item;
@@ -163,7 +147,7 @@ export class InventoryService {
       // The ledger (台账) lists items by their row: a controlled item leaves through Dispose, which keeps it.
       if (before.controlled) throw new AppError('conflict', 'controlled.deleteItem', { id });
       prepareCached(this.d.db, 'DELETE FROM inventory_items WHERE id = ?').run(id);
-      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'delete', changes: deleted(before, AUDIT_FIELDS) });
+      this.d.audit.record({ userId: actor.id, entityType: INVENTORY_ENTITY, entityId: id, action: 'delete', changes: deleted(before, AUDIT_FIELDS) });
     })();
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
   }

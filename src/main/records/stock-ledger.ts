@@ -3,7 +3,6 @@
 import type { Db } from '../db/open';
 import type { MovementKind } from '../../shared/stock';
 import { prepareCached } from '../db/statements';
-import { insertMany } from './bulk-insert';
 import type Big from 'big.js';
 import type { InventoryItem } from '../../shared/records';
 import { canonicalUnit, convert, MAX_DECIMALS, toDecimal, toNumber } from '../../shared/amounts';
@@ -39,11 +38,6 @@ function row(m: MovementInput): Record<string, string | number | null> {
 /** Writes one movement inside the caller's transaction. */
 export function writeMovement(db: Db, m: MovementInput): number {
   return Number(prepareCached(db, `INSERT INTO stock_movements (${COLS.join(', ')}) VALUES (${COLS.map(() => '?').join(', ')})`).run(...COLS.map((c) => row(m)[c])).lastInsertRowid);
-}
-
-/** Writes many movements in one statement inside the caller's transaction (bulk import). */
-export function writeMovements(db: Db, ms: readonly MovementInput[]): void {
-  if (ms.length) insertMany(db, 'stock_movements', ms.map(row));
 }
 
 /** The `received` movement of a new item: what it holds when it enters the inventory. */

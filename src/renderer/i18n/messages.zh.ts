@@ -186,6 +186,7 @@ export const zhMessages: Record<MessageKey, string> = {
   'import.hazardousWord': '必须是“是/否”（yes/no），而不是“{{value}}”',
   'import.tooManyRowsStop': '文件超过 {{max}} 行；一次最多导入 {{max}} 行。',
   'import.fileGone': '上传的文件已不存在（导入过程中被删除）。请重新选择文件。',
+  'import.spoolDamaged': '准备写入的行无法读回（{{detail}}），未导入任何数据。请重新检查文件后再导入。',
   'import.spoolShort': '只读回了 {{total}} 行中的 {{written}} 行，未导入任何数据。请重试。',
   'import.failed': '导入失败：{{detail}}。未导入任何数据。',
   'import.outOfMemory': '读取该文件所需的内存超过导入允许的上限（它是普通行组成的表格吗？）。未导入任何数据。',
