@@ -1,6 +1,6 @@
-// The list search index (lab.db v6): per record table an FTS5 table with the trigram tokenizer over
-// the normalized search columns the services already write (`search_all`, `s_<field>`) and the
-// status. SQL triggers on the record table keep it, so every connection and write path (services,
+// The list search index (lab.db v6, reshaped in v10): per record table an FTS5 table with the
+// trigram tokenizer over the normalized search columns the services already write (`s_<field>`, and
+// the rest of `search_all`: ftsTextColumns) and the status. SQL triggers on the record table keep it, so every connection and write path (services,
 // the import worker, stock-in, a migrated restore) updates it in the writing transaction without
 // any JavaScript. Contentless (`content=''`, `contentless_delete=1`): the texts live in the record
 // rows once; the index holds only trigrams.
@@ -31,12 +31,47 @@ export function ensureTermsTable(db: Db, table: string): string {
   return termsTable(table);
 }
 
-/** FTS column → record column. `s_all` is the `all` search; status is there for status filters. */
-function columnMap(fields: readonly string[]): Array<[string, string]> {
-  return [['status', 'status'], ['s_all', 'search_all'], ...fields.map((f): [string, string] => [`s_${f}`, `s_${f}`])];
+/**
+ * The text columns of a table's index: one per indexed field (`s_<field>`), plus `s_rest` holding
+ * the parts only the `all` search covers (LISTS' searchAllAlso), when the list has any. The `all`
+ * search matches in any of them. (Until v10 the index also held `search_all` itself, which indexed
+ * every field's text twice and made a bulk import's commit pay for it.)
+ */
+export function ftsTextColumns(table: string): string[] {
+  const list = Object.values(LISTS).find((l) => l.table === table);
+  if (!list) throw new Error(`no list has table ${table}`);
+  return [...list.indexed.map((f) => `s_${f}`), ...(list.searchAllAlso.length ? ['s_rest'] : [])];
+}
+
+/**
+ * `search_all` is the indexed fields' non-empty parts joined by U+001F, then the searchAllAlso parts
+ * (search.ts searchColumns); `s_rest` is what follows the fields' parts, cut off in SQL so every
+ * write path (triggers included) derives it the same way.
+ */
+function restValue(ref: (c: string) => string, fields: readonly string[]): string {
+  const head = `concat_ws(char(31), ${fields.map((f) => `nullif(${ref(`s_${f}`)}, '')`).join(', ')})`;
+  return `CASE WHEN ${head} = '' THEN ${ref('search_all')} ELSE substr(${ref('search_all')}, length(${head}) + 2) END`;
 }
 
 const framed = (ref: string) => `char(31) || ${ref} || char(31, 31)`;
+
+/** FTS column → its value from record row `row` (framed, except the status). */
+function columnMap(table: string): Array<[string, (row: string) => string]> {
+  const list = Object.values(LISTS).find((l) => l.table === table)!;
+  return [
+    ['status', (row) => statusValue(`${row}.status`)],
+    ...ftsTextColumns(table).map((c): [string, (row: string) => string] => [
+      c,
+      (row) => framed(c === 's_rest' ? restValue((col) => `${row}.${col}`, list.indexed) : `${row}.${c}`),
+    ]),
+  ];
+}
+
+/** The record columns an index row is made of: a change of one of them rewrites it. */
+function sourceColumns(table: string): string[] {
+  const list = Object.values(LISTS).find((l) => l.table === table)!;
+  return ['status', ...list.indexed.map((f) => `s_${f}`), ...(list.searchAllAlso.length ? ['search_all'] : [])];
+}
 
 /**
  * The status is indexed as one trigram, U+001F + its first two letters, so a status filter is one
@@ -51,14 +86,14 @@ for (const [endpoint, list] of Object.entries(LISTS)) {
 }
 
 /** Creates the index, its vocabulary and its triggers, and fills it from the rows there are. */
-export function createSearchIndex(db: Db, table: string, fields: readonly string[]): void {
-  const cols = columnMap(fields);
+export function createSearchIndex(db: Db, table: string): void {
+  const cols = columnMap(table);
   const fts = ftsTable(table);
   const ftsCols = cols.map(([f]) => f).join(', ');
-  const values = (row: string) => cols.map(([f, c]) => (f === 'status' ? statusValue(`${row}.${c}`) : framed(`${row}.${c}`))).join(', ');
+  const values = (row: string) => cols.map(([, v]) => v(row)).join(', ');
   // Only a change of an indexed value rewrites the index row (edits that touch other fields, and
   // borrow/return, which keep the status, do not).
-  const changed = cols.map(([, c]) => `old.${c} IS NOT new.${c}`).join(' OR ');
+  const changed = sourceColumns(table).map((c) => `old.${c} IS NOT new.${c}`).join(' OR ');
   db.exec(`
     CREATE VIRTUAL TABLE ${fts} USING fts5(${ftsCols}, tokenize = 'trigram case_sensitive 1', content = '', contentless_delete = 1);
     CREATE TRIGGER ${table}_fts_insert AFTER INSERT ON ${table} BEGIN
@@ -73,6 +108,14 @@ export function createSearchIndex(db: Db, table: string, fields: readonly string
     END;
     INSERT INTO ${fts} (rowid, ${ftsCols}) SELECT t.id, ${values('t')} FROM ${table} t;
   `);
+}
+
+/** Rebuilds every list's index in the current shape (lab.db v10: no `search_all` column). */
+export function rebuildSearchIndexes(db: Db): void {
+  for (const { table } of Object.values(LISTS)) {
+    dropSearchIndex(db, table);
+    createSearchIndex(db, table);
+  }
 }
 
 /** Drops the index, vocabulary and triggers, even when a shadow table is missing or damaged. */
@@ -130,12 +173,12 @@ export function searchIndexProblem(db: Db, table: string): string | null {
 export function ensureSearchIndexes(db: Db): Array<{ table: string; problem: string }> {
   const rebuilt: Array<{ table: string; problem: string }> = [];
   for (const endpoint of Object.keys(LISTS) as ListEndpoint[]) {
-    const { table, indexed } = LISTS[endpoint];
+    const { table } = LISTS[endpoint];
     const problem = searchIndexProblem(db, table);
     if (!problem) continue;
     db.transaction(() => {
       dropSearchIndex(db, table);
-      createSearchIndex(db, table, indexed);
+      createSearchIndex(db, table);
     })();
     rebuilt.push({ table, problem });
   }

@@ -11,7 +11,7 @@ import type { ListQuery } from '../../shared/contract/records';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open';
 import { sortKeyColumns } from './sort-key';
-import { ensureTermsTable, ftsTable, statusToken } from './search-index';
+import { ensureTermsTable, ftsTable, ftsTextColumns, statusToken } from './search-index';
 import { subtreeIds } from './location-tree';
 
 const SEP = '\u001f';
@@ -222,7 +222,7 @@ interface FtsQuery {
 function ftsQuery(db: Db, spec: ListSpec<unknown>, q: ListQuery): FtsQuery | null {
   const allowed: readonly string[] = LISTS[spec.endpoint].indexed;
   const single = q.field !== 'all' && allowed.includes(q.field);
-  const ftsCol = single ? `s_${q.field}` : 's_all';
+  const ftsCols = single ? `s_${q.field}` : ftsTextColumns(spec.table).join(' ');
   const rowCol = single ? `s_${q.field}` : 'search_all';
   const parts: string[] = [];
   const residual: FtsQuery['residual'] = [];
@@ -234,7 +234,7 @@ function ftsQuery(db: Db, spec: ListSpec<unknown>, q: ListQuery): FtsQuery | nul
   }
   if (!parts.length) return null;
   const status = q.status ? ` AND {status}: ${phrase(statusToken(q.status))}` : '';
-  return { match: `{${ftsCol}}: (${parts.join(' AND ')})${status}`, residual };
+  return { match: `{${ftsCols}}: (${parts.join(' AND ')})${status}`, residual };
 }
 
 /** Every id the index query finds, newest first. */
