@@ -19,6 +19,7 @@ import { LazyDialog, lazyNamed } from '../app/lazy';
 import { LocationTreePanel, LocationTreeShow, useLocationTreeOpen } from '../locations/LocationTreePanel';
 import type { MoveItemDialog as MoveItemDialogT } from '../locations/MoveItemDialog';
 import { ControlledTags } from '../controlled/ControlledTags';
+import { useControlled } from '../controlled/use-controlled';
 import type { LabelDialog as LabelDialogT } from '../labels/LabelDialog';
 import { useScannedItem } from '../labels/scan';
 
@@ -37,6 +38,8 @@ export function InventoryPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [labelIds, setLabelIds] = useState<number[] | null>(null);
   useScannedItem(setDetail);
+  // The controlled lists stay loaded while the page is open, so only the rows with a flag need a tag component.
+  useControlled();
   // Stable while the ticks are: a new object would re-render every row on each keystroke.
   const rowSelection = useMemo(() => ({ selectedRowKeys: selected, onChange: (keys: Key[]) => setSelected(keys as number[]), preserveSelectedRowKeys: true, columnWidth: 32 }), [selected]);
 
@@ -55,7 +58,7 @@ export function InventoryPage() {
             <Typography.Link title={label(r)} onClick={() => setDetail(r)} data-testid="item-name" style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
               {label(r)}
             </Typography.Link>
-            <ControlledTags flag={r.controlled} compact />
+            {r.controlled ? <ControlledTags flag={r.controlled} compact /> : null}
           </span>
         ),
       }),
