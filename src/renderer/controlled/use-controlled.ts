@@ -39,10 +39,14 @@ function subscribe(listener: () => void): () => void {
   }
   return () => {
     listeners.delete(listener);
-    if (listeners.size === 0 && off) {
-      off();
-      off = null;
-    }
+    // Checked once the commit is over: a list's new page unsubscribes its old rows' tags before
+    // its new ones subscribe, and must not read the lists again for that.
+    queueMicrotask(() => {
+      if (listeners.size === 0 && off) {
+        off();
+        off = null;
+      }
+    });
   };
 }
 

@@ -3,7 +3,7 @@
 // the history and ledger of each item; the location tree beside the list narrows it to a location
 // and what is below it. The public account sees no
 // write buttons (and the API refuses its writes anyway).
-import { useMemo, useState, type ComponentProps } from 'react';
+import { useMemo, useState, type ComponentProps, type Key } from 'react';
 import { Button, Checkbox, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { InventoryItem } from '../../shared/records';
@@ -19,6 +19,7 @@ import { LazyDialog, lazyNamed } from '../app/lazy';
 import { LocationTreePanel, LocationTreeShow, useLocationTreeOpen } from '../locations/LocationTreePanel';
 import type { MoveItemDialog as MoveItemDialogT } from '../locations/MoveItemDialog';
 import { ControlledTags } from '../controlled/ControlledTags';
+import { useControlled } from '../controlled/use-controlled';
 import type { LabelDialog as LabelDialogT } from '../labels/LabelDialog';
 import { useScannedItem } from '../labels/scan';
 
@@ -37,6 +38,10 @@ export function InventoryPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [labelIds, setLabelIds] = useState<number[] | null>(null);
   useScannedItem(setDetail);
+  // The controlled lists stay loaded while the page is open, so only the rows with a flag need a tag component.
+  useControlled();
+  // Stable while the ticks are: a new object would re-render every row on each keystroke.
+  const rowSelection = useMemo(() => ({ selectedRowKeys: selected, onChange: (keys: Key[]) => setSelected(keys as number[]), preserveSelectedRowKeys: true, columnWidth: 32 }), [selected]);
 
   // The same columns while nothing they show changes, so typing does not re-render the table.
   const columns = useMemo<ColumnsType<InventoryItem>>(() => {
@@ -53,7 +58,7 @@ export function InventoryPage() {
             <Typography.Link title={label(r)} onClick={() => setDetail(r)} data-testid="item-name" style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
               {label(r)}
             </Typography.Link>
-            <ControlledTags flag={r.controlled} compact />
+            {r.controlled ? <ControlledTags flag={r.controlled} compact /> : null}
           </span>
         ),
       }),
@@ -117,34 +122,47 @@ export function InventoryPage() {
     ];
   }, [t, col, canWrite, isAdmin, user.id, run, setEditing, setHistory, setMoving, setLabelIds]);
 
-  return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+  // Elements kept while what they show is unchanged: a keystroke re-renders this page, not them.
+  const { setLocation } = list;
+  const locationId = list.view.location_id;
+  const tree = useMemo(() => treeOpen && <LocationTreePanel selected={locationId} onSelect={setLocation} onHide={() => setTreeOpen(false)} />, [treeOpen, locationId, setLocation, setTreeOpen]);
+  const { setControlled } = list;
+  const controlledOnly = !!list.view.controlled;
+  const heading = useMemo(
+    () => (
       <Space align="baseline" size="middle">
         <Typography.Title level={3}>{t('records.title.inventory')}</Typography.Title>
         {!treeOpen && <LocationTreeShow onShow={() => setTreeOpen(true)} />}
         {/* on the title line: the toolbar below is full at 1366 px */}
-        <Checkbox checked={!!list.view.controlled} onChange={(e) => list.setControlled(e.target.checked)} data-testid="controlled-only">{t('controlled.only')}</Checkbox>
+        <Checkbox checked={controlledOnly} onChange={(e) => setControlled(e.target.checked)} data-testid="controlled-only">{t('controlled.only')}</Checkbox>
       </Space>
-      <ListToolbar
-        endpoint="/inventory/"
-        list={list}
-        extra={
+    ),
+    [t, treeOpen, setTreeOpen, controlledOnly, setControlled],
+  );
+  const extra = useMemo(
+    () => (
+      <>
+        {canWrite && (
           <>
-            {canWrite && (
-              <>
-                <Button type="primary" onClick={() => setEditing('new')}>{t('records.action.newItem')}</Button>
-                <Button onClick={() => setImporting(true)}>{t('records.action.import')}</Button>
-              </>
-            )}
-            {selected.length > 0 && <Button onClick={() => setLabelIds(selected)} data-testid="print-selected-labels">{t('labels.printSelected', { count: selected.length })}</Button>}
+            <Button type="primary" onClick={() => setEditing('new')}>{t('records.action.newItem')}</Button>
+            <Button onClick={() => setImporting(true)}>{t('records.action.import')}</Button>
           </>
-        }
-      />
+        )}
+        {selected.length > 0 && <Button onClick={() => setLabelIds(selected)} data-testid="print-selected-labels">{t('labels.printSelected', { count: selected.length })}</Button>}
+      </>
+    ),
+    [canWrite, selected, setEditing, t],
+  );
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {heading}
+      <ListToolbar endpoint="/inventory/" list={list} extra={extra} />
       {list.error && <Typography.Text type="danger">{list.error}</Typography.Text>}
       <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
-        {treeOpen && <LocationTreePanel selected={list.view.location_id} onSelect={list.setLocation} onHide={() => setTreeOpen(false)} />}
+        {tree}
         <div style={{ flex: 1, minWidth: 0 }}>
-          <RecordTable<InventoryItem> {...tableProps} columns={columns} rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true, columnWidth: 32 }} />
+          <RecordTable<InventoryItem> {...tableProps} columns={columns} rowSelection={rowSelection} />
         </div>
       </div>
       <LazyDialog open={moving !== null}>

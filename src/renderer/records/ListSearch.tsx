@@ -3,6 +3,7 @@
 // `submitted: true`, which search memory records). Kept self-contained so the completion
 // feature can put its ghost-text input here. A scanned container label (`LAB1:<id>` + Enter) is
 // not a search: it opens that item (labels/scan.ts) and leaves the box empty, unlearnt.
+import { memo } from 'react';
 import { App, Button, Select, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { SearchOutlined } from '@ant-design/icons';
@@ -23,7 +24,6 @@ export interface ListSearchProps {
 
 export function ListSearch({ endpoint, field, onFieldChange, value, onChange, onSubmit }: ListSearchProps) {
   const { t } = useTranslation();
-  const fields = ['all', ...LISTS[endpoint].indexed];
   const navigate = useNavigate();
   const { message } = App.useApp();
   const submit = (text: string) => {
@@ -36,14 +36,7 @@ export function ListSearch({ endpoint, field, onFieldChange, value, onChange, on
   };
   return (
     <Space.Compact style={{ width: 460 }}>
-      <Select
-        aria-label={t('records.search.field')}
-        data-testid="search-field"
-        value={field}
-        onChange={onFieldChange}
-        options={fields.map((f) => ({ value: f, label: t(`records.field.${f}`) }))}
-        style={{ width: 150 }}
-      />
+      <FieldSelect endpoint={endpoint} value={field} onChange={onFieldChange} />
       <GhostTextInput
         inlineCompletionEndpoint={endpoint}
         enableInlineCompletion
@@ -60,3 +53,19 @@ export function ListSearch({ endpoint, field, onFieldChange, value, onChange, on
     </Space.Compact>
   );
 }
+
+/** The field selector; memoized: a keystroke in the box does not change it. */
+const FieldSelect = memo(function FieldSelect({ endpoint, value, onChange }: { endpoint: ListEndpoint; value: string; onChange: (field: string) => void }) {
+  const { t } = useTranslation();
+  const fields = ['all', ...LISTS[endpoint].indexed];
+  return (
+    <Select
+      aria-label={t('records.search.field')}
+      data-testid="search-field"
+      value={value}
+      onChange={onChange}
+      options={fields.map((f) => ({ value: f, label: t(`records.field.${f}`) }))}
+      style={{ width: 150 }}
+    />
+  );
+});

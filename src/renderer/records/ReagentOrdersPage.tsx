@@ -1,14 +1,13 @@
 // Reagent orders: members order and edit/delete their own pending orders; admins approve,
 // reject (with a reason), mark arrived and stock in (asking the storage location).
 import { useMemo, useState } from 'react';
-import { Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { date } from '../app/format';
 import type { ReagentOrder } from '../../shared/records';
 import { StockInDialog } from './dialogs';
 import { LazyDialog } from '../app/lazy';
 import { OrderPageFrame, useOrderPage } from './order-kit';
-import { casCell, ellipsisCell } from './list-kit';
+import { casCell, ellipsisCell, HoverTip } from './list-kit';
 import { allowedFrom, REAGENT_TRANSITIONS as STEPS } from '../../shared/workflows';
 import { useTranslation } from 'react-i18next';
 import { controlledNames } from '../../shared/controlled';
@@ -35,7 +34,7 @@ export function ReagentOrdersPage() {
       r.controlled ? t('controlled.approveConfirm', { name: r.name, categories: controlledNames(r.controlled, controlled.categories, i18n.language).join('、') }) : undefined;
     return [
       col('id', { width: 70 }),
-      col('name', { ...ellipsisCell(200), render: (v: string, r) => { const label = r.english_name ? `${v} (${r.english_name})` : v; return <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}><Tooltip placement="topLeft" title={label}><span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{label}</span></Tooltip><ControlledTags flag={r.controlled} compact /></span>; } }),
+      col('name', { ...ellipsisCell(200), render: (v: string, r) => { const label = r.english_name ? `${v} (${r.english_name})` : v; return <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}><HoverTip title={label}><span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{label}</span></HoverTip><ControlledTags flag={r.controlled} compact /></span>; } }),
       col('cas_number', casCell),
       col('specification', ellipsisCell(100)),
       col('quantity', { width: 80 }),

@@ -1,6 +1,6 @@
 // Pieces every records list page shares: the toolbar (search, status filter, export), status
 // tags, sort/paging wiring between antd's Table and the list view, and a confirm-then-call helper.
-import { cloneElement, memo, useCallback, useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, memo, useCallback, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { App, Button, ConfigProvider, Dropdown, Select, Space, Table, Tag, Tooltip, Typography, theme } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import type { TableProps } from 'antd';
@@ -35,31 +35,16 @@ export function StatusTag({ status }: { status: string }) {
 type List = ReturnType<typeof useRecordList<unknown>>;
 
 export function ListToolbar({ endpoint, list, extra }: { endpoint: ListEndpoint; list: List; extra?: ReactNode }) {
-  const statuses: readonly string[] = LISTS[endpoint].statuses;
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
-  const exportAs = (format: 'csv' | 'xlsx', encoding: CsvEncoding = 'utf-8') => {
-    // Progress while the main process writes the file (seconds at 100 000 rows).
-    const hide = message.loading(t('exportFile.working'), 0);
-    downloadExport(endpoint, { format, encoding, lang: exportLanguage(i18n.language) }, list.view)
-      .then((r) => {
-        if (r.savedTo) void message.success(t('exportFile.saved', { rows: r.rows, path: r.savedTo }));
-      })
-      .catch((e: Error) => message.error(e.message))
-      .finally(hide);
-  };
+  // The export buttons read the view when pressed: typing then does not re-render them.
+  const viewRef = useRef(list.view);
+  viewRef.current = list.view;
+  const currentView = useCallback(() => viewRef.current, []);
   return (
     <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
       <Space wrap>
         <ListSearch endpoint={endpoint} field={list.view.field} onFieldChange={list.setField} value={list.text} onChange={list.setText} onSubmit={list.submitSearch} />
-        <Select
-          aria-label={t('records.field.status')}
-          data-testid="status-filter"
-          value={list.view.status}
-          onChange={list.setStatus}
-          style={{ width: 150 }}
-          options={[{ value: '', label: t('records.status.all') }, ...statuses.map((s) => ({ value: s, label: t(`records.status.${s}`) }))]}
-        />
+        <StatusFilter endpoint={endpoint} value={list.view.status} onChange={list.setStatus} />
         {list.view.alert && (
           <Tag color="orange" closable onClose={list.clearAlert} data-testid="alert-filter">
             {t(`dashboard.filter.${list.view.alert}`)}
@@ -71,26 +56,74 @@ export function ListToolbar({ endpoint, list, extra }: { endpoint: ListEndpoint;
       </Space>
       <Space wrap>
         {extra}
-        <Space.Compact>
-          <Button onClick={() => void exportAs('csv')}>{t('records.action.exportCsv')}</Button>
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: [
-                { key: 'utf-8', label: t('records.export.utf8') },
-                { key: 'gb18030', label: t('records.export.gb18030') },
-              ],
-              onClick: ({ key }) => void exportAs('csv', key as CsvEncoding),
-            }}
-          >
-            <Button aria-label={t('records.export.csvChoices')} icon={<DownOutlined />} data-testid="export-csv-choices" />
-          </Dropdown>
-        </Space.Compact>
-        <Button onClick={() => void exportAs('xlsx')}>{t('records.action.exportXlsx')}</Button>
+        <CsvExport endpoint={endpoint} currentView={currentView} />
+        <XlsxExport endpoint={endpoint} currentView={currentView} />
       </Space>
     </Space>
   );
 }
+
+/** The status filter; memoized, as every piece of the toolbar that a keystroke does not change. */
+const StatusFilter = memo(function StatusFilter({ endpoint, value, onChange }: { endpoint: ListEndpoint; value: string; onChange: (status: string) => void }) {
+  const { t } = useTranslation();
+  const statuses: readonly string[] = LISTS[endpoint].statuses;
+  return (
+    <Select
+      aria-label={t('records.field.status')}
+      data-testid="status-filter"
+      value={value}
+      onChange={onChange}
+      style={{ width: 150 }}
+      options={[{ value: '', label: t('records.status.all') }, ...statuses.map((s) => ({ value: s, label: t(`records.status.${s}`) }))]}
+    />
+  );
+});
+
+/** Exports the list as the toolbar shows it, with progress and the outcome as messages. */
+function useExport(endpoint: ListEndpoint, currentView: () => List['view']) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  return (format: 'csv' | 'xlsx', encoding: CsvEncoding = 'utf-8') => {
+    // Progress while the main process writes the file (seconds at 100 000 rows).
+    const hide = message.loading(t('exportFile.working'), 0);
+    downloadExport(endpoint, { format, encoding, lang: exportLanguage(i18n.language) }, currentView())
+      .then((r) => {
+        if (r.savedTo) void message.success(t('exportFile.saved', { rows: r.rows, path: r.savedTo }));
+      })
+      .catch((e: Error) => message.error(e.message))
+      .finally(hide);
+  };
+}
+
+type ExportProps = { endpoint: ListEndpoint; currentView: () => List['view'] };
+
+const CsvExport = memo(function CsvExport({ endpoint, currentView }: ExportProps) {
+  const { t } = useTranslation();
+  const exportAs = useExport(endpoint, currentView);
+  return (
+    <Space.Compact>
+      <Button onClick={() => void exportAs('csv')}>{t('records.action.exportCsv')}</Button>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'utf-8', label: t('records.export.utf8') },
+            { key: 'gb18030', label: t('records.export.gb18030') },
+          ],
+          onClick: ({ key }) => void exportAs('csv', key as CsvEncoding),
+        }}
+      >
+        <Button aria-label={t('records.export.csvChoices')} icon={<DownOutlined />} data-testid="export-csv-choices" />
+      </Dropdown>
+    </Space.Compact>
+  );
+});
+
+const XlsxExport = memo(function XlsxExport({ endpoint, currentView }: ExportProps) {
+  const { t } = useTranslation();
+  const exportAs = useExport(endpoint, currentView);
+  return <Button onClick={() => void exportAs('xlsx')}>{t('records.action.exportXlsx')}</Button>;
+});
 
 /** Table theme of the records lists: compact rows. One object, so the theme is not recomputed per render. */
 const TABLE_THEME = { components: { Table: { cellPaddingBlockSM: 4 } } };

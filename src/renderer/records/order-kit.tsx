@@ -119,10 +119,12 @@ export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
 /** An order page: title, toolbar with "new order", the table, and the form, history and prompt it opens. */
 export function OrderPageFrame<T extends OrderRow>({ page, title, kind, columns }: { page: ReturnType<typeof useOrderPage<T>>; title: string; kind: 'reagent' | 'consumable'; columns: ColumnsType<T> }) {
   const { t, canWrite, list, editing, setEditing, history, setHistory, tableProps, prompt, setPrompt } = page;
+  // Kept while unchanged: a keystroke in the search box does not re-render the button.
+  const extra = useMemo(() => canWrite && <Button type="primary" onClick={() => setEditing('new')}>{t('records.action.newOrder')}</Button>, [canWrite, setEditing, t]);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Typography.Title level={3}>{title}</Typography.Title>
-      <ListToolbar endpoint={page.endpoint} list={list} extra={canWrite && <Button type="primary" onClick={() => setEditing('new')}>{t('records.action.newOrder')}</Button>} />
+      <ListToolbar endpoint={page.endpoint} list={list} extra={extra} />
       {list.error && <Typography.Text type="danger">{list.error}</Typography.Text>}
       <RecordTable<T> {...tableProps} columns={columns} />
       <LazyDialog open={editing !== null}>
