@@ -61,7 +61,7 @@ export function createRecordsServices(deps: RecordsDeps): RecordsServices {
       const people = peopleResolver(deps.db);
       return entries.map((e) => ({ id: e.id, at: e.at, userId: e.userId, userName: e.userName, action: e.action, changes: people(e.changes) }));
     },
-    export: (input) => exportList(deps.db, path.join(path.dirname(deps.db.name), 'exports'), input),
+    export: (input) => exportList(deps.db.name, path.join(path.dirname(deps.db.name), 'exports'), input),
   };
 }
 
