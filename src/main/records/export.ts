@@ -4,21 +4,14 @@
 // `lang` machine: the record field names and raw codes (ISO times), for scripts; the bulk import
 // recognises those headers, so such an export re-imports. CSV is UTF-8 with a BOM (Excel on Chinese
 // Windows then reads it right) or GB18030 when asked.
-// Off the server's event loop: `exportList` (server) checks the view, names the file and forks the
-// import worker's child process (import-worker.ts), which runs `exportSnapshot`: its own read-only
-// connection, one read transaction (the file is one snapshot of lab.db whatever is written
-// meanwhile), rows a chunk at a time straight into the file in the exports directory (CSV through
-// a write stream, XLSX through the lean sheet writer in xlsx-stream.ts). What the export allocates
-// goes back to the system when the child exits. The transport then hands the file on (HTTP: the
-// response body; desktop: the downloads folder).
-import crypto from 'node:crypto';
+// This module is the export child's part (export-job.ts is the server's): `exportSnapshot` reads on
+// its own read-only connection in one read transaction (the file is one snapshot of lab.db whatever
+// is written meanwhile) and writes the rows a chunk at a time straight into the file in the exports
+// directory (CSV through a write stream, XLSX through the lean sheet writer in xlsx-stream.ts).
 import fs from 'node:fs';
-import path from 'node:path';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
-import { AppError, fieldError } from '../../shared/errors';
 import { openDatabase } from '../db/open';
-import { startImportJob } from './import-worker';
 import { fieldLabel, statusLabel, yesNo, type LabelLanguage } from '../../shared/record-labels';
 import type { ListQuery } from '../../shared/contract/records';
 import { LISTS, type ExportDownload, type ListEndpoint } from '../../shared/records';
@@ -32,8 +25,6 @@ import { consumableListSpec } from './consumable-order-service';
 
 /** Rows read from SQLite (and written) at a time. */
 const CHUNK_ROWS = 1000;
-/** An export file nobody fetched (a dropped connection, a crash) is removed after this long. */
-const STALE_MS = 3600_000;
 
 const SPECS: Record<ListEndpoint, ListSpec<unknown>> = {
   '/inventory/': inventoryListSpec as ListSpec<unknown>,
@@ -120,54 +111,6 @@ async function drain(out: NodeJS.WritableStream, full: boolean): Promise<void> {
   else await tick();
 }
 
-/** Removes export files left behind longer than STALE_MS (never the ones being written or sent). */
-function sweep(dir: string): void {
-  for (const name of fs.readdirSync(dir)) {
-    const f = path.join(dir, name);
-    try {
-      if (Date.now() - fs.statSync(f).mtimeMs > STALE_MS) fs.rmSync(f, { force: true });
-    } catch {
-      // Gone meanwhile: nothing to sweep.
-    }
-  }
-}
-
-/** Refuses a field, status or sort the list does not have (before anything is forked or written). */
-function checkView(input: ExportInput): void {
-  const list = LISTS[input.endpoint];
-  const fields: string[] = ['all', ...list.indexed];
-  if (!fields.includes(input.field)) throw new AppError('validation', 'records.searchField', { values: fields }, { fields: fieldError('field', 'field.oneOf', { values: fields }) });
-  const statuses: readonly string[] = list.statuses;
-  if (input.status && !statuses.includes(input.status)) throw new AppError('validation', 'records.statusFilter', { values: [...statuses] }, { fields: fieldError('status', 'field.oneOf', { values: [...statuses] }) });
-  const sortKey = input.sort.replace(/^-/, '');
-  if (input.sort && !(list.sortable as readonly string[]).includes(sortKey)) throw new AppError('validation', 'records.notSortable', {}, { fields: fieldError('sort', 'field.notSortable') });
-}
-
-/**
- * Writes the export of the list at `dbPath` into a new file in `dir` and answers where it is. The
- * rows are read and written by a child process; a failed or killed child leaves no file behind
- * and rejects with `records.exportFailed` (or the child's own error). The caller owns the file:
- * the transports move or delete it once delivered.
- */
-export async function exportList(dbPath: string, dir: string, input: ExportInput): Promise<ExportFile> {
-  checkView(input);
-  // Local time in the file name too (inventory-2026-11-23-1836-59.csv): the user reads it.
-  const now = new Date();
-  const stamp = `${fileStamp(now)}-${String(now.getSeconds()).padStart(2, '0')}`;
-  const fileName = `${input.endpoint.replace(/\//g, '')}-${stamp}.${input.format}`;
-  fs.mkdirSync(dir, { recursive: true });
-  sweep(dir);
-  const file = path.join(dir, `${crypto.randomUUID()}.${input.format}`);
-  try {
-    const rows = await startImportJob({ kind: 'export', dbPath, file, input }, () => undefined).result;
-    const mime = input.format === 'csv' ? `text/csv;charset=${input.encoding}` : XLSX_MIME;
-    return { fileName, mime, rows, path: file };
-  } catch (e) {
-    // The child may have died with the file open: its part is removed here.
-    fs.rmSync(file, { force: true });
-    throw e;
-  }
-}
 
 /**
  * The export child's job: the whole view read in one read transaction on a read-only connection
