@@ -175,6 +175,7 @@ export const MESSAGES = {
   'records.statusFilter': 'status must be one of {{values}}',
   'records.notSortable': 'sort is not a sortable column',
   'records.exportTooLarge': 'The list has {{total}} rows; narrow it down to at most {{max}} to export.',
+  'records.exportFailed': 'The export stopped before it finished ({{detail}}); no file was written.',
   // bulk import
   'import.empty': 'The file is empty.',
   'import.tooManyRows': 'The file has {{rows}} rows; at most {{max}} can be imported at once.',

@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { XlsxSheetWriter, columnLetters, type XlsxValue } from '../../src/main/records/xlsx-stream';
 import Database from 'better-sqlite3';
-import { FORMULA_START, csvField, exportList, type ExportFile } from '../../src/main/records/export';
+import { FORMULA_START, csvField, writeExport, type ExportFile } from '../../src/main/records/export';
 import { inventoryRowValues } from '../../src/main/records/inventory-service';
 import { createHarness, tempDir } from './harness';
 import { sampleItems } from '../fixtures/records/sample-data';
@@ -139,16 +139,17 @@ describe('XLSX export for scripts', () => {
 });
 
 describe('export failure', () => {
-  it('a failure part-way (the database closed by a restore) rejects, closes the file and leaves nothing behind', async () => {
+  it('a failure part-way (the connection closed under the writer) rejects, closes the file and leaves nothing behind', async () => {
     const h = createHarness();
     const items = sampleItems(2500);
     h.dbs.lab.transaction(() => {
       for (const it of items) h.records.inventory.insert(inventoryRowValues(it, it.cas_number), h.member, { action: 'import' });
     })();
     const dir = path.join(tempDir('lab-export-fail-'), 'exports');
+    fs.mkdirSync(dir);
     for (const format of ['csv', 'xlsx'] as const) {
       const db = new Database(h.dbs.lab.name, { readonly: true });
-      const running = exportList(db, dir, { endpoint: '/inventory/', format, encoding: 'utf-8', lang: 'zh-CN', search: '', field: 'all', status: '', sort: '' });
+      const running = writeExport(db, path.join(dir, `part.${format}`), { endpoint: '/inventory/', format, encoding: 'utf-8', lang: 'zh-CN', search: '', field: 'all', status: '', sort: '' });
       // After the first chunk: the next chunk's read fails.
       await new Promise((r) => setImmediate(r));
       db.close();

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportPreview, ImportResult, InventoryItem, ListResult, ReagentOrder } from '../../src/shared/records';
 import { createHarness, tempDir, type Harness } from './harness';
 import { dateCell, ghsCell } from '../../src/main/records/import-cells';
-import { exportList } from '../../src/main/records/export';
+import { exportList } from '../../src/main/records/export-job';
 
 async function upload(h: Harness, file: string): Promise<string> {
   const buf = fs.readFileSync(file);
@@ -170,7 +170,7 @@ describe('export of the item fields', () => {
   it('writes them with Chinese headers, and the file imports back with the same values', async () => {
     const h = createHarness();
     await h.ok(h.member, 'createInventoryItem', { name: '乙醇', quantity: 1500, unit: 'g', container_size: 500, container_label: '瓶', lot_number: 'L1', expiry_date: '2027-03-01', received_date: '2026-11-01', opened_date: '2026-11-10', supplier: '国药', min_stock: 200, ghs: ['GHS07', 'GHS02'] });
-    const out = await exportList(h.dbs.lab, tempDir(), { endpoint: '/inventory/', format: 'csv', lang: 'zh-CN', encoding: 'utf-8', search: '', field: 'all', status: '', sort: '' });
+    const out = await exportList(h.dbs.lab.name, tempDir(), { endpoint: '/inventory/', format: 'csv', lang: 'zh-CN', encoding: 'utf-8', search: '', field: 'all', status: '', sort: '' });
     const bytes = fs.readFileSync(out.path);
     const parsed = Papa.parse<Record<string, string>>(bytes.toString('utf8').slice(1), { header: true, skipEmptyLines: true });
     expect(parsed.data[0]).toMatchObject({ 单瓶规格: '500', 容器: '瓶', 批号: 'L1', 有效期: '2027-03-01', 入库日期: '2026-11-01', 开封日期: '2026-11-10', 供应商: '国药', 最低库存: '200', GHS象形图: 'GHS02,GHS07' });

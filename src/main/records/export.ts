@@ -4,16 +4,14 @@
 // `lang` machine: the record field names and raw codes (ISO times), for scripts; the bulk import
 // recognises those headers, so such an export re-imports. CSV is UTF-8 with a BOM (Excel on Chinese
 // Windows then reads it right) or GB18030 when asked.
-// Streaming: rows come from SQLite a chunk at a time and go straight into a file in the exports
-// directory (CSV through a write stream, XLSX through the lean sheet writer in xlsx-stream.ts), yielding
-// to the event loop between chunks; memory stays at one chunk whatever the size of the list. The
-// transport then hands the file on (HTTP: the response body; desktop: the downloads folder).
-import crypto from 'node:crypto';
+// This module is the export child's part (export-job.ts is the server's): `exportSnapshot` reads on
+// its own read-only connection in one read transaction (the file is one snapshot of lab.db whatever
+// is written meanwhile) and writes the rows a chunk at a time straight into the file in the exports
+// directory (CSV through a write stream, XLSX through the lean sheet writer in xlsx-stream.ts).
 import fs from 'node:fs';
-import path from 'node:path';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
-import { AppError, fieldError } from '../../shared/errors';
+import { openDatabase } from '../db/open';
 import { fieldLabel, statusLabel, yesNo, type LabelLanguage } from '../../shared/record-labels';
 import type { ListQuery } from '../../shared/contract/records';
 import { LISTS, type ExportDownload, type ListEndpoint } from '../../shared/records';
@@ -25,10 +23,8 @@ import { encodeGb18030, gb18030Ready } from './gb18030';
 import { reagentListSpec } from './reagent-order-service';
 import { consumableListSpec } from './consumable-order-service';
 
-/** Rows read from SQLite (and written) between two turns of the event loop. */
+/** Rows read from SQLite (and written) at a time. */
 const CHUNK_ROWS = 1000;
-/** An export file nobody fetched (a dropped connection, a crash) is removed after this long. */
-const STALE_MS = 3600_000;
 
 const SPECS: Record<ListEndpoint, ListSpec<unknown>> = {
   '/inventory/': inventoryListSpec as ListSpec<unknown>,
@@ -106,7 +102,7 @@ export function csvField(v: XlsxValue): string {
   return CSV_QUOTE.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
-/** One turn of the event loop: other requests run between two chunks. */
+/** One turn of the event loop: the child's IPC and file callbacks run between two chunks. */
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Waits for the stream to take more when it asks to (back-pressure), else for one event-loop turn. */
@@ -115,30 +111,29 @@ async function drain(out: NodeJS.WritableStream, full: boolean): Promise<void> {
   else await tick();
 }
 
-/** Removes export files left behind longer than STALE_MS (never the ones being written or sent). */
-function sweep(dir: string): void {
-  for (const name of fs.readdirSync(dir)) {
-    const f = path.join(dir, name);
-    try {
-      if (Date.now() - fs.statSync(f).mtimeMs > STALE_MS) fs.rmSync(f, { force: true });
-    } catch {
-      // Gone meanwhile: nothing to sweep.
-    }
+
+/**
+ * The export child's job: the whole view read in one read transaction on a read-only connection
+ * of its own, so rows written during the export are in the file either entirely or not at all.
+ */
+export async function exportSnapshot(dbPath: string, file: string, input: ExportInput): Promise<number> {
+  const db = openDatabase(dbPath, { readonly: true });
+  try {
+    // Deferred: the snapshot is taken by the first read (the ordered ids) and held to the last chunk.
+    db.exec('BEGIN');
+    return await writeExport(db, file, input);
+  } finally {
+    // Closing ends the read transaction.
+    db.close();
   }
 }
 
 /**
- * Writes the export into a new file in `dir` and answers where it is. The caller owns the file:
- * the transports move or delete it once delivered.
+ * Writes the view's rows from `db` into `file`, a chunk at a time, and answers the row count. On a
+ * failure the file is closed and removed before the error is passed on.
  */
-export async function exportList(db: Db, dir: string, input: ExportInput): Promise<ExportFile> {
+export async function writeExport(db: Db, file: string, input: ExportInput): Promise<number> {
   const list = LISTS[input.endpoint];
-  const fields: string[] = ['all', ...list.indexed];
-  if (!fields.includes(input.field)) throw new AppError('validation', 'records.searchField', { values: fields }, { fields: fieldError('field', 'field.oneOf', { values: fields }) });
-  const statuses: readonly string[] = list.statuses;
-  if (input.status && !statuses.includes(input.status)) throw new AppError('validation', 'records.statusFilter', { values: [...statuses] }, { fields: fieldError('status', 'field.oneOf', { values: [...statuses] }) });
-  const sortKey = input.sort.replace(/^-/, '');
-  if (input.sort && !(list.sortable as readonly string[]).includes(sortKey)) throw new AppError('validation', 'records.notSortable', {}, { fields: fieldError('sort', 'field.notSortable') });
   const q: ListQuery = { search: input.search, field: input.field, status: input.status, sort: input.sort, page: 1, pageSize: 50 };
   const cols: string[] = [...list.exportColumns];
   const lang = input.lang;
@@ -150,19 +145,10 @@ export async function exportList(db: Db, dir: string, input: ExportInput): Promi
     for (let i = 1; i < cols.length; i++) line += `,${csvField(convert[i]!(r[cols[i]!]))}`;
     return line;
   };
-  // Local time in the file name too (inventory-2026-11-23-1836-59.csv): the user reads it.
-  const now = new Date();
-  const stamp = `${fileStamp(now)}-${String(now.getSeconds()).padStart(2, '0')}`;
-  const base = `${input.endpoint.replace(/\//g, '')}-${stamp}`;
-  fs.mkdirSync(dir, { recursive: true });
-  sweep(dir);
-  const file = path.join(dir, `${crypto.randomUUID()}.${input.format}`);
   const { total, chunks } = listChunks(db, SPECS[input.endpoint], q, CHUNK_ROWS);
   let xlsx: XlsxSheetWriter | undefined;
   let csv: fs.WriteStream | undefined;
   try {
-    // The ordered ids were one statement over the whole list: let other requests in before the rows.
-    await tick();
     if (input.format === 'csv') {
       const out = (csv = fs.createWriteStream(file));
       const done = finished(out);
@@ -179,7 +165,7 @@ export async function exportList(db: Db, dir: string, input: ExportInput): Promi
       }
       out.end();
       await done;
-      return { fileName: `${base}.csv`, mime: `text/csv;charset=${input.encoding}`, rows: total, path: file };
+      return total;
     }
     xlsx = new XlsxSheetWriter(file, { sheetName: input.endpoint.replace(/\//g, '') });
     xlsx.header(headers);
@@ -188,7 +174,7 @@ export async function exportList(db: Db, dir: string, input: ExportInput): Promi
       await tick();
     }
     await xlsx.finish();
-    return { fileName: `${base}.xlsx`, mime: XLSX_MIME, rows: total, path: file };
+    return total;
   } catch (e) {
     xlsx?.abort();
     csv?.destroy();

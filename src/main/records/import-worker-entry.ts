@@ -1,6 +1,6 @@
 // Entry of the import worker process (built to out/main/import-worker.js, forked by
-// import-worker.ts): runs the one scan (import-scan.ts) or write (import-write.ts) it is sent,
-// posting progress and then the result or the error, and exits.
+// import-worker.ts): runs the one scan (import-scan.ts), write (import-write.ts) or list export
+// (export.ts) it is sent, posting progress and then the result or the error, and exits.
 import { AppError } from '../../shared/errors';
 import type { ImportJob, ImportWorkerMessage } from './import-worker';
 import type { ImportProgress } from '../../shared/records';
@@ -15,6 +15,8 @@ async function run(job: ImportJob): Promise<void> {
     // Each job loads only what it needs: a write starts without the spreadsheet readers.
     if (job.kind === 'scan') {
       value = await (await import('./import-scan')).scanImport(job.input, progress);
+    } else if (job.kind === 'export') {
+      value = await (await import('./export')).exportSnapshot(job.dbPath, job.file, job.input);
     } else value = (await import('./import-write')).writeImport(job.dbPath, job.spool, job.actor, job.total, progress);
     reply = { type: 'done', value };
   } catch (e) {

@@ -1,7 +1,8 @@
-// Runs one import job (scan: import-scan.ts, write: import-write.ts) in a child process with its
-// own SQLite connection, so reading 100 000 rows and the write transaction never hold up the
-// server's event loop, and the memory they use goes back to the system when the child exits (a
-// worker thread's heap and allocator arenas stay in the server process). The built app forks
+// Runs one import job (scan: import-scan.ts, write: import-write.ts) or one list export (export.ts)
+// in a child process with its own SQLite connection, so reading 100 000 rows, the write transaction
+// and the export's file writing never hold up the server's event loop, and the memory they use goes
+// back to the system when the child exits (a worker thread's heap and allocator arenas stay in the
+// server process). The built app forks
 // out/main/import-worker.js beside the main bundles (Electron's binary runs it as plain Node with
 // ELECTRON_RUN_AS_NODE, as the backup's file worker); tests and benches that run from source set
 // LAB_IMPORT_WORKER to a bundle of the entry (test/support/db-worker-bundle.ts).
@@ -12,12 +13,17 @@ import type { UserInfo } from '../../shared/contract';
 import type { ImportProgress } from '../../shared/records';
 import type { ScanInput, ScanResult } from './import-scan';
 import { fileError } from './import-parse';
+import type { ExportInput } from './export';
 
-export type ImportJob = { kind: 'scan'; input: ScanInput } | { kind: 'write'; dbPath: string; spool: string; actor: UserInfo; total: number };
+export type ImportJob =
+  | { kind: 'scan'; input: ScanInput }
+  | { kind: 'write'; dbPath: string; spool: string; actor: UserInfo; total: number }
+  /** Writes the list view into `file` from one snapshot of lab.db; the value is the row count. */
+  | { kind: 'export'; dbPath: string; file: string; input: ExportInput };
 
 export type ImportWorkerMessage =
   | { type: 'progress'; progress: ImportProgress }
-  | { type: 'done'; value: ScanResult | number[] }
+  | { type: 'done'; value: ScanResult | number[] | number }
   | { type: 'error'; error: ApiErrorBody | null; message?: string };
 
 /**
@@ -40,31 +46,35 @@ export interface RunningJob<T> {
 
 export function startImportJob(job: Extract<ImportJob, { kind: 'scan' }>, onProgress: (p: ImportProgress) => void): RunningJob<ScanResult>;
 export function startImportJob(job: Extract<ImportJob, { kind: 'write' }>, onProgress: (p: ImportProgress) => void): RunningJob<number[]>;
-export function startImportJob(job: ImportJob, onProgress: (p: ImportProgress) => void): RunningJob<ScanResult | number[]> {
+export function startImportJob(job: Extract<ImportJob, { kind: 'export' }>, onProgress: (p: ImportProgress) => void): RunningJob<number>;
+export function startImportJob(job: ImportJob, onProgress: (p: ImportProgress) => void): RunningJob<ScanResult | number[] | number> {
+  const exporting = job.kind === 'export';
+  const failed = (detail: string) => (exporting ? new AppError('unavailable', 'records.exportFailed', { detail }) : new AppError('unavailable', 'import.failed', { detail }));
   const child = fork(importWorkerEntry(), [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'advanced',
     execArgv: [`--max-old-space-size=${WORKER_HEAP_MB}`],
     env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
   });
-  const result = new Promise<ScanResult | number[]>((resolve, reject) => {
+  const result = new Promise<ScanResult | number[] | number>((resolve, reject) => {
     let settled = false;
     child.on('message', (m: ImportWorkerMessage) => {
       if (m.type === 'progress') return onProgress(m.progress);
       settled = true;
       if (m.type === 'done') resolve(m.value);
       else if (m.error) reject(AppError.of(m.error.code, m.error, { fields: m.error.fields, details: m.error.details }));
-      else reject(new AppError('unavailable', 'import.failed', { detail: m.message ?? '' }));
+      else reject(failed(m.message ?? ''));
     });
     child.once('error', (e) => {
-      if (!settled) reject(new AppError('unavailable', 'import.failed', { detail: e.message }));
+      if (!settled) reject(failed(e.message));
       settled = true;
     });
     child.once('exit', (code, signal) => {
       if (settled) return;
       settled = true;
+      if (exporting) reject(failed(signal ?? `code ${code}`));
       // V8 aborts the process when the heap limit is reached.
-      if (signal === 'SIGABRT' || code === 134) reject(fileError('too_large', 'import.outOfMemory'));
+      else if (signal === 'SIGABRT' || code === 134) reject(fileError('too_large', 'import.outOfMemory'));
       else reject(new AppError('unavailable', 'import.workerStopped', { code: code ?? signal ?? '' }));
     });
   });

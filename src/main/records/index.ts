@@ -12,7 +12,8 @@ import { LabelService } from '../labels/label-service';
 import { StocktakeService } from '../stocktake/stocktake-service';
 import { findDuplicates, type DuplicateQuery } from './duplicates';
 import path from 'node:path';
-import { exportList, type ExportFile, type ExportInput } from './export';
+import { exportList } from './export-job';
+import type { ExportFile, ExportInput } from './export';
 import type { RecordsDeps } from './deps';
 import type { HistoryEntry, RecordEntityType } from '../../shared/records';
 import { AppError, fieldError } from '../../shared/errors';
@@ -61,7 +62,7 @@ export function createRecordsServices(deps: RecordsDeps): RecordsServices {
       const people = peopleResolver(deps.db);
       return entries.map((e) => ({ id: e.id, at: e.at, userId: e.userId, userName: e.userName, action: e.action, changes: people(e.changes) }));
     },
-    export: (input) => exportList(deps.db, path.join(path.dirname(deps.db.name), 'exports'), input),
+    export: (input) => exportList(deps.db.name, path.join(path.dirname(deps.db.name), 'exports'), input),
   };
 }
 

@@ -5,8 +5,19 @@
 // syllable (dictionary order: syllable, then tone). pinyin-pro reads words in context, so polyphones
 // follow the word (重铬酸钾 → zhong4…). A key is written with the row on every write path (the same
 // place as the search columns) and by lab.db migration 4 for older rows.
-import { pinyin } from 'pinyin-pro';
+import { createRequire } from 'node:module';
+import type { pinyin as Pinyin } from 'pinyin-pro';
 import type { ListEndpoint } from '../../shared/records';
+
+// Loaded on the first Chinese key (~60 ms of dictionaries): the export child reads lists through
+// this module's `sortColumn` and never writes a key, so it starts without them.
+let pinyin: typeof Pinyin | undefined;
+
+/** Syllables with tone digits (`yi3chun2`); non-Chinese runs come back as they are. */
+function syllables(text: string): string {
+  pinyin ??= (createRequire(__filename)('pinyin-pro') as { pinyin: typeof Pinyin }).pinyin;
+  return pinyin(text, { toneType: 'num', type: 'array', v: true, nonZh: 'consecutive' }).join('');
+}
 
 /** Sortable text columns per list that get a `<column>_sort` key (the list sorts by the key). */
 export const SORT_KEYED: Readonly<Record<ListEndpoint, readonly string[]>> = {
@@ -26,8 +37,8 @@ export function sortKey(text: string): string {
   if (!HAN.test(folded)) return folded;
   let key = memo.get(folded);
   if (key === undefined) {
-    // Non-Chinese runs come back as they are (already folded); syllables as e.g. "yi3".
-    key = pinyin(folded, { toneType: 'num', type: 'array', v: true, nonZh: 'consecutive' }).join('');
+    // Non-Chinese runs come back as they are (already folded).
+    key = syllables(folded);
     if (memo.size >= MEMO_MAX) memo.clear();
     memo.set(folded, key);
   }
