@@ -14,7 +14,7 @@ import { until } from '../support/until';
 
 const SEED = Number(process.env.FAULT_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
-/** [what, damage, whether the next start must find it damaged and move it aside]. */
+/** [what, damage, whether the file is surely damaged: then the next start moves it aside, unless the running app already rebuilt it whole]. */
 const DAMAGES: Array<[string, (file: string, random: () => number) => void, boolean]> = [
   ['deleted with its -wal and -shm', (f) => {
     for (const sfx of ['', '-wal', '-shm']) fs.rmSync(f + sfx, { force: true });
@@ -102,8 +102,17 @@ describe('completion.db damaged while the app runs', () => {
       expect((await next.call('POST', '/api/session', { username: ADMIN.username, password: ADMIN.password })).status).toBe(200);
       // A file found damaged is moved aside and said once (app info's notices); a sound one is kept.
       const aside = fs.readdirSync(dir).filter((f) => f.startsWith('completion.db.damaged-'));
-      if (certain) expect(aside, next.output()).toHaveLength(1);
       expect(aside.length).toBeLessThanOrEqual(1);
+      if (certain && aside.length === 0) {
+        // On a busy machine the running app may have rewritten every damaged page (its rebuild)
+        // before reading one; then the file the next start kept must be whole.
+        const check = new Database(path.join(dir, 'completion.db'), { readonly: true });
+        try {
+          expect(check.pragma('quick_check', { simple: true }), next.output()).toBe('ok');
+        } finally {
+          check.close();
+        }
+      }
       expect((await next.call('GET', '/api/app-info')).body.notices).toHaveLength(aside.length);
       expect((await next.call('GET', '/api/inventory/?pageSize=100')).body.total).toBe(before.length + 12);
       expect((await next.call('POST', '/api/inventory', { name: 'After restart', quantity: 1 })).status).toBe(200);
