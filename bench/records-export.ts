@@ -14,6 +14,7 @@
 // event-loop delay; and the /ping p50/p99/max while the export ran (idle p99 beside it). Writes
 // bench-results/export.json and export.md. Not a test: no pass/fail exit.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { workerChildren } from './worker-children';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,8 +47,6 @@ const ADMIN = { username: 'admin', password: 'admin-pass-1', displayName: 'Admin
 const PING_EVERY_MS = 10;
 // The export child the server forks (bench runs from source: the npm script bundles the entry here).
 process.env.LAB_IMPORT_WORKER ??= path.resolve('.tmp/bench/import-worker.cjs');
-/** Clock ticks per second of /proc/<pid>/stat's CPU times. */
-const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 function services(dir: string) {
   const dbs = openDatabases(dir);
@@ -94,30 +93,6 @@ function jsonLines(proc: ChildProcess, onLine: (line: Record<string, unknown>) =
     }
   });
   return new Promise((resolve) => proc.on('exit', (c) => resolve(c)));
-}
-
-/** The server's import-worker children (the export's) with their VmHWM and CPU so far (Linux). */
-function workerChildren(server: number): Array<{ pid: number; hwm: number; cpuMs: number }> {
-  const out: Array<{ pid: number; hwm: number; cpuMs: number }> = [];
-  try {
-    for (const task of fs.readdirSync(`/proc/${server}/task`)) {
-      for (const pid of fs.readFileSync(`/proc/${server}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number)) {
-        try {
-          if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('import-worker')) continue;
-          const hwm = Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-          // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-          const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-          const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-          out.push({ pid, hwm, cpuMs: ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK });
-        } catch {
-          // Exited meanwhile: its last sample stands.
-        }
-      }
-    }
-  } catch {
-    // Not Linux: no child figures.
-  }
-  return out;
 }
 
 /**

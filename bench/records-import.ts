@@ -2,8 +2,9 @@
 // ../shared/data/chemicals.tsv, as CSV and as XLSX, each into a fresh server process (`node
 // out/main/serve.js`, browser mode: real HTTP on loopback, the import worker). Per format: upload,
 // preview (read and check every row) and commit times; the server process's RSS peak above idle
-// (the kernel's high-water mark, reset through /proc/<pid>/clear_refs before the upload) and its
-// RSS 2 s and 10 s after; and /ping and list-request latency (p99, max) from this process over
+// (the kernel's high-water mark, reset through /proc/<pid>/clear_refs before the upload) plus the
+// import worker processes' peak (worker-children.ts), and the server's RSS 2 s and 10 s after (the
+// workers have exited by then); and /ping and list-request latency (p99, max) from this process over
 // real HTTP during the preview and during the commit; then, on the CSV run's server, the same
 // latencies during a backup and a restore of that data. Writes bench-results/import.json and
 // import.md. Not a test: no pass/fail exit.
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { writeTable } from '../test/fixtures/records/generate-samples';
 import { IMPORT_HEADERS, sampleItems, toImportRow } from '../test/fixtures/records/sample-data';
 import { freePort } from '../test/support/ports';
+import { workerChildren } from './worker-children';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -54,12 +56,14 @@ interface Sample {
   kind: 'ping' | 'list';
 }
 
-/** /ping and a list page, one after the other every PING_EVERY_MS, until stopped. */
-function pinger(base: string, cookie: string): { stop(): Promise<Sample[]> } {
+/** /ping and a list page, one after the other every PING_EVERY_MS, until stopped; the server's import workers sampled as often. */
+function pinger(base: string, cookie: string, server: number): { stop(): Promise<Sample[]>; workerPeak(): number } {
   const samples: Sample[] = [];
+  const workers = new Map<number, number>();
   let running = true;
   const loop = (async () => {
     while (running) {
+      for (const w of workerChildren(server)) workers.set(w.pid, w.hwm);
       for (const kind of ['ping', 'list'] as const) {
         const at = Date.now();
         const t = performance.now();
@@ -76,6 +80,8 @@ function pinger(base: string, cookie: string): { stop(): Promise<Sample[]> } {
       await loop;
       return samples;
     },
+    /** The largest VmHWM of any import worker seen so far (bytes). */
+    workerPeak: () => Math.max(0, ...workers.values()),
   };
 }
 
@@ -105,7 +111,7 @@ async function run(file: string, withBackup: boolean): Promise<Record<string, un
   try {
     await req(base, 'POST', '/api/setup', ADMIN);
     const { cookie } = await req(base, 'POST', '/api/session', { username: ADMIN.username, password: ADMIN.password });
-    const ping = pinger(base, cookie!);
+    const ping = pinger(base, cookie!, pid);
     await sleep(2000);
     const idle = memory(pid).rss;
     resetPeak(pid);
@@ -143,7 +149,7 @@ async function run(file: string, withBackup: boolean): Promise<Record<string, un
     const data: Record<string, unknown> = {};
     if (withBackup) {
       // Back up the imported rows, then restore that backup, pinging throughout.
-      const ping2 = pinger(base, cookie!);
+      const ping2 = pinger(base, cookie!, pid);
       await sleep(500);
       const backupFrom = Date.now();
       await req(base, 'POST', '/api/data/backups', {}, cookie);
@@ -176,7 +182,9 @@ async function run(file: string, withBackup: boolean): Promise<Record<string, un
       previewMs: Math.round(previewMs),
       commitMs: Math.round(commitMs),
       idleMb: idle / MB,
-      peakAboveIdleMb: (peak - idle) / MB,
+      serverPeakAboveIdleMb: (peak - idle) / MB,
+      workerPeakMb: ping.workerPeak() / MB,
+      peakAboveIdleMb: (peak - idle + ping.workerPeak()) / MB,
       afterAboveIdleMb: (after2s - idle) / MB,
       after10sAboveIdleMb: (after10s - idle) / MB,
       previewPing: stats(during(previewFrom, previewTo, 'ping')),
@@ -209,7 +217,7 @@ async function main(): Promise<void> {
     return [
       `| ${r.format} | ${r.rows} | ${(Number(r.bytes) / MB).toFixed(1)} MB | ${r.uploadMs} ms | ${r.previewMs} ms`,
       `${r.commitMs} ms ${mark(Number(r.commitMs) <= TARGETS.commitMs)}`,
-      `${Number(r.peakAboveIdleMb).toFixed(0)} MB ${mark(Number(r.peakAboveIdleMb) <= TARGETS.peakAboveIdleMb)}`,
+      `${Number(r.serverPeakAboveIdleMb).toFixed(0)} + ${Number(r.workerPeakMb).toFixed(0)} = ${Number(r.peakAboveIdleMb).toFixed(0)} MB ${mark(Number(r.peakAboveIdleMb) <= TARGETS.peakAboveIdleMb)}`,
       `${Number(r.afterAboveIdleMb).toFixed(0)} / ${Number(r.after10sAboveIdleMb).toFixed(0)} MB ${mark(Number(r.after10sAboveIdleMb) <= TARGETS.afterAboveIdleMb)}`,
       `${lat(r.previewPing)} · ${lat(r.previewList)}`,
       `${lat(r.commitPing)} · ${lat(r.commitList)} | ${mark(pingOk)} |`,
@@ -218,7 +226,7 @@ async function main(): Promise<void> {
   let md = [
     `Bulk import of ${ROWS} inventory rows (node out/main/serve.js, a fresh server and data directory per format); load average ${load}; ${os.cpus().length} cores.`,
     '',
-    '| format | rows | file | upload | preview (read + check) | commit (≤ 5000 ms) | server RSS peak above idle (≤ 400) | server RSS above idle 2 s / 10 s after (≤ 50) | during preview: /ping · list p99 / max | during commit: /ping · list p99 / max | responsive (p99 ≤ 50 ms) |',
+    '| format | rows | file | upload | preview (read + check) | commit (≤ 5000 ms) | RSS peak above idle: server + import worker (VmHWM, sampled every ~20 ms) = sum (≤ 400) | server RSS above idle 2 s / 10 s after (≤ 50) | during preview: /ping · list p99 / max | during commit: /ping · list p99 / max | responsive (p99 ≤ 50 ms) |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
