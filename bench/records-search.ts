@@ -117,6 +117,8 @@ interface Q {
   label: string;
   endpoint: ListEndpoint;
   q: Record<string, string | number>;
+  /** Measures what the list does on "next page": page q.page read from page q.page − 1's cursor. */
+  next?: boolean;
 }
 
 /** Techniques for a query: each answers the total and the first page's ids. The anchor is the fastest. */
@@ -250,9 +252,15 @@ const QUERIES: Q[] = [
   ]),
   { label: 'status in_stock by name', endpoint: '/inventory/', q: { status: 'in_stock', sort: 'name' } },
   { label: 'status disposed by -quantity', endpoint: '/inventory/', q: { status: 'disposed', sort: '-quantity' } },
-  { label: 'deep page 1500 by -id', endpoint: '/inventory/', q: { sort: '-id', page: 1500 } },
-  { label: 'deep page 1000 by name', endpoint: '/inventory/', q: { sort: 'name', page: 1000 } },
-  { label: 'deep page 1000, in_stock by -updated_at', endpoint: '/inventory/', q: { status: 'in_stock', sort: '-updated_at', page: 1000 } },
+  ...([
+    ['page 1500 by -id', { sort: '-id', page: 1500, pageSize: 20 }],
+    ['page 1000 by name', { sort: 'name', page: 1000, pageSize: 20 }],
+    ['page 1000, in_stock by -updated_at', { status: 'in_stock', sort: '-updated_at', page: 1000, pageSize: 20 }],
+    ['page 2000 by -hazardous', { sort: '-hazardous', page: 2000, pageSize: 20 }],
+  ] as const).flatMap(([label, q]): Q[] => [
+    { label: `deep ${label}, next from the page before (cursor)`, endpoint: '/inventory/', q, next: true },
+    { label: `deep ${label}, jump (OFFSET)`, endpoint: '/inventory/', q },
+  ]),
   { label: 'orders: no search', endpoint: '/reagent-orders/', q: {} },
   { label: 'orders: all fields ethanol', endpoint: '/reagent-orders/', q: { search: 'ethanol' } },
   { label: 'orders: 乙醇', endpoint: '/reagent-orders/', q: { search: '乙醇' } },
@@ -294,8 +302,16 @@ async function main() {
   const results = [];
   try {
   for (const x of QUERIES) {
+    const svc = services[x.endpoint] as { list(q: unknown): { total: number; after?: string } };
+    if (x.next) {
+      const after = svc.list(inputs[x.endpoint].parse({ ...x.q, page: Number(x.q.page) - 1 })).after;
+      if (!after) {
+        console.log(`${x.label}: skipped (the page before is empty at this size)`);
+        continue;
+      }
+      x.q = { ...x.q, after };
+    }
     const parsed = inputs[x.endpoint].parse(x.q);
-    const svc = services[x.endpoint] as { list(q: unknown): { total: number } };
     const total = svc.list(parsed).total;
     const inproc = timeSync(() => svc.list(parsed), ITERS);
     const qs = new URLSearchParams(Object.entries(x.q).map(([k, v]) => [k, String(v)])).toString();
