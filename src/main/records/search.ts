@@ -13,6 +13,7 @@ import type { Db } from '../db/open';
 import { sortKeyColumns } from './sort-key';
 import { ensureTermsTable, ftsTable, statusToken } from './search-index';
 import { subtreeIds } from './location-tree';
+import { hasLetterIndex, lettersTable, wordsMask } from './letter-index';
 import { cursorValues, keysetIds, type KeysetQuery } from './keyset';
 import { decodeCursor, encodeCursor, listQueryFingerprint } from '../../shared/list-cursor';
 
@@ -298,12 +299,60 @@ function indexSearch<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, p: ListPlan
   const s = spec as ListSpec<unknown>;
   if (p.filter) return null; // the scan applies the filter to the words' matches
   const f = ftsQuery(db, s, q);
-  if (!f) return null;
+  if (!f) return letterSearch(db, s, q, p, window);
   const hits = inLocations(db, s, p, ftsHits(db, s, f));
   if (q.sort) return { total: hits.length, ids: byColumn(db, s, p, hits, window) };
   const ranked = byRelevance(db, s, q, f, hits, window);
   if (!ranked) return null;
   return { total: hits.length, ids: window ? ranked.slice(window.offset, window.offset + window.limit) : ranked };
+}
+
+/**
+ * A search of only common letters / digits (one character each, too common to expand) through the
+ * letter index (letter-index.ts): the total is a count of the narrow table, the page walks it
+ * newest first (relevance: "equals" and "starts with" from the trigram index first) or the sort
+ * column's index. Null when it does not apply (a field, a location, no letter index): the scan.
+ */
+function letterSearch(db: Db, spec: ListSpec<unknown>, q: ListQuery, p: ListPlan, window?: { limit: number; offset: number }): { total: number; ids: number[] } | null {
+  const words = searchWords(q.search);
+  const bits = wordsMask(words);
+  if (bits === null || q.field !== 'all' || p.locations || !hasLetterIndex(db, spec.table)) return null;
+  const l = lettersTable(spec.table);
+  const cond = `(l.mask & ?) = ?${q.status ? ' AND l.status = ?' : ''}`;
+  const params = [bits, bits, ...(q.status ? [q.status] : [])];
+  const total = stmt(db, `SELECT count(*) FROM ${l} l WHERE ${cond}`).pluck(true).get(...params) as number;
+  const page = window ? 'LIMIT ? OFFSET ?' : '';
+  const paging = (limit: number, offset: number) => (window ? [limit, offset] : []);
+  const newest = (dir: string, limit = window?.limit ?? -1, offset = window?.offset ?? 0, skip = '[]') =>
+    stmt(db, `SELECT l.id FROM ${l} l WHERE ${cond} AND l.id NOT IN (SELECT value FROM json_each(?)) ORDER BY l.id ${dir} ${page}`).pluck(true).all(...params, skip, ...paging(limit, offset)) as number[];
+  if (q.sort) {
+    if (p.key === 'id') return { total, ids: newest(p.dir) };
+    if (total <= LOOKUP_MAX || !p.index) return { total, ids: byColumn(db, spec, p, newest('DESC', -1, 0), window) };
+    // Most rows match: the sort index, walked, meets a page of them soon.
+    const ids = stmt(db, `SELECT t.id FROM ${spec.table} t INDEXED BY ${p.index} CROSS JOIN ${l} l ON l.id = t.id WHERE ${cond} ORDER BY ${p.order} ${page}`).pluck(true).all(...params, ...paging(window?.limit ?? -1, window?.offset ?? 0)) as number[];
+    return { total, ids };
+  }
+  // Relevance (relevanceExpr): a part of the name / CAS equals the term, then starts with it, then the
+  // rest, each newest first. Both imply every letter occurs, so only the status is added.
+  const term = words.join('');
+  const indexed: readonly string[] = LISTS[spec.endpoint].indexed;
+  const colset = `{${['name', 'cas_number'].filter((c) => indexed.includes(c)).map((c) => `s_${c}`).join(' ')}}`;
+  const starts = occursExpr(db, spec.table, `\u001f${term}`);
+  if (starts === null) return null;
+  const fts = ftsTable(spec.table);
+  const status = q.status ? ` AND {status}: ${phrase(statusToken(q.status))}` : '';
+  const need = window ? window.offset + window.limit : -1;
+  const ranked = stmt(db, `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC`).pluck(true).all(`${colset}: ${phrase(`\u001f${term}\u001f`)}${status}`) as number[];
+  if (starts !== false) {
+    const equal = new Set(ranked);
+    const prefix = stmt(db, `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC LIMIT ?`).pluck(true).all(`${colset}: ${starts}${status}`, need < 0 ? -1 : need + equal.size) as number[];
+    for (const id of prefix) if (!equal.has(id)) ranked.push(id);
+  }
+  if (!window) return { total, ids: [...ranked, ...newest('DESC', -1, 0, JSON.stringify(ranked))] };
+  const ids = ranked.slice(window.offset, need);
+  // The window reaches past the ranked hits only when all of them were read (the LIMIT above).
+  if (ids.length < window.limit) ids.push(...newest('DESC', window.limit - ids.length, Math.max(0, window.offset - ranked.length), JSON.stringify(ranked)));
+  return { total, ids };
 }
 
 // ---- The scan path: instr over the normalized columns (words the index cannot narrow) ----
