@@ -297,7 +297,10 @@ async function main() {
   const login = await fetch(`${base}/api/session`, { method: 'POST', headers: { 'x-lab-client': '1', 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin-pass-1' }) });
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   const get = async (p: string) => {
-    const res = await fetch(base + p, { headers: { 'x-lab-client': '1', cookie } });
+    // A kept-alive socket the server closed while the anchors ran (seconds on a busy machine)
+    // can be reused at that moment: the first request after such a pause may meet a reset.
+    const ask = () => fetch(base + p, { headers: { 'x-lab-client': '1', cookie } });
+    const res = await ask().catch(ask);
     const body = (await res.json()) as { total?: number };
     if (res.status !== 200) throw new Error(`${p}: ${res.status} ${JSON.stringify(body)}`);
     return body;
