@@ -34,8 +34,11 @@ function values(o: KeysetOrder, c: ListCursor): unknown[] {
 
 /**
  * The `limit` ids that follow the cursor's row in the list order (`toward` 'after'), or precede it
- * ('before'; returned in list order). SQLite sorts NULL first ascending, so a sort key's NULLs
- * sit at one end: the walk is one or two index ranges, each a seek.
+ * ('before'; returned in list order). The row-value test (key, status, id) > (k, s, i) is read as
+ * ranges that each seek the index — key = k AND status = s AND id > i, then key = k AND status > s,
+ * then key > k — since SQLite would seek on the key alone and step through a long run of equal
+ * keys (a yes/no column) row by row. SQLite sorts NULL first ascending, so NULL keys are one more
+ * range at one end.
  */
 export function keysetIds(k: KeysetQuery, cursor: ListCursor, toward: 'after' | 'before', limit: number): number[] {
   const dir = toward === 'after' ? k.order.dir : flip(k.order.dir);
@@ -43,18 +46,22 @@ export function keysetIds(k: KeysetQuery, cursor: ListCursor, toward: 'after' | 
   const vals = values(k.order, cursor);
   const order = cols.map((c) => `${c} ${dir}`).join(', ');
   const and = (cond: string) => (k.where ? `${k.where} AND ${cond}` : `WHERE ${cond}`);
-  const run = (cond: string, params: unknown[], n: number) =>
-    k.stmt(k.db, `SELECT t.id FROM ${k.from} ${and(cond)} ORDER BY ${order} LIMIT ?`).pluck(true).all(...k.params, ...params, n) as number[];
   const cmp = dir === 'ASC' ? '>' : '<';
-  const tuple = (cs: string[]) => `(${cs.join(', ')}) ${cmp} (${cs.map(() => '?').join(', ')})`;
-  let ids: number[];
-  if (!k.order.keyed || vals[0] !== null) {
-    ids = run(tuple(cols), vals, limit);
-    // Walking toward larger keys descending (or smaller ascending) ends in the NULL keys.
-    if (k.order.keyed && dir === 'DESC' && ids.length < limit) ids = ids.concat(run(`${cols[0]} IS NULL`, [], limit - ids.length));
-  } else {
-    ids = run(`${cols[0]} IS NULL AND ${tuple(cols.slice(1))}`, vals.slice(1), limit);
-    if (dir === 'ASC' && ids.length < limit) ids = ids.concat(run(`${cols[0]} IS NOT NULL`, [], limit - ids.length));
+  const keyNull = k.order.keyed && vals[0] === null;
+  const ranges: Array<{ cond: string; params: unknown[] }> = [];
+  for (let j = cols.length - 1; j >= (keyNull ? 1 : 0); j--) {
+    const eq = cols.slice(0, j).map((c, n) => (n === 0 && keyNull ? `${c} IS NULL` : `${c} = ?`));
+    ranges.push({ cond: [...eq, `${cols[j]} ${cmp} ?`].join(' AND '), params: [...vals.slice(keyNull ? 1 : 0, j), vals[j]] });
+  }
+  // Past the cursor's key toward the end where NULL keys sit (the end of a descending walk), or
+  // from the NULL keys on to the others (ascending).
+  if (k.order.keyed && !keyNull && dir === 'DESC') ranges.push({ cond: `${cols[0]} IS NULL`, params: [] });
+  if (keyNull && dir === 'ASC') ranges.push({ cond: `${cols[0]} IS NOT NULL`, params: [] });
+  let ids: number[] = [];
+  for (const r of ranges) {
+    if (ids.length >= limit) break;
+    const more = k.stmt(k.db, `SELECT t.id FROM ${k.from} ${and(r.cond)} ORDER BY ${order} LIMIT ?`).pluck(true).all(...k.params, ...r.params, limit - ids.length) as number[];
+    ids = ids.concat(more);
   }
   return toward === 'after' ? ids : ids.reverse();
 }
