@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { InventoryItem, ListResult } from '../../src/shared/records';
 import { normalizeSearchTerm } from '../../src/shared/normalize';
 import { forgetLetterIndexes, lettersTable, maskOf, migrateLetterIndexes } from '../../src/main/records/letter-index';
+import { ensureSearchIndexes } from '../../src/main/records/search-index';
 import { inventoryRowValues } from '../../src/main/records/inventory-service';
 import { insertMany } from '../../src/main/records/bulk-insert';
 import { createHarness, type Harness } from './harness';
@@ -109,5 +110,17 @@ describe('one common letter through the letter index', () => {
     // The orders' tables have theirs too.
     const orderRow = h.dbs.lab.prepare(`SELECT mask FROM ${lettersTable('reagent_orders')} WHERE id = ?`).pluck().get(order.id);
     expect(orderRow).toBe(maskOf(h.dbs.lab.prepare('SELECT search_all FROM reagent_orders WHERE id = ?').pluck().get(order.id) as string));
+  });
+
+  it('a damaged letter index (a row lost, a trigger dropped) is rebuilt at start; a lab.db without one is left alone', async () => {
+    const plain = createHarness();
+    expect(ensureSearchIndexes(plain.dbs.lab)).toEqual([]);
+    const h = withLetterIndex();
+    for (const name of ['Acetone', 'Benzene', 'Quartz']) await h.ok(h.member, 'createInventoryItem', { name, quantity: 1 });
+    expect(ensureSearchIndexes(h.dbs.lab)).toEqual([]);
+    h.dbs.lab.exec(`DELETE FROM ${lettersTable('inventory_items')} WHERE id = 1; DROP TRIGGER ${lettersTable('reagent_orders')}_insert`);
+    expect(ensureSearchIndexes(h.dbs.lab).map((r) => r.table)).toEqual([lettersTable('inventory_items'), lettersTable('reagent_orders')]);
+    expect(h.dbs.lab.prepare(`SELECT count(*) FROM ${lettersTable('inventory_items')}`).pluck().get()).toBe(3);
+    expect(h.dbs.lab.prepare(`SELECT count(*) FROM sqlite_schema WHERE name = ?`).pluck().get(`${lettersTable('reagent_orders')}_insert`)).toBe(1);
   });
 });

@@ -58,6 +58,34 @@ function createLetterIndex(db: Db, table: string): void {
 }
 
 /**
+ * Checks each letter index that exists (a lab.db before v10 has none) at start: its triggers are
+ * there and it holds one row per record with the right status; a damaged one is rebuilt from the
+ * rows in one transaction. Returns what was rebuilt and why.
+ */
+export function ensureLetterIndexes(db: Db): Array<{ table: string; problem: string }> {
+  const rebuilt: Array<{ table: string; problem: string }> = [];
+  for (const e of Object.keys(LISTS) as ListEndpoint[]) {
+    const table = LISTS[e].table;
+    const l = lettersTable(table);
+    const names = new Set(db.prepare(`SELECT name FROM sqlite_schema WHERE name IN (?, ?, ?, ?)`).pluck().all(l, `${l}_insert`, `${l}_delete`, `${l}_update`) as string[]);
+    if (!names.has(l) && !names.has(`${l}_update`)) continue;
+    let problem = names.size === 4 ? null : 'a trigger or the table is missing';
+    if (!problem) {
+      const stray = db.prepare(`SELECT (SELECT count(*) FROM ${table}) - (SELECT count(*) FROM ${l} l JOIN ${table} t ON t.id = l.id AND t.status = l.status)`).pluck().get() as number;
+      if (stray !== 0) problem = `${l} does not hold one row per record`;
+    }
+    if (!problem) continue;
+    db.transaction(() => {
+      db.exec(`DROP TRIGGER IF EXISTS ${l}_insert; DROP TRIGGER IF EXISTS ${l}_delete; DROP TRIGGER IF EXISTS ${l}_update; DROP TABLE IF EXISTS ${l};`);
+      createLetterIndex(db, table);
+    })();
+    rebuilt.push({ table: l, problem });
+  }
+  present.delete(db);
+  return rebuilt;
+}
+
+/**
  * What lab.db v10 runs (inside its migration transaction): the letter index of every list table.
  * ~1 s at 100 000 items.
  */
