@@ -6,6 +6,7 @@
 // query kind in-process (the service) and over HTTP (p50/p99), next to the anchor: the best plain
 // SQLite technique for the same query on a copy of the same data, measured in the same run.
 // Writes bench-results/records.json and records.md. Not a test: no pass/fail exit.
+import { hasLetterIndex, migrateLetterIndexes } from '../src/main/records/letter-index';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,6 +44,8 @@ function seed(dir: string): { seedMs: number } {
   auth.setup({ username: 'admin', password: 'admin-pass-1', displayName: 'Admin' });
   const people = ['张三', '李四', '王老师', 'Alice Chen', '赵敏', 'Bob Li'].map((displayName, i) => auth.createUser({ username: `m${i}`, password: 'member-pass-1', displayName, role: 'member' }, 1));
   const db = dbs.lab;
+  // The letter index (letter-index.ts) is what lab.db v10 creates; a lab.db before it has none.
+  if (!hasLetterIndex(db, 'inventory_items')) db.transaction(() => migrateLetterIndexes(db))();
   const r = rng(7);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
   const t0 = Date.parse('2024-01-01T00:00:00Z');
@@ -117,6 +120,8 @@ interface Q {
   label: string;
   endpoint: ListEndpoint;
   q: Record<string, string | number>;
+  /** Measures what the list does on "next page": page q.page read from page q.page − 1's cursor. */
+  next?: boolean;
 }
 
 /** Techniques for a query: each answers the total and the first page's ids. The anchor is the fastest. */
@@ -237,6 +242,9 @@ const QUERIES: Q[] = [
   { label: 'rare word: xanthydrol', endpoint: '/inventory/', q: { search: 'xanthydrol' } },
   { label: 'no match: zzzzqq', endpoint: '/inventory/', q: { search: 'zzzzqq' } },
   { label: 'one letter: a', endpoint: '/inventory/', q: { search: 'a' } },
+  { label: 'one letter: a, in_stock', endpoint: '/inventory/', q: { search: 'a', status: 'in_stock' } },
+  { label: 'one letter: a by -updated_at', endpoint: '/inventory/', q: { search: 'a', sort: '-updated_at' } },
+  { label: 'one letter: 1, page 50', endpoint: '/inventory/', q: { search: '1', page: 50 } },
   { label: 'one field, cas_number: 64175', endpoint: '/inventory/', q: { search: '64175', field: 'cas_number' } },
   { label: 'one field, name: chloro', endpoint: '/inventory/', q: { search: 'chloro', field: 'name' } },
   { label: 'one field, storage_location: b105', endpoint: '/inventory/', q: { search: 'b105', field: 'storage_location' } },
@@ -250,9 +258,15 @@ const QUERIES: Q[] = [
   ]),
   { label: 'status in_stock by name', endpoint: '/inventory/', q: { status: 'in_stock', sort: 'name' } },
   { label: 'status disposed by -quantity', endpoint: '/inventory/', q: { status: 'disposed', sort: '-quantity' } },
-  { label: 'deep page 1500 by -id', endpoint: '/inventory/', q: { sort: '-id', page: 1500 } },
-  { label: 'deep page 1000 by name', endpoint: '/inventory/', q: { sort: 'name', page: 1000 } },
-  { label: 'deep page 1000, in_stock by -updated_at', endpoint: '/inventory/', q: { status: 'in_stock', sort: '-updated_at', page: 1000 } },
+  ...([
+    ['page 1500 by -id', { sort: '-id', page: 1500, pageSize: 20 }],
+    ['page 1000 by name', { sort: 'name', page: 1000, pageSize: 20 }],
+    ['page 1000, in_stock by -updated_at', { status: 'in_stock', sort: '-updated_at', page: 1000, pageSize: 20 }],
+    ['page 2000 by -hazardous', { sort: '-hazardous', page: 2000, pageSize: 20 }],
+  ] as const).flatMap(([label, q]): Q[] => [
+    { label: `deep ${label}, next from the page before (cursor)`, endpoint: '/inventory/', q, next: true },
+    { label: `deep ${label}, jump (OFFSET)`, endpoint: '/inventory/', q },
+  ]),
   { label: 'orders: no search', endpoint: '/reagent-orders/', q: {} },
   { label: 'orders: all fields ethanol', endpoint: '/reagent-orders/', q: { search: 'ethanol' } },
   { label: 'orders: 乙醇', endpoint: '/reagent-orders/', q: { search: '乙醇' } },
@@ -283,7 +297,10 @@ async function main() {
   const login = await fetch(`${base}/api/session`, { method: 'POST', headers: { 'x-lab-client': '1', 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin-pass-1' }) });
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   const get = async (p: string) => {
-    const res = await fetch(base + p, { headers: { 'x-lab-client': '1', cookie } });
+    // A kept-alive socket the server closed while the anchors ran (seconds on a busy machine)
+    // can be reused at that moment: the first request after such a pause may meet a reset.
+    const ask = () => fetch(base + p, { headers: { 'x-lab-client': '1', cookie } });
+    const res = await ask().catch(ask);
     const body = (await res.json()) as { total?: number };
     if (res.status !== 200) throw new Error(`${p}: ${res.status} ${JSON.stringify(body)}`);
     return body;
@@ -294,8 +311,16 @@ async function main() {
   const results = [];
   try {
   for (const x of QUERIES) {
+    const svc = services[x.endpoint] as { list(q: unknown): { total: number; after?: string } };
+    if (x.next) {
+      const after = svc.list(inputs[x.endpoint].parse({ ...x.q, page: Number(x.q.page) - 1 })).after;
+      if (!after) {
+        console.log(`${x.label}: skipped (the page before is empty at this size)`);
+        continue;
+      }
+      x.q = { ...x.q, after };
+    }
     const parsed = inputs[x.endpoint].parse(x.q);
-    const svc = services[x.endpoint] as { list(q: unknown): { total: number } };
     const total = svc.list(parsed).total;
     const inproc = timeSync(() => svc.list(parsed), ITERS);
     const qs = new URLSearchParams(Object.entries(x.q).map(([k, v]) => [k, String(v)])).toString();

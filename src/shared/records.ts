@@ -190,6 +190,10 @@ export interface ListResult<T> {
   total: number;
   page: number;
   pageSize: number;
+  /** Keyset cursors of the page's last / first row (shared/list-cursor.ts), for the next / previous
+   *  page; absent for a search or a filter the lists page by OFFSET. */
+  after?: string;
+  before?: string;
 }
 
 export interface HistoryEntry {

@@ -76,8 +76,8 @@ export class InventoryService {
 
   /** `filter`: an extra condition on `t` (the dashboard's alert filters). */
   list(q: ListQuery, filter?: ListFilter): ListResult<InventoryItem> {
-    const { rows, total } = listPage(this.d.db, inventoryListSpec, q, { filter });
-    return { rows, total, page: q.page, pageSize: q.pageSize };
+    const { rows, total, after, before } = listPage(this.d.db, inventoryListSpec, q, { filter });
+    return { rows, total, page: q.page, pageSize: q.pageSize, ...(after ? { after } : {}), ...(before ? { before } : {}) };
   }
 
   get(id: number): InventoryItem {

@@ -49,8 +49,8 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
   ) {}
 
   list(q: ListQuery): ListResult<T> {
-    const { rows, total } = listPage(this.d.db, this.kind.list, q);
-    return { rows, total, page: q.page, pageSize: q.pageSize };
+    const { rows, total, after, before } = listPage(this.d.db, this.kind.list, q);
+    return { rows, total, page: q.page, pageSize: q.pageSize, ...(after ? { after } : {}), ...(before ? { before } : {}) };
   }
 
   get(id: number): T {

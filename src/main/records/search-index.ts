@@ -11,6 +11,7 @@
 // by the trigrams that begin with it (search.ts reads them from a TEMP fts5vocab table).
 import type { Db } from '../db/open';
 import { LISTS, type ListEndpoint } from '../../shared/records';
+import { ensureLetterIndexes } from './letter-index';
 
 /** The FTS5 table of a record table. */
 export const ftsTable = (table: string): string => `${table}_fts`;
@@ -182,5 +183,5 @@ export function ensureSearchIndexes(db: Db): Array<{ table: string; problem: str
     })();
     rebuilt.push({ table, problem });
   }
-  return rebuilt;
+  return [...rebuilt, ...ensureLetterIndexes(db)];
 }

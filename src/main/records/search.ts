@@ -13,6 +13,9 @@ import type { Db } from '../db/open';
 import { sortKeyColumns } from './sort-key';
 import { ensureTermsTable, ftsTable, ftsTextColumns, statusToken } from './search-index';
 import { subtreeIds } from './location-tree';
+import { hasLetterIndex, lettersTable, wordsMask } from './letter-index';
+import { cursorValues, keysetIds, type KeysetQuery } from './keyset';
+import { decodeCursor, encodeCursor, listQueryFingerprint } from '../../shared/list-cursor';
 
 const SEP = '\u001f';
 
@@ -296,12 +299,60 @@ function indexSearch<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, p: ListPlan
   const s = spec as ListSpec<unknown>;
   if (p.filter) return null; // the scan applies the filter to the words' matches
   const f = ftsQuery(db, s, q);
-  if (!f) return null;
+  if (!f) return letterSearch(db, s, q, p, window);
   const hits = inLocations(db, s, p, ftsHits(db, s, f));
   if (q.sort) return { total: hits.length, ids: byColumn(db, s, p, hits, window) };
   const ranked = byRelevance(db, s, q, f, hits, window);
   if (!ranked) return null;
   return { total: hits.length, ids: window ? ranked.slice(window.offset, window.offset + window.limit) : ranked };
+}
+
+/**
+ * A search of only common letters / digits (one character each, too common to expand) through the
+ * letter index (letter-index.ts): the total is a count of the narrow table, the page walks it
+ * newest first (relevance: "equals" and "starts with" from the trigram index first) or the sort
+ * column's index. Null when it does not apply (a field, a location, no letter index): the scan.
+ */
+function letterSearch(db: Db, spec: ListSpec<unknown>, q: ListQuery, p: ListPlan, window?: { limit: number; offset: number }): { total: number; ids: number[] } | null {
+  const words = searchWords(q.search);
+  const bits = wordsMask(words);
+  if (bits === null || q.field !== 'all' || p.locations || !hasLetterIndex(db, spec.table)) return null;
+  const l = lettersTable(spec.table);
+  const cond = `(l.mask & ?) = ?${q.status ? ' AND l.status = ?' : ''}`;
+  const params = [bits, bits, ...(q.status ? [q.status] : [])];
+  const total = stmt(db, `SELECT count(*) FROM ${l} l WHERE ${cond}`).pluck(true).get(...params) as number;
+  const page = window ? 'LIMIT ? OFFSET ?' : '';
+  const paging = (limit: number, offset: number) => (window ? [limit, offset] : []);
+  const newest = (dir: string, limit = window?.limit ?? -1, offset = window?.offset ?? 0, skip = '[]') =>
+    stmt(db, `SELECT l.id FROM ${l} l WHERE ${cond} AND l.id NOT IN (SELECT value FROM json_each(?)) ORDER BY l.id ${dir} ${page}`).pluck(true).all(...params, skip, ...paging(limit, offset)) as number[];
+  if (q.sort) {
+    if (p.key === 'id') return { total, ids: newest(p.dir) };
+    if (total <= LOOKUP_MAX || !p.index) return { total, ids: byColumn(db, spec, p, newest('DESC', -1, 0), window) };
+    // Most rows match: the sort index, walked, meets a page of them soon.
+    const ids = stmt(db, `SELECT t.id FROM ${spec.table} t INDEXED BY ${p.index} CROSS JOIN ${l} l ON l.id = t.id WHERE ${cond} ORDER BY ${p.order} ${page}`).pluck(true).all(...params, ...paging(window?.limit ?? -1, window?.offset ?? 0)) as number[];
+    return { total, ids };
+  }
+  // Relevance (relevanceExpr): a part of the name / CAS equals the term, then starts with it, then the
+  // rest, each newest first. Both imply every letter occurs, so only the status is added.
+  const term = words.join('');
+  const indexed: readonly string[] = LISTS[spec.endpoint].indexed;
+  const colset = `{${['name', 'cas_number'].filter((c) => indexed.includes(c)).map((c) => `s_${c}`).join(' ')}}`;
+  const starts = occursExpr(db, spec.table, `\u001f${term}`);
+  if (starts === null) return null;
+  const fts = ftsTable(spec.table);
+  const status = q.status ? ` AND {status}: ${phrase(statusToken(q.status))}` : '';
+  const need = window ? window.offset + window.limit : -1;
+  const ranked = stmt(db, `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC`).pluck(true).all(`${colset}: ${phrase(`\u001f${term}\u001f`)}${status}`) as number[];
+  if (starts !== false) {
+    const equal = new Set(ranked);
+    const prefix = stmt(db, `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC LIMIT ?`).pluck(true).all(`${colset}: ${starts}${status}`, need < 0 ? -1 : need + equal.size) as number[];
+    for (const id of prefix) if (!equal.has(id)) ranked.push(id);
+  }
+  if (!window) return { total, ids: [...ranked, ...newest('DESC', -1, 0, JSON.stringify(ranked))] };
+  const ids = ranked.slice(window.offset, need);
+  // The window reaches past the ranked hits only when all of them were read (the LIMIT above).
+  if (ids.length < window.limit) ids.push(...newest('DESC', window.limit - ids.length, Math.max(0, window.offset - ranked.length), JSON.stringify(ranked)));
+  return { total, ids };
 }
 
 // ---- The scan path: instr over the normalized columns (words the index cannot narrow) ----
@@ -350,18 +401,53 @@ function rowsByIds<Row>(db: Db, spec: ListSpec<Row>, ids: number[]): Record<stri
   return ids.length === 0 ? [] : (stmt(db, `SELECT ${spec.columns} FROM json_each(?) j CROSS JOIN ${spec.from} WHERE t.id = j.value ORDER BY j.key`).all(JSON.stringify(ids)) as Record<string, unknown>[]);
 }
 
-/** The ids of a list without a text search, in order (a window of them if given): its index, walked. */
-function plainIds<Row>(db: Db, spec: ListSpec<Row>, p: ListPlan, window?: { limit: number; offset: number }): number[] {
+/** The FROM and WHERE that walk a list without a text search in its order, through its index. */
+function plainWalk<Row>(spec: ListSpec<Row>, p: ListPlan): { from: string; where: string } {
   // A picked location narrows the rows through its own index (location, status); the rows it
   // finds are sorted, instead of walking the whole sort index for the few that are there.
   const index = p.locations ? 'inventory_items_location' : p.index;
   const from = index ? `${spec.table} t INDEXED BY ${index}` : `${spec.table} t ${spec.sortJoin?.(p.key) ?? ''}`;
-  const page = window ? 'LIMIT ? OFFSET ?' : '';
   // `+t.status`: a plain `t.status = ?` makes the planner drop status from the ORDER BY as a
   // constant and then sort the ids of every run of equal keys, since status sits between the
   // key and the id in the index; the index order (key, status, id) is already the list order.
   const where = p.index && !p.locations && p.key !== 'id' && p.key !== 'status' ? p.whereSql.replace('t.status = ?', '+t.status = ?') : p.whereSql;
+  return { from, where };
+}
+
+/** The ids of a list without a text search, in order (a window of them if given): its index, walked. */
+function plainIds<Row>(db: Db, spec: ListSpec<Row>, p: ListPlan, window?: { limit: number; offset: number }): number[] {
+  const { from, where } = plainWalk(spec, p);
+  const page = window ? 'LIMIT ? OFFSET ?' : '';
   return stmt(db, `SELECT t.id FROM ${from} ${where} ORDER BY ${p.order} ${page}`).pluck(true).all(...p.params, ...(window ? [window.limit, window.offset] : [])) as number[];
+}
+
+/** The keyset walk of a list, or null when it pages by OFFSET (a search, a filter, a location, a join). */
+function keysetOf<Row>(db: Db, spec: ListSpec<Row>, p: ListPlan): KeysetQuery | null {
+  if (p.searching || !p.index || p.locations || p.filter) return null;
+  const cols = p.key === 'id' ? ['t.id'] : p.key === 'status' ? ['t.status', 't.id'] : [spec.sortExpr(p.key), 't.status', 't.id'];
+  const { from, where } = plainWalk(spec, p);
+  return { db, stmt, from, where, params: p.params, order: { cols, dir: p.dir, keyed: cols.length === 3 } };
+}
+
+/** The ids of page q.page read from a neighbouring page's cursor, or null when none fits this request. */
+function idsFromCursor(k: KeysetQuery, q: ListQuery, fingerprint: string): number[] | null {
+  for (const toward of ['after', 'before'] as const) {
+    const text = q[toward];
+    const c = text ? decodeCursor(text) : null;
+    if (c && c.q === fingerprint && c.p === q.page + (toward === 'after' ? -1 : 1)) return keysetIds(k, c, toward, q.pageSize);
+  }
+  return null;
+}
+
+/** The cursors of a page's first and last rows. */
+function pageCursors<Row>(k: KeysetQuery, spec: ListSpec<Row>, q: ListQuery, fingerprint: string, ids: number[]): { after?: string; before?: string } {
+  if (!ids.length) return {};
+  const rows = cursorValues(k, spec.table, [ids[0]!, ids[ids.length - 1]!]);
+  const at = (id: number) => {
+    const r = rows.get(id)!;
+    return encodeCursor({ p: q.page, q: fingerprint, ...(k.order.keyed ? { k: r.k as string | number | null } : {}), s: r.s, i: r.i });
+  };
+  return { before: at(ids[0]!), after: at(ids[ids.length - 1]!) };
 }
 
 /**
@@ -369,20 +455,25 @@ function plainIds<Row>(db: Db, spec: ListSpec<Row>, p: ListPlan, window?: { limi
  * paging is stable). `sort` empty means the user picked no column: search hits by relevance (ties
  * newest first), otherwise newest first.
  */
-export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: { limit?: number; filter?: ListFilter } = {}): { rows: Row[]; total: number } {
+export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: { limit?: number; filter?: ListFilter } = {}): { rows: Row[]; total: number; after?: string; before?: string } {
   const p = listPlan(db, spec, q, opts.filter);
   const window = { limit: opts.limit ?? q.pageSize, offset: opts.limit ? 0 : (q.page - 1) * q.pageSize };
   let total: number;
   let ids: number[];
+  let cursors: { after?: string; before?: string } = {};
   if (p.searching) {
     ({ total, ids } = searchPage(db, spec, q, p, window));
   } else {
     // Late row lookup: page through ids only (a walk of the sort column's covering index, display
-    // joins left out), then fetch the page's rows; keeps deep pages cheap at 100 000 rows.
+    // joins left out), then fetch the page's rows; keeps deep pages cheap at 100 000 rows. The
+    // next / previous page starts from a cursor (keyset.ts) when the request brings one.
     total = (stmt(db, `SELECT count(*) AS n FROM ${spec.table} t ${p.whereSql}`).get(...p.params) as { n: number }).n;
-    ids = plainIds(db, spec, p, window);
+    const k = opts.limit ? null : keysetOf(db, spec, p);
+    const fingerprint = k ? listQueryFingerprint(q) : '';
+    ids = (k && idsFromCursor(k, q, fingerprint)) || plainIds(db, spec, p, window);
+    if (k) cursors = pageCursors(k, spec, q, fingerprint, ids);
   }
-  return { rows: rowsByIds(db, spec, ids).map(spec.map), total };
+  return { rows: rowsByIds(db, spec, ids).map(spec.map), total, ...cursors };
 }
 
 /**

@@ -24,6 +24,17 @@ function viewFromUrl(params: URLSearchParams): ListView {
   return { ...INITIAL_VIEW, status, ...(alert ? { alert } : {}) };
 }
 
+/** The cursor that reads `v` from the page on screen, when `v` is its next or previous page. */
+function neighbourCursor(shown: { view: ListView; result: ListResult<unknown> } | null, v: ListView): { after?: string; before?: string } {
+  if (!shown) return {};
+  const { page: was, ...rest } = shown.view;
+  const { page, ...wanted } = v;
+  if (JSON.stringify(rest) !== JSON.stringify(wanted)) return {};
+  if (page === was + 1 && shown.result.after) return { after: shown.result.after };
+  if (page === was - 1 && shown.result.before) return { before: shown.result.before };
+  return {};
+}
+
 export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
   const [params, setParams] = useSearchParams();
   const [view, setView] = useState<ListView>(() => viewFromUrl(params));
@@ -46,17 +57,23 @@ export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
   // The first load of the opening view takes the prefetched answer instead of asking again.
   const early = useRef(prefetched);
 
-  const [requests] = useState(
-    () =>
-      new LatestRequest<ListView, ListResult<T>>({
+  // The answer on screen and the view it answers: stepping to the page next to it sends that
+  // page's keyset cursor, so the server seeks instead of skipping rows (deep pages stay cheap).
+  const shown = useRef<{ view: ListView; result: ListResult<T> } | null>(prefetched?.value ? { view: INITIAL_VIEW, result: prefetched.value } : null);
+  const [requests] = useState(() => {
+    const viewOf = new WeakMap<ListResult<T>, ListView>();
+    return new LatestRequest<ListView, ListResult<T>>({
         send: (v, signal) => {
           const wasSubmitted = submitted.current;
           submitted.current = false;
           const pre = v === INITIAL_VIEW ? early.current : undefined;
           early.current = undefined;
-          return pre?.result ?? (call(op, { ...v, ...(wasSubmitted ? { submitted: true } : {}) }, { signal }) as Promise<ListResult<T>>);
+          const asked = pre?.result ?? (call(op, { ...v, ...neighbourCursor(shown.current, v), ...(wasSubmitted ? { submitted: true } : {}) }, { signal }) as Promise<ListResult<T>>);
+          return asked.then((res) => (viewOf.set(res, v), res));
         },
         apply: (res) => {
+          const v = viewOf.get(res);
+          shown.current = v ? { view: v, result: res } : null;
           clearTimeout(spin.current);
           startTransition(() => {
             setData(res);
@@ -69,8 +86,8 @@ export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
           setError(e.message);
           setLoading(false);
         },
-      }),
-  );
+      });
+  });
 
   const load = useCallback(
     (v: ListView) => {

@@ -21,6 +21,7 @@ import {
   type ListEndpoint,
   type ReagentOrder,
 } from '../records';
+import { decodeCursor } from '../list-cursor';
 import { importRefInput, type ImportAnswer } from './cart';
 import { ALERT_FILTERS } from './dashboard';
 import { borrowInput, consumeInput, disposeInput, returnInput } from './stock';
@@ -30,6 +31,8 @@ const stockQuantity = amount({ allowZero: true });
 const unitPrice = numeric(z.number({ error: 'field.number' }).refine(Number.isFinite, 'field.number').min(0, 'field.notNegative').max(1e9, 'field.tooLarge')).nullable();
 const cas = shortText(60);
 const hazardous = flag;
+
+const listCursor = z.string({ error: 'field.invalid' }).refine((s) => decodeCursor(s) !== null, 'field.invalid');
 
 /** `col` or `-col`; empty: no column picked (search hits by relevance, otherwise newest first). */
 function sortValues(e: ListEndpoint): [string, ...string[]] {
@@ -48,6 +51,10 @@ function listQuery(e: ListEndpoint) {
       sort: z.enum(sortValues(e), { error: 'field.notSortable' }).optional().default(''),
       page,
       pageSize,
+      /** Keyset cursors (shared/list-cursor.ts) from the previous answer: `after` its last row, for
+       *  the next page; `before` its first row, for the page before. */
+      after: listCursor.optional(),
+      before: listCursor.optional(),
       /** True only when the user submitted the search box (search memory records it). */
       submitted: flag.optional(),
     })

@@ -1,0 +1,126 @@
+// A search of one common letter or digit (src/main/records/letter-index.ts): the letter index gives
+// the same rows, in the same order, as a brute-force filter over every row — by relevance and by
+// columns, with a status filter, paged — and every write path keeps it (create, edit, status
+// change, bulk insert, stock-in, delete).
+import { describe, expect, it } from 'vitest';
+import type { InventoryItem, ListResult } from '../../src/shared/records';
+import { normalizeSearchTerm } from '../../src/shared/normalize';
+import { forgetLetterIndexes, lettersTable, maskOf, migrateLetterIndexes } from '../../src/main/records/letter-index';
+import { ensureSearchIndexes } from '../../src/main/records/search-index';
+import { inventoryRowValues } from '../../src/main/records/inventory-service';
+import { insertMany } from '../../src/main/records/bulk-insert';
+import { createHarness, type Harness } from './harness';
+
+type Row = Record<string, unknown> & { id: number; status: string; search_all: string };
+
+function withLetterIndex(): Harness {
+  const h = createHarness();
+  h.dbs.lab.transaction(() => migrateLetterIndexes(h.dbs.lab))();
+  forgetLetterIndexes(h.dbs.lab);
+  return h;
+}
+
+/** What the list means, by brute force over the stored normalized texts (search-index.test.ts checks those against the record texts). */
+function reference(rows: Row[], q: { search: string; status?: string; sort?: string }): number[] {
+  const words = q.search.normalize('NFKC').split(/\s+/u).map(normalizeSearchTerm).filter(Boolean);
+  const hits = rows.filter((r) => (!q.status || r.status === q.status) && words.every((w) => r.search_all.includes(w)));
+  if (!q.sort) {
+    const term = words.join('');
+    const rank = (r: Row) => {
+      const parts = [String(r.s_name ?? ''), String(r.s_cas_number ?? '')].flatMap((s) => s.split('\u001f')).filter(Boolean);
+      return parts.includes(term) ? 0 : parts.some((p) => p.startsWith(term)) ? 1 : 2;
+    };
+    return hits.map((r) => [rank(r), r.id] as const).sort((a, b) => a[0] - b[0] || b[1] - a[1]).map((x) => x[1]);
+  }
+  const desc = q.sort.startsWith('-');
+  const key = desc ? q.sort.slice(1) : q.sort;
+  const col = key === 'id' || key === 'status' ? key : `${key}_sort` in (rows[0] ?? {}) ? `${key}_sort` : key;
+  const cmp = (a: unknown, b: unknown) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : (a as string) < (b as string) ? -1 : 1);
+  const sorted = [...hits].sort((a, b) => cmp(a[col], b[col]) || (key === 'id' ? 0 : cmp(a.status, b.status)) || a.id - b.id);
+  return (desc ? sorted.reverse() : sorted).map((r) => r.id);
+}
+
+/** A row as the bulk import writes it. */
+const item = (input: { name: string; quantity: number; brand?: string; storage_location?: string }, cas = '') => ({ ...inventoryRowValues(input, cas), status: 'in_stock' });
+
+// Each searched letter begins well over 64 distinct trigrams (a locker code like `a7q`), as at the
+// size of a big lab, so the trigram index cannot expand it and the letter index answers.
+const ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const place = (i: number) => `${'aex1z'[i % 5]}${ALNUM[Math.floor(i / 5) % 36]}${ALNUM[Math.floor(i / 180) % 36]}`;
+
+const NAMES = ['A', 'acetone', 'Acetic acid', 'ethanol', '乙醇', 'xylene', 'benzene', 'a', '1-butanol', 'sodium chloride', 'Toluene', 'aniline'];
+
+describe('one common letter through the letter index', () => {
+  it('equals the brute-force filter for every letter query kind: relevance, column sorts both ways (few and many hits), status filters, pages', async () => {
+    const h = withLetterIndex();
+    // 3 600 rows, so a column sort takes both ways: looked up and sorted (≤ 3 000 hits), and the sort index walked.
+    const rows = Array.from({ length: 3600 }, (_, i) => item({ name: NAMES[i % NAMES.length]!, quantity: (i % 7) + 1, brand: i % 3 ? 'Aladdin' : '国药', storage_location: place(i) }, i % 5 ? '' : '64-17-5'));
+    h.dbs.lab.transaction(() => insertMany(h.dbs.lab, 'inventory_items', rows))();
+    h.dbs.lab.exec(`UPDATE inventory_items SET status = 'borrowed' WHERE id % 4 = 1; UPDATE inventory_items SET status = 'disposed' WHERE id % 9 = 2`);
+    const all = h.dbs.lab.prepare('SELECT * FROM inventory_items').all() as Row[];
+    let pages = 0;
+    for (const search of ['a', 'A', 'ａ', 'x', 'e 1', '1', 'z']) {
+      for (const sort of ['', '-id', 'id', 'name', '-name', '-quantity', 'status', '-brand']) {
+        for (const status of ['', 'in_stock', 'disposed']) {
+          const want = reference(all, { search, status, sort });
+          for (const [page, pageSize] of [[1, 20], [2, 20], [7, 50], [Math.max(1, Math.ceil(want.length / 50)), 50]] as const) {
+            const got = await h.ok<ListResult<InventoryItem>>(h.guest, 'listInventory', { search, sort, status, page, pageSize });
+            expect(got.total, `${search} ${sort} ${status}`).toBe(want.length);
+            expect(got.rows.map((r) => r.id), `${search} ${sort} ${status} page ${page}`).toEqual(want.slice((page - 1) * pageSize, page * pageSize));
+            pages++;
+          }
+        }
+      }
+    }
+    expect(pages).toBeGreaterThan(600);
+    // The export reads the same order, whole.
+    const mark = h.dbs.lab.prepare(`SELECT count(*) FROM ${lettersTable('inventory_items')}`).pluck().get();
+    expect(mark).toBe(3600);
+  });
+
+  it('the narrow table follows every write path: create, edit, status change, bulk insert, stock-in, delete', async () => {
+    const h = withLetterIndex();
+    const check = () => {
+      const bad = h.dbs.lab.prepare(`SELECT t.id, t.search_all, t.status, l.mask, l.status AS lstatus FROM inventory_items t LEFT JOIN ${lettersTable('inventory_items')} l ON l.id = t.id`).all() as Array<{ id: number; search_all: string; status: string; mask: number | null; lstatus: string | null }>;
+      for (const r of bad) expect([r.mask, r.lstatus], `item ${r.id}`).toEqual([maskOf(r.search_all), r.status]);
+      return bad.length;
+    };
+    const names = async (search: string) => (await h.ok<ListResult<InventoryItem>>(h.guest, 'listInventory', { search, pageSize: 100 })).rows.map((r) => r.name).sort();
+    const made = await h.ok<InventoryItem>(h.member, 'createInventoryItem', { name: 'Xylene', quantity: 1 });
+    expect(check()).toBe(1);
+    expect(await names('q')).toEqual([]);
+    await h.ok(h.member, 'updateInventoryItem', { id: made.id, name: 'Quinoline' });
+    check();
+    expect(await names('q')).toEqual(['Quinoline']);
+    await h.ok(h.member, 'borrowInventoryItem', { id: made.id });
+    check();
+    expect((await h.ok<ListResult<InventoryItem>>(h.guest, 'listInventory', { search: 'q', status: 'borrowed' })).total).toBe(1);
+    h.dbs.lab.transaction(() => insertMany(h.dbs.lab, 'inventory_items', [item({ name: 'Quartz', quantity: 1 }), item({ name: '乙醇', quantity: 1 })]))();
+    expect(check()).toBe(3);
+    expect(await names('q')).toEqual(['Quartz', 'Quinoline']);
+    const order = await h.ok<{ id: number }>(h.member, 'createReagentOrder', { name: 'Quinine', quantity: 1 });
+    await h.ok(h.admin, 'approveReagentOrder', { id: order.id });
+    await h.ok(h.admin, 'arriveReagentOrder', { id: order.id });
+    await h.ok(h.admin, 'stockInReagentOrder', { id: order.id, storage_location: 'A301' });
+    expect(check()).toBe(4);
+    expect(await names('q')).toEqual(['Quartz', 'Quinine', 'Quinoline']);
+    await h.ok(h.admin, 'deleteInventoryItem', { id: made.id });
+    expect(check()).toBe(3);
+    expect(await names('q')).toEqual(['Quartz', 'Quinine']);
+    // The orders' tables have theirs too.
+    const orderRow = h.dbs.lab.prepare(`SELECT mask FROM ${lettersTable('reagent_orders')} WHERE id = ?`).pluck().get(order.id);
+    expect(orderRow).toBe(maskOf(h.dbs.lab.prepare('SELECT search_all FROM reagent_orders WHERE id = ?').pluck().get(order.id) as string));
+  });
+
+  it('a damaged letter index (a row lost, a trigger dropped) is rebuilt at start; a lab.db without one is left alone', async () => {
+    const plain = createHarness();
+    expect(ensureSearchIndexes(plain.dbs.lab)).toEqual([]);
+    const h = withLetterIndex();
+    for (const name of ['Acetone', 'Benzene', 'Quartz']) await h.ok(h.member, 'createInventoryItem', { name, quantity: 1 });
+    expect(ensureSearchIndexes(h.dbs.lab)).toEqual([]);
+    h.dbs.lab.exec(`DELETE FROM ${lettersTable('inventory_items')} WHERE id = 1; DROP TRIGGER ${lettersTable('reagent_orders')}_insert`);
+    expect(ensureSearchIndexes(h.dbs.lab).map((r) => r.table)).toEqual([lettersTable('inventory_items'), lettersTable('reagent_orders')]);
+    expect(h.dbs.lab.prepare(`SELECT count(*) FROM ${lettersTable('inventory_items')}`).pluck().get()).toBe(3);
+    expect(h.dbs.lab.prepare(`SELECT count(*) FROM sqlite_schema WHERE name = ?`).pluck().get(`${lettersTable('reagent_orders')}_insert`)).toBe(1);
+  });
+});
