@@ -6,7 +6,6 @@
 // query kind in-process (the service) and over HTTP (p50/p99), next to the anchor: the best plain
 // SQLite technique for the same query on a copy of the same data, measured in the same run.
 // Writes bench-results/records.json and records.md. Not a test: no pass/fail exit.
-import { hasLetterIndex, migrateLetterIndexes } from '../src/main/records/letter-index';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,8 +43,6 @@ function seed(dir: string): { seedMs: number } {
   auth.setup({ username: 'admin', password: 'admin-pass-1', displayName: 'Admin' });
   const people = ['张三', '李四', '王老师', 'Alice Chen', '赵敏', 'Bob Li'].map((displayName, i) => auth.createUser({ username: `m${i}`, password: 'member-pass-1', displayName, role: 'member' }, 1));
   const db = dbs.lab;
-  // The letter index (letter-index.ts) is what lab.db v10 creates; a lab.db before it has none.
-  if (!hasLetterIndex(db, 'inventory_items')) db.transaction(() => migrateLetterIndexes(db))();
   const r = rng(7);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
   const t0 = Date.parse('2024-01-01T00:00:00Z');

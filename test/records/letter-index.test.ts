@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InventoryItem, ListResult } from '../../src/shared/records';
 import { normalizeSearchTerm } from '../../src/shared/normalize';
-import { forgetLetterIndexes, lettersTable, maskOf, migrateLetterIndexes } from '../../src/main/records/letter-index';
+import { lettersTable, maskOf } from '../../src/main/records/letter-index';
 import { ensureSearchIndexes } from '../../src/main/records/search-index';
 import { inventoryRowValues } from '../../src/main/records/inventory-service';
 import { insertMany } from '../../src/main/records/bulk-insert';
@@ -13,11 +13,9 @@ import { createHarness, type Harness } from './harness';
 
 type Row = Record<string, unknown> & { id: number; status: string; search_all: string };
 
+/** A lab.db (v10 makes the letter indexes). */
 function withLetterIndex(): Harness {
-  const h = createHarness();
-  h.dbs.lab.transaction(() => migrateLetterIndexes(h.dbs.lab))();
-  forgetLetterIndexes(h.dbs.lab);
-  return h;
+  return createHarness();
 }
 
 /** What the list means, by brute force over the stored normalized texts (search-index.test.ts checks those against the record texts). */
@@ -112,9 +110,12 @@ describe('one common letter through the letter index', () => {
     expect(orderRow).toBe(maskOf(h.dbs.lab.prepare('SELECT search_all FROM reagent_orders WHERE id = ?').pluck().get(order.id) as string));
   });
 
-  it('a damaged letter index (a row lost, a trigger dropped) is rebuilt at start; a lab.db without one is left alone', async () => {
-    const plain = createHarness();
-    expect(ensureSearchIndexes(plain.dbs.lab)).toEqual([]);
+  it('a damaged or missing letter index (a row lost, a trigger dropped, the table and its triggers gone) is rebuilt at start', async () => {
+    const gone = createHarness();
+    const l = lettersTable('consumable_orders');
+    gone.dbs.lab.exec(`DROP TRIGGER ${l}_insert; DROP TRIGGER ${l}_delete; DROP TRIGGER ${l}_update; DROP TABLE ${l}`);
+    expect(ensureSearchIndexes(gone.dbs.lab).map((r) => r.table)).toEqual([l]);
+    expect(gone.dbs.lab.prepare(`SELECT count(*) FROM sqlite_schema WHERE name LIKE ?`).pluck().get(`${l}%`)).toBe(4);
     const h = withLetterIndex();
     for (const name of ['Acetone', 'Benzene', 'Quartz']) await h.ok(h.member, 'createInventoryItem', { name, quantity: 1 });
     expect(ensureSearchIndexes(h.dbs.lab)).toEqual([]);

@@ -14,8 +14,9 @@ import { ftsTable } from './search-index';
 import { attachSpool, quoteColumn, SPOOL_SCHEMA } from './import-spool';
 import type { ImportProgress } from '../../shared/records';
 
-/** FTS5's automerge when the index's config has none; pages per merge step after the commit. */
-const FTS5_DEFAULT_AUTOMERGE = 4;
+/** FTS5's merge settings when the index's config has none; crisismerge while a commit runs; pages per merge step after it. */
+const FTS5_DEFAULTS = { automerge: 4, crisismerge: 16 };
+const PAUSED_CRISISMERGE = 1000;
 const MERGE_PAGES = 500;
 /** Rows per statement and between progress reports. */
 const CHUNK = 10_000;
@@ -58,7 +59,7 @@ export function writeImport(dbPath: string, spool: string, actor: UserInfo, tota
       const list = cols.map(quoteColumn).join(', ');
       db.transaction(() => {
         placeTable(db);
-        const automerge = pauseAutomerge(db);
+        const merging = pauseMerging(db);
         const items = db.prepare(
           `INSERT INTO main.inventory_items (${list}, storage_location, location_id, status, created_by, source_order_id)
            SELECT ${cols.map((c) => `s.${quoteColumn(c)}`).join(', ')}, p.path, p.location_id, 'in_stock', ?, NULL
@@ -81,7 +82,7 @@ export function writeImport(dbPath: string, spool: string, actor: UserInfo, tota
           ids.push(...chunk);
           report();
         }
-        automerge.resume();
+        merging.resume();
       }).immediate();
     }
     report();
@@ -92,18 +93,25 @@ export function writeImport(dbPath: string, spool: string, actor: UserInfo, tota
 }
 
 /**
- * FTS5 merges index segments as it writes ("automerge"); during the commit that work is done again
- * and again on segments the next statement grows. It is paused inside the commit (a setting stored
- * in the index's config table, so a rollback restores it) and the merging is done by mergeIndex()
- * after the answer, in small transactions.
+ * FTS5 merges index segments as it writes ("automerge", and a forced "crisismerge" once a level
+ * holds 16); during the commit that work is done again and again on segments the next statement
+ * grows. Both are paused inside the commit (settings stored in the index's config table, so a
+ * rollback restores them) and the worker merges after the answer (mergeIndex).
  */
-function pauseAutomerge(db: Db): { resume(): void } {
+function pauseMerging(db: Db): { resume(): void } {
   const fts = ftsTable('inventory_items');
-  const was = (db.prepare(`SELECT v FROM ${fts}_config WHERE k = 'automerge'`).pluck().get() as number | undefined) ?? FTS5_DEFAULT_AUTOMERGE;
-  // FTS5 refuses a bound value here ("SQL logic error"); the number is ours, written as a literal.
-  const set = (n: number) => db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('automerge', ${Math.trunc(Number(n))})`);
-  set(0);
-  return { resume: () => set(was) };
+  const setting = (k: string) => db.prepare(`SELECT v FROM ${fts}_config WHERE k = ?`).pluck().get(k) as number | undefined;
+  const was = { automerge: setting('automerge') ?? FTS5_DEFAULTS.automerge, crisismerge: setting('crisismerge') ?? FTS5_DEFAULTS.crisismerge };
+  // FTS5 refuses a bound value here ("SQL logic error"); the numbers are ours, written as literals.
+  const set = (k: string, n: number) => db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('${k}', ${Math.trunc(Number(n))})`);
+  set('automerge', 0);
+  set('crisismerge', PAUSED_CRISISMERGE);
+  return {
+    resume: () => {
+      set('automerge', was.automerge);
+      set('crisismerge', was.crisismerge);
+    },
+  };
 }
 
 /** The `received` movement of each new item `first`…`last` (what stock-ledger's receivedMovement writes for one). */
@@ -117,7 +125,7 @@ function writeReceived(db: Db, userId: number, first: number, last: number): voi
 }
 
 /**
- * Merges the search index segments the commit left (automerge was paused), a few hundred pages per
+ * Merges the search index segments the commit left (merging was paused), a few hundred pages per
  * transaction so other writers wait at most one step; done when a step changes (almost) nothing,
  * FTS5's documented test.
  */

@@ -13,7 +13,7 @@ import type { Db } from '../db/open';
 import { sortKeyColumns } from './sort-key';
 import { ensureTermsTable, ftsTable, ftsTextColumns, statusToken } from './search-index';
 import { subtreeIds } from './location-tree';
-import { hasLetterIndex, lettersTable, wordsMask } from './letter-index';
+import { hasLetterIndex, lettersTable, maskOf, wordsMask } from './letter-index';
 import { cursorValues, keysetIds, type KeysetQuery } from './keyset';
 import { decodeCursor, encodeCursor, listQueryFingerprint } from '../../shared/list-cursor';
 
@@ -33,8 +33,8 @@ function stmt(db: Db, sql: string): Statement {
   return s;
 }
 
-/** The normalized search columns of one record (values: the record's current texts). */
-export function searchColumns(endpoint: ListEndpoint, rec: Record<string, unknown>): Record<string, string> {
+/** The normalized search columns of one record (values: the record's current texts), with the letter mask of `search_all` (letter-index.ts). */
+export function searchColumns(endpoint: ListEndpoint, rec: Record<string, unknown>): Record<string, string | number> {
   const list = LISTS[endpoint];
   const also: Readonly<Record<string, readonly string[]>> = list.searchAlso;
   const norm = (f: string) => normalizeSearchTerm(String(rec[f] ?? ''));
@@ -49,12 +49,12 @@ export function searchColumns(endpoint: ListEndpoint, rec: Record<string, unknow
     const v = norm(f);
     if (v) all.push(v);
   }
-  out.search_all = all.join(SEP);
-  return out;
+  const searchAll = all.join(SEP);
+  return { ...out, search_all: searchAll, search_letters: maskOf(searchAll) };
 }
 
 /** Every column derived from a record's texts (search columns and sort keys): written with the row. */
-export function derivedColumns(endpoint: ListEndpoint, rec: Record<string, unknown>): Record<string, string> {
+export function derivedColumns(endpoint: ListEndpoint, rec: Record<string, unknown>): Record<string, string | number> {
   return { ...searchColumns(endpoint, rec), ...sortKeyColumns(endpoint, rec) };
 }
 
