@@ -4,39 +4,19 @@
 // change, bulk insert, stock-in, delete).
 import { describe, expect, it } from 'vitest';
 import type { InventoryItem, ListResult } from '../../src/shared/records';
-import { normalizeSearchTerm } from '../../src/shared/normalize';
 import { lettersTable, maskOf } from '../../src/main/records/letter-index';
 import { ensureSearchIndexes } from '../../src/main/records/search-index';
 import { inventoryRowValues } from '../../src/main/records/inventory-service';
 import { insertMany } from '../../src/main/records/bulk-insert';
 import { createHarness, type Harness } from './harness';
+import { allRows, reference } from './list-reference';
 
-type Row = Record<string, unknown> & { id: number; status: string; search_all: string };
 
 /** A lab.db (v10 makes the letter indexes). */
 function withLetterIndex(): Harness {
   return createHarness();
 }
 
-/** What the list means, by brute force over the stored normalized texts (search-index.test.ts checks those against the record texts). */
-function reference(rows: Row[], q: { search: string; status?: string; sort?: string }): number[] {
-  const words = q.search.normalize('NFKC').split(/\s+/u).map(normalizeSearchTerm).filter(Boolean);
-  const hits = rows.filter((r) => (!q.status || r.status === q.status) && words.every((w) => r.search_all.includes(w)));
-  if (!q.sort) {
-    const term = words.join('');
-    const rank = (r: Row) => {
-      const parts = [String(r.s_name ?? ''), String(r.s_cas_number ?? '')].flatMap((s) => s.split('\u001f')).filter(Boolean);
-      return parts.includes(term) ? 0 : parts.some((p) => p.startsWith(term)) ? 1 : 2;
-    };
-    return hits.map((r) => [rank(r), r.id] as const).sort((a, b) => a[0] - b[0] || b[1] - a[1]).map((x) => x[1]);
-  }
-  const desc = q.sort.startsWith('-');
-  const key = desc ? q.sort.slice(1) : q.sort;
-  const col = key === 'id' || key === 'status' ? key : `${key}_sort` in (rows[0] ?? {}) ? `${key}_sort` : key;
-  const cmp = (a: unknown, b: unknown) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : (a as string) < (b as string) ? -1 : 1);
-  const sorted = [...hits].sort((a, b) => cmp(a[col], b[col]) || (key === 'id' ? 0 : cmp(a.status, b.status)) || a.id - b.id);
-  return (desc ? sorted.reverse() : sorted).map((r) => r.id);
-}
 
 /** A row as the bulk import writes it. */
 const item = (input: { name: string; quantity: number; brand?: string; storage_location?: string }, cas = '') => ({ ...inventoryRowValues(input, cas), status: 'in_stock' });
@@ -55,12 +35,12 @@ describe('one common letter through the letter index', () => {
     const rows = Array.from({ length: 3600 }, (_, i) => item({ name: NAMES[i % NAMES.length]!, quantity: (i % 7) + 1, brand: i % 3 ? 'Aladdin' : '国药', storage_location: place(i) }, i % 5 ? '' : '64-17-5'));
     h.dbs.lab.transaction(() => insertMany(h.dbs.lab, 'inventory_items', rows))();
     h.dbs.lab.exec(`UPDATE inventory_items SET status = 'borrowed' WHERE id % 4 = 1; UPDATE inventory_items SET status = 'disposed' WHERE id % 9 = 2`);
-    const all = h.dbs.lab.prepare('SELECT * FROM inventory_items').all() as Row[];
+    const all = allRows(h.dbs.lab, '/inventory/');
     let pages = 0;
     for (const search of ['a', 'A', 'ａ', 'x', 'e 1', '1', 'z']) {
       for (const sort of ['', '-id', 'id', 'name', '-name', '-quantity', 'status', '-brand']) {
         for (const status of ['', 'in_stock', 'disposed']) {
-          const want = reference(all, { search, status, sort });
+          const want = reference('/inventory/', all, { search, field: 'all', status, sort });
           for (const [page, pageSize] of [[1, 20], [2, 20], [7, 50], [Math.max(1, Math.ceil(want.length / 50)), 50]] as const) {
             const got = await h.ok<ListResult<InventoryItem>>(h.guest, 'listInventory', { search, sort, status, page, pageSize });
             expect(got.total, `${search} ${sort} ${status}`).toBe(want.length);

@@ -8,7 +8,6 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { LISTS, type ListEndpoint } from '../../src/shared/records';
-import { normalizeSearchTerm } from '../../src/shared/normalize';
 import { consumableListInput, inventoryListInput, reagentListInput } from '../../src/shared/contract/records';
 import { indexSearchIds, listChunks, listPage, type ListSpec } from '../../src/main/records/search';
 import { inventoryListSpec, inventoryRowValues } from '../../src/main/records/inventory-service';
@@ -22,58 +21,12 @@ import { labMigrations } from '../../src/main/db/lab-schema';
 import { createHarness, type Harness, tempDir } from './harness';
 import { IMPORT_HEADERS, rng, sampleItems, toImportRow } from '../fixtures/records/sample-data';
 import { writeTable } from '../fixtures/records/generate-samples';
+import { allRows, reference, type Q, type Row } from './list-reference';
 import { startTestServices } from '../support/temp';
-
-type Row = Record<string, unknown> & { id: number; status: string };
-interface Q {
-  search: string;
-  field: string;
-  status: string;
-  sort: string;
-}
 
 const SPECS: Record<ListEndpoint, ListSpec<unknown>> = { '/inventory/': inventoryListSpec, '/reagent-orders/': reagentListSpec, '/consumable-orders/': consumableListSpec };
 const INPUTS = { '/inventory/': inventoryListInput, '/reagent-orders/': reagentListInput, '/consumable-orders/': consumableListInput } as const;
 
-/** Every row of a list with the texts a search reads (applicant = the applicant's display name). */
-function allRows(db: Database.Database, endpoint: ListEndpoint): Row[] {
-  const table = LISTS[endpoint].table;
-  const join = endpoint === '/inventory/' ? '' : 'JOIN users u ON u.id = t.applicant_id';
-  return db.prepare(`SELECT t.*${join ? ', u.display_name AS applicant, u.display_name_sort AS applicant_sort' : ''} FROM ${table} t ${join}`).all() as Row[];
-}
-
-/** What a search means, by brute force: normalized words, each occurring in one of the field's texts. */
-function reference(endpoint: ListEndpoint, rows: Row[], q: Q): number[] {
-  const list = LISTS[endpoint];
-  const also: Readonly<Record<string, readonly string[]>> = list.searchAlso;
-  const indexed: readonly string[] = list.indexed;
-  const norm = (r: Row, f: string) => normalizeSearchTerm(String(r[f] ?? ''));
-  const texts = (r: Row, f: string) => [f, ...(also[f] ?? [])].map((x) => norm(r, x)).filter(Boolean);
-  const single = q.field !== 'all' && indexed.includes(q.field);
-  const words = q.search.normalize('NFKC').split(/\s+/u).map(normalizeSearchTerm).filter(Boolean);
-  const hits = rows.filter((r) => {
-    if (q.status && r.status !== q.status) return false;
-    const t = single ? texts(r, q.field) : [...indexed.flatMap((f) => texts(r, f)), ...list.searchAllAlso.map((f) => norm(r, f))];
-    return words.every((w) => t.some((x) => x.includes(w)));
-  });
-  if (!q.sort && !words.length) return hits.map((r) => r.id).sort((a, b) => b - a);
-  if (!q.sort) {
-    const term = words.join('');
-    const cols = single ? [q.field] : ['name', 'cas_number'].filter((c) => indexed.includes(c));
-    const rank = (r: Row) => {
-      const parts = cols.flatMap((c) => texts(r, c));
-      return parts.includes(term) ? 0 : parts.some((p) => p.startsWith(term)) ? 1 : 2;
-    };
-    return hits.map((r) => [rank(r), r.id] as const).sort((a, b) => a[0] - b[0] || b[1] - a[1]).map((x) => x[1]);
-  }
-  const desc = q.sort.startsWith('-');
-  const key = desc ? q.sort.slice(1) : q.sort;
-  // Ties broken by status, then id (the order of the sort indexes); the applicant (a join) by id.
-  const col = key === 'id' || key === 'status' ? key : `${key}_sort` in (rows[0] ?? {}) ? `${key}_sort` : key;
-  const cmp = (a: unknown, b: unknown) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : (a as string) < (b as string) ? -1 : 1);
-  const sorted = [...hits].sort((a, b) => cmp(a[col], b[col]) || (key === 'id' || key === 'applicant' ? 0 : cmp(a.status, b.status)) || a.id - b.id);
-  return (desc ? sorted.reverse() : sorted).map((r) => r.id);
-}
 
 function ids(db: Database.Database, endpoint: ListEndpoint, q: Q): number[] {
   const parsed = INPUTS[endpoint].parse(q);

@@ -1,0 +1,53 @@
+// What a list search means, by brute force over every row (the normalized texts of each field), for
+// the tests that check the index paths (trigram index, letter index, keyset) against it.
+import type Database from 'better-sqlite3';
+import { LISTS, type ListEndpoint } from '../../src/shared/records';
+import { normalizeSearchTerm } from '../../src/shared/normalize';
+
+export type Row = Record<string, unknown> & { id: number; status: string };
+export interface Q {
+  search: string;
+  field: string;
+  status: string;
+  sort: string;
+}
+
+/** Every row of a list with the texts a search reads (applicant = the applicant's display name). */
+export function allRows(db: Database.Database, endpoint: ListEndpoint): Row[] {
+  const table = LISTS[endpoint].table;
+  const join = endpoint === '/inventory/' ? '' : 'JOIN users u ON u.id = t.applicant_id';
+  return db.prepare(`SELECT t.*${join ? ', u.display_name AS applicant, u.display_name_sort AS applicant_sort' : ''} FROM ${table} t ${join}`).all() as Row[];
+}
+
+/** What a search means, by brute force: normalized words, each occurring in one of the field's texts. */
+export function reference(endpoint: ListEndpoint, rows: Row[], q: Q): number[] {
+  const list = LISTS[endpoint];
+  const also: Readonly<Record<string, readonly string[]>> = list.searchAlso;
+  const indexed: readonly string[] = list.indexed;
+  const norm = (r: Row, f: string) => normalizeSearchTerm(String(r[f] ?? ''));
+  const texts = (r: Row, f: string) => [f, ...(also[f] ?? [])].map((x) => norm(r, x)).filter(Boolean);
+  const single = q.field !== 'all' && indexed.includes(q.field);
+  const words = q.search.normalize('NFKC').split(/\s+/u).map(normalizeSearchTerm).filter(Boolean);
+  const hits = rows.filter((r) => {
+    if (q.status && r.status !== q.status) return false;
+    const t = single ? texts(r, q.field) : [...indexed.flatMap((f) => texts(r, f)), ...list.searchAllAlso.map((f) => norm(r, f))];
+    return words.every((w) => t.some((x) => x.includes(w)));
+  });
+  if (!q.sort && !words.length) return hits.map((r) => r.id).sort((a, b) => b - a);
+  if (!q.sort) {
+    const term = words.join('');
+    const cols = single ? [q.field] : ['name', 'cas_number'].filter((c) => indexed.includes(c));
+    const rank = (r: Row) => {
+      const parts = cols.flatMap((c) => texts(r, c));
+      return parts.includes(term) ? 0 : parts.some((p) => p.startsWith(term)) ? 1 : 2;
+    };
+    return hits.map((r) => [rank(r), r.id] as const).sort((a, b) => a[0] - b[0] || b[1] - a[1]).map((x) => x[1]);
+  }
+  const desc = q.sort.startsWith('-');
+  const key = desc ? q.sort.slice(1) : q.sort;
+  // Ties broken by status, then id (the order of the sort indexes); the applicant (a join) by id.
+  const col = key === 'id' || key === 'status' ? key : `${key}_sort` in (rows[0] ?? {}) ? `${key}_sort` : key;
+  const cmp = (a: unknown, b: unknown) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : (a as string) < (b as string) ? -1 : 1);
+  const sorted = [...hits].sort((a, b) => cmp(a[col], b[col]) || (key === 'id' || key === 'applicant' ? 0 : cmp(a.status, b.status)) || a.id - b.id);
+  return (desc ? sorted.reverse() : sorted).map((r) => r.id);
+}
