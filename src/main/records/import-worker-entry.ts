@@ -28,10 +28,7 @@ async function run(job: ImportJob): Promise<void> {
     // the commit left and fold the log into lab.db, here.
     if (write) {
       void import('./import-write')
-        .then((w) => {
-          w.mergeIndex(write.dbPath);
-          w.foldLog(write.dbPath);
-        })
+        .then((w) => w.finishImport(write.dbPath))
         .catch(() => undefined)
         .finally(() => process.exit(0));
     } else process.exit(0);

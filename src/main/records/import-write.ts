@@ -40,7 +40,7 @@ function placeTable(db: Db): void {
 export function writeImport(dbPath: string, spool: string, actor: UserInfo, total: number, progress: (p: ImportProgress) => void): number[] {
   const db = openDatabase(dbPath);
   // The commit only appends to the write-ahead log; copying ~100 MB of it into lab.db is left to
-  // foldLog() after the answer (still in this worker, never on the server's thread).
+  // finishImport() after the answer (still in this worker, never on the server's thread).
   db.pragma('wal_autocheckpoint = 0');
   db.pragma(`cache_size = -${WRITE_CACHE_KIB}`);
   try {
@@ -96,7 +96,7 @@ export function writeImport(dbPath: string, spool: string, actor: UserInfo, tota
  * FTS5 merges index segments as it writes ("automerge", and a forced "crisismerge" once a level
  * holds 16); during the commit that work is done again and again on segments the next statement
  * grows. Both are paused inside the commit (settings stored in the index's config table, so a
- * rollback restores them) and the worker merges after the answer (mergeIndex).
+ * rollback restores them) and the worker merges after the answer (finishImport).
  */
 function pauseMerging(db: Db): { resume(): void } {
   const fts = ftsTable('inventory_items');
@@ -125,11 +125,12 @@ function writeReceived(db: Db, userId: number, first: number, last: number): voi
 }
 
 /**
- * Merges the search index segments the commit left (merging was paused), a few hundred pages per
- * transaction so other writers wait at most one step; done when a step changes (almost) nothing,
- * FTS5's documented test.
+ * What the commit left for after the answer, on one connection: the search index segments merged
+ * (merging was paused), a few hundred pages per transaction so other writers wait at most one step,
+ * done when a step changes (almost) nothing (FTS5's documented test); then the log the import wrote
+ * copied into lab.db (what the commit's automatic checkpoint would have done).
  */
-export function mergeIndex(dbPath: string): void {
+export function finishImport(dbPath: string): void {
   const db = openDatabase(dbPath);
   try {
     const fts = ftsTable('inventory_items');
@@ -140,15 +141,6 @@ export function mergeIndex(dbPath: string): void {
       step.run();
       if ((changes.get() as number) - before < 2) break;
     }
-  } finally {
-    db.close();
-  }
-}
-
-/** Copies the log the import wrote into lab.db (what the commit's automatic checkpoint would have done). */
-export function foldLog(dbPath: string): void {
-  const db = openDatabase(dbPath);
-  try {
     db.pragma('wal_checkpoint(PASSIVE)');
   } finally {
     db.close();
