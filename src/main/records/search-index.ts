@@ -32,6 +32,13 @@ export function ensureTermsTable(db: Db, table: string): string {
   return termsTable(table);
 }
 
+/** The list whose records live in `table`. */
+function listOf(table: string): (typeof LISTS)[ListEndpoint] {
+  const list = Object.values(LISTS).find((l) => l.table === table);
+  if (!list) throw new Error(`no list has table ${table}`);
+  return list;
+}
+
 /**
  * The text columns of a table's index: one per indexed field (`s_<field>`), plus `s_rest` holding
  * the parts only the `all` search covers (LISTS' searchAllAlso), when the list has any. The `all`
@@ -39,8 +46,7 @@ export function ensureTermsTable(db: Db, table: string): string {
  * every field's text twice and made a bulk import's commit pay for it.)
  */
 export function ftsTextColumns(table: string): string[] {
-  const list = Object.values(LISTS).find((l) => l.table === table);
-  if (!list) throw new Error(`no list has table ${table}`);
+  const list = listOf(table);
   return [...list.indexed.map((f) => `s_${f}`), ...(list.searchAllAlso.length ? ['s_rest'] : [])];
 }
 
@@ -58,7 +64,7 @@ const framed = (ref: string) => `char(31) || ${ref} || char(31, 31)`;
 
 /** FTS column → its value from record row `row` (framed, except the status). */
 function columnMap(table: string): Array<[string, (row: string) => string]> {
-  const list = Object.values(LISTS).find((l) => l.table === table)!;
+  const list = listOf(table);
   return [
     ['status', (row) => statusValue(`${row}.status`)],
     ...ftsTextColumns(table).map((c): [string, (row: string) => string] => [
@@ -70,7 +76,7 @@ function columnMap(table: string): Array<[string, (row: string) => string]> {
 
 /** The record columns an index row is made of: a change of one of them rewrites it. */
 function sourceColumns(table: string): string[] {
-  const list = Object.values(LISTS).find((l) => l.table === table)!;
+  const list = listOf(table);
   return ['status', ...list.indexed.map((f) => `s_${f}`), ...(list.searchAllAlso.length ? ['search_all'] : [])];
 }
 
