@@ -87,7 +87,6 @@ export function ensureLetterIndexes(db: Db): Array<{ table: string; problem: str
     })();
     rebuilt.push({ table: l, problem });
   }
-  present.delete(db);
   return rebuilt;
 }
 
@@ -100,18 +99,4 @@ export function migrateLetterIndexes(db: Db): void {
     db.exec(`ALTER TABLE ${LISTS[e].table} ADD COLUMN search_letters INTEGER`);
     createLetterIndex(db, LISTS[e].table);
   }
-}
-
-// Per connection: which tables have their letter index (a lab.db before v10 has none; the search
-// then scans as before).
-const present = new WeakMap<Db, Map<string, boolean>>();
-export function hasLetterIndex(db: Db, table: string): boolean {
-  let m = present.get(db);
-  if (!m) present.set(db, (m = new Map()));
-  let has = m.get(table);
-  if (has === undefined) {
-    has = db.prepare(`SELECT count(*) FROM sqlite_schema WHERE name IN (?, ?)`).pluck().get(lettersTable(table), `${lettersTable(table)}_update`) === 2;
-    m.set(table, has);
-  }
-  return has;
 }

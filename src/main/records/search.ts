@@ -13,7 +13,7 @@ import type { Db } from '../db/open';
 import { sortKeyColumns } from './sort-key';
 import { ensureTermsTable, ftsTable, ftsTextColumns, statusToken } from './search-index';
 import { subtreeIds } from './location-tree';
-import { hasLetterIndex, lettersTable, maskOf, wordsMask } from './letter-index';
+import { lettersTable, maskOf, wordsMask } from './letter-index';
 import { cursorValues, keysetIds, type KeysetQuery } from './keyset';
 import { decodeCursor, encodeCursor, listQueryFingerprint } from '../../shared/list-cursor';
 
@@ -311,12 +311,13 @@ function indexSearch<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, p: ListPlan
  * A search of only common letters / digits (one character each, too common to expand) through the
  * letter index (letter-index.ts): the total is a count of the narrow table, the page walks it
  * newest first (relevance: "equals" and "starts with" from the trigram index first) or the sort
- * column's index. Null when it does not apply (a field, a location, no letter index): the scan.
+ * column's index. Null when it does not apply (a field, a location): the scan. (A letter index
+ * lost while running fails the query as a damaged index; the caller then scans.)
  */
 function letterSearch(db: Db, spec: ListSpec<unknown>, q: ListQuery, p: ListPlan, window?: { limit: number; offset: number }): { total: number; ids: number[] } | null {
   const words = searchWords(q.search);
   const bits = wordsMask(words);
-  if (bits === null || q.field !== 'all' || p.locations || !hasLetterIndex(db, spec.table)) return null;
+  if (bits === null || q.field !== 'all' || p.locations) return null;
   const l = lettersTable(spec.table);
   const cond = `(l.mask & ?) = ?${q.status ? ' AND l.status = ?' : ''}`;
   const params = [bits, bits, ...(q.status ? [q.status] : [])];
