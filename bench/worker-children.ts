@@ -3,6 +3,7 @@
 // server's: the budget is the app's, and the worker's memory is the machine's too.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { childPids, runs } from '../test/support/proc';
 
 /** Clock ticks per second of /proc/<pid>/stat's CPU times. */
 const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
@@ -16,23 +17,17 @@ export interface WorkerSample {
 
 export function workerChildren(server: number): WorkerSample[] {
   const out: WorkerSample[] = [];
-  try {
-    for (const task of fs.readdirSync(`/proc/${server}/task`)) {
-      for (const pid of fs.readFileSync(`/proc/${server}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number)) {
-        try {
-          if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('import-worker')) continue;
-          const hwm = Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-          // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-          const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-          const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-          out.push({ pid, hwm, cpuMs: ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK });
-        } catch {
-          // Exited meanwhile: its last sample stands.
-        }
-      }
+  for (const pid of childPids(server)) {
+    if (!runs(pid, 'import-worker')) continue;
+    try {
+      const hwm = Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.push({ pid, hwm, cpuMs: ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK });
+    } catch {
+      // Exited meanwhile: its last sample stands.
     }
-  } catch {
-    // Not Linux: no worker figures.
   }
   return out;
 }

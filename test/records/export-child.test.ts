@@ -12,6 +12,7 @@ import { sampleItems } from '../fixtures/records/sample-data';
 import { ADMIN, startTestServices } from '../support/temp';
 import { http, login } from '../support/http';
 import { until } from '../support/until';
+import { childPids, runs } from '../support/proc';
 
 /** A server with `rows` inventory items, an admin's cookie and its exports folder. */
 async function serverWith(rows: number) {
@@ -33,23 +34,7 @@ function startExport(base: string, cookie: string, format: 'csv' | 'xlsx', lang 
 
 /** The pid of this process's running import-worker child (the export's), if there is one. */
 function workerChild(): number | undefined {
-  const entry = process.env.LAB_IMPORT_WORKER!;
-  for (const task of fs.readdirSync('/proc/self/task')) {
-    let kids: string;
-    try {
-      kids = fs.readFileSync(`/proc/self/task/${task}/children`, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const pid of kids.split(' ').filter(Boolean).map(Number)) {
-      try {
-        if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(entry)) return pid;
-      } catch {
-        // Exited meanwhile.
-      }
-    }
-  }
-  return undefined;
+  return childPids(process.pid).find((pid) => runs(pid, process.env.LAB_IMPORT_WORKER!));
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
