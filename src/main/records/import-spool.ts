@@ -8,7 +8,8 @@ import Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open';
 
-const quote = (c: string) => `"${c.replace(/"/g, '""')}"`;
+/** A column name as an SQL identifier (the spool's columns are the record's, quoted anyway). */
+export const quoteColumn = (c: string) => `"${c.replace(/"/g, '""')}"`;
 
 /** Writes the spool: one transaction, its journal in memory (a spool cut short is never committed: import-write checks it). */
 export class SpoolWriter {
@@ -27,8 +28,8 @@ export class SpoolWriter {
   add(values: Record<string, unknown>, auditChanges: string): void {
     if (!this.put) {
       this.cols = Object.keys(values);
-      this.db.exec(`CREATE TABLE rows (n INTEGER PRIMARY KEY, ${this.cols.map(quote).join(', ')}, audit_changes TEXT NOT NULL)`);
-      this.put = this.db.prepare(`INSERT INTO rows (${this.cols.map(quote).join(', ')}, audit_changes) VALUES (${this.cols.map(() => '?').join(', ')}, ?)`);
+      this.db.exec(`CREATE TABLE rows (n INTEGER PRIMARY KEY, ${this.cols.map(quoteColumn).join(', ')}, audit_changes TEXT NOT NULL)`);
+      this.put = this.db.prepare(`INSERT INTO rows (${this.cols.map(quoteColumn).join(', ')}, audit_changes) VALUES (${this.cols.map(() => '?').join(', ')}, ?)`);
     }
     this.put.run(...this.cols.map((c) => values[c] ?? null), auditChanges);
   }
@@ -58,4 +59,3 @@ export function attachSpool(db: Db, file: string): { columns: string[]; rows: nu
   return { columns: info.filter((c) => c !== 'n' && c !== 'audit_changes'), rows };
 }
 
-export { quote as quoteColumn };
