@@ -1,7 +1,7 @@
 // `npm run bench:records` (`-- --items 20000` for a quick check; `--orders N`, `--iters N`): list
 // search at the size of a big lab. Generates 100 000 inventory items + 20 000 reagent orders + 5 000
 // consumable orders from ../shared/data/chemicals.tsv (real names, CAS numbers, Chinese names)
-// straight into lab.db (one transaction, records/bulk-insert.ts: one INSERT … SELECT per table; the
+// straight into lab.db (one transaction, test/support/bulk-insert.ts: one INSERT … SELECT per table; the
 // v6 triggers fill the search index as on every write path), starts the real server on loopback and times every list
 // query kind in-process (the service) and over HTTP (p50/p99), next to the anchor: the best plain
 // SQLite technique for the same query on a copy of the same data, measured in the same run.
@@ -16,7 +16,7 @@ import { AuthService } from '../src/main/auth/auth-service';
 import { startServices } from '../src/main/app-services';
 import { inventoryRowValues } from '../src/main/records/inventory-service';
 import { derivedColumns } from '../src/main/records/search';
-import { insertMany } from '../src/main/records/bulk-insert';
+import { insertMany } from '../test/support/bulk-insert';
 import { consumableListInput, inventoryListInput, reagentListInput } from '../src/shared/contract/records';
 import { normalizeSearchTerm } from '../src/shared/normalize';
 import type { ListEndpoint } from '../src/shared/records';

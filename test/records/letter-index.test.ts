@@ -7,7 +7,7 @@ import type { InventoryItem, ListResult } from '../../src/shared/records';
 import { lettersTable, maskOf } from '../../src/main/records/letter-index';
 import { ensureSearchIndexes } from '../../src/main/records/search-index';
 import { inventoryRowValues } from '../../src/main/records/inventory-service';
-import { insertMany } from '../../src/main/records/bulk-insert';
+import { insertMany } from '../support/bulk-insert';
 import { createHarness, type Harness } from './harness';
 import { allRows, reference } from './list-reference';
 

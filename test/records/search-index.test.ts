@@ -14,7 +14,7 @@ import { inventoryListSpec, inventoryRowValues } from '../../src/main/records/in
 import { reagentListSpec } from '../../src/main/records/reagent-order-service';
 import { consumableListSpec } from '../../src/main/records/consumable-order-service';
 import { searchIndexProblem } from '../../src/main/records/search-index';
-import { insertMany } from '../../src/main/records/bulk-insert';
+import { insertMany } from '../support/bulk-insert';
 import { openDatabases } from '../../src/main/db/databases';
 import { latestVersion, migrate } from '../../src/main/db/migrate';
 import { labMigrations } from '../../src/main/db/lab-schema';

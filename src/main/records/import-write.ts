@@ -3,7 +3,7 @@
 // transaction on the worker's own connection to lab.db — all or nothing — reporting rows written.
 // Every row was checked and prepared by the scan, so the commit is INSERT … SELECT from the attached
 // spool, CHUNK rows per statement: no JavaScript per row, and the search index's triggers write one
-// segment per statement rather than one per row (bulk-insert.ts explains why that matters).
+// segment per statement rather than one per row (records README, "Cost of writing").
 import { AppError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import { openDatabase, type Db } from '../db/open';

@@ -1,11 +1,11 @@
-// Many new rows of one record table in one statement. The search index (search-index.ts) is kept
-// by triggers, and FTS5 writes its pending terms out as a new segment at every statement
+// Seeding for benches and tests: many new rows of one record table in one statement, as a bulk
+// import lands them. The search index (src/main/records/search-index.ts) is kept by triggers, and FTS5 writes its pending terms out as a new segment at every statement
 // savepoint: one INSERT per row inside a transaction makes one index segment per row (100 000
 // rows: ~5× the time of the rows alone). Rows staged in a TEMP table and moved with one
 // INSERT … SELECT fire the same triggers inside one statement, so the index is written once.
-// Run it inside the caller's transaction (the audit entries belong there too).
-import type { Db } from '../db/open';
-import type { RecordTable } from './deps';
+// Run it inside the caller's transaction.
+import type { Db } from '../../src/main/db/open';
+import type { RecordTable } from '../../src/main/records/deps';
 
 /** Inserts `rows` (all with the same columns) into `table`; returns their new ids, in order. */
 export function insertMany(db: Db, table: RecordTable | 'stock_movements', rows: ReadonlyArray<Record<string, unknown>>): number[] {
