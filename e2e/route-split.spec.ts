@@ -2,7 +2,7 @@
 // fetched when the screen is first shown, with a short "loading" line in the UI's language while
 // it arrives; all of it under the renderer's CSP (scripts from 'self' only).
 import type { Page, Route } from '@playwright/test';
-import { ADMIN, seedUsers, test, expect } from './fixtures';
+import { ADMIN, loginViaUi, seedUsers, test, expect } from './fixtures';
 
 /** Chunks named after the lazily loaded screens and dialogs (src/renderer/app/screens.ts, AppLayout, records/dialogs.ts). */
 const SCREEN_CHUNK = /\/assets\/(HomeScreen|InventoryPage|ReagentOrdersPage|ConsumableOrdersPage|CartImportScreen|AuditScreen|UsersScreen|SettingsScreen|LocationsScreen|RecordForm|HistoryDrawer|ImportWizard|MoveItemDialog)-[\w-]+\.js$/;
@@ -105,4 +105,22 @@ test('a screen whose code cannot be fetched says so with a retry instead of a bl
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByTestId('chunk-failed')).toHaveCount(0);
   await expect(page.getByText('Data directory', { exact: true })).toBeVisible();
+});
+
+test('the first page asked for at load is not shown after the screen was left before it rendered: an item added meanwhile is listed', async ({ page, app }) => {
+  const admin = await seedUsers(app);
+  await loginViaUi(page, app, ADMIN);
+  await page.evaluate(() => localStorage.setItem('lab.language', 'en'));
+  // A reload at the inventory asks for its first page while the screen's code is held back…
+  const held = await holdChunk(page, 'InventoryPage');
+  const asked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/inventory/');
+  await page.reload();
+  await asked;
+  // …and the user goes elsewhere before the inventory ever rendered.
+  await page.getByRole('menuitem', { name: 'Reagent orders' }).click();
+  await expect(page.getByRole('heading', { name: 'Reagent orders' })).toBeVisible();
+  await admin.req('POST', '/api/inventory', { name: '氯化钠', quantity: 1, unit: 'kg' });
+  held.release();
+  await page.getByRole('menuitem', { name: 'Inventory' }).click();
+  await expect(page.getByRole('row', { name: /氯化钠/ })).toContainText('1 kg');
 });

@@ -1,5 +1,5 @@
 // Locale provider + the session gate: business pages render only when the session is verified.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
@@ -10,6 +10,7 @@ import { LoginScreen } from '../screens/LoginScreen';
 import { SetupScreen } from '../screens/SetupScreen';
 import { AppLayout } from './AppLayout';
 import { prefetchScreenData, preloadScreen } from './screens';
+import { dropPrefetchedLists } from '../records/list-prefetch';
 
 function SessionGate() {
   const session = useSession();
@@ -28,6 +29,13 @@ function SessionGate() {
     preloadScreen(location.pathname);
     // Deliberately only on first mount.
   }, []);
+
+  // The first data asked for above serves the screen the window opened at, and only until the
+  // user goes elsewhere.
+  const openedAt = useRef(location.pathname);
+  useEffect(() => {
+    if (location.pathname !== openedAt.current) dropPrefetchedLists();
+  }, [location.pathname]);
 
   // `/login?switch=1` (on load or navigated to later) forgets the local state at once.
   useEffect(() => {

@@ -67,3 +67,11 @@ export function peekPrefetchedList(op: ListOp): { value?: ListResult<unknown>; r
 export function dropPrefetchedList(op: ListOp): void {
   pending.delete(op);
 }
+
+/**
+ * The window left the screen it opened at. A first page its code never came to show is older than
+ * whatever the user did since (a stock-in elsewhere, say), so the next visit must ask again.
+ */
+export function dropPrefetchedLists(): void {
+  pending.clear();
+}
