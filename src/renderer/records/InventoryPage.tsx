@@ -8,11 +8,11 @@ import { Button, Checkbox, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { InventoryItem } from '../../shared/records';
 import { allowedFrom } from '../../shared/workflows';
-import { casCell, ellipsisCell, HoverTip, ListToolbar, RecordTable, selectionCell, StatusTag, useRecordPage } from './list-kit';
+import { cachedT, casCell, ellipsisCell, HoverTip, ListToolbar, RecordTable, selectionCell, statusTag, useRecordPage } from './list-kit';
 import { RowActions } from './RowActions';
 import { HistoryDrawer, ImportWizard, ItemDetail, RecordForm, StockDialog } from './dialogs';
 import { GhsIcons } from './GhsIcon';
-import { amountText, containersText, ExpiryDate } from './item-display';
+import { amountText, containersText, expiryDate } from './item-display';
 import { STOCK_ACTION_FROM } from '../../shared/stock-actions';
 import type { StockDialogAction } from './StockDialog';
 import { LazyDialog, lazyNamed } from '../app/lazy';
@@ -61,7 +61,10 @@ export function InventoryPage() {
       split: t('stock.action.split'),
       adjust: t('stock.action.adjust'),
       delete: t('records.action.delete'),
+      more: t('table.more'),
     };
+    const statusText = cachedT((key) => t(key));
+    const status = (s: string) => statusTag(s, statusText(`records.status.${s}`));
     return [
       // The name opens the item's details (every field, the GHS pictograms large). Its whole text
       // shows on hover as the element's own title: a hover tip made on first hover would re-create
@@ -94,7 +97,7 @@ export function InventoryPage() {
           ) : amount;
         },
       }),
-      col('expiry_date', { width: 100, title: t('records.field.expiry_date'), render: (v: string | null) => <ExpiryDate day={v} /> }),
+      col('expiry_date', { width: 100, title: t('records.field.expiry_date'), render: (v: string | null) => expiryDate(v, t) }),
       { key: 'ghs', dataIndex: 'ghs', title: t('records.field.ghs'), width: 90, render: (v: string[]) => <GhsIcons codes={v} size={18} /> },
       { key: 'lot_number', dataIndex: 'lot_number', title: t('records.field.lot_number'), ...ellipsisCell(90) },
       col('storage_location', ellipsisCell(120)),
@@ -103,7 +106,7 @@ export function InventoryPage() {
       col('status', {
         width: 140,
         ellipsis: { showTitle: false },
-        render: (s: string, r) => (r.borrowed_by_name ? <HoverTip title={r.borrowed_by_name}><span><StatusTag status={s} />{r.borrowed_by_name}</span></HoverTip> : <StatusTag status={s} />),
+        render: (s: string, r) => (r.borrowed_by_name ? <HoverTip title={r.borrowed_by_name}><span>{status(s)}{r.borrowed_by_name}</span></HoverTip> : status(s)),
       }),
       {
         key: 'actions',
@@ -115,6 +118,7 @@ export function InventoryPage() {
         // irreversible steps go into the menu.
         render: (_v, r) => (
           <RowActions
+            moreLabel={L.more}
             visible={[
               { key: 'borrow', label: L.borrow, show: canWrite && allowedFrom(STOCK_ACTION_FROM.borrow, r.status), onClick: () => setStock({ action: 'borrow', item: r }) },
               { key: 'return', label: L.return, show: canWrite && allowedFrom(STOCK_ACTION_FROM.return, r.status) && (isAdmin || r.borrowed_by === user.id), onClick: () => setStock({ action: 'return', item: r }) },

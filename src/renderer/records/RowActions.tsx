@@ -5,7 +5,6 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import './table-cells.css';
 
 export interface RowAction {
@@ -28,7 +27,8 @@ function buttonClass(a: RowAction): string {
   return `cell-btn ${kind}${a.danger ? ' cell-btn-danger' : ''}`;
 }
 
-export function RowActions({ visible, more }: { visible: RowAction[]; more: RowAction[] }) {
+/** `moreLabel`: the "⋯" button's name (t('table.more')), translated once by the column, not per row. */
+export function RowActions({ visible, more, moreLabel }: { visible: RowAction[]; more: RowAction[]; moreLabel: string }) {
   const menu = more.filter((a) => a.show);
   return (
     <span className="cell-actions">
@@ -39,7 +39,7 @@ export function RowActions({ visible, more }: { visible: RowAction[]; more: RowA
             {buttonText(a)}
           </button>
         ))}
-      {menu.length > 0 && <MoreMenu actions={menu} />}
+      {menu.length > 0 && <MoreMenu actions={menu} label={moreLabel} />}
     </span>
   );
 }
@@ -57,8 +57,7 @@ const ELLIPSIS = (
  * just to show one of them. The button that then carries the dropdown takes the focus back, so a
  * keyboard user goes on in the open menu as with a dropdown made up front.
  */
-const MoreMenu = memo(function MoreMenu({ actions }: { actions: RowAction[] }) {
-  const { t } = useTranslation();
+const MoreMenu = memo(function MoreMenu({ actions, label }: { actions: RowAction[]; label: string }) {
   const [open, setOpen] = useState<boolean | null>(null);
   const ref = useRef<HTMLButtonElement>(null);
   const armed = open !== null;
@@ -66,7 +65,7 @@ const MoreMenu = memo(function MoreMenu({ actions }: { actions: RowAction[] }) {
     if (armed) ref.current?.focus();
   }, [armed]);
   const button = (
-    <button ref={ref} type="button" className="cell-btn cell-btn-text" aria-label={t('table.more')} title={t('table.more')} data-testid="row-more" onClick={armed ? undefined : () => setOpen(true)}>
+    <button ref={ref} type="button" className="cell-btn cell-btn-text" aria-label={label} title={label} data-testid="row-more" onClick={armed ? undefined : () => setOpen(true)}>
       {ELLIPSIS}
     </button>
   );

@@ -29,10 +29,27 @@ const STATUS_COLOR: Record<string, string> = {
 };
 
 /** A status in antd's Tag look, as a plain span (every row has one; see table-cells.css). */
+export function statusTag(status: string, label: string): ReactElement {
+  const color = STATUS_COLOR[status];
+  return <span className={color && color !== 'default' ? `cell-tag cell-tag-${color}` : 'cell-tag'}>{label}</span>;
+}
+
 export function StatusTag({ status }: { status: string }) {
   const { t } = useTranslation();
-  const color = STATUS_COLOR[status];
-  return <span className={color && color !== 'default' ? `cell-tag cell-tag-${color}` : 'cell-tag'}>{t(`records.status.${status}`)}</span>;
+  return statusTag(status, t(`records.status.${status}`));
+}
+
+/**
+ * `t` for keys a column shows on every row (statuses, action names), each translated once: the
+ * column's memo makes a new one when the language (and so `t`) changes.
+ */
+export function cachedT(t: (key: string) => string): (key: string) => string {
+  const seen = new Map<string, string>();
+  return (key) => {
+    let v = seen.get(key);
+    if (v === undefined) seen.set(key, (v = t(key)));
+    return v;
+  };
 }
 
 type SelectionNode = ReactElement<{ checked: boolean; 'aria-label'?: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void; onClick: (e: MouseEvent) => void }>;
