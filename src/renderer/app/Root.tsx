@@ -12,23 +12,35 @@ import { AppLayout } from './AppLayout';
 import { prefetchScreenData, preloadScreen } from './screens';
 import { dropPrefetchedLists } from '../records/list-prefetch';
 
+/** The hash route's path and query (HashRouter's location, before the router exists). */
+function hashLocation(): { pathname: string; search: string } {
+  const [pathname = '/', search = ''] = location.hash.replace(/^#/, '').split('?');
+  return { pathname: pathname || '/', search: search ? `?${search}` : '' };
+}
+
+const isSwitchAt = (pathname: string, search: string) => pathname === '/login' && new URLSearchParams(search).get('switch') === '1';
+
+/**
+ * Called by main.tsx before React's first render: verifies the session with /users/me — unless
+ * this is an account switch — and meanwhile starts fetching the code of the screen the address
+ * points at and its first data. Started here rather than in the gate's first effect, they overlap
+ * that first render (the antd shell's styles are made then) instead of waiting for it.
+ */
+export function startSession(): void {
+  const { pathname, search } = hashLocation();
+  if (!isSwitchAt(pathname, search)) {
+    void verifySession();
+    prefetchScreenData(pathname);
+  }
+  preloadScreen(pathname);
+}
+
 function SessionGate() {
   const session = useSession();
   const location = useLocation();
   const { t } = useTranslation();
 
-  const isSwitch = location.pathname === '/login' && new URLSearchParams(location.search).get('switch') === '1';
-
-  // First mount verifies the session with /users/me — unless this is an account switch — and
-  // meanwhile starts fetching the code of the screen the address points at, and its first data.
-  useEffect(() => {
-    if (!isSwitch) {
-      void verifySession();
-      prefetchScreenData(location.pathname);
-    }
-    preloadScreen(location.pathname);
-    // Deliberately only on first mount.
-  }, []);
+  const isSwitch = isSwitchAt(location.pathname, location.search);
 
   // The first data asked for above serves the screen the window opened at, and only until the
   // user goes elsewhere.
