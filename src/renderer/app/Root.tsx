@@ -23,16 +23,15 @@ const isSwitchAt = (pathname: string, search: string) => pathname === '/login' &
 /**
  * Called by main.tsx before React's first render: verifies the session with /users/me — unless
  * this is an account switch — and meanwhile starts fetching the code of the screen the address
- * points at and its first data. Started here rather than in the gate's first effect, they overlap
- * that first render (the antd shell's styles are made then) instead of waiting for it.
+ * points at and its first data. Settles when all of that has (failures included), so the first
+ * render can wait for it: one render of the signed-in screen with its rows, instead of the
+ * "checking" page, then the shell with a loading line, then the screen, then its rows.
  */
-export function startSession(): void {
+export function startSession(): Promise<unknown> {
   const { pathname, search } = hashLocation();
-  if (!isSwitchAt(pathname, search)) {
-    void verifySession();
-    prefetchScreenData(pathname);
-  }
-  preloadScreen(pathname);
+  const screen = preloadScreen(pathname);
+  if (isSwitchAt(pathname, search)) return screen;
+  return Promise.all([verifySession(), prefetchScreenData(pathname), screen]);
 }
 
 function SessionGate() {

@@ -18,7 +18,7 @@ const resets = new Set<() => void>();
  * revealed content back for a while after its fallback showed. Each mount keeps the way it
  * started, so a screen is never remounted when its chunk arrives.
  */
-export function lazyNamed<P extends object>(load: () => Promise<Record<string, unknown>>, name: string): ComponentType<P> & { preload: () => void } {
+export function lazyNamed<P extends object>(load: () => Promise<Record<string, unknown>>, name: string): ComponentType<P> & { preload: () => Promise<unknown> } {
   let ready: ComponentType<P> | undefined;
   const fetch = () => load().then((m) => (ready = m[name] as ComponentType<P>));
   const make = () =>
@@ -39,7 +39,7 @@ export function lazyNamed<P extends object>(load: () => Promise<Record<string, u
     return Direct ? <Direct {...props} /> : <Current {...props} />;
   };
   // The module system fetches a chunk once; an early call only starts it sooner.
-  return Object.assign(Loaded, { preload: () => void fetch().catch(() => undefined) });
+  return Object.assign(Loaded, { preload: () => fetch().catch(() => undefined) });
 }
 
 /** Catches a screen or dialog that could not be loaded or shown; Retry loads it again. */
