@@ -12,23 +12,34 @@ import { AppLayout } from './AppLayout';
 import { prefetchScreenData, preloadScreen } from './screens';
 import { dropPrefetchedLists } from '../records/list-prefetch';
 
+/** The hash route's path and query (HashRouter's location, before the router exists). */
+function hashLocation(): { pathname: string; search: string } {
+  const [pathname = '/', search = ''] = location.hash.replace(/^#/, '').split('?');
+  return { pathname: pathname || '/', search: search ? `?${search}` : '' };
+}
+
+const isSwitchAt = (pathname: string, search: string) => pathname === '/login' && new URLSearchParams(search).get('switch') === '1';
+
+/**
+ * Called by main.tsx before React's first render: verifies the session with /users/me — unless
+ * this is an account switch — and meanwhile starts fetching the code of the screen the address
+ * points at and its first data. Settles when all of that has (failures included), so the first
+ * render can wait for it: one render of the signed-in screen with its rows, instead of the
+ * "checking" page, then the shell with a loading line, then the screen, then its rows.
+ */
+export function startSession(): Promise<unknown> {
+  const { pathname, search } = hashLocation();
+  const screen = preloadScreen(pathname);
+  if (isSwitchAt(pathname, search)) return screen;
+  return Promise.all([verifySession(), prefetchScreenData(pathname), screen]);
+}
+
 function SessionGate() {
   const session = useSession();
   const location = useLocation();
   const { t } = useTranslation();
 
-  const isSwitch = location.pathname === '/login' && new URLSearchParams(location.search).get('switch') === '1';
-
-  // First mount verifies the session with /users/me — unless this is an account switch — and
-  // meanwhile starts fetching the code of the screen the address points at, and its first data.
-  useEffect(() => {
-    if (!isSwitch) {
-      void verifySession();
-      prefetchScreenData(location.pathname);
-    }
-    preloadScreen(location.pathname);
-    // Deliberately only on first mount.
-  }, []);
+  const isSwitch = isSwitchAt(location.pathname, location.search);
 
   // The first data asked for above serves the screen the window opened at, and only until the
   // user goes elsewhere.

@@ -11,12 +11,20 @@ import { verifySession } from '../session/session-store';
 /** Lazies whose load failed: React.lazy keeps a rejection for ever, so Retry makes them anew. */
 const resets = new Set<() => void>();
 
-/** React.lazy for a named export (the screens export names, not defaults). */
-export function lazyNamed<P extends object>(load: () => Promise<Record<string, unknown>>, name: string): ComponentType<P> & { preload: () => void } {
+/**
+ * React.lazy for a named export (the screens export names, not defaults). Once the chunk is in (a
+ * preload at start, or an earlier visit), a new mount renders the component itself: React.lazy
+ * would suspend once more and show the loading line for a frame, and React holds a boundary's
+ * revealed content back for a while after its fallback showed. Each mount keeps the way it
+ * started, so a screen is never remounted when its chunk arrives.
+ */
+export function lazyNamed<P extends object>(load: () => Promise<Record<string, unknown>>, name: string): ComponentType<P> & { preload: () => Promise<unknown> } {
+  let ready: ComponentType<P> | undefined;
+  const fetch = () => load().then((m) => (ready = m[name] as ComponentType<P>));
   const make = () =>
     lazy(async () => {
       try {
-        return { default: (await load())[name] as ComponentType<P> };
+        return { default: await fetch() };
       } catch (e) {
         resets.add(reset);
         throw e;
@@ -26,9 +34,12 @@ export function lazyNamed<P extends object>(load: () => Promise<Record<string, u
   function reset() {
     Current = make();
   }
-  const Loaded = (props: P) => <Current {...props} />;
+  const Loaded = (props: P) => {
+    const [Direct] = useState(() => ready);
+    return Direct ? <Direct {...props} /> : <Current {...props} />;
+  };
   // The module system fetches a chunk once; an early call only starts it sooner.
-  return Object.assign(Loaded, { preload: () => void load().catch(() => undefined) });
+  return Object.assign(Loaded, { preload: () => fetch().catch(() => undefined) });
 }
 
 /** Catches a screen or dialog that could not be loaded or shown; Retry loads it again. */

@@ -7,11 +7,11 @@ import { prefetchList } from '../records/list-prefetch';
 export interface ScreenEntry {
   path: string;
   labelKey: string;
-  Component: ComponentType & { preload?: () => void };
+  Component: ComponentType & { preload?: () => Promise<unknown> };
   /** Shown and routed for administrators only. */
   adminOnly?: boolean;
-  /** Asks for the data the screen opens with (its chunk may still be arriving). */
-  prefetch?: () => void;
+  /** Asks for the data the screen opens with (its chunk may still be arriving); settles when answered. */
+  prefetch?: () => Promise<unknown>;
 }
 
 export const screens: ScreenEntry[] = [
@@ -30,13 +30,13 @@ export const screens: ScreenEntry[] = [
  * Starts fetching the chunk of the screen at `pathname` (a reload or link straight to a screen) while
  * the session is still being checked, instead of after it. The login path and `/` fetch nothing.
  */
-export function preloadScreen(pathname: string): void {
-  screenAt(pathname)?.Component.preload?.();
+export function preloadScreen(pathname: string): Promise<unknown> {
+  return screenAt(pathname)?.Component.preload?.() ?? Promise.resolve();
 }
 
 /** Asks for the first data of the screen at `pathname`, if it has any (see records/list-prefetch.ts). */
-export function prefetchScreenData(pathname: string): void {
-  screenAt(pathname)?.prefetch?.();
+export function prefetchScreenData(pathname: string): Promise<unknown> {
+  return screenAt(pathname)?.prefetch?.() ?? Promise.resolve();
 }
 
 function screenAt(pathname: string): ScreenEntry | undefined {

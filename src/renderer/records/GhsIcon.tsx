@@ -2,7 +2,6 @@
 // so no image files or fonts are fetched. The shapes live in src/shared/ghs-shapes.ts (the label
 // PDF draws the same ones). Each carries its name in the UI language as title and
 // aria-label, so a screen reader and a hover both say what it means.
-import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GHS_PICTOGRAMS, type GhsPictogram } from '../../shared/stock';
 import { GHS_BORDER, GHS_SHAPES, type GhsShape } from '../../shared/ghs-shapes';
@@ -35,15 +34,15 @@ export function GhsIcon({ code, size = 20 }: { code: GhsPictogram; size?: number
   );
 }
 
-/** An item's pictograms in GHS order (none: nothing). */
+/** An item's pictograms in GHS order (none: nothing); a plain flex row, as it sits in table cells. */
 export function GhsIcons({ codes, size }: { codes: readonly string[]; size?: number }) {
   const known = GHS_PICTOGRAMS.filter((g) => codes.includes(g));
   if (!known.length) return null;
   return (
-    <Space size={2} wrap={false} data-testid="ghs-icons">
+    <span data-testid="ghs-icons" style={{ display: 'inline-flex', alignItems: 'center', gap: 2, verticalAlign: 'middle' }}>
       {known.map((g) => (
         <GhsIcon key={g} code={g} size={size} />
       ))}
-    </Space>
+    </span>
   );
 }

@@ -8,11 +8,11 @@ import { Button, Checkbox, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { InventoryItem } from '../../shared/records';
 import { allowedFrom } from '../../shared/workflows';
-import { casCell, ellipsisCell, HoverTip, ListToolbar, RecordTable, StatusTag, useRecordPage } from './list-kit';
+import { cachedT, casCell, ellipsisCell, HoverTip, ListToolbar, RecordTable, selectionCell, statusTag, useRecordPage } from './list-kit';
 import { RowActions } from './RowActions';
 import { HistoryDrawer, ImportWizard, ItemDetail, RecordForm, StockDialog } from './dialogs';
 import { GhsIcons } from './GhsIcon';
-import { amountText, containersText, ExpiryDate } from './item-display';
+import { amountText, containersText, expiryDate } from './item-display';
 import { STOCK_ACTION_FROM } from '../../shared/stock-actions';
 import type { StockDialogAction } from './StockDialog';
 import { LazyDialog, lazyNamed } from '../app/lazy';
@@ -41,23 +41,42 @@ export function InventoryPage() {
   // The controlled lists stay loaded while the page is open, so only the rows with a flag need a tag component.
   useControlled();
   // Stable while the ticks are: a new object would re-render every row on each keystroke.
-  const rowSelection = useMemo(() => ({ selectedRowKeys: selected, onChange: (keys: Key[]) => setSelected(keys as number[]), preserveSelectedRowKeys: true, columnWidth: 32 }), [selected]);
+  const rowSelection = useMemo(() => ({ selectedRowKeys: selected, onChange: (keys: Key[]) => setSelected(keys as number[]), preserveSelectedRowKeys: true, columnWidth: 32, renderCell: selectionCell }), [selected]);
 
   // The same columns while nothing they show changes, so typing does not re-render the table.
   const columns = useMemo<ColumnsType<InventoryItem>>(() => {
     const label = (r: InventoryItem) => (r.english_name ? `${r.name} (${r.english_name})` : r.name);
     const confirmStep = (action: string, r: InventoryItem) => t('records.confirmAction', { action: t(`records.action.${action}`), name: r.name });
+    // Translated once per language, not per row and answer.
+    const L = {
+      borrow: t('records.action.borrow'),
+      return: t('records.action.return'),
+      history: t('records.action.history'),
+      label: t('labels.printLabel'),
+      use: t('stock.action.use'),
+      edit: t('records.action.edit'),
+      move: t('locations.move'),
+      consume: t('records.action.consume'),
+      dispose: t('records.action.dispose'),
+      split: t('stock.action.split'),
+      adjust: t('stock.action.adjust'),
+      delete: t('records.action.delete'),
+      more: t('table.more'),
+    };
+    const statusText = cachedT((key) => t(key));
+    const status = (s: string) => statusTag(s, statusText(`records.status.${s}`));
     return [
       // The name opens the item's details (every field, the GHS pictograms large). Its whole text
       // shows on hover as the element's own title: a hover tip made on first hover would re-create
-      // the link between a quick press and release, and the click would be lost.
+      // the link between a quick press and release, and the click would be lost. A plain <a> in
+      // antd's link look (Typography.Link per row cost its style hooks on every answer).
       col('name', {
         ...ellipsisCell(190),
         render: (_v: string, r) => (
           <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-            <Typography.Link title={label(r)} onClick={() => setDetail(r)} data-testid="item-name" style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            <a className="cell-link" title={label(r)} onClick={() => setDetail(r)} data-testid="item-name" style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
               {label(r)}
-            </Typography.Link>
+            </a>
             {r.controlled ? <ControlledTags flag={r.controlled} compact /> : null}
           </span>
         ),
@@ -78,7 +97,7 @@ export function InventoryPage() {
           ) : amount;
         },
       }),
-      col('expiry_date', { width: 100, title: t('records.field.expiry_date'), render: (v: string | null) => <ExpiryDate day={v} /> }),
+      col('expiry_date', { width: 100, title: t('records.field.expiry_date'), render: (v: string | null) => expiryDate(v, t) }),
       { key: 'ghs', dataIndex: 'ghs', title: t('records.field.ghs'), width: 90, render: (v: string[]) => <GhsIcons codes={v} size={18} /> },
       { key: 'lot_number', dataIndex: 'lot_number', title: t('records.field.lot_number'), ...ellipsisCell(90) },
       col('storage_location', ellipsisCell(120)),
@@ -87,7 +106,7 @@ export function InventoryPage() {
       col('status', {
         width: 140,
         ellipsis: { showTitle: false },
-        render: (s: string, r) => (r.borrowed_by_name ? <HoverTip title={r.borrowed_by_name}><span><StatusTag status={s} />{r.borrowed_by_name}</span></HoverTip> : <StatusTag status={s} />),
+        render: (s: string, r) => (r.borrowed_by_name ? <HoverTip title={r.borrowed_by_name}><span>{status(s)}{r.borrowed_by_name}</span></HoverTip> : status(s)),
       }),
       {
         key: 'actions',
@@ -99,22 +118,23 @@ export function InventoryPage() {
         // irreversible steps go into the menu.
         render: (_v, r) => (
           <RowActions
+            moreLabel={L.more}
             visible={[
-              { key: 'borrow', label: t('records.action.borrow'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.borrow, r.status), onClick: () => setStock({ action: 'borrow', item: r }) },
-              { key: 'return', label: t('records.action.return'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.return, r.status) && (isAdmin || r.borrowed_by === user.id), onClick: () => setStock({ action: 'return', item: r }) },
-              { key: 'history', label: t('records.action.history'), show: true, onClick: () => setHistory({ type: 'inventory_item', id: r.id, name: r.name }) },
+              { key: 'borrow', label: L.borrow, show: canWrite && allowedFrom(STOCK_ACTION_FROM.borrow, r.status), onClick: () => setStock({ action: 'borrow', item: r }) },
+              { key: 'return', label: L.return, show: canWrite && allowedFrom(STOCK_ACTION_FROM.return, r.status) && (isAdmin || r.borrowed_by === user.id), onClick: () => setStock({ action: 'return', item: r }) },
+              { key: 'history', label: L.history, show: true, onClick: () => setHistory({ type: 'inventory_item', id: r.id, name: r.name }) },
             ]}
             more={[
-              { key: 'label', label: t('labels.printLabel'), show: canWrite, onClick: () => setLabelIds([r.id]) },
-              { key: 'use', label: t('stock.action.use'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.use, r.status), onClick: () => setStock({ action: 'use', item: r }) },
-              { key: 'edit', label: t('records.action.edit'), show: canWrite, onClick: () => setEditing(r) },
-              { key: 'move', label: t('locations.move'), show: canWrite && (r.status === 'in_stock' || r.status === 'borrowed'), onClick: () => setMoving(r) },
-              { key: 'consume', label: t('records.action.consume'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.consume, r.status), onClick: () => (r.controlled ? setStock({ action: 'consume', item: r }) : void run('consumeInventoryItem', { id: r.id }, confirmStep('consume', r))) },
-              { key: 'dispose', label: t('records.action.dispose'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.dispose, r.status), onClick: () => setStock({ action: 'dispose', item: r }) },
-              { key: 'split', label: t('stock.action.split'), show: canWrite && allowedFrom(STOCK_ACTION_FROM.split, r.status), onClick: () => setStock({ action: 'split', item: r }) },
-              { key: 'adjust', label: t('stock.action.adjust'), show: isAdmin && allowedFrom(STOCK_ACTION_FROM.adjust, r.status), onClick: () => setStock({ action: 'adjust', item: r }) },
+              { key: 'label', label: L.label, show: canWrite, onClick: () => setLabelIds([r.id]) },
+              { key: 'use', label: L.use, show: canWrite && allowedFrom(STOCK_ACTION_FROM.use, r.status), onClick: () => setStock({ action: 'use', item: r }) },
+              { key: 'edit', label: L.edit, show: canWrite, onClick: () => setEditing(r) },
+              { key: 'move', label: L.move, show: canWrite && (r.status === 'in_stock' || r.status === 'borrowed'), onClick: () => setMoving(r) },
+              { key: 'consume', label: L.consume, show: canWrite && allowedFrom(STOCK_ACTION_FROM.consume, r.status), onClick: () => (r.controlled ? setStock({ action: 'consume', item: r }) : void run('consumeInventoryItem', { id: r.id }, confirmStep('consume', r))) },
+              { key: 'dispose', label: L.dispose, show: canWrite && allowedFrom(STOCK_ACTION_FROM.dispose, r.status), onClick: () => setStock({ action: 'dispose', item: r }) },
+              { key: 'split', label: L.split, show: canWrite && allowedFrom(STOCK_ACTION_FROM.split, r.status), onClick: () => setStock({ action: 'split', item: r }) },
+              { key: 'adjust', label: L.adjust, show: isAdmin && allowedFrom(STOCK_ACTION_FROM.adjust, r.status), onClick: () => setStock({ action: 'adjust', item: r }) },
               // A controlled item leaves through Dispose (the service refuses a delete: the ledger lists items by their row).
-              { key: 'delete', label: t('records.action.delete'), danger: true, show: isAdmin && !r.controlled, onClick: () => void run('deleteInventoryItem', { id: r.id }, t('records.confirmDelete')) },
+              { key: 'delete', label: L.delete, danger: true, show: isAdmin && !r.controlled, onClick: () => void run('deleteInventoryItem', { id: r.id }, t('records.confirmDelete')) },
             ]}
           />
         ),

@@ -2,6 +2,7 @@
 // ceil(amount / size), so an opened bottle still counts), and the expiry date coloured by how many
 // days of the lab's local calendar are left (expired red, within EXPIRY_WARN_DAYS orange).
 import Big from 'big.js';
+import type { ReactElement } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, toDecimal } from '../../shared/amounts';
@@ -47,6 +48,11 @@ const COLOR: Record<ExpiryState, string | undefined> = { expired: '#cf1322', soo
 /** The expiry date, red when past, orange when close; the days left (or since) on hover and for screen readers. */
 export function ExpiryDate({ day }: { day: string | null }) {
   const { t } = useTranslation();
+  return expiryDate(day, t);
+}
+
+/** ExpiryDate without a hook of its own, for a table column (one per row). */
+export function expiryDate(day: string | null, t: TFunction): ReactElement {
   if (!day) return <>{EMPTY}</>;
   const { state, days } = expiryState(day);
   const note = days < 0 ? t('itemFields.expiredAgo', { count: -days }) : days === 0 ? t('itemFields.expiresToday') : t('itemFields.expiresIn', { count: days });

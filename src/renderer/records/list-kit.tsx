@@ -1,6 +1,6 @@
 // Pieces every records list page shares: the toolbar (search, status filter, export), status
 // tags, sort/paging wiring between antd's Table and the list view, and a confirm-then-call helper.
-import { cloneElement, memo, useCallback, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, memo, useCallback, useMemo, useRef, useState, type ChangeEvent, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import { App, Button, ConfigProvider, Dropdown, Select, Space, Table, Tag, Tooltip, Typography, theme } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import type { TableProps } from 'antd';
@@ -13,6 +13,7 @@ import { useRecordList, type ListOp } from './use-record-list';
 import { useSession } from '../session/session-store';
 import { call } from '../api/client';
 import type { OperationName } from '../../shared/contract';
+import './table-cells.css';
 
 const STATUS_COLOR: Record<string, string> = {
   in_stock: 'green',
@@ -27,9 +28,40 @@ const STATUS_COLOR: Record<string, string> = {
   rejected: 'red',
 };
 
+/** A status in antd's Tag look, as a plain span (every row has one; see table-cells.css). */
+export function statusTag(status: string, label: string): ReactElement {
+  const color = STATUS_COLOR[status];
+  return <span className={color && color !== 'default' ? `cell-tag cell-tag-${color}` : 'cell-tag'}>{label}</span>;
+}
+
 export function StatusTag({ status }: { status: string }) {
   const { t } = useTranslation();
-  return <Tag color={STATUS_COLOR[status]}>{t(`records.status.${status}`)}</Tag>;
+  return statusTag(status, t(`records.status.${status}`));
+}
+
+/**
+ * `t` for keys a column shows on every row (statuses, action names), each translated once: the
+ * column's memo makes a new one when the language (and so `t`) changes.
+ */
+export function cachedT(t: (key: string) => string): (key: string) => string {
+  const seen = new Map<string, string>();
+  return (key) => {
+    let v = seen.get(key);
+    if (v === undefined) seen.set(key, (v = t(key)));
+    return v;
+  };
+}
+
+type SelectionNode = ReactElement<{ checked: boolean; 'aria-label'?: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void; onClick: (e: MouseEvent) => void }>;
+
+/**
+ * rowSelection.renderCell: a row's box as a native checkbox in antd's look instead of an antd
+ * Checkbox per row. antd's own handlers (taken from the checkbox it would have shown, which is
+ * never rendered) still do the selecting, shift-click ranges included.
+ */
+export function selectionCell(_checked: boolean, _record: unknown, _index: number, node: ReactNode): ReactNode {
+  const { checked, onChange, onClick, 'aria-label': label } = (node as SelectionNode).props;
+  return <input type="checkbox" className="cell-check" checked={checked} aria-label={label} onChange={onChange} onClick={onClick} />;
 }
 
 type List = ReturnType<typeof useRecordList<unknown>>;

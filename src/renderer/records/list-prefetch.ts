@@ -41,15 +41,17 @@ interface Prefetch {
 }
 const pending = new Map<ListOp, Prefetch>();
 
-export function prefetchList(op: ListOp): void {
+/** Settles when answered (or at once when there is no last user to ask for). */
+export function prefetchList(op: ListOp): Promise<unknown> {
   const userId = (lastUserSnapshot() as { id?: number } | null)?.id;
-  if (userId === undefined) return;
+  if (userId === undefined) return Promise.resolve();
   const entry: Prefetch = { at: Date.now(), userId, result: call(op, INITIAL_VIEW) as Promise<ListResult<unknown>> };
   entry.result.then(
     (v) => (entry.value = v),
     () => pending.get(op) === entry && pending.delete(op),
   );
   pending.set(op, entry);
+  return entry.result.catch(() => undefined);
 }
 
 /**

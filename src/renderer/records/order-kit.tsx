@@ -10,7 +10,7 @@ import { call } from '../api/client';
 import { LISTS, type ListEndpoint } from '../../shared/records';
 import { recordsOps } from '../../shared/contract/records';
 import type { ListOp } from './use-record-list';
-import { HoverTip, ListToolbar, RecordTable, StatusTag, useRecordPage } from './list-kit';
+import { cachedT, HoverTip, ListToolbar, RecordTable, statusTag, useRecordPage } from './list-kit';
 import { RowActions, type RowAction } from './RowActions';
 import { formatYuan, orderTotal } from './money';
 import { PromptModal, type PromptSpec } from './PromptModal';
@@ -46,9 +46,10 @@ export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
   const { col } = page;
   // Every column piece keeps its identity while what it shows is unchanged, so the pages can
   // memoize their columns and typing in the search box does not re-render the table.
-  const statusColumn = useMemo(
-    () =>
-      col('status', {
+  const statusColumn = useMemo(() => {
+    const statusText = cachedT((key) => t(key));
+    const status = (s: string) => statusTag(s, statusText(`records.status.${s}`));
+    return col('status', {
         // A rejected order shows its reason in the row itself (cut to the column; whole on hover).
         width: 200,
         ellipsis: { showTitle: false },
@@ -56,16 +57,15 @@ export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
           r.reject_reason ? (
             <HoverTip title={r.reject_reason}>
               <span>
-                <StatusTag status={s} />
+                {status(s)}
                 <Typography.Text type="danger" data-testid="reject-reason">{r.reject_reason}</Typography.Text>
               </span>
             </HoverTip>
           ) : (
-            <StatusTag status={s} />
+            status(s)
           ),
-      } as Partial<ColumnsType<T>[number]>),
-    [col],
-  );
+    } as Partial<ColumnsType<T>[number]>);
+  }, [col, t]);
 
   /** The row's actions. Kept as buttons: the admin's next workflow step (at most one applies in a
    * status, and it is what an admin opens the list for) and history (everyone's, the only one of
@@ -91,6 +91,7 @@ export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
         fixed: 'right',
         render: (_v, r: T) => (
           <RowActions
+            moreLabel={t('table.more')}
             visible={[...adminSteps(r).map((a) => ({ ...a, primary: true })), { key: 'history', label: t('records.action.history'), show: true, onClick: () => setHistory({ type: LISTS[ops.endpoint].kind, id: r.id, name: r.name }) }]}
             more={[
               { key: 'reject', label: t('records.action.reject'), danger: true, show: isAdmin && allowedFrom(ops.transitions.reject.from, r.status), onClick: () => reject(r) },
