@@ -4,8 +4,13 @@
 // decoder's GB18030-2022 differs from iconv-lite's 2005 mapping; a runtime whose decoder leaves any
 // character without bytes gets the table from iconv-lite itself (~80 ms: its codec's set-up and
 // one call over every character). Surrogates (characters beyond the BMP, and lone halves) are rare
-// in lab records and go through iconv-lite unchanged.
-import iconv from 'iconv-lite';
+// in lab records and go through iconv-lite unchanged; it is loaded only then (its module takes
+// ~25 ms to load, in an export child that lives for one file).
+import { createRequire } from 'node:module';
+import type Iconv from 'iconv-lite';
+
+let iconvLite: typeof Iconv | undefined;
+const iconv = () => (iconvLite ??= createRequire(__filename)('iconv-lite') as typeof Iconv);
 
 /** BMP code unit → its GB18030 bytes as one big-endian number (1, 2 or 4 bytes: < 0x100, < 0x10000, above). */
 let table: Uint32Array | null = null;
@@ -76,7 +81,7 @@ async function iconvTable(): Promise<Uint32Array> {
   for (let start = 0; start < 0x10000; start += 0x1000) {
     let chars = '';
     for (let c = start; c < start + 0x1000; c++) chars += isSurrogate(c) ? 'A' : String.fromCharCode(c);
-    const bytes = iconv.encode(chars, 'gb18030');
+    const bytes = iconv().encode(chars, 'gb18030');
     // A GB18030 sequence is 1 byte (< 0x80), 4 bytes (second byte a digit 0x30–0x39) or 2 bytes.
     let i = 0;
     for (let c = start; c < start + 0x1000; c++) {
@@ -113,7 +118,7 @@ export function encodeGb18030(text: string): Buffer {
       // A run of surrogates goes to iconv-lite whole (pairs and lone halves as it treats them).
       const from = i;
       while (i + 1 < text.length && text.charCodeAt(i + 1) >= 0xd800 && text.charCodeAt(i + 1) <= 0xdfff) i++;
-      o += iconv.encode(text.slice(from, i + 1), 'gb18030').copy(out, o);
+      o += iconv().encode(text.slice(from, i + 1), 'gb18030').copy(out, o);
     } else {
       const v = t[c]!;
       if (v > 0xffff) {
