@@ -63,7 +63,7 @@ export function localMinute(iso: string): string {
   // Our own UTC stamps (`2026-11-23T10:36:12.345Z`) of one minute share their local minute (zone
   // offsets are whole minutes since long before 2000), and rows written together (a bulk import,
   // an order's stock-in) share their minute: parsed once per minute, not once per cell.
-  const cacheable = iso.length === 24 && iso.charCodeAt(23) === 90 && iso >= '2000';
+  const cacheable = iso.length === 24 && iso >= '2000' && isSecondsSuffix(iso);
   const key = cacheable ? iso.slice(0, 16) : '';
   const hit = cacheable ? minutes.get(key) : undefined;
   if (hit !== undefined) return hit;
@@ -78,6 +78,10 @@ export function localMinute(iso: string): string {
 }
 /** UTC minute (`2026-11-23T10:36`) → its local minute, for localMinute. */
 const minutes = new Map<string, string>();
+const digit = (s: string, i: number) => s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57;
+/** `:SS.sssZ` after the minute (seconds 00–59), so every stamp of one cached minute is a valid date too. */
+const isSecondsSuffix = (iso: string) =>
+  iso.charCodeAt(16) === 58 && iso.charCodeAt(17) >= 48 && iso.charCodeAt(17) <= 53 && digit(iso, 18) && iso.charCodeAt(19) === 46 && digit(iso, 20) && digit(iso, 21) && digit(iso, 22) && iso.charCodeAt(23) === 90;
 
 /** `2026-11-23-1836`: the local minute of `now` as a part of a downloaded file's name. */
 export function fileStamp(now: Date = new Date()): string {
