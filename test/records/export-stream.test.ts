@@ -34,11 +34,11 @@ describe('export stream', () => {
     for (const v of views) {
       const q = { ...v, page: 1, pageSize: 500 };
       const page = listPage(h.dbs.lab, inventoryListSpec, q);
-      const { total, chunks } = listChunks(h.dbs.lab, inventoryListSpec, q, 7);
+      const { total, chunks } = listChunks(h.dbs.lab, inventoryListSpec, q, ['id', 'name'], 7);
       const got = [...chunks];
       expect(total, JSON.stringify(v)).toBe(page.total);
       expect(got.every((c) => c.length <= 7)).toBe(true);
-      expect(got.flat().map((r) => r.id), JSON.stringify(v)).toEqual(page.rows.map((r) => r.id));
+      expect(got.flat(), JSON.stringify(v)).toEqual(page.rows.map((r) => [r.id, r.name]));
     }
   });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
-import type { InventoryItem, ListResult } from '../../src/shared/records';
+import { LISTS, type InventoryItem, type ListEndpoint, type ListResult } from '../../src/shared/records';
 import path from 'node:path';
 import type { ExportFile } from '../../src/main/records/export';
 import { createHarness } from './harness';
@@ -56,5 +56,28 @@ describe('export safety', () => {
     const back = await parseImportFile('export.csv', Buffer.from(text, 'utf8'));
     const nameCol = back.headers.indexOf('name');
     expect(back.rows.map((r) => r[nameCol])).toEqual(names);
+  });
+});
+
+describe('export of each list', () => {
+  it('each list has its own columns; hazardous is yes/no as the list shows it, GHS pictograms one cell', async () => {
+    const h = createHarness();
+    await h.ok(h.member, 'createReagentOrder', { name: '乙醇', quantity: 2, hazardous: true });
+    await h.ok(h.member, 'createReagentOrder', { name: 'NaCl', quantity: 1 });
+    await h.ok(h.member, 'createConsumableOrder', { name: '枪头', quantity: 5, unit_price: 12.5 });
+    await h.ok(h.member, 'createInventoryItem', { name: '丙酮', quantity: 1.5, ghs: ['GHS02', 'GHS07'] });
+    const csv = async (endpoint: ListEndpoint, lang: string) => {
+      const file = await h.ok<ExportFile>(h.guest, 'exportList', { endpoint, format: 'csv', lang, sort: 'id' });
+      return Papa.parse<Record<string, string>>(fs.readFileSync(file.path, 'utf8').slice(1), { header: true, skipEmptyLines: true });
+    };
+    const reagents = await csv('/reagent-orders/', 'machine');
+    expect(reagents.meta.fields).toEqual([...LISTS['/reagent-orders/'].exportColumns]);
+    expect(reagents.data.map((r) => [r.name, r.hazardous, r.status])).toEqual([['乙醇', 'yes', 'pending_approval'], ['NaCl', 'no', 'pending_approval']]);
+    expect((await csv('/reagent-orders/', 'zh-CN')).data.map((r) => r['危险品'])).toEqual(['是', '否']);
+    const consumables = await csv('/consumable-orders/', 'machine');
+    expect(consumables.meta.fields).toEqual([...LISTS['/consumable-orders/'].exportColumns]);
+    expect(consumables.data.map((r) => [r.name, r.quantity, r.unit_price])).toEqual([['枪头', '5', '12.5']]);
+    const items = await csv('/inventory/', 'machine');
+    expect(items.data.map((r) => [r.name, r.quantity, r.ghs, r.hazardous])).toEqual([['丙酮', '1.5', 'GHS02,GHS07', 'no']]);
   });
 });

@@ -30,8 +30,8 @@ const INPUTS = { '/inventory/': inventoryListInput, '/reagent-orders/': reagentL
 
 function ids(db: Database.Database, endpoint: ListEndpoint, q: Q): number[] {
   const parsed = INPUTS[endpoint].parse(q);
-  const { chunks } = listChunks(db, SPECS[endpoint], parsed, 500);
-  return [...chunks].flat().map((r) => (r as { id: number }).id);
+  const { chunks } = listChunks(db, SPECS[endpoint], parsed, ['id'], 500);
+  return [...chunks].flat().map((r) => r[0] as number);
 }
 
 const usage = { index: 0, scan: 0 };

@@ -33,7 +33,7 @@ export function mapInventory(r: Record<string, unknown>): InventoryItem {
 
 export const inventoryListSpec: ListSpec<InventoryItem> = { endpoint: ENDPOINT, columns: COLUMNS,
   from: FROM,
-  table: 'inventory_items', sortExpr: (k) => sortColumn(ENDPOINT, 't', k), map: mapInventory };
+  table: 'inventory_items', sortExpr: (k) => sortColumn(ENDPOINT, 't', k), map: mapInventory, flags: ['hazardous'] };
 
 /** A new item's values with defaults, CAS canonical, the normalized search columns and sort keys. */
 export function inventoryRowValues(input: Omit<InventoryCreate, 'location_id'>, cas: string, location?: ResolvedLocation): InventoryRow {

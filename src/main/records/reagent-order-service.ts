@@ -35,6 +35,7 @@ export const reagentListSpec: ListSpec<ReagentOrder> = {
   sortJoin: (k) => (k === 'applicant' ? 'JOIN users u ON u.id = t.applicant_id' : ''),
   sortExpr: (k) => (k === 'applicant' ? 'u.display_name_sort' : sortColumn(ENDPOINT, 't', k)),
   map: (r) => ({ ...(r as unknown as ReagentOrder), hazardous: r.hazardous === 1 }),
+  flags: ['hazardous'],
 };
 
 /**

@@ -107,6 +107,8 @@ export interface ListSpec<Row> {
   /** sort key → SQL expression (whitelisted by the contract already). */
   sortExpr: (key: string) => string;
   map: (r: Record<string, unknown>) => Row;
+  /** Columns stored as 0/1 that `map` shows as true (exactly 1) or false: the export reads rows unmapped. */
+  flags?: readonly string[];
 }
 
 /** An extra condition on the list's rows (alias `t`), e.g. the dashboard's alert filters. */
@@ -480,13 +482,17 @@ export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: {
 /**
  * Every row of a list view in list order (the same filter and order as listPage), in chunks: the
  * ordered ids first (8 bytes a row), then each chunk's rows. A consumer that awaits between chunks
- * (the export) keeps the event loop free and never holds more than one chunk of rows.
+ * (the export) keeps the event loop free and never holds more than one chunk of rows. Rows are
+ * arrays of the named `columns` (better-sqlite3's raw rows: no object per row, no `map`); the
+ * spec's other columns are not computed (SQLite flattens the inner SELECT).
  */
-export function listChunks<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, chunk = 1000): { total: number; chunks: Iterable<Row[]> } {
+export function listChunks<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, columns: readonly string[], chunk = 1000): { total: number; chunks: Iterable<unknown[][]> } {
   const p = listPlan(db, spec, q);
   const ids = p.searching ? searchPage(db, spec, q, p).ids : plainIds(db, spec, p);
-  function* chunks(): Iterable<Row[]> {
-    for (let i = 0; i < ids.length; i += chunk) yield rowsByIds(db, spec, ids.slice(i, i + chunk)).map(spec.map);
+  const sql = `SELECT ${columns.join(', ')} FROM (SELECT ${spec.columns}, j.key AS list_order_ FROM json_each(?) j CROSS JOIN ${spec.from} WHERE t.id = j.value) ORDER BY list_order_`;
+  const read = stmt(db, sql).raw(true);
+  function* chunks(): Iterable<unknown[][]> {
+    for (let i = 0; i < ids.length; i += chunk) yield read.all(JSON.stringify(ids.slice(i, i + chunk))) as unknown[][];
   }
   return { total: ids.length, chunks: chunks() };
 }
