@@ -199,6 +199,7 @@ async function main() {
       halfBuiltOrDifferent: different,
       idleLoop: { ...idleLoopStats, emptyResults: idleLoop.empty, differentResults: idleLoop.different, before: quiet.idleHalves.before, after: quiet.idleHalves.after },
       p99OverIdle: Math.round((duringStats.p99 / idleLoopStats.p99) * 100) / 100,
+      cpuPerRead: quiet.cpuPerRead,
       p99OverIdleRounds: Math.round((duringStats.p99 / inProcess.p99) * 100) / 100,
     },
     busy: busyRun && {
@@ -212,6 +213,7 @@ async function main() {
         halfBuiltOrDifferent: busyRun.different,
         idleLoop: { ...busyRun.idleLoopStats, before: busyRun.idleHalves.before, after: busyRun.idleHalves.after },
         p99OverIdle: ratio(busyRun.duringStats.p99, busyRun.idleLoopStats.p99),
+        cpuPerRead: busyRun.cpuPerRead,
       },
       rebuildOverQuiet: ratio(busyRun.rebuildMs, rebuildMs),
     },
@@ -256,7 +258,7 @@ async function main() {
     '',
     `In-process calls over ${SLOW_MS} ms: ${slowSummary.count} of ${inProcess.n}; ${slowSummary.withGc} overlap a garbage collection (${slowSummary.gcCount} collections, longest ${slowSummary.gcMaxMs} ms), ${slowSummary.mostlyWaiting} spent less than half their wall time on this thread's CPU (descheduled or waiting for I/O). Worst: ${slowSummary.worst.map((x) => `${x.ms} ms (cpu ${x.cpuMs}, gc ${x.gcMs}, "${x.q}")`).join('; ') || 'none'}.`,
     '',
-    `Reads during the rebuild over ${SLOW_MS} ms: ${duringSlow.count} of ${duringStats.n}, ${duringSlow.mostlyWaiting} of them spent less than half their wall time on this thread's CPU.`,
+    `Reads during the rebuild over ${SLOW_MS} ms: ${duringSlow.count} of ${duringStats.n}, ${duringSlow.mostlyWaiting} of them spent less than half their wall time on this thread's CPU. The reader thread's CPU time per read: ${quiet.cpuPerRead.duringUs} µs during the rebuild, ${quiet.cpuPerRead.idleUs} µs in the idle loop${busyRun ? ` (busy: ${busyRun.cpuPerRead.duringUs} / ${busyRun.cpuPerRead.idleUs} µs)` : ''}.`,
     '',
     'Write-lock holds of the rebuild (one row per write transaction count; ms):',
     '',
@@ -331,6 +333,19 @@ async function measureRebuild(dir: string, thread: Worker, stopFlag: SharedArray
     Atomics.store(stop, 0, 1);
     return result;
   };
+  // The log file's size is sampled during the rebuild; the sampler runs through the idle loops
+  // too, so that they share its wake-ups (10 a second).
+  let maxWal = 0;
+  let sampling = false;
+  const walFile = path.join(dir, 'completion.db-wal');
+  const walTimer = setInterval(() => {
+    try {
+      if (sampling) maxWal = Math.max(maxWal, fs.statSync(walFile).size);
+      else fs.statSync(walFile);
+    } catch {
+      /* no log file at this instant */
+    }
+  }, 100);
   const beforeMs = Math.round(expectMs / 2);
   const idleBefore = await idleLoopFor(beforeMs);
 
@@ -351,27 +366,20 @@ async function measureRebuild(dir: string, thread: Worker, stopFlag: SharedArray
     if (results.filter((r) => r.outcome === 'committed').length >= LIST_ENDPOINTS.length || failed) rebuilt();
   });
   const giveUp = setTimeout(rebuilt, 900_000);
-  // The thread reads until every endpoint is rebuilt; the log file's size is sampled meanwhile.
-  let maxWal = 0;
-  const walFile = path.join(dir, 'completion.db-wal');
-  const walTimer = setInterval(() => {
-    try {
-      maxWal = Math.max(maxWal, fs.statSync(walFile).size);
-    } catch {
-      /* no log file at this instant */
-    }
-  }, 100);
+  // The thread reads until every endpoint is rebuilt.
+  sampling = true;
   const duringResult = ask<DuringResult>(thread, 'during');
   await allRebuilt;
   const rebuildMs = performance.now() - t0;
   Atomics.store(stop, 0, 1);
   clearTimeout(giveUp);
-  clearInterval(walTimer);
-  const { times: during, empty, different, slowCount, slowMostlyWaiting } = await duringResult;
+  sampling = false;
+  const { times: during, empty, different, slowCount, slowMostlyWaiting, cpuMs: duringCpuMs } = await duringResult;
   const duringSlow = { thresholdMs: SLOW_MS, count: slowCount, mostlyWaiting: slowMostlyWaiting };
   const concurrentResults = results.splice(0);
   // The worker stays, idle between its 5 s checks (a stale check reads one row per endpoint).
   const idleAfter = await idleLoopFor(Math.max(rebuildMs - beforeMs, rebuildMs / 2));
+  clearInterval(walTimer);
   const loadAverage = os.loadavg().map(round1);
 
   // The same full rebuild once more with nobody reading, for comparison.
@@ -389,13 +397,19 @@ async function measureRebuild(dir: string, thread: Worker, stopFlag: SharedArray
   const idleLoop = { times: [...idleBefore.times, ...idleAfter.times], empty: idleBefore.empty + idleAfter.empty, different: idleBefore.different + idleAfter.different };
   const idleLoopStats = stats(idleLoop.times);
   const idleHalves = { before: stats(idleBefore.times), after: stats(idleAfter.times) };
+  // The reader thread's CPU time per read (µs), during and idle: what a rebuild costs each read
+  // (a colder page cache), apart from the time the thread waited for a core.
+  const cpuPerRead = {
+    duringUs: Math.round((duringCpuMs / Math.max(1, during.length)) * 10000) / 10,
+    idleUs: Math.round(((idleBefore.cpuMs + idleAfter.cpuMs) / Math.max(1, idleLoop.times.length)) * 10000) / 10,
+  };
   const duringStats = stats(during);
   const maxHold = Math.max(...concurrentResults.map((r) => Number(r.maxWriteHoldMs ?? 0)));
   const holds = holdSummary(concurrentResults);
   const aloneHolds = holdSummary(alone.results ?? []);
   const rebuiltRows = concurrentResults.filter((r) => r.outcome === 'committed').reduce((a, r) => a + Number(r.rows ?? 0), 0);
-  log('rebuild', { rebuildMs: Math.round(rebuildMs), rebuiltRows, maxHold, failed, loadAverage }, 'reader during rebuild', duringStats, { empty, different }, 'idle loop', idleLoopStats, 'before / after', idleHalves.before.p99, idleHalves.after.p99);
-  return { rebuildMs, concurrentResults, alone, aloneMs, failed: failed as string | null, maxWal, rebuiltRows, maxHold, holds, aloneHolds, duringStats, idleLoopStats, idleHalves, empty, different, duringSlow, idleLoop, loadAverage };
+  log('rebuild', { rebuildMs: Math.round(rebuildMs), rebuiltRows, maxHold, failed, loadAverage }, 'reader during rebuild', duringStats, { empty, different }, 'idle loop', idleLoopStats, 'before / after', idleHalves.before.p99, idleHalves.after.p99, 'CPU per read µs', cpuPerRead);
+  return { rebuildMs, concurrentResults, alone, aloneMs, failed: failed as string | null, maxWal, rebuiltRows, maxHold, holds, aloneHolds, duringStats, idleLoopStats, idleHalves, cpuPerRead, empty, different, duringSlow, idleLoop, loadAverage };
 }
 
 /** The busy-machine targets of issue 15: each busy figure against its quiet one from the same run. */

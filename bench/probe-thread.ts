@@ -51,6 +51,8 @@ export interface DuringResult {
   different: number;
   slowCount: number;
   slowMostlyWaiting: number;
+  /** This thread's CPU time over the whole loop, ms: the work per read, whatever the scheduler did. */
+  cpuMs: number;
 }
 
 /** CPU time of this thread only. */
@@ -124,7 +126,8 @@ export function createProbeRunner(init: ProbeInit) {
 
   /** Reads the probes round and round until asked to stop; answers are checked against idle ones. */
   function during(): DuringResult {
-    const out: DuringResult = { times: [], empty: 0, different: 0, slowCount: 0, slowMostlyWaiting: 0 };
+    const out: DuringResult = { times: [], empty: 0, different: 0, slowCount: 0, slowMostlyWaiting: 0, cpuMs: 0 };
+    const loopCpu = process.threadCpuUsage();
     for (let i = 0; Atomics.load(stop, 0) === 0; i++) {
       const idx = i % init.probes.length;
       const cpu0 = process.threadCpuUsage();
@@ -141,6 +144,7 @@ export function createProbeRunner(init: ProbeInit) {
         else out.different++;
       }
     }
+    out.cpuMs = cpuMsSince(loopCpu);
     return out;
   }
 
