@@ -20,7 +20,7 @@ const MAX = '\u{10FFFF}';
  * 15–20 µs per statement, which made every read after this baseline (HTTP, during the rebuild)
  * slower than the idle one. The app never runs ANALYZE on completion.db.
  */
-export function prepareNaive(db: Db): (endpoint: string, q: string) => unknown[] {
+export function createNaiveTable(db: Db): void {
   const active = LIST_ENDPOINTS.map((e) => `SELECT '${e}' AS endpoint, norm, text, score FROM ${activeTables(db, e).rows}`).join(' UNION ALL ');
   db.exec(`
     DROP TABLE IF EXISTS naive_rows;
@@ -28,6 +28,10 @@ export function prepareNaive(db: Db): (endpoint: string, q: string) => unknown[]
     CREATE INDEX naive_rows_prefix ON naive_rows(endpoint, norm);
     ANALYZE naive_rows;
   `);
+}
+
+/** The naive query on a connection of its own (the probe thread's), over createNaiveTable's table. */
+export function naiveQuery(db: Db): (endpoint: string, q: string) => unknown[] {
   const stmt = db.prepare('SELECT text, norm, score FROM naive_rows WHERE endpoint = ? AND norm >= ? AND norm < ? ORDER BY score DESC LIMIT 10');
   return (endpoint, q) => {
     const n = normalizeSearchTerm(q);
