@@ -203,30 +203,6 @@ function colOf(adb: Database.Database, fts: string, name: string): string {
 
 // ---- timing ----
 
-/** Waits (at most 3 minutes) until no completion endpoint of these data directories is stale. */
-async function settled(dirs: string[]): Promise<void> {
-  const started = performance.now();
-  for (;;) {
-    const stale = dirs.reduce((n, d) => {
-      // Not made yet (the worker initializes completion.db in the background): not settled.
-      try {
-        const db = new Database(path.join(d, 'completion.db'), { readonly: true, fileMustExist: true });
-        try {
-          return n + (db.prepare('SELECT count(*) FROM endpoint_meta WHERE stale = 1').pluck().get() as number);
-        } finally {
-          db.close();
-        }
-      } catch {
-        return n + 1;
-      }
-    }, 0);
-    if (!stale) break;
-    if (performance.now() - started > 180_000) throw new Error(`completion index still stale after 3 minutes in ${dirs.join(', ')}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  console.log(`completion start-up rebuilds done after ${((performance.now() - started) / 1000).toFixed(1)} s`);
-}
-
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
@@ -324,13 +300,6 @@ async function main() {
   const app = await startServices({ dataDir: dir, mode: 'browser', version: 'bench', port: await freePort() });
   const server = await startApp({ dataDir: served });
   const base = server.url;
-  // The server process rebuilds the completion index at start (spec 000: every endpoint stale at
-  // start; the in-process services here run no maintenance worker); the lists are timed once
-  // that rebuild is done, not beside it.
-  await settled([served]).catch(async (e) => {
-    await Promise.all([app.close(), server.stop()]);
-    throw e;
-  });
   const login = await fetch(`${base}/api/session`, { method: 'POST', headers: { 'x-lab-client': '1', 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin-pass-1' }) });
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   const get = async (p: string) => {
