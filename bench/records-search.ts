@@ -2,12 +2,9 @@
 // search at the size of a big lab. Generates 100 000 inventory items + 20 000 reagent orders + 5 000
 // consumable orders from ../shared/data/chemicals.tsv (real names, CAS numbers, Chinese names)
 // straight into lab.db (one transaction, test/support/bulk-insert.ts: one INSERT … SELECT per table; the
-// v6 triggers fill the search index as on every write path), and times every list query kind
-// in-process (the services, in this process) and over HTTP (p50/p99) against the browser-mode
-// server (out/main/serve.js, as `npm run serve` starts it) in its own process on a copy of the
-// data — so the client's and the anchors' garbage collections never stop the server being timed —
-// next to the anchor: the best plain SQLite technique for the same query on a copy of the same
-// data, measured in the same run.
+// v6 triggers fill the search index as on every write path), starts the real server on loopback and times every list
+// query kind in-process (the service) and over HTTP (p50/p99), next to the anchor: the best plain
+// SQLite technique for the same query on a copy of the same data, measured in the same run.
 // Writes bench-results/records.json and records.md. Not a test: no pass/fail exit.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,7 +21,6 @@ import { consumableListInput, inventoryListInput, reagentListInput } from '../sr
 import { normalizeSearchTerm } from '../src/shared/normalize';
 import type { ListEndpoint } from '../src/shared/records';
 import { rng, sampleItems } from '../test/fixtures/records/sample-data';
-import { startApp } from '../e2e/fixtures';
 import { freePort } from '../test/support/ports';
 
 const arg = (name: string, def: number) => {
@@ -36,8 +32,7 @@ const ORDERS = arg('orders', Math.round(ITEMS / 5));
 const CONSUMABLES = arg('consumables', Math.round(ITEMS / 20));
 const ITERS = arg('iters', 60);
 const TARGET = { p99Ms: 20, ratio: 3, gapMs: 0.5 };
-// Bundled to .tmp/records-search.cjs (e2e/fixtures finds the repository as the bundle's parent).
-const OUT = path.resolve(__dirname, '../bench-results');
+const OUT = path.resolve(__dirname, '../../bench-results');
 
 // ---- data ----
 
@@ -293,13 +288,9 @@ async function main() {
     const s = String(x.q.sort ?? '').replace(/^-/, '');
     if (s && s !== 'applicant' && s !== 'id') sorts.push([TABLE[x.endpoint], SORT_COL(TABLE[x.endpoint], s)]);
   }
-  // The served copy is taken before any service opens the seeded directory.
-  const served = `${dir}-served`;
-  fs.cpSync(dir, served, { recursive: true });
   const adb = anchorDb(dir, sorts);
   const app = await startServices({ dataDir: dir, mode: 'browser', version: 'bench', port: await freePort() });
-  const server = await startApp({ dataDir: served });
-  const base = server.url;
+  const base = `http://127.0.0.1:${app.port}`;
   const login = await fetch(`${base}/api/session`, { method: 'POST', headers: { 'x-lab-client': '1', 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin-pass-1' }) });
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   const get = async (p: string) => {
@@ -357,7 +348,7 @@ async function main() {
     console.log(`${x.label.padEnd(44)} total ${String(total).padStart(6)}  svc p50 ${row.inProcess.p50.toFixed(2).padStart(6)}  http p50 ${row.http.p50.toFixed(2).padStart(6)} p99 ${row.http.p99.toFixed(2).padStart(6)}  anchor ${best.p50.toFixed(2).padStart(6)}  ×${ratio.toFixed(1)}${row.totalsAgree ? '' : '  TOTALS DIFFER'}  ${metP99 && metRatio ? 'met' : 'NOT met'}`);
   }
   } catch (e) {
-    await Promise.all([app.close(), server.stop()]);
+    await app.close();
     throw e;
   }
   const plans = Object.fromEntries(
@@ -367,7 +358,7 @@ async function main() {
       ['search', `SELECT rowid FROM inventory_items_fts WHERE inventory_items_fts MATCH '{s_name s_cas_number s_storage_location s_brand s_category s_rest}: "acid"' ORDER BY rowid DESC`],
     ].map(([k, sql]) => [k, (app.data.dbs.lab.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((s) => s.detail).join('; ')]),
   );
-  await Promise.all([app.close(), server.stop()]);
+  await app.close();
   adb.close();
   const report = { when: new Date().toISOString(), load: load(), cpus: os.cpus().length, items: ITEMS, orders: ORDERS, consumables: CONSUMABLES, iters: ITERS, seedMs, target: TARGET, ping: { p50: pct(ping, 50), p99: pct(ping, 99) }, plans, results };
   fs.mkdirSync(OUT, { recursive: true });
@@ -392,7 +383,7 @@ async function main() {
   fs.writeFileSync(path.join(OUT, 'records.md'), md);
   console.log(`\nwrote ${path.join(OUT, 'records.json')} and records.md; load average ${load()}`);
   if (process.env.KEEP) console.log(`kept ${dir}`);
-  else for (const d of [dir, served]) fs.rmSync(d, { recursive: true, force: true });
+  else fs.rmSync(dir, { recursive: true, force: true });
 }
 
 void main().catch((e) => {
