@@ -1,4 +1,4 @@
-// `npm run bench:records` (`-- --items 20000` for a quick check; `--orders N`, `--iters N`): list
+// `npm run bench:records` (`-- --items 20000` for a quick check; `--orders N`, `--iters N`, `--http-iters N`): list
 // search at the size of a big lab. Generates 100 000 inventory items + 20 000 reagent orders + 5 000
 // consumable orders from ../shared/data/chemicals.tsv (real names, CAS numbers, Chinese names)
 // straight into lab.db (one transaction, test/support/bulk-insert.ts: one INSERT … SELECT per table; the
@@ -31,6 +31,9 @@ const ITEMS = arg('items', 100_000);
 const ORDERS = arg('orders', Math.round(ITEMS / 5));
 const CONSUMABLES = arg('consumables', Math.round(ITEMS / 20));
 const ITERS = arg('iters', 60);
+// A p99 of 60 requests is their maximum: one descheduled request decides it. 400 requests per
+// kind make it the 396th of 400; the maximum is reported beside it.
+const HTTP_ITERS = arg('http-iters', 400);
 const TARGET = { p99Ms: 20, ratio: 3, gapMs: 0.5 };
 const OUT = path.resolve(__dirname, '../../bench-results');
 
@@ -323,7 +326,7 @@ async function main() {
     const qs = new URLSearchParams(Object.entries(x.q).map(([k, v]) => [k, String(v)])).toString();
     const url = `/api${x.endpoint}${qs ? `?${qs}` : ''}`;
     const httpTotal = (await get(url)).total;
-    const overHttp = await timeAsync(() => get(url), ITERS);
+    const overHttp = await timeAsync(() => get(url), HTTP_ITERS);
     const techniques = anchorTechniques(adb, x).map((t) => {
       const n = t.run();
       const ms = timeSync(t.run, ITERS);
@@ -337,7 +340,7 @@ async function main() {
       total,
       totalsAgree: httpTotal === total && techniques.every((t) => t.total === total),
       inProcess: { p50: pct(inproc, 50), p99: pct(inproc, 99) },
-      http: { p50: pct(overHttp, 50), p99: pct(overHttp, 99) },
+      http: { p50: pct(overHttp, 50), p99: pct(overHttp, 99), max: Math.max(...overHttp) },
       anchor: best,
       techniques,
     };
@@ -360,19 +363,19 @@ async function main() {
   );
   await app.close();
   adb.close();
-  const report = { when: new Date().toISOString(), load: load(), cpus: os.cpus().length, items: ITEMS, orders: ORDERS, consumables: CONSUMABLES, iters: ITERS, seedMs, target: TARGET, ping: { p50: pct(ping, 50), p99: pct(ping, 99) }, plans, results };
+  const report = { when: new Date().toISOString(), load: load(), cpus: os.cpus().length, items: ITEMS, orders: ORDERS, consumables: CONSUMABLES, iters: ITERS, httpIters: HTTP_ITERS, seedMs, target: TARGET, ping: { p50: pct(ping, 50), p99: pct(ping, 99) }, plans, results };
   fs.mkdirSync(OUT, { recursive: true });
   fs.writeFileSync(path.join(OUT, 'records.json'), JSON.stringify(report, null, 2));
   const f = (n: number) => n.toFixed(2);
   const md = [
     `# List search benchmark (${ITEMS} items, ${ORDERS} reagent orders, ${CONSUMABLES} consumable orders)`,
     '',
-    `${report.when}, load average ${report.load} on ${report.cpus} cores, ${ITERS} runs per figure; HTTP /api/ping p50 ${f(report.ping.p50)} ms p99 ${f(report.ping.p99)} ms.`,
+    `${report.when}, load average ${report.load} on ${report.cpus} cores, ${ITERS} runs per figure (${HTTP_ITERS} over HTTP); HTTP /api/ping p50 ${f(report.ping.p50)} ms p99 ${f(report.ping.p99)} ms.`,
     `Targets: HTTP p99 ≤ ${TARGET.p99Ms} ms; in-process p50 ≤ ${TARGET.ratio}× the anchor p50 (the best plain-SQLite technique for the same answer — total and first page — on a copy of the same data, same run). A gap under ${TARGET.gapMs} ms counts as met: below it the ratio measures call overhead (validation, statement lookup, row mapping), not the technique.`,
     '',
-    '| query | total | in-process p50 / p99 ms | HTTP p50 / p99 ms | anchor p50 ms (technique) | ratio | p99 ≤ 20 ms | ≤ 3× anchor |',
+    '| query | total | in-process p50 / p99 ms | HTTP p50 / p99 / max ms | anchor p50 ms (technique) | ratio | p99 ≤ 20 ms | ≤ 3× anchor |',
     '|---|---:|---:|---:|---:|---:|---|---|',
-    ...results.map((r) => `| ${r.label}${r.totalsAgree ? '' : ' (totals differ!)'} | ${r.total} | ${f(r.inProcess.p50)} / ${f(r.inProcess.p99)} | ${f(r.http.p50)} / ${f(r.http.p99)} | ${f(r.anchor.p50)} (${r.anchor.name}) | ${r.ratio.toFixed(1)} | ${r.met.p99 ? 'met' : 'NOT met'} | ${r.met.ratio ? 'met' : 'NOT met'} |`),
+    ...results.map((r) => `| ${r.label}${r.totalsAgree ? '' : ' (totals differ!)'} | ${r.total} | ${f(r.inProcess.p50)} / ${f(r.inProcess.p99)} | ${f(r.http.p50)} / ${f(r.http.p99)} / ${f(r.http.max)} | ${f(r.anchor.p50)} (${r.anchor.name}) | ${r.ratio.toFixed(1)} | ${r.met.p99 ? 'met' : 'NOT met'} | ${r.met.ratio ? 'met' : 'NOT met'} |`),
     '',
     `All met: ${results.every((r) => r.met.p99 && r.met.ratio) ? 'yes' : `no (${results.filter((r) => !(r.met.p99 && r.met.ratio)).map((r) => r.label).join('; ')})`}`,
     '',
