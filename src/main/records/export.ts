@@ -143,16 +143,18 @@ export function csvField(v: XlsxValue): string {
   if (n === 0) return v;
   const first = v.charCodeAt(0);
   // = + @ tab CR, or a minus not before a digit or a dot (charCodeAt past the end is NaN).
-  if (first === 61 || first === 43 || first === 64 || first === 9 || first === 13 || (first === 45 && !isDigitOrDot(v.charCodeAt(1)))) return `"'${v.replace(/"/g, '""')}"`;
-  if (first === 32 || v.charCodeAt(n - 1) === 32) return `"${v.replace(/"/g, '""')}"`;
+  if (first === 61 || first === 43 || first === 64 || first === 9 || first === 13 || (first === 45 && !isDigitOrDot(v.charCodeAt(1)))) return `"'${doubled(v)}"`;
+  if (first === 32 || v.charCodeAt(n - 1) === 32) return `"${doubled(v)}"`;
   for (let i = 0; i < n; i++) {
     const c = v.charCodeAt(i);
-    if (c === 34 || c === 44 || c === 13 || c === 10 || c === 0xfeff) return `"${v.replace(/"/g, '""')}"`;
+    if (c === 34 || c === 44 || c === 13 || c === 10 || c === 0xfeff) return `"${doubled(v)}"`;
   }
   return v;
 }
 
 const isDigitOrDot = (c: number) => (c >= 48 && c <= 57) || c === 46;
+/** A quoted field's quotes, doubled. */
+const doubled = (v: string) => v.replace(/"/g, '""');
 
 /** One turn of the event loop: the child's IPC and file callbacks run between two chunks. */
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
