@@ -11,6 +11,14 @@ import { SetupScreen } from '../screens/SetupScreen';
 import { AppLayout } from './AppLayout';
 import { prefetchScreenData, preloadScreen } from './screens';
 import { dropPrefetchedLists } from '../records/list-prefetch';
+import 'antd/dist/antd.css';
+
+/**
+ * antd in zero-runtime mode: its components take their look from the prebuilt antd.css instead of
+ * generating each component's styles in JS on first use (a third of a cold start's CPU at 100 000
+ * items). Tokens still apply as CSS variables (this colour, the records table's compact rows).
+ */
+const THEME = { token: { colorPrimary: '#1f6feb' }, zeroRuntime: true };
 
 /** The hash route's path and query (HashRouter's location, before the router exists). */
 function hashLocation(): { pathname: string; search: string } {
@@ -73,7 +81,7 @@ function SessionGate() {
 export function Root() {
   const { i18n } = useTranslation();
   return (
-    <ConfigProvider locale={i18n.language === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: '#1f6feb' } }}>
+    <ConfigProvider locale={i18n.language === 'zh-CN' ? zhCN : enUS} theme={THEME}>
       <AntApp>
         <SessionGate />
       </AntApp>
