@@ -1,24 +1,16 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { HashRouter } from 'react-router-dom';
-import './i18n';
-import { Root, startSession } from './app/Root';
+// The entry: small on purpose. It starts the session check and the first screen's code and data,
+// then loads the app (app/render.tsx: antd, the shell) — its chunks are preloaded by index.html and
+// evaluated while the service answers, instead of before anything was asked.
+import { startSession } from './app/start-session';
 
 // `/login?switch=1` typed as a real path (e.g. from the extension or a bookmark) maps onto the hash route.
 if (location.pathname === '/login') history.replaceState(null, '', `/#/login${location.search}`);
 
-/** How long the first render waits for the session check and the screen's code and data (a slow service: the "checking" page shows). */
-const FIRST_RENDER_WAIT_MS = 300;
-
 const started = startSession();
-void Promise.race([started, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(render);
-
-function render(): void {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <HashRouter>
-        <Root />
-      </HashRouter>
-    </StrictMode>,
-  );
-}
+// The app's code failing to arrive (the service stopped between the page and its scripts) would
+// leave a blank window: load the page again a moment later (the browser shows its own error page
+// if the service is still gone; the desktop window's shell reloads on its own terms).
+import('./app/render').then(
+  (m) => m.renderApp(started),
+  () => setTimeout(() => location.reload(), 2000),
+);

@@ -1,6 +1,7 @@
 // The built renderer (out/renderer, from `npm run build`) is split by route: no JS chunk over the
 // budget, and what the login page loads (the entry and everything it imports statically) holds
-// none of the inventory screen's code — that arrives with the screen's own chunk.
+// none of the inventory screen's code — that arrives with the screen's own chunk — and none of antd:
+// the entry asks for the session and the first page before the app's code is evaluated.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -63,5 +64,14 @@ describe('built renderer chunks', () => {
     const home = fs.readdirSync(ASSETS).filter((f) => /^HomeScreen-.*\.js$/.test(f));
     expect(home).toHaveLength(1);
     expect(fs.readFileSync(path.join(ASSETS, home[0]!), 'utf8')).toContain(charts[0]!);
+  });
+
+  it("the entry statically imports no antd (the first requests go out before it is evaluated); index.html preloads antd's chunks all the same", () => {
+    const html = built();
+    const initial = initialChunks(html);
+    const antd = fs.readdirSync(ASSETS).filter((f) => /^vendor-antd-.*\.js$/.test(f));
+    expect(antd.length).toBeGreaterThanOrEqual(2);
+    expect(antd.filter((f) => initial.has(f))).toEqual([]);
+    for (const f of antd) expect(html).toContain(`<link rel="modulepreload" crossorigin href="./assets/${f}">`);
   });
 });

@@ -5,11 +5,11 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { switchAccount, useSession, verifySession } from '../session/session-store';
+import { switchAccount, useSession } from '../session/session-store';
 import { LoginScreen } from '../screens/LoginScreen';
 import { SetupScreen } from '../screens/SetupScreen';
 import { AppLayout } from './AppLayout';
-import { prefetchScreenData, preloadScreen } from './screens';
+import { isSwitchAt } from './start-session';
 import { dropPrefetchedLists } from '../records/list-prefetch';
 import 'antd/dist/antd.css';
 
@@ -19,28 +19,6 @@ import 'antd/dist/antd.css';
  * items). Tokens still apply as CSS variables (this colour, the records table's compact rows).
  */
 const THEME = { token: { colorPrimary: '#1f6feb' }, zeroRuntime: true };
-
-/** The hash route's path and query (HashRouter's location, before the router exists). */
-function hashLocation(): { pathname: string; search: string } {
-  const [pathname = '/', search = ''] = location.hash.replace(/^#/, '').split('?');
-  return { pathname: pathname || '/', search: search ? `?${search}` : '' };
-}
-
-const isSwitchAt = (pathname: string, search: string) => pathname === '/login' && new URLSearchParams(search).get('switch') === '1';
-
-/**
- * Called by main.tsx before React's first render: verifies the session with /users/me — unless
- * this is an account switch — and meanwhile starts fetching the code of the screen the address
- * points at and its first data. Settles when all of that has (failures included), so the first
- * render can wait for it: one render of the signed-in screen with its rows, instead of the
- * "checking" page, then the shell with a loading line, then the screen, then its rows.
- */
-export function startSession(): Promise<unknown> {
-  const { pathname, search } = hashLocation();
-  const screen = preloadScreen(pathname);
-  if (isSwitchAt(pathname, search)) return screen;
-  return Promise.all([verifySession(), prefetchScreenData(pathname), screen]);
-}
 
 function SessionGate() {
   const session = useSession();
