@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { iifePlugin } from './scripts/iife-plugin.mjs';
-import { preloadAppPlugin } from './scripts/preload-app-plugin.mjs';
 
 const pkg = JSON.parse(readFileSync(resolve(__dirname, 'package.json'), 'utf8')) as { version: string };
 /** Largest renderer JS chunk allowed, in kB (checked after every build by a test). */
@@ -59,8 +58,7 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     define,
-    // main.tsx loads the app (app/render.tsx) with import(); index.html still preloads its chunks.
-    plugins: [react(), preloadAppPlugin('src/renderer/app/render.tsx')],
+    plugins: [react()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       // Minified: the window loads it from disk or loopback, but parsing 3 MB of unminified code was

@@ -1,6 +1,6 @@
 // The entry: small on purpose. It starts the session check and the first screen's code and data,
-// then loads the app (app/render.tsx: antd, the shell) — its chunks are preloaded by index.html and
-// evaluated while the service answers, instead of before anything was asked.
+// then loads the app (app/render.tsx: antd, the shell), which the browser fetches, compiles and
+// evaluates while the service answers, instead of before anything was asked.
 import { startSession } from './app/start-session';
 
 // `/login?switch=1` typed as a real path (e.g. from the extension or a bookmark) maps onto the hash route.
