@@ -192,7 +192,7 @@ function seriesName(s: SpendingSeries, t: TFunction): string {
 function Charts({ charts }: { charts: DashboardCharts }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const yuan = useCallback((v: unknown) => formatYuan(Number(v), lang), [lang]);
+  const yuan = useCallback((v: unknown) => formatYuan(Number(v)), []);
 
   const spending = useMemo<ChartOption>(
     () => ({

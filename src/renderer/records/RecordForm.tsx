@@ -67,10 +67,10 @@ export async function confirmNoDuplicate(modal: Modal, t: TFunction, v: { cas_nu
 
 /** The order's total as the user types quantity and unit price; empty while there is no price. */
 function OrderTotal({ form }: { form: FormInstance }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const quantity = Form.useWatch('quantity', form) as number | null | undefined;
   const price = Form.useWatch('unit_price', form) as number | null | undefined;
-  const total = typeof quantity === 'number' ? formatYuan(orderTotal(quantity, price), i18n.language) : '';
+  const total = typeof quantity === 'number' ? formatYuan(orderTotal(quantity, price)) : '';
   return (
     <Form.Item label={t('table.total')}>
       <span data-testid="order-total">{total || '—'}</span>

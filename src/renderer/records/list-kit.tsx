@@ -13,6 +13,7 @@ import { useRecordList, type ListOp } from './use-record-list';
 import { useSession } from '../session/session-store';
 import { call } from '../api/client';
 import type { OperationName } from '../../shared/contract';
+import { groupDigits } from '../i18n/numbers';
 import './table-cells.css';
 
 const STATUS_COLOR: Record<string, string> = {
@@ -67,7 +68,7 @@ export function selectionCell(_checked: boolean, _record: unknown, _index: numbe
 type List = ReturnType<typeof useRecordList<unknown>>;
 
 export function ListToolbar({ endpoint, list, extra }: { endpoint: ListEndpoint; list: List; extra?: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // The export buttons read the view when pressed: typing then does not re-render them.
   const viewRef = useRef(list.view);
   viewRef.current = list.view;
@@ -83,7 +84,7 @@ export function ListToolbar({ endpoint, list, extra }: { endpoint: ListEndpoint;
           </Tag>
         )}
         <Typography.Text type="secondary" data-testid="list-total">
-          {t('records.total', { count: list.data.total, total: list.data.total.toLocaleString(i18n.language) })}
+          {t('records.total', { count: list.data.total, total: groupDigits(list.data.total) })}
         </Typography.Text>
       </Space>
       <Space wrap>

@@ -1,8 +1,11 @@
 // Money as the lab reads it: yuan with the ¥ sign and two decimals; no price is an empty cell,
 // never ¥0.00 (an order without a price is not a free order).
-export function formatYuan(amount: number | null | undefined, lang: string): string {
+import { groupFixed2 } from '../i18n/numbers';
+
+/** zh-CN and en write yuan alike (numbers.ts). */
+export function formatYuan(amount: number | null | undefined): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return '';
-  return `¥${amount.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `¥${groupFixed2(amount)}`;
 }
 
 /** Quantity × unit price, or null while the price is unknown. */

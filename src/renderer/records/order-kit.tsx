@@ -108,8 +108,8 @@ export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
   /** Unit price with ¥ and the order's total (quantity × unit price); no price stays empty. */
   const moneyColumns = useCallback(
     (): ColumnsType<T> => [
-      col('unit_price' as keyof T & string, { width: 110, align: 'right', render: (v: number | null) => formatYuan(v, i18n.language) } as Partial<ColumnsType<T>[number]>),
-      { key: 'total', title: t('table.total'), width: 120, align: 'right', className: 'total-cell', render: (_v, r: T) => formatYuan(orderTotal(r.quantity, r.unit_price), i18n.language) },
+      col('unit_price' as keyof T & string, { width: 110, align: 'right', render: (v: number | null) => formatYuan(v) } as Partial<ColumnsType<T>[number]>),
+      { key: 'total', title: t('table.total'), width: 120, align: 'right', className: 'total-cell', render: (_v, r: T) => formatYuan(orderTotal(r.quantity, r.unit_price)) },
     ],
     [col, t, i18n.language],
   );
