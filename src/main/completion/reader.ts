@@ -25,7 +25,7 @@ export const UNAVAILABLE_PAUSE_MS = 5000;
  * constants" has the measurements). Writes of the worker (rebuild swap, retried writes) show
  * within this time; this process's own writes at once (the service renews after each of them).
  */
-export const SNAPSHOT_MAX_AGE_MS = 100;
+export const SNAPSHOT_MAX_AGE_MS = 500;
 /** Candidates fetched per memory source (the best by decayed score come first). */
 export const MEMORY_CAP = 8;
 
