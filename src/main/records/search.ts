@@ -489,10 +489,20 @@ export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: {
 export function listChunks<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, columns: readonly string[], chunk = 1000): { total: number; chunks: Iterable<unknown[][]> } {
   const p = listPlan(db, spec, q);
   const ids = p.searching ? searchPage(db, spec, q, p).ids : plainIds(db, spec, p);
-  const sql = `SELECT ${columns.join(', ')} FROM (SELECT ${spec.columns}, j.key AS list_order_ FROM json_each(?) j CROSS JOIN ${spec.from} WHERE t.id = j.value) ORDER BY list_order_`;
+  // No ORDER BY: SQLite would sort every chunk in a temporary b-tree (~40 % of reading the rows at
+  // 100 000). The rows come in the ids' order anyway (CROSS JOIN keeps json_each the outer loop);
+  // the order is made sure in JS by each row's position in the chunk (`list_order_`, the last
+  // value), where sorting rows already in order is one pass.
+  const sql = `SELECT ${columns.join(', ')}, list_order_ FROM (SELECT ${spec.columns}, j.key AS list_order_ FROM json_each(?) j CROSS JOIN ${spec.from} WHERE t.id = j.value)`;
   const read = stmt(db, sql).raw(true);
+  const at = columns.length;
+  const inOrder = (a: unknown[], b: unknown[]) => (a[at] as number) - (b[at] as number);
   function* chunks(): Iterable<unknown[][]> {
-    for (let i = 0; i < ids.length; i += chunk) yield read.all(JSON.stringify(ids.slice(i, i + chunk))) as unknown[][];
+    for (let i = 0; i < ids.length; i += chunk) {
+      const rows = (read.all(JSON.stringify(ids.slice(i, i + chunk))) as unknown[][]).sort(inOrder);
+      for (const r of rows) r.length = at;
+      yield rows;
+    }
   }
   return { total: ids.length, chunks: chunks() };
 }
