@@ -1,7 +1,8 @@
 // The app marks every completion endpoint stale when it starts, and its maintenance worker (a child
-// process) then rebuilds them from the records: at 100 000 items several seconds of a core. The
-// benchmarks that start a server time the app's steady state, after that rebuild (a start-up
-// moment is not what "list search" or "export" targets describe; docs/performance.md).
+// process) then rebuilds them from the records: at 100 000 items about 3 s of the other core.
+// bench:first-paint runs the real server (serve.js, worker included) and times the app's steady
+// state, after that rebuild. (bench:records and bench:export start the services in-process
+// without the worker: nothing rebuilds there.)
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
