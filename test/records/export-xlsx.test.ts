@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import fs from 'node:fs';
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -155,6 +157,31 @@ describe('export failure', () => {
       db.close();
       await expect(running).rejects.toThrow(/database connection is not open/);
       await expect.poll(() => fs.readdirSync(dir)).toEqual([]);
+    }
+  });
+
+  it('a failure while the file is still being opened (a busy machine) leaves nothing behind either', async () => {
+    // CI met it: the file's open was still queued when the failure removed the file, then created it.
+    const h = createHarness();
+    const items = sampleItems(2500);
+    h.dbs.lab.transaction(() => {
+      for (const it of items) h.records.inventory.insert(inventoryRowValues(it, it.cas_number), h.member, { action: 'import' });
+    })();
+    const dir = path.join(tempDir('lab-export-open-'), 'exports');
+    fs.mkdirSync(dir);
+    await import('../../src/main/records/xlsx-stream'); // loaded: the export reaches its first rows at once
+    for (const format of ['csv', 'xlsx'] as const) {
+      // libuv's four threads busy, so the file's open waits behind this work.
+      const pbkdf2 = promisify(crypto.pbkdf2);
+      const busy = Array.from({ length: 4 }, () => pbkdf2('lab', 'salt', 400_000, 32, 'sha256'));
+      const db = new Database(h.dbs.lab.name, { readonly: true });
+      const running = writeExport(db, path.join(dir, `part.${format}`), { endpoint: '/inventory/', format, encoding: 'utf-8', lang: 'zh-CN', search: '', field: 'all', status: '', sort: '' });
+      await new Promise((r) => setImmediate(r));
+      db.close();
+      await expect(running).rejects.toThrow(/database connection is not open/);
+      await Promise.all(busy);
+      await new Promise((r) => setTimeout(r, 100)); // whatever the queued open does, it has done
+      expect(fs.readdirSync(dir)).toEqual([]);
     }
   });
 });

@@ -238,8 +238,9 @@ export async function writeExport(db: Db, file: string, input: ExportInput): Pro
     await xlsx.finish();
     return total;
   } catch (e) {
-    xlsx?.abort();
-    csv?.destroy();
+    // Closed before removed: a file whose open was still queued would be created after the removal.
+    await xlsx?.abort();
+    if (csv) await finished(csv.destroy()).catch(() => undefined);
     fs.rmSync(file, { force: true });
     throw e;
   }

@@ -32,7 +32,7 @@ export async function writeTableFile(dir: string, format: 'csv' | 'xlsx', t: Tab
       await xlsx.rows(t.rows);
       await xlsx.finish();
     } catch (e) {
-      xlsx.abort();
+      await xlsx.abort();
       throw e;
     }
     return { fileName, mime: XLSX_MIME, rows: t.rows.length, path: file };

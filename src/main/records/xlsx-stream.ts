@@ -149,10 +149,14 @@ export class XlsxSheetWriter {
     await this.done;
   }
 
-  /** Stops writing after a failure; the caller removes the file. */
-  abort(): void {
+  /**
+   * Stops writing after a failure; settles once the file is closed, so the caller removes it for
+   * good (an open still queued on a busy machine would otherwise create it after the removal).
+   */
+  async abort(): Promise<void> {
     this.sheet.destroy();
     this.zip.outputStream.unpipe(this.out);
     this.out.destroy();
+    await this.done.catch(() => undefined);
   }
 }

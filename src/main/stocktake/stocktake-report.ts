@@ -72,7 +72,7 @@ export async function writeStocktakeReport(dir: string, lang: LabelLanguage, st:
     await xlsx.rows(st.lines.map((l) => lineCells(lang, l)));
     await xlsx.finish();
   } catch (e) {
-    xlsx.abort();
+    await xlsx.abort();
     fs.rmSync(file, { force: true });
     throw e;
   }
