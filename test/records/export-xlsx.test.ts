@@ -140,15 +140,21 @@ describe('XLSX export for scripts', () => {
   });
 });
 
+/** 2 500 items (several export chunks) and an empty directory for the export's file. */
+function seededWithExportDir() {
+  const h = createHarness();
+  const items = sampleItems(2500);
+  h.dbs.lab.transaction(() => {
+    for (const it of items) h.records.inventory.insert(inventoryRowValues(it, it.cas_number), h.member, { action: 'import' });
+  })();
+  const dir = path.join(tempDir('lab-export-fail-'), 'exports');
+  fs.mkdirSync(dir);
+  return { h, dir };
+}
+
 describe('export failure', () => {
   it('a failure part-way (the connection closed under the writer) rejects, closes the file and leaves nothing behind', async () => {
-    const h = createHarness();
-    const items = sampleItems(2500);
-    h.dbs.lab.transaction(() => {
-      for (const it of items) h.records.inventory.insert(inventoryRowValues(it, it.cas_number), h.member, { action: 'import' });
-    })();
-    const dir = path.join(tempDir('lab-export-fail-'), 'exports');
-    fs.mkdirSync(dir);
+    const { h, dir } = seededWithExportDir();
     for (const format of ['csv', 'xlsx'] as const) {
       const db = new Database(h.dbs.lab.name, { readonly: true });
       const running = writeExport(db, path.join(dir, `part.${format}`), { endpoint: '/inventory/', format, encoding: 'utf-8', lang: 'zh-CN', search: '', field: 'all', status: '', sort: '' });
@@ -162,13 +168,7 @@ describe('export failure', () => {
 
   it('a failure while the file is still being opened (a busy machine) leaves nothing behind either', async () => {
     // CI met it: the file's open was still queued when the failure removed the file, then created it.
-    const h = createHarness();
-    const items = sampleItems(2500);
-    h.dbs.lab.transaction(() => {
-      for (const it of items) h.records.inventory.insert(inventoryRowValues(it, it.cas_number), h.member, { action: 'import' });
-    })();
-    const dir = path.join(tempDir('lab-export-open-'), 'exports');
-    fs.mkdirSync(dir);
+    const { h, dir } = seededWithExportDir();
     await import('../../src/main/records/xlsx-stream'); // loaded: the export reaches its first rows at once
     for (const format of ['csv', 'xlsx'] as const) {
       // libuv's four threads busy, so the file's open waits behind this work.
