@@ -171,9 +171,9 @@ describe('export failure', () => {
     const { h, dir } = seededWithExportDir();
     await import('../../src/main/records/xlsx-stream'); // loaded: the export reaches its first rows at once
     for (const format of ['csv', 'xlsx'] as const) {
-      // libuv's four threads busy, so the file's open waits behind this work.
+      // libuv's threads busy (four by default; eight jobs cover a larger pool), so the file's open waits behind this work.
       const pbkdf2 = promisify(crypto.pbkdf2);
-      const busy = Array.from({ length: 4 }, () => pbkdf2('lab', 'salt', 400_000, 32, 'sha256'));
+      const busy = Array.from({ length: 8 }, () => pbkdf2('lab', 'salt', 400_000, 32, 'sha256'));
       const db = new Database(h.dbs.lab.name, { readonly: true });
       const running = writeExport(db, path.join(dir, `part.${format}`), { endpoint: '/inventory/', format, encoding: 'utf-8', lang: 'zh-CN', search: '', field: 'all', status: '', sort: '' });
       await new Promise((r) => setImmediate(r));
