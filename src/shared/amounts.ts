@@ -55,7 +55,9 @@ export function canonicalUnit(unit: string): string {
   if (Object.hasOwn(MEASURE_UNITS, t)) return t;
   const lower = t.toLowerCase().replace('μ', 'µ');
   for (const u of Object.keys(MEASURE_UNITS)) if (u.toLowerCase() === lower) return u;
-  return ALIASES[lower] ?? ALIASES[t] ?? t;
+  // own keys only: a unit typed as "constructor" or "toString" is a word, not Object's property
+  if (Object.hasOwn(ALIASES, lower)) return ALIASES[lower]!;
+  return Object.hasOwn(ALIASES, t) ? ALIASES[t]! : t;
 }
 
 export function unitDimension(unit: string): Dimension {
@@ -97,8 +99,8 @@ export function convert(amount: Big, from: string, to: string): Big | null {
   const f = canonicalUnit(from);
   const t = canonicalUnit(to);
   if (f === t) return amount;
-  const fd = MEASURE_UNITS[f];
-  const td = MEASURE_UNITS[t];
+  const fd = Object.hasOwn(MEASURE_UNITS, f) ? MEASURE_UNITS[f] : undefined;
+  const td = Object.hasOwn(MEASURE_UNITS, t) ? MEASURE_UNITS[t] : undefined;
   if (!fd || !td || fd.dimension !== td.dimension) return null;
   return amount.times(fd.factor).div(td.factor);
 }

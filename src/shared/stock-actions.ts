@@ -47,7 +47,8 @@ export function movementReasonText(lang: LabelLanguage, reason: string): string 
   // a stocktake's adjustment or move: "stocktake #12" (stocktake/stocktake-close.ts)
   const st = STOCKTAKE_REASON.exec(reason);
   if (st) return lang === 'en' ? `by stocktake #${st[1]}` : `盘点 #${st[1]}`;
-  return REASON[lang][reason] ?? reason;
+  // own keys only: a note typed as "constructor" is the note, not Object's property
+  return Object.hasOwn(REASON[lang], reason) ? REASON[lang][reason]! : reason;
 }
 
 /** The ledger's columns (UI table and export), in order. */

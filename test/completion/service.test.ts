@@ -71,6 +71,27 @@ describe('inline read path', () => {
     expect(env.inline('李', '/inventory/').completion).toBe('');
   });
 
+  it('values spelled like built-in object properties (constructor, __proto__, toString) are ordinary terms, rebuilt and synced', async () => {
+    const env = createEnv();
+    const first = env.inventory({ name: 'constructor', status: 'in_stock' });
+    env.inventory({ name: '__proto__', status: 'in_stock' });
+    await built(env);
+    expect(env.inline('constr')).toMatchObject({ completion: 'constructor' });
+    expect(env.inline('__pro')).toMatchObject({ completion: '__proto__' });
+    const refsOf = (norm: string) => env.dbs.completion.prepare(`SELECT refs FROM ${activeTables(env).terms} WHERE field = 'name' AND norm = ?`).pluck().get(norm) as string | undefined;
+    expect(refsOf('__proto__')).toBe('{"1000":{"__proto__":1}}');
+    // Per-entity sync: a second record of one name counts 2; a new name appears; a deleted one goes.
+    const second = env.inventory({ name: '__proto__', status: 'in_stock' });
+    const third = env.inventory({ name: 'toString', status: 'in_stock' });
+    expect(env.service.syncEntities('/inventory/', [second, third])).toBe('written');
+    expect(refsOf('__proto__')).toBe('{"1000":{"__proto__":2}}');
+    expect(env.inline('tostr')).toMatchObject({ completion: 'toString' });
+    env.dbs.lab.prepare('DELETE FROM inventory_items WHERE id = ?').run(first);
+    expect(env.service.syncEntities('/inventory/', [first])).toBe('written');
+    expect(refsOf('constructor')).toBeUndefined();
+    expect(env.inline('constr').completion).toBe('');
+  });
+
   it('status-to-score: a live record’s value outranks a consumed one with the same prefix', async () => {
     const env = createEnv();
     env.inventory({ name: 'Ethanol', status: 'consumed' });

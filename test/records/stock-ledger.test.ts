@@ -1,6 +1,7 @@
 // The stock ledger (issue 10) through the real dispatcher, real SQLite files and real HTTP: exact
 // decimal amounts, unit conversion, every action's movements and refusals (nothing changes on a
 // refusal), the balance invariant over random action sequences, and two processes using one bottle.
+import fs from 'node:fs';
 import Big from 'big.js';
 import fc from 'fast-check';
 import ExcelJS from 'exceljs';
@@ -174,6 +175,23 @@ describe('stock ledger', () => {
     // An edit that leaves the amount alone writes no movement.
     await h.ok(h.member, 'updateInventoryItem', { id: it0.id, quantity: 0.45, unit: 'L', brand: 'Sigma' });
     expect(await movements(h, it0.id)).toHaveLength(3);
+  });
+
+  it('a note or unit spelled like a built-in object property (constructor, toString, __proto__) stays plain text in the ledger and its export', async () => {
+    // Found by the bad-input fuzz (seed 440140954): a disposal note "constructor" looked up the
+    // reason words' own prototype and the ledger export failed with a 500.
+    const h = createHarness();
+    for (const word of ['constructor', 'toString', '__proto__']) {
+      const it0 = await item(h, { quantity: 3, unit: word });
+      expect(it0.unit).toBe(word);
+      expect(await h.ok<InventoryItem>(h.member, 'useInventoryItem', { id: it0.id, amount: 1, unit: word, note: word })).toMatchObject({ quantity: 2 });
+      expect(await h.ok<InventoryItem>(h.member, 'disposeInventoryItem', { id: it0.id, reason: word })).toMatchObject({ quantity: 0, status: 'disposed' });
+      for (const lang of ['en', 'zh-CN'] as const) {
+        const file = await h.ok<{ path: string }>(h.member, 'exportMovements', { id: it0.id, format: 'csv', lang });
+        const rows = fs.readFileSync(file.path, 'utf8').split('\r\n');
+        expect(rows.slice(2)).toEqual([expect.stringContaining(`,−1 ${word},2 ${word},${word},`), expect.stringContaining(`,−2 ${word},0 ${word},${word},`)]);
+      }
+    }
   });
 
   it('lists a deleted item\'s ledger; an id that never existed is not found', async () => {

@@ -58,15 +58,22 @@ export function bestOfRefs(refs: TermRefs): { score: number; text: string } | nu
 export function addRef(refs: TermRefs, score: number, text: string, delta: number): void {
   const level = String(scoreMilli(score));
   const byText = (refs[level] ??= {});
-  const n = (byText[text] ?? 0) + delta;
+  // Own keys only, and "__proto__" defined rather than assigned: a record named "constructor" or
+  // "__proto__" is a spelling like any other, not the object's prototype.
+  const n = (Object.hasOwn(byText, text) ? byText[text]! : 0) + delta;
   // Additions (a rebuild makes a million) need none of the emptiness checks below.
   if (delta > 0) {
-    byText[text] = n;
+    setCount(byText, text, n);
     return;
   }
-  if (n > 0) byText[text] = n;
+  if (n > 0) setCount(byText, text, n);
   else delete byText[text];
   if (!Object.keys(byText).length) delete refs[level];
+}
+
+function setCount(byText: Record<string, number>, text: string, n: number): void {
+  if (text === '__proto__') Object.defineProperty(byText, text, { value: n, writable: true, enumerable: true, configurable: true });
+  else byText[text] = n;
 }
 
 /** Applies row additions/removals to one term and rewrites (or deletes) it. */
