@@ -1,13 +1,14 @@
-// The list export runs in a child process (the import worker's, with an `export` job): the server's
-// event loop answers while the child works, a killed child leaves no file and the request an error,
-// and the file is one snapshot of lab.db however much is written meanwhile. The child is found
-// among the server's children in /proc and stopped (SIGSTOP) or killed there: the test runs the
-// real server in this process, so its children are this process's.
+// The list export runs in a child process (the import worker's, with an `export` job; a CSV in two,
+// a half each): the server's event loop answers while the children work, a killed child leaves no
+// file and the request an error, and the file is one snapshot of lab.db however much is written
+// meanwhile. The children are found among the server's children in /proc and stopped (SIGSTOP) or
+// killed there: the test runs the real server in this process, so its children are this process's.
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { inventoryRowValues } from '../../src/main/records/inventory-service';
+import { PARTS_MIN_ROWS } from '../../src/main/records/export';
 import { sampleItems } from '../fixtures/records/sample-data';
 import { ADMIN, startTestServices } from '../support/temp';
 import { http, login } from '../support/http';
@@ -32,28 +33,44 @@ function startExport(base: string, cookie: string, format: 'csv' | 'xlsx', lang 
   return fetch(`${base}/api/records/export?${q}`, { headers: { 'x-lab-client': '1', cookie } }).then(async (res) => ({ status: res.status, body: Buffer.from(await res.arrayBuffer()) }));
 }
 
-/** The pid of this process's running import-worker child (the export's), if there is one. */
-function workerChild(): number | undefined {
-  return childPids(process.pid).find((pid) => runs(pid, process.env.LAB_IMPORT_WORKER!));
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fileBytes = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).reduce((n, f) => n + fs.statSync(path.join(dir, f)).size, 0) : 0);
 
-/** Stops the export child as soon as it is there; answers its pid. */
-async function stopChild(): Promise<number> {
-  const pid = await until(workerChild, (p) => p !== undefined, 10_000, 1);
-  expect(pid, 'an export child process').toBeDefined();
-  process.kill(pid!, 'SIGSTOP');
-  return pid!;
+/** Stops the export's `n` children (a CSV has two, an XLSX one) as soon as each is there; answers their pids. */
+async function stopChildren(n: number): Promise<number[]> {
+  const stopped: number[] = [];
+  const stopNew = () => {
+    for (const pid of childPids(process.pid)) {
+      if (stopped.includes(pid) || !runs(pid, process.env.LAB_IMPORT_WORKER!)) continue;
+      process.kill(pid, 'SIGSTOP');
+      stopped.push(pid);
+    }
+    return stopped.length;
+  };
+  await until(stopNew, (k) => k >= n, 10_000, 1);
+  expect(stopped, 'the export child processes').toHaveLength(n);
+  return stopped;
 }
 
-/** Lets the stopped child run a few milliseconds at a time until it has written part of its file. */
-async function stopWhenWriting(pid: number, exportsDir: string): Promise<number> {
+/** Sends `signal` to each of `pids` still running (the second half of a small CSV is empty: that child is soon done). */
+function signal(pids: number[], sig: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, sig);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ESRCH') throw e;
+    }
+  }
+}
+const resume = (pids: number[]) => signal(pids, 'SIGCONT');
+
+/** Lets the stopped children run a few milliseconds at a time until one has written part of its file. */
+async function stopWhenWriting(pids: number[], exportsDir: string): Promise<number> {
   for (let i = 0; i < 2000 && fileBytes(exportsDir) === 0; i++) {
-    process.kill(pid, 'SIGCONT');
+    resume(pids);
     await sleep(2);
-    process.kill(pid, 'SIGSTOP');
+    signal(pids, 'SIGSTOP');
     // Let the file system settle what the child wrote before it stopped.
     await sleep(5);
   }
@@ -65,12 +82,12 @@ describe('export in a child process', () => {
     const { base, cookie } = await serverWith(3000);
     const order: string[] = [];
     const exporting = startExport(base, cookie, 'csv').then((r) => (order.push('export'), r));
-    const pid = await stopChild();
+    const pids = await stopChildren(2);
     const ping = await fetch(`${base}/ping`);
     order.push(`ping ${ping.status}`);
     const list = await http(base, 'GET', '/api/inventory/?pageSize=5', undefined, cookie);
     order.push(`list ${list.status}`);
-    process.kill(pid, 'SIGCONT');
+    resume(pids);
     const done = await exporting;
     expect(order).toEqual(['ping 200', 'list 200', 'export']);
     expect(done.status).toBe(200);
@@ -81,10 +98,10 @@ describe('export in a child process', () => {
   it('a child killed part-way through its file: the request gets records.exportFailed and exports/ is left empty', async () => {
     const { base, cookie, exportsDir } = await serverWith(8000);
     const exporting = startExport(base, cookie, 'xlsx', 'zh-CN');
-    const pid = await stopChild();
-    const written = await stopWhenWriting(pid, exportsDir);
+    const [pid] = await stopChildren(1);
+    const written = await stopWhenWriting([pid!], exportsDir);
     expect(written, 'the child had written part of the file').toBeGreaterThan(0);
-    process.kill(pid, 'SIGKILL');
+    process.kill(pid!, 'SIGKILL');
     const done = await exporting;
     expect(done.status).toBe(503);
     expect(JSON.parse(done.body.toString('utf8'))).toMatchObject({ error: { code: 'unavailable', key: 'records.exportFailed', params: { detail: 'SIGKILL' } } });
@@ -96,8 +113,8 @@ describe('export in a child process', () => {
   it('rows written while the export runs are in the file entirely or not at all: it is one snapshot', async () => {
     const { s, admin, base, cookie, exportsDir } = await serverWith(8000);
     const exporting = startExport(base, cookie, 'csv');
-    const pid = await stopChild();
-    const written = await stopWhenWriting(pid, exportsDir);
+    const pids = await stopChildren(2);
+    const written = await stopWhenWriting(pids, exportsDir);
     expect(written, 'the child had started its file (the snapshot is taken)').toBeGreaterThan(0);
     // Meanwhile, in one transaction on the server's connection: every name changes, the last
     // 500 items are deleted and 100 new ones added.
@@ -107,7 +124,7 @@ describe('export in a child process', () => {
       lab.prepare('DELETE FROM inventory_items WHERE id > 7500').run();
       for (const it of sampleItems(100)) s.data.records.inventory.insert(inventoryRowValues(it, it.cas_number), admin, { action: 'import' });
     })();
-    process.kill(pid, 'SIGCONT');
+    resume(pids);
     const done = await exporting;
     expect(done.status).toBe(200);
     expect(done.body.length, 'the write came while the file was only part written').toBeGreaterThan(written);
@@ -118,5 +135,34 @@ describe('export in a child process', () => {
     const after = Papa.parse<Record<string, string>>((await startExport(base, cookie, 'csv')).body.toString('utf8').replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
     expect(after).toHaveLength(7600);
     expect(after.filter((r) => r.name!.endsWith(' (changed)'))).toHaveLength(7500);
+  });
+
+  it(`a CSV of ${PARTS_MIN_ROWS} rows or more is written by two children, a half each, from one snapshot; a commit between their snapshots leaves it to one child`, { timeout: 60_000 }, async () => {
+    const n = PARTS_MIN_ROWS;
+    const { s, base, cookie, exportsDir } = await serverWith(n);
+    const parse = (body: Buffer) => Papa.parse<Record<string, string>>(body.toString('utf8').replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
+    // Undisturbed, the halves join into one file: one BOM and header, every row once, in order.
+    const whole = await startExport(base, cookie, 'csv');
+    const text = whole.body.toString('utf8');
+    expect(text.startsWith('\uFEFFid,name,')).toBe(true);
+    expect(text.split('\uFEFF')).toHaveLength(2);
+    expect(text.split('\r\n')).toHaveLength(n + 1);
+    expect(parse(whole.body).map((r) => Number(r.id))).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+    // Both children stopped at their start; one runs until it writes (its snapshot is taken), then
+    // a commit, then the other runs and takes its snapshot after the commit.
+    const exporting = startExport(base, cookie, 'csv');
+    const [first, second] = await stopChildren(2);
+    expect(await stopWhenWriting([first!], exportsDir), 'one child had started its half').toBeGreaterThan(0);
+    // The commit keeps the row count (the halves would agree on it): only the data_version shows it.
+    s.data.dbs.lab.prepare("UPDATE inventory_items SET name = name || ' (changed)'").run();
+    resume([first!, second!]);
+    const done = await exporting;
+    expect(done.status).toBe(200);
+    // Not half before and half after the commit: all of it after (one child wrote it again).
+    const rows = parse(done.body);
+    expect(rows.map((r) => Number(r.id))).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+    expect(rows.filter((r) => !r.name!.endsWith(' (changed)'))).toEqual([]);
+    // The stopped children's files are gone too (the sent one once its stream closes).
+    expect(await until(() => fs.readdirSync(exportsDir), (f) => f.length === 0, 5000, 10)).toEqual([]);
   });
 });

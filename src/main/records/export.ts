@@ -26,6 +26,15 @@ import { consumableListSpec } from './consumable-order-service';
 /** Rows read from SQLite (and written) at a time. */
 const CHUNK_ROWS = 1000;
 
+/** One of the consecutive parts of a CSV export written by several processes (export-job.ts). */
+export interface ExportPart {
+  index: number;
+  of: number;
+}
+const WHOLE: ExportPart = { index: 0, of: 1 };
+/** A view smaller than this is written whole by part 0: another process's start (~50 ms of a core) would cost about what its half saves. */
+export const PARTS_MIN_ROWS = 20_000;
+
 const SPECS: Record<ListEndpoint, ListSpec<unknown>> = {
   '/inventory/': inventoryListSpec as ListSpec<unknown>,
   '/reagent-orders/': reagentListSpec as ListSpec<unknown>,
@@ -170,12 +179,12 @@ async function drain(out: NodeJS.WritableStream, full: boolean): Promise<void> {
  * The export child's job: the whole view read in one read transaction on a read-only connection
  * of its own, so rows written during the export are in the file either entirely or not at all.
  */
-export async function exportSnapshot(dbPath: string, file: string, input: ExportInput): Promise<number> {
+export async function exportSnapshot(dbPath: string, file: string, input: ExportInput, part: ExportPart = WHOLE, onSnapshot?: (total: number) => void): Promise<number> {
   const db = openDatabase(dbPath, { readonly: true });
   try {
     // Deferred: the snapshot is taken by the first read (the ordered ids) and held to the last chunk.
     db.exec('BEGIN');
-    return await writeExport(db, file, input);
+    return await writeExport(db, file, input, part, onSnapshot);
   } finally {
     // Closing ends the read transaction.
     db.close();
@@ -183,10 +192,13 @@ export async function exportSnapshot(dbPath: string, file: string, input: Export
 }
 
 /**
- * Writes the view's rows from `db` into `file`, a chunk at a time, and answers the row count. On a
- * failure the file is closed and removed before the error is passed on.
+ * Writes the view's rows from `db` into `file`, a chunk at a time, and answers the view's row count;
+ * `onSnapshot` hears the count as soon as the ids are read (in a read transaction, the snapshot is
+ * then taken). A later `part` of a CSV holds only its lines (no BOM, no header), each starting with
+ * its line break, so the parts concatenate into the file. On a failure the file is closed and
+ * removed before the error is passed on.
  */
-export async function writeExport(db: Db, file: string, input: ExportInput): Promise<number> {
+export async function writeExport(db: Db, file: string, input: ExportInput, part: ExportPart = WHOLE, onSnapshot?: (total: number) => void): Promise<number> {
   const list = LISTS[input.endpoint];
   const q: ListQuery = { search: input.search, field: input.field, status: input.status, sort: input.sort, page: 1, pageSize: 50 };
   const cols: string[] = [...list.exportColumns];
@@ -195,7 +207,11 @@ export async function writeExport(db: Db, file: string, input: ExportInput): Pro
   const spec = SPECS[input.endpoint];
   const flags = new Set(spec.flags ?? []);
   // Rows as arrays of the export's columns, in that order; each column's cell function made once.
-  const { total, chunks } = listChunks(db, spec, q, cols, CHUNK_ROWS);
+  const view = listChunks(db, spec, q, cols, CHUNK_ROWS);
+  const total = view.total;
+  onSnapshot?.(total);
+  const parts = total >= PARTS_MIN_ROWS ? part.of : 1;
+  const chunks = part.index < parts ? view.part(part.index, parts) : [];
   let xlsx: XlsxSheetWriter | undefined;
   let csv: fs.WriteStream | undefined;
   try {
@@ -208,10 +224,10 @@ export async function writeExport(db: Db, file: string, input: ExportInput): Pro
       const gb = input.encoding === 'gb18030';
       if (gb) await gb18030Ready();
       const put = (text: string) => out.write(gb ? encodeGb18030(text) : text);
-      put(`${gb ? '' : '\uFEFF'}${headers.map(csvField).join(',')}`);
+      if (part.index === 0) put(`${gb ? '' : '\uFEFF'}${headers.map(csvField).join(',')}`);
       const last = cells.length;
       for (const rows of chunks) {
-        // One string and one write per chunk.
+        // One string and one write per chunk; every line starts with its line break.
         let text = '';
         for (const r of rows) {
           // A row's line first, then onto the chunk: measured faster than appending each field.

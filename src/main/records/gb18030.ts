@@ -41,11 +41,10 @@ function decoderTable(): Uint32Array | null {
   }
   const t = new Uint32Array(0x10000);
   for (let c = 0; c < 0x80; c++) t[c] = c;
-  // Each code's bytes into one buffer, decoded in one call; the n-th character is the n-th code's.
-  const read = (codes: number[], len: number) => {
-    const bytes = Buffer.alloc(codes.length * len);
-    let o = 0;
-    for (const v of codes) for (let k = len - 1; k >= 0; k--) bytes[o++] = (v / 0x100 ** k) & 0xff;
+  // Codes and their bytes made together into typed arrays (plain arrays of numbers above 2^31 were
+  // ~10 ms of an export child's start), each list decoded in one call: the n-th character is the
+  // n-th code's.
+  const read = (codes: Uint32Array, bytes: Uint8Array) => {
     const text = decoder.decode(bytes);
     // One character per code (a code beyond the BMP would decode to a pair: none is read here).
     if (text.length !== codes.length) return false;
@@ -55,18 +54,35 @@ function decoderTable(): Uint32Array | null {
     }
     return true;
   };
-  const two: number[] = [];
-  for (let lead = 0x81; lead <= 0xfe; lead++) for (let trail = 0x40; trail <= 0xfe; trail++) if (trail !== 0x7f) two.push(lead * 0x100 + trail);
+  // Two-byte codes: lead 81–FE, trail 40–FE without 7F.
+  const two = new Uint32Array(126 * 190);
+  const twoBytes = new Uint8Array(two.length * 2);
+  let n = 0;
+  for (let lead = 0x81; lead <= 0xfe; lead++)
+    for (let trail = 0x40; trail <= 0xfe; trail++) {
+      if (trail === 0x7f) continue;
+      two[n] = lead * 0x100 + trail;
+      twoBytes[2 * n] = lead;
+      twoBytes[2 * n++ + 1] = trail;
+    }
   // Four-byte codes 81 30 81 30 … 84 31 A4 39 are the BMP's.
-  const four: number[] = [];
+  const four = new Uint32Array(4 * 10 * 126 * 10);
+  const fourBytes = new Uint8Array(four.length * 4);
+  n = 0;
   for (let a = 0x81; a <= 0x84; a++)
     for (let b = 0x30; b <= 0x39; b++)
       for (let c = 0x81; c <= 0xfe; c++)
         for (let d = 0x30; d <= 0x39; d++) {
-          const v = ((a * 0x100 + b) * 0x100 + c) * 0x100 + d;
-          if (v <= 0x8431a439) four.push(v);
+          const v = (((a << 24) | (b << 16) | (c << 8) | d) >>> 0);
+          if (v > 0x8431a439) continue;
+          four[n] = v;
+          const o = 4 * n++;
+          fourBytes[o] = a;
+          fourBytes[o + 1] = b;
+          fourBytes[o + 2] = c;
+          fourBytes[o + 3] = d;
         }
-  if (!read(two, 2) || !read(four, 4)) return null;
+  if (!read(two, twoBytes) || !read(four.subarray(0, n), fourBytes.subarray(0, 4 * n))) return null;
   for (const [c, v] of ICONV_2005) t[c] = v;
   for (let c = 1; c < 0x10000; c++) if (!t[c] && !isSurrogate(c)) return null;
   return t;

@@ -13,16 +13,18 @@ import type { UserInfo } from '../../shared/contract';
 import type { ImportProgress } from '../../shared/records';
 import type { ScanInput, ScanResult } from './import-scan';
 import { fileError } from './import-parse';
-import type { ExportInput } from './export';
+import type { ExportInput, ExportPart } from './export';
 
 export type ImportJob =
   | { kind: 'scan'; input: ScanInput }
   | { kind: 'write'; dbPath: string; spool: string; actor: UserInfo; total: number }
-  /** Writes the list view into `file` from one snapshot of lab.db; the value is the row count. */
-  | { kind: 'export'; dbPath: string; file: string; input: ExportInput };
+  /** Writes the list view (or a `part` of a CSV) into `file` from one snapshot of lab.db; the value is the view's row count. */
+  | { kind: 'export'; dbPath: string; file: string; input: ExportInput; part?: ExportPart };
 
 export type ImportWorkerMessage =
   | { type: 'progress'; progress: ImportProgress }
+  /** An export's snapshot is taken (its ids are read): the view's row count. */
+  | { type: 'snapshot'; total: number }
   | { type: 'done'; value: ScanResult | number[] | number }
   | { type: 'error'; error: ApiErrorBody | null; message?: string };
 
@@ -46,8 +48,8 @@ export interface RunningJob<T> {
 
 export function startImportJob(job: Extract<ImportJob, { kind: 'scan' }>, onProgress: (p: ImportProgress) => void): RunningJob<ScanResult>;
 export function startImportJob(job: Extract<ImportJob, { kind: 'write' }>, onProgress: (p: ImportProgress) => void): RunningJob<number[]>;
-export function startImportJob(job: Extract<ImportJob, { kind: 'export' }>, onProgress: (p: ImportProgress) => void): RunningJob<number>;
-export function startImportJob(job: ImportJob, onProgress: (p: ImportProgress) => void): RunningJob<ScanResult | number[] | number> {
+export function startImportJob(job: Extract<ImportJob, { kind: 'export' }>, onProgress: (p: ImportProgress) => void, onSnapshot?: (total: number) => void): RunningJob<number>;
+export function startImportJob(job: ImportJob, onProgress: (p: ImportProgress) => void, onSnapshot?: (total: number) => void): RunningJob<ScanResult | number[] | number> {
   const exporting = job.kind === 'export';
   const failed = (detail: string) => (exporting ? new AppError('unavailable', 'records.exportFailed', { detail }) : new AppError('unavailable', 'import.failed', { detail }));
   const child = fork(importWorkerEntry(), [], {
@@ -60,6 +62,7 @@ export function startImportJob(job: ImportJob, onProgress: (p: ImportProgress) =
     let settled = false;
     child.on('message', (m: ImportWorkerMessage) => {
       if (m.type === 'progress') return onProgress(m.progress);
+      if (m.type === 'snapshot') return onSnapshot?.(m.total);
       settled = true;
       if (m.type === 'done') resolve(m.value);
       else if (m.error) reject(AppError.of(m.error.code, m.error, { fields: m.error.fields, details: m.error.details }));

@@ -486,7 +486,7 @@ export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: {
  * arrays of the named `columns` (better-sqlite3's raw rows: no object per row, no `map`); the
  * spec's other columns are not computed (SQLite flattens the inner SELECT).
  */
-export function listChunks<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, columns: readonly string[], chunk = 1000): { total: number; chunks: Iterable<unknown[][]> } {
+export function listChunks<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, columns: readonly string[], chunk = 1000): ListChunks {
   const p = listPlan(db, spec, q);
   const ids = p.searching ? searchPage(db, spec, q, p).ids : plainIds(db, spec, p);
   // No ORDER BY: SQLite would sort every chunk in a temporary b-tree (~40 % of reading the rows at
@@ -497,12 +497,21 @@ export function listChunks<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, colum
   const read = stmt(db, sql).raw(true);
   const at = columns.length;
   const inOrder = (a: unknown[], b: unknown[]) => (a[at] as number) - (b[at] as number);
-  function* chunks(): Iterable<unknown[][]> {
-    for (let i = 0; i < ids.length; i += chunk) {
-      const rows = (read.all(JSON.stringify(ids.slice(i, i + chunk))) as unknown[][]).sort(inOrder);
+  function* rowsOf(from: number, to: number): Iterable<unknown[][]> {
+    for (let i = from; i < to; i += chunk) {
+      const rows = (read.all(JSON.stringify(ids.slice(i, Math.min(i + chunk, to)))) as unknown[][]).sort(inOrder);
       for (const r of rows) r.length = at;
       yield rows;
     }
   }
-  return { total: ids.length, chunks: chunks() };
+  const start = (index: number, of: number) => Math.floor((ids.length * index) / of);
+  return { total: ids.length, chunks: rowsOf(0, ids.length), part: (index, of) => rowsOf(start(index, of), start(index + 1, of)) };
+}
+
+export interface ListChunks {
+  total: number;
+  /** Every row, a chunk at a time. */
+  chunks: Iterable<unknown[][]>;
+  /** Part `index` (from 0) of `of` consecutive, near-equal parts (an export written by several processes). */
+  part(index: number, of: number): Iterable<unknown[][]>;
 }
