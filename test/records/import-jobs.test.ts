@@ -110,6 +110,53 @@ describe('import worker jobs', () => {
     expect(count(h.dbs.lab, "SELECT count(*) AS n FROM audit_log WHERE action = 'import'")).toBe(0);
   });
 
+  // A commit that at least doubles a table drops the table's indexes and builds them after its rows
+  // (import-write.ts deferIndexes); 12 000 rows into an empty lab take that path.
+  const indexSql = (db: Database.Database) =>
+    db.prepare("SELECT tbl_name, name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('inventory_items', 'stock_movements', 'audit_log') ORDER BY name").all();
+  async function bigSpool(lastName?: string): Promise<{ spool: string; rows: number }> {
+    const rows = sampleItems(12_000).map(toImportRow);
+    if (lastName) rows[rows.length - 1]![0] = lastName;
+    const file = await table('csv', rows);
+    const spool = path.join(path.dirname(file), 'rows.spool');
+    const scan = await scanImport({ file, fileName: 'items.csv', spool }, () => undefined);
+    expect(scan.validRows).toBe(12_000);
+    return { spool, rows: scan.validRows };
+  }
+
+  it('a big first import leaves every index of the tables it fills as it was, complete, and used by the list queries', async () => {
+    const { spool, rows } = await bigSpool();
+    const h = createHarness();
+    const before = indexSql(h.dbs.lab);
+    expect(before.length).toBeGreaterThan(20);
+    writeImport(h.dbs.lab.name, spool, h.member, rows, () => undefined);
+    expect(count(h.dbs.lab, 'SELECT count(*) AS n FROM inventory_items')).toBe(12_000);
+    expect(indexSql(h.dbs.lab)).toEqual(before);
+    // Every index holds every row (integrity_check compares each index with its table).
+    expect(h.dbs.lab.pragma('integrity_check', { simple: true })).toBe('ok');
+    const plan = (sql: string) => (h.dbs.lab.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
+    expect(plan('SELECT id FROM inventory_items ORDER BY name_sort LIMIT 50')).toMatch(/USING (COVERING )?INDEX inventory_items_by_name/);
+    expect(plan('SELECT id FROM stock_movements WHERE item_id = 7 ORDER BY id')).toMatch(/USING (COVERING )?INDEX stock_movements_item/);
+    // A later import of a few rows into the now big table goes the ordinary way and is found as well.
+    const small = await table('csv', sampleItems(3).map((it) => toImportRow({ ...it, name: `${it.name} later` })));
+    const smallSpool = `${small}.spool`;
+    await scanImport({ file: small, fileName: 'items.csv', spool: smallSpool }, () => undefined);
+    writeImport(h.dbs.lab.name, smallSpool, h.member, 3, () => undefined);
+    expect(indexSql(h.dbs.lab)).toEqual(before);
+    const found = await h.ok<{ total: number }>(h.member, 'listInventory', { search: 'later', sort: 'name' });
+    expect(found.total).toBe(3);
+  });
+
+  it('a big first import the database refuses at its last row keeps every index and writes nothing', async () => {
+    const { spool, rows } = await bigSpool('最后一行');
+    const h = createHarness();
+    const before = indexSql(h.dbs.lab);
+    h.dbs.lab.exec("CREATE TRIGGER fail_last BEFORE INSERT ON inventory_items WHEN NEW.name = '最后一行' BEGIN SELECT RAISE(ABORT, 'disk full'); END");
+    expect(() => writeImport(h.dbs.lab.name, spool, h.member, rows, () => undefined)).toThrow('disk full');
+    expect(count(h.dbs.lab, 'SELECT count(*) AS n FROM inventory_items')).toBe(0);
+    expect(indexSql(h.dbs.lab)).toEqual(before);
+  });
+
   it('a file removed before the scan is a clear error', async () => {
     const file = await table('csv', sampleItems(2).map(toImportRow));
     fs.rmSync(file);
