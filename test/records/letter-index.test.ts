@@ -2,6 +2,7 @@
 // the same rows, in the same order, as a brute-force filter over every row — by relevance and by
 // columns, with a status filter, paged — and every write path keeps it (create, edit, status
 // change, bulk insert, stock-in, delete).
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { InventoryItem, ListResult } from '../../src/shared/records';
 import { lettersTable, maskOf } from '../../src/main/records/letter-index';
@@ -54,6 +55,30 @@ describe('one common letter through the letter index', () => {
     // The export reads the same order, whole.
     const mark = h.dbs.lab.prepare(`SELECT count(*) FROM ${lettersTable('inventory_items')}`).pluck().get();
     expect(mark).toBe(3600);
+  });
+
+  it('a new name that begins with the letter joins the "starts with" rows at once, written by this connection or another', async () => {
+    const h = withLetterIndex();
+    const rows = Array.from({ length: 3600 }, (_, i) => item({ name: NAMES[i % NAMES.length]!, quantity: 1, storage_location: place(i) }));
+    h.dbs.lab.transaction(() => insertMany(h.dbs.lab, 'inventory_items', rows))();
+    // The page where the newest "starts with a" row belongs, as the brute-force filter orders them.
+    const check = async (newId: number) => {
+      const want = reference('/inventory/', allRows(h.dbs.lab, '/inventory/'), { search: 'a', field: 'all', status: '', sort: '' });
+      const at = want.indexOf(newId);
+      expect(at).toBeGreaterThan(0);
+      const page = Math.floor(at / 50) + 1;
+      const got = await h.ok<ListResult<InventoryItem>>(h.guest, 'listInventory', { search: 'a', page, pageSize: 50 });
+      expect(got.rows.map((r) => r.id)).toEqual(want.slice((page - 1) * 50, page * 50));
+      expect(got.rows.map((r) => r.id)).toContain(newId);
+    };
+    // Searched once, so what the index holds for "a part starts with a" has been read.
+    await check(h.dbs.lab.prepare("SELECT max(id) FROM inventory_items WHERE name = 'acetone'").pluck().get() as number);
+    const mine = await h.ok<InventoryItem>(h.member, 'createInventoryItem', { name: 'aζ-fresh', quantity: 1 });
+    await check(mine.id);
+    const other = new Database(h.dbs.lab.name);
+    other.transaction(() => insertMany(other, 'inventory_items', [item({ name: 'aη-other', quantity: 1 })]))();
+    other.close();
+    await check(h.dbs.lab.prepare("SELECT id FROM inventory_items WHERE name = 'aη-other'").pluck().get() as number);
   });
 
   it('the narrow table follows every write path: create, edit, status change, bulk insert, stock-in, delete', async () => {

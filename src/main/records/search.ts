@@ -197,10 +197,26 @@ const LOOKUP_MAX = 3000;
 const phrase = (s: string) => `"${s.replace(/"/g, '""')}"`;
 const chars = (s: string) => [...s].length;
 
+/**
+ * Expansions read from the vocabulary, per connection, for as long as nothing was written: fts5vocab
+ * counts the documents of every term it lists (~2.5 ms for the trigrams that begin a part with `a`
+ * at 100 000 items), and paging or re-sorting one search asks for the same ones again. Any commit
+ * by another connection changes `PRAGMA data_version`, any write of this one total_changes().
+ */
+const expansions = new WeakMap<Db, { version: string; terms: Map<string, string[] | null> }>();
+const EXPANSIONS_KEPT = 256;
+
 /** The trigrams that start with `prefix` (one or two characters), or null when there are too many. */
 function trigramsFrom(db: Db, table: string, prefix: string): string[] | null {
+  const version = `${stmt(db, 'PRAGMA data_version').pluck(true).get() as number} ${stmt(db, 'SELECT total_changes()').pluck(true).get() as number}`;
+  let kept = expansions.get(db);
+  if (!kept || kept.version !== version || kept.terms.size >= EXPANSIONS_KEPT) expansions.set(db, (kept = { version, terms: new Map() }));
+  const key = `${table} ${prefix}`;
+  if (kept.terms.has(key)) return kept.terms.get(key)!;
   const terms = stmt(db, `SELECT term FROM ${ensureTermsTable(db, table)} WHERE term >= ? AND term < ? LIMIT ?`).pluck(true).all(prefix, `${prefix}\u{10FFFF}`, MAX_EXPANSION + 1) as string[];
-  return terms.length > MAX_EXPANSION ? null : terms;
+  const found = terms.length > MAX_EXPANSION ? null : terms;
+  kept.terms.set(key, found);
+  return found;
 }
 
 /**
@@ -223,8 +239,14 @@ interface FtsQuery {
   residual: Array<{ col: string; word: string }>;
 }
 
-/** The index query of a search (with the status filter), or null when the index cannot narrow it. */
-function ftsQuery(db: Db, spec: ListSpec<unknown>, q: ListQuery): FtsQuery | null {
+/**
+ * The index query of a search (with the status filter), or null when the index cannot narrow it.
+ * `letters`: the letter index can answer the search's one-character letters and digits (an `all`
+ * search, no location), so they are left to it (or to instr on the other words' hits) without
+ * reading the vocabulary: listing the trigrams that start with `a` makes fts5vocab count the
+ * documents of each (~3–7 ms at 100 000 items), only to find there are too many.
+ */
+function ftsQuery(db: Db, spec: ListSpec<unknown>, q: ListQuery, letters: boolean): FtsQuery | null {
   const allowed: readonly string[] = LISTS[spec.endpoint].indexed;
   const single = q.field !== 'all' && allowed.includes(q.field);
   const ftsCols = single ? `s_${q.field}` : ftsTextColumns(spec.table).join(' ');
@@ -232,7 +254,7 @@ function ftsQuery(db: Db, spec: ListSpec<unknown>, q: ListQuery): FtsQuery | nul
   const parts: string[] = [];
   const residual: FtsQuery['residual'] = [];
   for (const w of searchWords(q.search)) {
-    const e = occursExpr(db, spec.table, w);
+    const e = letters && wordsMask([w]) !== null ? null : occursExpr(db, spec.table, w);
     if (e === false) return { match: null, residual };
     if (e === null) residual.push({ col: rowCol, word: w });
     else parts.push(e);
@@ -300,7 +322,7 @@ function byColumn(db: Db, spec: ListSpec<unknown>, p: ListPlan, hits: number[], 
 function indexSearch<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, p: ListPlan, window?: { limit: number; offset: number }): { total: number; ids: number[] } | null {
   const s = spec as ListSpec<unknown>;
   if (p.filter) return null; // the scan applies the filter to the words' matches
-  const f = ftsQuery(db, s, q);
+  const f = ftsQuery(db, s, q, q.field === 'all' && !p.locations);
   if (!f) return letterSearch(db, s, q, p, window);
   const hits = inLocations(db, s, p, ftsHits(db, s, f));
   if (q.sort) return { total: hits.length, ids: byColumn(db, s, p, hits, window) };
