@@ -159,6 +159,28 @@ test('typing a CAS in the reagent form shows what the lab has, fills the English
   await expect(tips.getByLabel('Notes')).toHaveValue('给王老师');
 });
 
+test('a value that changes while Submit checks the form (the check overtaken by a newer one) still submits, with the new value', async ({ app, page }) => {
+  const admin = await seedUsers(app);
+  await handOff(app, batch('overtaken-1'));
+  await loginViaUi(page, app, MEMBER);
+  await page.goto(`${app.url}/#/cart-import`);
+  const ethanol = page.getByTestId('cart-item-item-1');
+  await expect(ethanol.getByLabel('Name', { exact: true })).toHaveValue('无水乙醇');
+  // In one task: the click starts the form's check, then the name changes (as typing or a filled
+  // value would), which starts a newer check of that field before the first one has finished.
+  await ethanol.evaluate((card) => {
+    const button = [...card.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Submit')!;
+    const name = card.querySelector<HTMLInputElement>('input[id$="-reagent_name"]')!;
+    button.click();
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(name, '无水乙醇 AR');
+    name.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await expect(ethanol.getByTestId('submitted')).toContainText('Submitted as Reagent order #', { timeout: 10_000 });
+  const orders = await admin.req<{ rows: Array<{ name: string }>; total: number }>('GET', '/api/reagent-orders/');
+  expect(orders.total).toBe(1);
+  expect(orders.rows[0]!.name).toBe('无水乙醇 AR');
+});
+
 test('the answer to a submit is lost on the way back: the order was made once and the screen shows it submitted', async ({ app, page }) => {
   const admin = await seedUsers(app);
   await handOff(app, batch('lost-answer-1'));
