@@ -61,6 +61,9 @@ export async function launchWithExtension(extDir: string, extraArgs: string[] = 
     async close() {
       await context.close();
       fs.rmSync(userDataDir, { recursive: true, force: true });
+      // The build buildTestExtension made for this browser alone (each launch builds its own).
+      const build = path.dirname(extDir);
+      if (path.basename(build).startsWith('lab-ext-e2e-')) fs.rmSync(build, { recursive: true, force: true });
     },
   };
   return eb;
