@@ -2,7 +2,6 @@
 // that arrives after the page loaded, no batch, a batch the app refuses, the review screen waiting
 // for the push, the public account (sees the batch, cannot submit), and one order per item when an
 // answer is lost or two windows submit the same item.
-import fs from 'node:fs';
 import { expect, test as base } from '@playwright/test';
 import { startFixtureSupplier, type FixtureSupplier } from '../extension/fixture/server';
 import { ApiSession, loginViaUi, MEMBER, PUBLIC, seedUsers, test, type RunningApp } from './fixtures';
@@ -75,7 +74,6 @@ base.describe('with the real extension', () => {
       await expect(page).toHaveURL(/#\/cart-import\?batch_id=good-batch-4&via=cache/);
     } finally {
       await eb.close();
-      fs.rmSync(eb.dir, { recursive: true, force: true });
     }
   });
 });

@@ -3,7 +3,6 @@
 // app not running, and Aladdin-shaped pages (www.aladdin-e.com mapped to the fixture site over
 // https, so the real Aladdin adapter reads them). The app side is absent here on purpose (its port
 // has nothing listening).
-import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ALADDIN_CART_PATH, startFixtureSupplier, type FixtureSupplier } from '../extension/fixture/server';
 import { freePort } from './fixtures';
@@ -32,7 +31,6 @@ test.afterEach(async () => {
   await eb.close();
   await site.close();
   await aladdin.close();
-  fs.rmSync(eb.dir, { recursive: true, force: true });
 });
 
 test('no cart tab: the popup asks to open the cart page first', async () => {

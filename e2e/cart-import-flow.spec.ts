@@ -27,7 +27,6 @@ test.afterEach(async () => {
   await site.close();
   await app.stop();
   fs.rmSync(app.dataDir, { recursive: true, force: true });
-  fs.rmSync(eb.dir, { recursive: true, force: true });
 });
 
 type Row = { id: number; name: string; cas_number?: string; english_name?: string; applicant?: string; status: string };

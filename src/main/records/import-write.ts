@@ -138,7 +138,7 @@ function deferIndexes(db: Db, table: string, adding: number): { build(): void } 
   const indexes = db
     .prepare(`SELECT name, sql FROM main.sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY rowid`)
     .all(table) as Array<{ name: string; sql: string }>;
-  for (const i of indexes) db.exec(`DROP INDEX main."${i.name.replaceAll('"', '""')}"`);
+  for (const i of indexes) db.exec(`DROP INDEX main.${quoteColumn(i.name)}`);
   return { build: () => indexes.forEach((i) => db.exec(i.sql)) };
 }
 

@@ -1,4 +1,5 @@
-// Puts the API's per-field messages next to the matching form fields.
+// A form's errors: checking its fields before a submit, and the API's per-field messages put next
+// to the matching fields after one.
 import type { FormInstance } from 'antd';
 import { ApiError } from '../api/client';
 
@@ -10,4 +11,22 @@ export function applyFieldErrors(form: FormInstance, e: unknown): boolean {
     .map(([name, msg]) => ({ name, errors: [msg] }));
   form.setFields(fields);
   return fields.length > 0;
+}
+
+/**
+ * The form's values, checked. A check that a newer one overtook (a value changed while it ran: the
+ * form rejects it as `outOfDate`, with no errors) runs again on the current values instead of
+ * dropping the click; real errors show under their fields and stop the submit.
+ */
+export async function validated(form: FormInstance): Promise<boolean> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await form.validateFields();
+      return true;
+    } catch (e) {
+      const r = e as { outOfDate?: boolean; errorFields?: unknown[] };
+      if (!r.outOfDate || r.errorFields?.length) return false;
+    }
+  }
+  return false;
 }

@@ -1,7 +1,7 @@
 // One batch item under review: suggestion and reason, what the lab already has, the type switch,
 // the reagent or consumable form (none while pending), and its own submit with its own errors.
 import { useEffect } from 'react';
-import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Radio, Space, Switch, Tag, Typography, type FormInstance } from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Radio, Space, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BatchItem } from '../../shared/cart-batch';
 import { parseCas } from '../../shared/cas';
@@ -10,6 +10,7 @@ import type { CartSyncResult, SubmittedItem } from '../../shared/contract';
 import { consumableCreateInput, reagentCreateInput } from '../../shared/contract/records';
 import { ApiError } from '../api/client';
 import { schemaRules } from '../app/schema-rules';
+import { validated } from '../app/form-errors';
 import { date } from '../app/format';
 import type { ItemDraft, OrderType } from './drafts';
 
@@ -196,20 +197,3 @@ export function ItemCard(p: ItemCardProps) {
   );
 }
 
-/**
- * The form's values, checked. A check that a newer one overtook (a value changed while it ran: the
- * form rejects it as `outOfDate`, with no errors) runs again on the current values instead of
- * dropping the click; real errors show under their fields and stop the submit.
- */
-async function validated(form: FormInstance): Promise<boolean> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      await form.validateFields();
-      return true;
-    } catch (e) {
-      const r = e as { outOfDate?: boolean; errorFields?: unknown[] };
-      if (!r.outOfDate || r.errorFields?.length) return false;
-    }
-  }
-  return false;
-}
