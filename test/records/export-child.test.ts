@@ -65,9 +65,14 @@ function signal(pids: number[], sig: NodeJS.Signals): void {
 }
 const resume = (pids: number[]) => signal(pids, 'SIGCONT');
 
-/** Lets the stopped children run a few milliseconds at a time until one has written part of its file. */
-async function stopWhenWriting(pids: number[], exportsDir: string): Promise<number> {
-  for (let i = 0; i < 2000 && fileBytes(exportsDir) === 0; i++) {
+/**
+ * Lets the stopped children run a few milliseconds at a time until one has written part of its
+ * file and `exited` of them have finished (below PARTS_MIN_ROWS the second half is empty: that
+ * child takes its snapshot, writes nothing and exits).
+ */
+async function stopWhenWriting(pids: number[], exportsDir: string, exited = 0): Promise<number> {
+  const gone = () => pids.filter((pid) => !runs(pid, process.env.LAB_IMPORT_WORKER!)).length;
+  for (let i = 0; i < 2000 && (fileBytes(exportsDir) === 0 || gone() < exited); i++) {
     resume(pids);
     await sleep(2);
     signal(pids, 'SIGSTOP');
@@ -114,8 +119,12 @@ describe('export in a child process', () => {
     const { s, admin, base, cookie, exportsDir } = await serverWith(8000);
     const exporting = startExport(base, cookie, 'csv');
     const pids = await stopChildren(2);
-    const written = await stopWhenWriting(pids, exportsDir);
+    // Both snapshots taken before the write: were the second taken after it, the two would differ
+    // and the server would rightly have one child write the whole file from after the write.
+    const written = await stopWhenWriting(pids, exportsDir, 1);
     expect(written, 'the child had started its file (the snapshot is taken)').toBeGreaterThan(0);
+    // The server hears the second child's snapshot (its data_version check) before the write.
+    await sleep(20);
     // Meanwhile, in one transaction on the server's connection: every name changes, the last
     // 500 items are deleted and 100 new ones added.
     const lab = s.data.dbs.lab;
