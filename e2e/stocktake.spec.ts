@@ -147,3 +147,29 @@ test('a use recorded after a count is not undone at close: the review says "coun
   await page.getByTestId('stocktake-close').click();
   await expect(page.getByTestId('close-review').getByTestId('review-counted')).toContainText('实盘 80 g，之后用去 5 g → 调整为 75 g');
 });
+
+test('a second person\'s password that changes while Close checks the form (the check overtaken by a newer one) still closes, with the new password', async ({ page, app }) => {
+  const admin = await seedUsers(app);
+  const cats = await admin.req<Array<{ id: number; key: string }>>('GET', '/api/controlled-lists');
+  await admin.req('POST', `/api/controlled-lists/${cats.find((c) => c.key === 'precursor')!.id}/entries`, { cas: '67-64-1', name: '丙酮' });
+  const room = await admin.req<{ id: number }>('POST', '/api/locations', { name: 'Room 301' });
+  const acetone = (await admin.req<{ id: number }>('POST', '/api/inventory', { name: '丙酮', cas_number: '67-64-1', quantity: 500, unit: 'mL', location_id: room.id })).id;
+  const st = await admin.req<{ id: number }>('POST', '/api/stocktakes', { location_id: room.id });
+  await admin.req('POST', `/api/stocktakes/${st.id}/count`, { item_id: acetone, amount: 480 });
+  await loginViaUi(page, app, ADMIN, `/stocktakes/${st.id}`);
+  await page.getByTestId('stocktake-close').click();
+  const second = page.getByTestId('second-person');
+  await second.getByTestId('second-username').fill(MEMBER.username);
+  await second.getByTestId('second-password').fill('typo-pass-1');
+  // In one task: the click starts the form's check, then the password is corrected (as a password
+  // manager's fill would), which starts a newer check before the first one has finished.
+  await page.getByRole('dialog').evaluate((dialog, password) => {
+    const button = [...dialog.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Close stocktake')!;
+    const input = dialog.querySelector<HTMLInputElement>('[data-testid="second-password"] input, input[data-testid="second-password"]')!;
+    button.click();
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, password);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, MEMBER.password);
+  await expect(page.getByTestId('stocktake-status')).toHaveText('Closed', { timeout: 10_000 });
+  expect((await admin.req<{ quantity: number }>('GET', `/api/inventory/${acetone}`)).quantity).toBe(480);
+});

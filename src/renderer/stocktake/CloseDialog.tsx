@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Checkbox, Form, Input, Modal, Radio, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../api/client';
+import { validated } from '../app/form-errors';
 import { amountText } from '../records/item-display';
 import { toDecimal, toNumber } from '../../shared/amounts';
 import type { ReviewEntry, Stocktake, StocktakeReview } from '../../shared/stocktake';
@@ -54,11 +55,8 @@ export function CloseDialog({ stocktake, onClose }: { stocktake: Stocktake; onCl
     if (!review) return;
     let second: { username: string; password: string } | undefined;
     if (needsSecond) {
-      try {
-        second = await form.validateFields();
-      } catch {
-        return;
-      }
+      if (!(await validated(form))) return;
+      second = form.getFieldsValue();
     }
     setBusy(true);
     try {
