@@ -4,7 +4,7 @@
 // answer is lost or two windows submit the same item.
 import { expect, test as base } from '@playwright/test';
 import { startFixtureSupplier, type FixtureSupplier } from '../extension/fixture/server';
-import { ApiSession, loginViaUi, MEMBER, PUBLIC, seedUsers, test, type RunningApp } from './fixtures';
+import { ApiSession, clickThenChange, loginViaUi, MEMBER, PUBLIC, seedUsers, test, type RunningApp } from './fixtures';
 import { buildTestExtension, launchWithExtension } from './cart-import-support';
 
 function batch(id: string, createdAt = new Date()) {
@@ -166,13 +166,7 @@ test('a value that changes while Submit checks the form (the check overtaken by 
   await expect(ethanol.getByLabel('Name', { exact: true })).toHaveValue('无水乙醇');
   // In one task: the click starts the form's check, then the name changes (as typing or a filled
   // value would), which starts a newer check of that field before the first one has finished.
-  await ethanol.evaluate((card) => {
-    const button = [...card.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Submit')!;
-    const name = card.querySelector<HTMLInputElement>('input[id$="-reagent_name"]')!;
-    button.click();
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(name, '无水乙醇 AR');
-    name.dispatchEvent(new Event('input', { bubbles: true }));
-  });
+  await clickThenChange(ethanol, 'Submit', 'input[id$="-reagent_name"]', '无水乙醇 AR');
   await expect(ethanol.getByTestId('submitted')).toContainText('Submitted as Reagent order #', { timeout: 10_000 });
   const orders = await admin.req<{ rows: Array<{ name: string }>; total: number }>('GET', '/api/reagent-orders/');
   expect(orders.total).toBe(1);

@@ -125,6 +125,24 @@ export async function loginViaUi(page: import('@playwright/test').Page, app: Run
   if (open) await page.goto(`${app.url}/#${open}`);
 }
 
+/**
+ * In one task inside `scope`: clicks the button whose text is `button`, then sets `input` to `value`
+ * as typing would (the native setter and an input event), so the form's check started by the click
+ * is overtaken by a newer one before it finishes.
+ */
+export async function clickThenChange(scope: import('@playwright/test').Locator, button: string, input: string, value: string): Promise<void> {
+  await scope.evaluate(
+    (root, a) => {
+      const b = [...root.querySelectorAll('button')].find((x) => x.textContent?.trim() === a.button)!;
+      const field = root.querySelector<HTMLInputElement>(a.input)!;
+      b.click();
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(field, a.value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    { button, input, value },
+  );
+}
+
 /** Playwright fixture: `app` is a fresh browser-mode server per test, stopped afterwards. */
 export const test = base.extend<{ app: RunningApp }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form

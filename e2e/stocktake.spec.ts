@@ -6,7 +6,7 @@
 // downloads as an XLSX. A use recorded after a count is added to it at close, as the review says.
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import { ADMIN, MEMBER, loginViaUi, seedUsers, test, expect } from './fixtures';
+import { ADMIN, MEMBER, clickThenChange, loginViaUi, seedUsers, test, expect } from './fixtures';
 
 async function scan(page: Page, text: string) {
   const input = page.getByTestId('stocktake-scan');
@@ -163,13 +163,7 @@ test('a second person\'s password that changes while Close checks the form (the 
   await second.getByTestId('second-password').fill('typo-pass-1');
   // In one task: the click starts the form's check, then the password is corrected (as a password
   // manager's fill would), which starts a newer check before the first one has finished.
-  await page.getByRole('dialog').evaluate((dialog, password) => {
-    const button = [...dialog.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Close stocktake')!;
-    const input = dialog.querySelector<HTMLInputElement>('[data-testid="second-password"] input, input[data-testid="second-password"]')!;
-    button.click();
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, password);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, MEMBER.password);
+  await clickThenChange(page.getByRole('dialog'), 'Close stocktake', 'input[data-testid="second-password"]', MEMBER.password);
   await expect(page.getByTestId('stocktake-status')).toHaveText('Closed', { timeout: 10_000 });
   expect((await admin.req<{ quantity: number }>('GET', `/api/inventory/${acetone}`)).quantity).toBe(480);
 });

@@ -14,19 +14,18 @@ export function applyFieldErrors(form: FormInstance, e: unknown): boolean {
 }
 
 /**
- * The form's values, checked. A check that a newer one overtook (a value changed while it ran: the
- * form rejects it as `outOfDate`, with no errors) runs again on the current values instead of
- * dropping the click; real errors show under their fields and stop the submit.
+ * The form's values, checked (null when a field has an error). A check that a newer one overtook (a
+ * value changed while it ran: the form rejects it as `outOfDate`, with no errors) runs again on the
+ * current values instead of dropping the click; real errors show under their fields.
  */
-export async function validated(form: FormInstance): Promise<boolean> {
+export async function validated<T>(form: FormInstance<T>): Promise<T | null> {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await form.validateFields();
-      return true;
+      return await form.validateFields();
     } catch (e) {
       const r = e as { outOfDate?: boolean; errorFields?: unknown[] };
-      if (!r.outOfDate || r.errorFields?.length) return false;
+      if (!r.outOfDate || r.errorFields?.length) return null;
     }
   }
-  return false;
+  return null;
 }

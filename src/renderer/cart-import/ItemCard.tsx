@@ -185,7 +185,7 @@ export function ItemCard(p: ItemCardProps) {
               loading={p.busy}
               onClick={() => {
                 if (!type) return;
-                void validated(form).then((ok) => ok && p.onSubmit());
+                void validated(form).then((values) => values && p.onSubmit());
               }}
             >
               {p.busy ? t('cart.submitting') : t('cart.submit')}
@@ -196,4 +196,3 @@ export function ItemCard(p: ItemCardProps) {
     </Card>
   );
 }
-

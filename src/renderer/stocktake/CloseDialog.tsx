@@ -55,8 +55,8 @@ export function CloseDialog({ stocktake, onClose }: { stocktake: Stocktake; onCl
     if (!review) return;
     let second: { username: string; password: string } | undefined;
     if (needsSecond) {
-      if (!(await validated(form))) return;
-      second = form.getFieldsValue();
+      second = (await validated(form)) ?? undefined;
+      if (!second) return;
     }
     setBusy(true);
     try {
