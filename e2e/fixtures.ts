@@ -23,29 +23,34 @@ export interface RunningApp {
   restart(): Promise<void>;
 }
 
-async function waitForPing(url: string, proc: ChildProcess, output: () => string, timeoutMs = 15_000): Promise<void> {
+/**
+ * Waits until `proc` itself reports serving `url` in what it printed (`output()`): serve.js prints
+ * that line once its port is bound. A /ping answer alone is no proof: another test's server may hold
+ * the port this one was given.
+ */
+async function waitUntilServing(url: string, proc: ChildProcess, output: () => string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (output().includes(`is running at ${url}/`)) return;
     if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${output()}`);
-    try {
-      const r = await fetch(`${url}/ping`);
-      if (r.ok) return;
-    } catch {
-      /* not yet listening */
-    }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`server did not answer /ping within ${timeoutMs} ms:\n${output()}`);
+  throw new Error(`server did not start within ${timeoutMs} ms:\n${output()}`);
 }
 
-export async function startApp(opts: { dataDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<RunningApp> {
+/** Tries on a port the fixture picked, when another server took it between the pick and the bind. */
+const PORT_TRIES = 5;
+
+/**
+ * A browser-mode server on a temp data directory. `port` is used as given (a taken one fails the
+ * start); otherwise `pickPort` chooses one, again if it was taken before the server could bind it.
+ */
+export async function startApp(opts: { dataDir?: string; port?: number; env?: Record<string, string>; pickPort?: () => Promise<number> } = {}): Promise<RunningApp> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lab-e2e-'));
-  const port = opts.port ?? (await freePort());
-  const url = `http://127.0.0.1:${port}`;
   let log = '';
   const app: RunningApp = {
-    url,
-    port,
+    url: '',
+    port: 0,
     dataDir,
     proc: null as unknown as ChildProcess,
     output: () => log,
@@ -63,7 +68,7 @@ export async function startApp(opts: { dataDir?: string; port?: number; env?: Re
     },
   };
   const launch = async () => {
-    const proc = spawn(NODE, [path.join(ROOT, 'out/main/serve.js'), '--data-dir', dataDir, '--port', String(port)], {
+    const proc = spawn(NODE, [path.join(ROOT, 'out/main/serve.js'), '--data-dir', dataDir, '--port', String(app.port)], {
       cwd: ROOT,
       env: { ...process.env, ...opts.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -71,10 +76,26 @@ export async function startApp(opts: { dataDir?: string; port?: number; env?: Re
     proc.stdout!.on('data', (d) => (log += d));
     proc.stderr!.on('data', (d) => (log += d));
     app.proc = proc;
-    await waitForPing(url, proc, () => log);
+    // This launch's own lines only (a restart's log still holds the first launch's).
+    const from = log.length;
+    await waitUntilServing(app.url, proc, () => log.slice(from));
   };
-  await launch();
-  return app;
+  const use = (port: number) => {
+    app.port = port;
+    app.url = `http://127.0.0.1:${port}`;
+  };
+  for (let attempt = 1; ; attempt++) {
+    use(opts.port ?? (await (opts.pickPort ?? freePort)()));
+    try {
+      await launch();
+      return app;
+    } catch (e) {
+      if (opts.port !== undefined || attempt >= PORT_TRIES || !String(e).includes('already in use')) {
+        if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+        throw e;
+      }
+    }
+  }
 }
 
 /** Real HTTP calls with a cookie session, for seeding data from tests. */
