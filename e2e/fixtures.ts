@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
-import { freePort } from '../test/support/ports';
+import { freePort, portTaken, PORT_TRIES, untilServing } from '../test/support/ports';
 export { freePort };
 
 const ROOT = path.resolve(__dirname, '..');
@@ -22,24 +22,6 @@ export interface RunningApp {
   /** Starts the server again on the same data directory and port (after stop()). */
   restart(): Promise<void>;
 }
-
-/**
- * Waits until `proc` itself reports serving `url` in what it printed (`output()`): serve.js prints
- * that line once its port is bound. A /ping answer alone is no proof: another test's server may hold
- * the port this one was given.
- */
-async function waitUntilServing(url: string, proc: ChildProcess, output: () => string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (output().includes(`is running at ${url}/`)) return;
-    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`server did not start within ${timeoutMs} ms:\n${output()}`);
-}
-
-/** Tries on a port the fixture picked, when another server took it between the pick and the bind. */
-const PORT_TRIES = 5;
 
 /**
  * A browser-mode server on a temp data directory. `port` is used as given (a taken one fails the
@@ -78,7 +60,7 @@ export async function startApp(opts: { dataDir?: string; port?: number; env?: Re
     app.proc = proc;
     // This launch's own lines only (a restart's log still holds the first launch's).
     const from = log.length;
-    await waitUntilServing(app.url, proc, () => log.slice(from));
+    await untilServing(app.url, () => log.slice(from), () => (proc.exitCode ?? proc.signalCode) !== null && { code: proc.exitCode, signal: proc.signalCode }, 15_000);
   };
   const use = (port: number) => {
     app.port = port;
@@ -90,7 +72,7 @@ export async function startApp(opts: { dataDir?: string; port?: number; env?: Re
       await launch();
       return app;
     } catch (e) {
-      if (opts.port !== undefined || attempt >= PORT_TRIES || !String(e).includes('already in use')) {
+      if (opts.port !== undefined || attempt >= PORT_TRIES || !portTaken(String(e))) {
         if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
         throw e;
       }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { iifeEsbuildPlugin } from '../../scripts/iife-plugin.mjs';
 import { ADMIN, NODE, ROOT, freePort, onCleanup } from './temp';
+import { portTaken, PORT_TRIES, untilServing } from './ports';
 
 // Inside node_modules so the bundles resolve the packages they leave external.
 const OUT = path.join(ROOT, 'node_modules/.cache/lab-fault-test', String(process.pid), 'main');
@@ -55,20 +56,33 @@ export interface AppProcess {
  * `unshare -m sh -c …`); it receives the argv to run and returns [file, args].
  */
 export async function startApp(dataDir: string, opts: { wrap?: (argv: string[]) => [string, string[]]; env?: Record<string, string> } = {}): Promise<AppProcess> {
-  const port = await freePort();
-  const argv = [NODE, await buildApp(), '--data-dir', dataDir, '--port', String(port)];
-  const [file, args] = opts.wrap ? opts.wrap(argv) : [argv[0]!, argv.slice(1)];
-  const proc = spawn(file, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LAB_LOG_LEVEL: 'debug', ...opts.env } });
+  const entry = await buildApp();
+  let port = 0;
+  let proc!: ChildProcess;
   let out = '';
   let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  proc.on('exit', (code, signal) => (exit = { code, signal }));
-  onCleanup(async () => {
-    if (exit) return;
-    proc.kill('SIGKILL');
-    await new Promise((r) => proc.once('exit', r));
-  });
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    const argv = [NODE, entry, '--data-dir', dataDir, '--port', String(port)];
+    const [file, args] = opts.wrap ? opts.wrap(argv) : [argv[0]!, argv.slice(1)];
+    const p = (proc = spawn(file, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LAB_LOG_LEVEL: 'debug', ...opts.env } }));
+    out = '';
+    exit = null;
+    p.stdout!.on('data', (d) => (out += d));
+    p.stderr!.on('data', (d) => (out += d));
+    p.on('exit', (code, signal) => (exit = { code, signal }));
+    onCleanup(async () => {
+      if (p.exitCode !== null || p.signalCode !== null) return;
+      p.kill('SIGKILL');
+      await new Promise((r) => p.once('exit', r));
+    });
+    try {
+      await untilServing(`http://127.0.0.1:${port}`, () => out, () => exit);
+      break;
+    } catch (e) {
+      if (attempt >= PORT_TRIES || !portTaken(out)) throw e;
+    }
+  }
   let cookie = '';
   const call = async (method: string, url: string, body?: unknown) => {
     const r = await fetch(`http://127.0.0.1:${port}${url}`, {
@@ -88,16 +102,6 @@ export async function startApp(dataDir: string, opts: { wrap?: (argv: string[]) 
     }
     return { status: r.status, body: parsed as Json };
   };
-  for (let i = 0; ; i++) {
-    if (exit) throw new Error(`app exited (${JSON.stringify(exit)}) before answering /ping:\n${out}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/ping`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (i > 300) throw new Error(`no /ping after 30 s:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
   // The app pid: the node process itself, or the one `wrap` ends up exec-ing.
   const appPid = () => proc.pid!;
   return {

@@ -13,3 +13,26 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** What serve.js prints when the port it was given is taken (start-failure `portInUse`). */
+export const portTaken = (output: string): boolean => output.includes('already in use');
+
+/**
+ * Waits until a server process reports serving `url` in what it printed (`output()`): serve.js
+ * prints `is running at URL/` once its port is bound. A /ping answer alone is no proof: another
+ * test's server may hold the port this one was given. Rejects with the output once `exited()` says
+ * the process is gone, or after `timeoutMs`.
+ */
+export async function untilServing(url: string, output: () => string, exited: () => unknown, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (output().includes(`is running at ${url}/`)) return;
+    const gone = exited();
+    if (gone) throw new Error(`server exited (${JSON.stringify(gone)}) before serving ${url}:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`server did not serve ${url} within ${timeoutMs} ms:\n${output()}`);
+}
+
+/** Tries on a picked port, when another server took it between the pick and the bind. */
+export const PORT_TRIES = 5;
