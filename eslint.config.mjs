@@ -73,6 +73,15 @@ export default tseslint.config(
           patterns: [{ group: ['**/main/**', '**/preload/**', 'node:*'], message: 'The renderer talks to main only through the API client (src/renderer/api).' }],
         },
       ],
+      // A submit overtaken by a newer check reaches onFinishFailed as `outOfDate` with no errors:
+      // without a handler the click is dropped (src/renderer/app/form-errors.ts).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='Form']:has(JSXAttribute[name.name='onFinish']):not(:has(JSXAttribute[name.name='onFinishFailed']))",
+          message: 'A Form with onFinish needs onFinishFailed={resubmitWhenOvertaken(form)} (src/renderer/app/form-errors.ts): an overtaken submit is otherwise dropped.',
+        },
+      ],
     },
   },
   {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import type { ControlledCategory, ControlledEntry, ControlledImportResult } from '../../shared/controlled';
 import { normalizeSearchTerm } from '../../shared/normalize';
-import { applyFieldErrors } from '../app/form-errors';
+import { applyFieldErrors, resubmitWhenOvertaken } from '../app/form-errors';
 import { downloadFile, exportLanguage } from '../records/export-download';
 import { reloadControlled } from './use-controlled';
 import { MAX_LIST_FILE_BYTES } from '../../shared/contract/controlled';
@@ -87,7 +87,7 @@ export function ListEntries({ category, title }: { category: ControlledCategory;
   return (
     <Card size="small" title={t('controlled.listOf', { name: title })} data-testid="controlled-entries">
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Form form={form} layout="inline" onFinish={(v) => void add(v)} initialValues={{ cas: '', name: '' }}>
+        <Form form={form} onFinishFailed={resubmitWhenOvertaken(form)} layout="inline" onFinish={(v) => void add(v)} initialValues={{ cas: '', name: '' }}>
           <Form.Item name="cas" rules={[{ required: true, message: t('controlled.casRequired') }]}>
             <Input placeholder={t('controlled.cas')} style={{ width: 150 }} data-testid="controlled-cas" />
           </Form.Item>

@@ -6,7 +6,7 @@ import { Alert, App, Button, Form, Modal, Space, Tree, Typography } from 'antd';
 import type { DataNode, TreeProps } from 'antd/es/tree';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
-import { applyFieldErrors } from '../app/form-errors';
+import { applyFieldErrors, resubmitWhenOvertaken } from '../app/form-errors';
 import { schemaRules } from '../app/schema-rules';
 import { locationOps } from '../../shared/contract/locations';
 import type { LocationNode } from '../../shared/stock';
@@ -128,6 +128,7 @@ function MoveNodeDialog({ node, onClose, onMove }: { node: LocationNode | null; 
     <Modal open={!!node} title={node ? t('locations.moveNodeTitle', { path: node.path }) : ''} onCancel={onClose} onOk={() => form.submit()} okText={t('locations.move')} cancelText={t('records.action.cancel')} destroyOnHidden>
       <Form
         form={form}
+        onFinishFailed={resubmitWhenOvertaken(form)}
         layout="vertical"
         data-testid="location-move-form"
         initialValues={{ parent_id: node?.parent_id ?? null }}

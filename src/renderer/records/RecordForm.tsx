@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { date } from '../app/format';
 import { ApiError, call } from '../api/client';
-import { applyFieldErrors } from '../app/form-errors';
+import { applyFieldErrors, resubmitWhenOvertaken } from '../app/form-errors';
 import { schemaRules } from '../app/schema-rules';
 import { FIELDS, FORM_SCHEMAS, type FieldDef, type RecordKind } from './record-fields';
 import { COUNT_UNITS, MEASURE_UNITS, formatAmount } from '../../shared/amounts';
@@ -223,7 +223,7 @@ export function RecordForm({ kind, open, initial, onClose, onSaved }: { kind: Re
       destroyOnHidden
       width={kind === 'inventory' ? 760 : 640}
     >
-      <Form form={form} layout="vertical" onFinish={save} onValuesChange={onValuesChange} data-testid="record-form" initialValues={{ hazardous: false }}>
+      <Form form={form} onFinishFailed={resubmitWhenOvertaken(form)} layout="vertical" onFinish={save} onValuesChange={onValuesChange} data-testid="record-form" initialValues={{ hazardous: false }}>
         <Row gutter={12}>
           {FIELDS[kind].flatMap((f) => {
             const col = (

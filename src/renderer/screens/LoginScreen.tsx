@@ -4,6 +4,7 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { lastUserSnapshot, login, useSession, verifySession } from '../session/session-store';
+import { resubmitWhenOvertaken } from '../app/form-errors';
 
 export function LoginScreen() {
   const { t } = useTranslation();
@@ -11,6 +12,7 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm();
   const last = lastUserSnapshot();
 
   const submit = async (v: { username: string; password: string }) => {
@@ -47,7 +49,7 @@ export function LoginScreen() {
           />
         )}
         {last && <Typography.Paragraph type="secondary">{t('login.lastUser', { name: last.displayName })}</Typography.Paragraph>}
-        <Form layout="vertical" onFinish={submit} initialValues={{ username: last?.username ?? '' }} requiredMark={false}>
+        <Form form={form} onFinishFailed={resubmitWhenOvertaken(form)} layout="vertical" onFinish={submit} initialValues={{ username: last?.username ?? '' }} requiredMark={false}>
           <Form.Item name="username" label={t('login.username')} rules={[{ required: true, message: t('common.required') }]}>
             <Input autoComplete="username" autoFocus />
           </Form.Item>

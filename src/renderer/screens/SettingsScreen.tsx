@@ -6,7 +6,7 @@ import type { AppInfo } from '../../shared/contract';
 import { call } from '../api/client';
 import { setLanguage, type Language } from '../i18n';
 import { useSession } from '../session/session-store';
-import { applyFieldErrors } from '../app/form-errors';
+import { applyFieldErrors, resubmitWhenOvertaken } from '../app/form-errors';
 import { DataPanel } from '../data/DataPanel';
 import { PersonalizationSwitch } from '../completion/PersonalizationSwitch';
 import { AlertSettingsCard } from '../dashboard/AlertSettingsCard';
@@ -40,7 +40,7 @@ export function SettingsScreen({ info, onInfo }: { info: AppInfo | null; onInfo:
       <DataPanel dataDir={info?.dataDir} />
       <Card title={t('settings.server')}>
         {info && (
-          <Form form={form} layout="inline" initialValues={{ port: info.port }} onFinish={savePort} disabled={!isAdmin}>
+          <Form form={form} onFinishFailed={resubmitWhenOvertaken(form)} layout="inline" initialValues={{ port: info.port }} onFinish={savePort} disabled={!isAdmin}>
             <Form.Item name="port" label={t('settings.port')} rules={[{ required: true }]}>
               <InputNumber min={1024} max={65535} />
             </Form.Item>

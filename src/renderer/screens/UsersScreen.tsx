@@ -4,7 +4,7 @@ import { App, Button, Form, Input, Modal, Select, Space, Table, Tag, Typography 
 import { useTranslation } from 'react-i18next';
 import type { Role, UserInfo } from '../../shared/contract';
 import { call } from '../api/client';
-import { applyFieldErrors } from '../app/form-errors';
+import { applyFieldErrors, resubmitWhenOvertaken } from '../app/form-errors';
 import { boolean } from '../app/format';
 import { schemaRules } from '../app/schema-rules';
 import { passwordLimits, passwordSchema } from './password-rule';
@@ -70,6 +70,7 @@ export function UsersScreen() {
       <Modal title={t('users.add')} open={adding} onCancel={() => setAdding(false)} onOk={() => addForm.submit()} destroyOnHidden>
         <Form
           form={addForm}
+          onFinishFailed={resubmitWhenOvertaken(addForm)}
           layout="vertical"
           initialValues={{ role: 'member' }}
           onFinish={async (v: { username: string; displayName: string; password: string; role: Role }) => {
@@ -101,6 +102,7 @@ export function UsersScreen() {
       <Modal title={`${t('users.resetPassword')} — ${resetFor?.displayName ?? ''}`} open={!!resetFor} onCancel={() => setResetFor(null)} onOk={() => resetForm.submit()} destroyOnHidden>
         <Form
           form={resetForm}
+          onFinishFailed={resubmitWhenOvertaken(resetForm)}
           layout="vertical"
           onFinish={async (v: { password: string }) => {
             try {

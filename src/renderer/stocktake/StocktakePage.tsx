@@ -16,6 +16,7 @@ import { useStocktake } from './use-stocktake';
 import { StocktakeStatusTag, progressPercent } from './stocktake-kit';
 import { CloseDialog } from './CloseDialog';
 import { takeScanShortcut } from '../labels/scan-shortcut';
+import { resubmitWhenOvertaken } from '../app/form-errors';
 
 type Filter = 'all' | 'unseen' | 'seen' | 'found' | 'moved';
 const FILTERS: Record<Filter, (l: StocktakeLine) => boolean> = {
@@ -248,7 +249,7 @@ function CountDialog({ stocktakeId, line, onClose }: { stocktakeId: number; line
       destroyOnHidden
     >
       {line && (
-        <Form form={form} layout="inline" onFinish={save} initialValues={{ amount: line.counted_amount ?? line.quantity, unit: line.counted_unit ?? line.unit ?? '' }} data-testid="count-form">
+        <Form form={form} onFinishFailed={resubmitWhenOvertaken(form)} layout="inline" onFinish={save} initialValues={{ amount: line.counted_amount ?? line.quantity, unit: line.counted_unit ?? line.unit ?? '' }} data-testid="count-form">
           <Form.Item name="amount" label={t('stocktake.line.amount')} rules={[{ required: true, message: t('stocktake.line.amount') }]}>
             <InputNumber min={0} autoFocus data-testid="count-amount" />
           </Form.Item>

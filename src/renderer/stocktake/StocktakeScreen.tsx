@@ -5,7 +5,7 @@ import { Alert, App, Button, Form, Input, Modal, Progress, Space, Table, Typogra
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useNavigate } from 'react-router-dom';
 import { call } from '../api/client';
-import { applyFieldErrors } from '../app/form-errors';
+import { applyFieldErrors, resubmitWhenOvertaken } from '../app/form-errors';
 import { schemaRules } from '../app/schema-rules';
 import { dateTime } from '../app/format';
 import { useSession } from '../session/session-store';
@@ -92,7 +92,7 @@ function StartDialog({ open, onClose, onStarted }: { open: boolean; onClose: () 
   return (
     <Modal open={open} title={t('stocktake.startTitle')} onCancel={onClose} onOk={() => form.submit()} okText={t('stocktake.start')} confirmLoading={busy} cancelText={t('records.action.cancel')} destroyOnHidden>
       <Typography.Paragraph type="secondary">{t('stocktake.startHint')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" onFinish={save} data-testid="stocktake-start-form">
+      <Form form={form} onFinishFailed={resubmitWhenOvertaken(form)} layout="vertical" onFinish={save} data-testid="stocktake-start-form">
         <Form.Item name="location_id" label={t('stocktake.location')} rules={schemaRules(schema, 'location_id', i18n.language)}>
           <LocationPicker data-testid="stocktake-location" />
         </Form.Item>
