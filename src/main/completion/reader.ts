@@ -121,6 +121,11 @@ export class CompletionReader {
   private snapshotEnds = 0;
   private snapshotTimer: NodeJS.Timeout | null = null;
   private readonly termStmts = new Map<ListEndpoint, { gen: number; pre: Statement; range: Statement; levels: Statement }>();
+  /**
+   * What every request reads first and a snapshot cannot see change: each user's preference and
+   * each endpoint's active generation, read once per snapshot (two statements fewer per keystroke).
+   */
+  private readonly perSnapshot = { personalized: new Map<number, boolean>(), activeGen: new Map<ListEndpoint, number>() };
 
   constructor(
     private readonly dataDir: string,
@@ -132,8 +137,7 @@ export class CompletionReader {
   /** Whether a user has personalization on (default on). Read-only; unavailable → on. */
   personalized(userId: number): boolean {
     try {
-      const row = this.inSnapshot(() => this.stmts!.pref.get(userId)) as { personalized: number } | undefined;
-      return row ? row.personalized === 1 : true;
+      return this.inSnapshot(() => this.personalizedIn(userId));
     } catch (e) {
       this.fail(e);
       return true;
@@ -180,6 +184,8 @@ export class CompletionReader {
     const db = this.db!;
     if (!db.inTransaction) {
       db.exec('BEGIN');
+      this.perSnapshot.personalized.clear();
+      this.perSnapshot.activeGen.clear();
       this.snapshotEnds = performance.now() + this.snapshotMaxAgeMs;
       this.snapshotTimer = setTimeout(() => this.renew(), this.snapshotMaxAgeMs);
       this.snapshotTimer.unref?.();
@@ -187,11 +193,20 @@ export class CompletionReader {
     return fn();
   }
 
+  /** The user's preference as this snapshot has it (default on); inside inSnapshot only. */
+  private personalizedIn(userId: number): boolean {
+    let on = this.perSnapshot.personalized.get(userId);
+    if (on === undefined) {
+      const row = this.stmts!.pref.get(userId) as { personalized: number } | undefined;
+      this.perSnapshot.personalized.set(userId, (on = row ? row.personalized === 1 : true));
+    }
+    return on;
+  }
+
   /** Everything the ranking looks at, read inside one read transaction (one snapshot). */
   private read(userId: number, endpoint: ListEndpoint, typed: string, q: string, now: number): Suggestion {
     const s = this.stmts!;
-    const prefRow = s.pref.get(userId) as { personalized: number } | undefined;
-    const personalized = prefRow ? prefRow.personalized === 1 : true;
+    const personalized = this.personalizedIn(userId);
     const prefix = prefixOf(q);
     const own = personalized ? this.memoryCandidates(s, userId, endpoint, prefix) : [];
     const global = this.memoryCandidates(s, GLOBAL_USER, endpoint, prefix);
@@ -223,7 +238,9 @@ export class CompletionReader {
    * and score level. All three choose by the same rule (term-select.ts).
    */
   private indexCandidates(endpoint: ListEndpoint, q: string, hi: string): IndexCandidate[] {
-    const s = this.termStatements(endpoint, this.stmts!.activeGen.get(endpoint) as number);
+    let gen = this.perSnapshot.activeGen.get(endpoint);
+    if (gen === undefined) this.perSnapshot.activeGen.set(endpoint, (gen = this.stmts!.activeGen.get(endpoint) as number));
+    const s = this.termStatements(endpoint, gen);
     let picks = s.pre.all(q) as TermPick[];
     if (!picks.length) {
       picks = s.range.all(q, hi) as TermPick[];
