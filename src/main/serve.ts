@@ -9,6 +9,7 @@ import { PortInUseError } from './http/server';
 import { SchemaTooNewError } from './db/migrate';
 import { LabDatabaseDamagedError } from './db/databases';
 import { appVersion } from './version';
+import { MAINTENANCE_WORKER_EXEC_ARGV } from './worker/process-flags';
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
     version: appVersion(),
     port,
     rendererDir: rendererDirNextTo(here),
-    spawnWorker: (onOutput) => forkNodeWorker(path.join(here, 'maintenance-worker.js'), ['--data-dir', dir], onOutput),
+    spawnWorker: (onOutput) => forkNodeWorker(path.join(here, 'maintenance-worker.js'), ['--data-dir', dir], onOutput, MAINTENANCE_WORKER_EXEC_ARGV),
     logToStdout: true,
     failOnPortInUse: true,
   });

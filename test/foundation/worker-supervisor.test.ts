@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WorkerSupervisor } from '../../src/main/worker/supervisor';
 import { forkNodeWorker } from '../../src/main/worker/fork-node';
+import { MAINTENANCE_WORKER_EXEC_ARGV } from '../../src/main/worker/process-flags';
 import { silentLogger } from '../../src/main/logging';
 import { ROOT, onCleanup, tempDir } from '../support/temp';
 import { until } from '../support/until';
@@ -40,6 +41,16 @@ describe('maintenance worker supervisor', () => {
     const second = await sup.request({ type: 'health' });
     expect(second.type).toBe('health');
     expect((second as { pid: number }).pid).not.toBe(pid);
+  });
+
+  it('browser mode starts the worker with its V8 flags (one GC thread)', async () => {
+    const sup = new WorkerSupervisor(() => forkNodeWorker(ENTRY, ['--data-dir', tempDir()], undefined, MAINTENANCE_WORKER_EXEC_ARGV), silentLogger(), [50]);
+    onCleanup(() => sup.stop());
+    sup.start();
+    expect(await until(() => sup.state, (x) => x === 'running', 10_000, 25)).toBe('running');
+    const { pid } = (await sup.request({ type: 'health' })) as { pid: number };
+    const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    expect(argv.slice(1, argv.indexOf(ENTRY))).toContain('--single-threaded-gc');
   });
 
   it('stop() ends the worker without a restart', async () => {

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { utilityProcess } from 'electron';
 import type { WorkerHandle } from '../worker/supervisor';
 import { forwardLines } from '../worker/fork-node';
+import { MAINTENANCE_WORKER_EXEC_ARGV } from '../worker/process-flags';
 
 export function forkUtilityWorker(dataDir: string, onOutput: (line: string, stream: 'stdout' | 'stderr') => void): WorkerHandle {
-  const child = utilityProcess.fork(path.join(__dirname, 'maintenance-worker.js'), ['--data-dir', dataDir], { serviceName: 'Lab completion maintenance', stdio: 'pipe' });
+  const child = utilityProcess.fork(path.join(__dirname, 'maintenance-worker.js'), ['--data-dir', dataDir], { serviceName: 'Lab completion maintenance', stdio: 'pipe', execArgv: [...MAINTENANCE_WORKER_EXEC_ARGV] });
   forwardLines(child.stdout, (l) => onOutput(l, 'stdout'));
   forwardLines(child.stderr, (l) => onOutput(l, 'stderr'));
   return {

@@ -20,8 +20,8 @@ export function forwardLines(stream: NodeJS.ReadableStream | Readable | null | u
   });
 }
 
-export function forkNodeWorker(entry: string, args: string[], onOutput?: (line: string, stream: 'stdout' | 'stderr') => void): WorkerHandle {
-  const child = fork(entry, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], serialization: 'advanced' });
+export function forkNodeWorker(entry: string, args: string[], onOutput?: (line: string, stream: 'stdout' | 'stderr') => void, execArgv?: readonly string[]): WorkerHandle {
+  const child = fork(entry, args, { execArgv: execArgv && [...process.execArgv, ...execArgv], stdio: ['ignore', 'pipe', 'pipe', 'ipc'], serialization: 'advanced' });
   forwardLines(child.stdout, (l) => onOutput?.(l, 'stdout'));
   forwardLines(child.stderr, (l) => onOutput?.(l, 'stderr'));
   // A worker killed between our check of `connected` and the write makes the IPC write fail with
