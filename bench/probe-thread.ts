@@ -24,7 +24,12 @@ export interface ProbeInit {
   stop: SharedArrayBuffer;
   /** Read snapshot age of the reader (diagnostics: `--snapshot-ms`); the app's constant when absent. */
   snapshotMs?: number;
+  /** Reads a second of the paced loop ('during-paced'), the thread sleeping between them. */
+  pacePerSecond: number;
 }
+
+/** What the main thread asks: the idle rounds, or a read loop until stopped (tight or paced). */
+export type ProbeRequest = 'idle' | 'during' | 'during-paced';
 
 export interface SlowCall {
   ms: number;
@@ -124,11 +129,24 @@ export function createProbeRunner(init: ProbeInit) {
     });
   }
 
-  /** Reads the probes round and round until asked to stop; answers are checked against idle ones. */
-  function during(): DuringResult {
+  /**
+   * Reads the probes round and round until asked to stop; answers are checked against idle ones.
+   * Tight: one read after the other (the thread keeps a core busy). Paced: pacePerSecond reads a
+   * second, the thread sleeping in between, as requests come to the app's reader.
+   */
+  function during(paced: boolean): DuringResult {
     const out: DuringResult = { times: [], empty: 0, different: 0, slowCount: 0, slowMostlyWaiting: 0, cpuMs: 0 };
     const loopCpu = process.threadCpuUsage();
+    const interval = paced ? 1000 / init.pacePerSecond : 0;
+    const sleeper = new Int32Array(new SharedArrayBuffer(4));
+    let next = performance.now();
     for (let i = 0; Atomics.load(stop, 0) === 0; i++) {
+      if (interval) {
+        // Each read starts at its own time (a request arriving); a late one starts at once.
+        next += interval;
+        const wait = next - performance.now();
+        if (wait > 0) Atomics.wait(sleeper, 0, 0, wait);
+      }
       const idx = i % init.probes.length;
       const cpu0 = process.threadCpuUsage();
       const t0 = performance.now();
