@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { createEnv } from './helpers';
 import { memoryRankKey } from '../../src/main/completion/ranking';
-import { SNAPSHOT_MAX_AGE_MS } from '../../src/main/completion/reader';
+import { SNAPSHOT_MAX_AGE_MS, WRITER_ACTIVE_SNAPSHOT_FACTOR } from '../../src/main/completion/reader';
 import { until } from '../support/until';
 
 const INV = '/inventory/';
@@ -43,6 +43,36 @@ describe('read snapshots across requests', () => {
     expect(inline('eth')).toBe('Ethanol'); // still the first read's snapshot (1 s)
     expect(await until(() => inline('eth'), (c) => c === 'Ethyl acetate', 5000, 5)).toBe('Ethyl acetate');
     expect(performance.now() - t0).toBeGreaterThan(700); // it took the snapshot's age, not a renew
+  });
+
+  it('while another connection keeps committing, a snapshot lasts longer; once it stops, the usual age is back', async () => {
+    const age = 200;
+    const { env, inline } = await builtWithEthanol(age);
+    const other = new Database(path.join(env.dir, 'completion.db'));
+    const remember = (norm: string, query: string, frequency: number) =>
+      other
+        .prepare("INSERT INTO search_memory(user_id, endpoint, field, norm, query, frequency, last_used_at, rank_key) VALUES (?, ?, 'all', ?, ?, ?, ?, ?)")
+        .run(env.userId, INV, norm, query, frequency, env.clock.now, memoryRankKey(frequency, env.clock.now, 0, 0));
+    /** Milliseconds from now until `inline('eth')` answers `want`. */
+    const shows = async (want: string) => {
+      const t0 = performance.now();
+      expect(await until(() => inline('eth'), (c) => c === want, 10_000, 5)).toBe(want);
+      return performance.now() - t0;
+    };
+    expect(inline('eth')).toBe('Ethanol'); // the first snapshot: nothing seen committing yet
+    remember('ethylacetate', 'Ethyl acetate', 50);
+    expect(await shows('Ethyl acetate')).toBeLessThan(age + 250);
+    // That snapshot began after a commit: the next write waits for the longer age.
+    remember('ethylbenzoate', 'Ethyl benzoate', 90);
+    expect(await shows('Ethyl benzoate')).toBeGreaterThan(2 * age);
+    // No more commits: one more long snapshot (it began after one), then a snapshot that saw none.
+    await new Promise((r) => setTimeout(r, age * WRITER_ACTIVE_SNAPSHOT_FACTOR + 50));
+    expect(inline('eth')).toBe('Ethyl benzoate');
+    await new Promise((r) => setTimeout(r, age * WRITER_ACTIVE_SNAPSHOT_FACTOR + 50));
+    expect(inline('eth')).toBe('Ethyl benzoate');
+    remember('ethylbromide', 'Ethyl bromide', 200);
+    expect(await shows('Ethyl bromide')).toBeLessThan(age + 250);
+    other.close();
   });
 
   it('an idle reader lets a checkpoint empty the write-ahead log', async () => {

@@ -26,6 +26,13 @@ export const UNAVAILABLE_PAUSE_MS = 5000;
  * within this time; this process's own writes at once (the service renews after each of them).
  */
 export const SNAPSHOT_MAX_AGE_MS = 500;
+/**
+ * A snapshot that begins after another connection's commit (a rebuild commits every few tens of
+ * milliseconds) lasts this many times longer: each such snapshot starts with a cold page cache,
+ * and a rebuild's batches are invisible to readers until its swap anyway. This process's own
+ * writes still renew at once (docs/completion.md "Tuning constants").
+ */
+export const WRITER_ACTIVE_SNAPSHOT_FACTOR = 4;
 /** Candidates fetched per memory source (the best by decayed score come first). */
 export const MEMORY_CAP = 8;
 
@@ -111,7 +118,7 @@ function prefixOf(q: string): Prefix {
 }
 
 /** `short[n - 1]` reads the memory of an n-character prefix. */
-type Statements = { pref: Statement; activeGen: Statement; short: Statement[]; long: Statement; longWalk: Statement; longSorted: Statement };
+type Statements = { pref: Statement; activeGen: Statement; dataVersion: Statement; short: Statement[]; long: Statement; longWalk: Statement; longSorted: Statement };
 
 export class CompletionReader {
   private db: Db | null = null;
@@ -126,6 +133,8 @@ export class CompletionReader {
    * each endpoint's active generation, read once per snapshot (two statements fewer per keystroke).
    */
   private readonly perSnapshot = { personalized: new Map<number, boolean>(), activeGen: new Map<ListEndpoint, number>() };
+  /** `PRAGMA data_version` as the last snapshot saw it: it moves when another connection commits. */
+  private lastDataVersion: number | null = null;
 
   constructor(
     private readonly dataDir: string,
@@ -175,8 +184,9 @@ export class CompletionReader {
 
   /**
    * Runs `fn` in the open read transaction, beginning one when there is none or the open one is
-   * older than SNAPSHOT_MAX_AGE_MS (tests may choose another age). A timer ends it as well, so an idle app holds no snapshot
-   * (a held snapshot keeps checkpoints from rewinding the write-ahead log).
+   * older than SNAPSHOT_MAX_AGE_MS (tests may choose another age; WRITER_ACTIVE_SNAPSHOT_FACTOR
+   * times that when it began after another connection's commit). A timer ends it as well, so an
+   * idle app holds no snapshot (a held snapshot keeps checkpoints from rewinding the write-ahead log).
    */
   private inSnapshot<T>(fn: () => T): T {
     if (this.db?.inTransaction && performance.now() >= this.snapshotEnds) this.renew();
@@ -186,9 +196,17 @@ export class CompletionReader {
       db.exec('BEGIN');
       this.perSnapshot.personalized.clear();
       this.perSnapshot.activeGen.clear();
-      this.snapshotEnds = performance.now() + this.snapshotMaxAgeMs;
-      this.snapshotTimer = setTimeout(() => this.renew(), this.snapshotMaxAgeMs);
+      const began = performance.now();
+      const result = fn();
+      // Read after fn(): a deferred BEGIN takes its snapshot at the first read.
+      const version = this.stmts!.dataVersion.get() as number;
+      const afterCommit = this.lastDataVersion !== null && version !== this.lastDataVersion;
+      this.lastDataVersion = version;
+      const age = afterCommit ? this.snapshotMaxAgeMs * WRITER_ACTIVE_SNAPSHOT_FACTOR : this.snapshotMaxAgeMs;
+      this.snapshotEnds = began + age;
+      this.snapshotTimer = setTimeout(() => this.renew(), age);
       this.snapshotTimer.unref?.();
+      return result;
     }
     return fn();
   }
@@ -283,6 +301,7 @@ export class CompletionReader {
     this.stmts = {
       pref: this.db.prepare('SELECT personalized FROM user_prefs WHERE user_id = ?'),
       activeGen: this.db.prepare('SELECT active_gen FROM endpoint_meta WHERE endpoint = ?').pluck(),
+      dataVersion: this.db.prepare('PRAGMA data_version').pluck(),
       short: Array.from({ length: SHORT_PREFIX_CHARS }, (_, i) => this.db!.prepare(shortPrefixMemorySql(i + 1))),
       long: this.db.prepare(LONG_PREFIX_MEMORY_SQL),
       longWalk: this.db.prepare(LONG_PREFIX_WALK_MEMORY_SQL),
@@ -309,6 +328,8 @@ export class CompletionReader {
   close(): void {
     this.stopSnapshotTimer();
     this.stmts = null;
+    // data_version is per connection: a new one starts over.
+    this.lastDataVersion = null;
     this.termStmts.clear();
     try {
       this.db?.close();
