@@ -22,8 +22,7 @@ describe('utility worker spawn', () => {
     // The build puts maintenance-worker.js beside the main bundle (out/main).
     expect(fork.modulePath).toBe(path.join(shellDir, 'maintenance-worker.js'));
     expect(fork.args).toEqual(['--data-dir', '/data/lab']);
-    // One GC thread: the background worker never spreads over every core (process-flags.ts).
-    expect(fork.options).toEqual({ serviceName: 'Lab completion maintenance', stdio: 'pipe', execArgv: ['--single-threaded-gc'] });
+    expect(fork.options).toEqual({ serviceName: 'Lab completion maintenance', stdio: 'pipe' });
   });
 
   it('forwards the child output line by line, naming the stream', async () => {

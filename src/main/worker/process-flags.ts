@@ -1,5 +1,6 @@
-// V8 flags of the maintenance worker process, the same on every spawn path: utilityProcess in the
-// desktop app, child_process.fork in browser mode and in the completion benchmark.
+// V8 flags of the maintenance worker process where it is a Node child: child_process.fork in browser
+// mode and in the completion benchmark. Not in the desktop app: an Electron utilityProcess sets up
+// V8 before it reads execArgv (shell/utility-worker.ts), so there the worker keeps V8's defaults.
 
 /**
  * One garbage-collector thread. The worker is background work that allocates a lot during a
