@@ -58,16 +58,19 @@ interface Stats {
  */
 function tail(xs: number[]) {
   const s = [...xs].sort((a, b) => a - b);
-  const q = (p: number) => Math.round(s[Math.min(s.length - 1, Math.floor(p * s.length))]! * 1000) / 1000;
+  const q = (p: number) => round3(quantile(s, p));
   const percentOver = (ms: number) => Math.round((s.filter((x) => x > ms).length / Math.max(1, s.length)) * 10000) / 100;
   return { p95: q(0.95), p98: q(0.98), p99: q(0.99), p995: q(0.995), percentOver1ms: percentOver(1), percentOver0_2ms: percentOver(0.2) };
 }
 
+/** The p-quantile of ascending `sorted` (nearest rank below). */
+const quantile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
 function stats(xs: number[]): Stats {
   const s = [...xs].sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
-  const r = (x: number) => Math.round(x * 1000) / 1000;
-  return { n: s.length, p50: r(q(0.5)), p99: r(q(0.99)), max: r(s[s.length - 1]!), mean: r(s.reduce((a, b) => a + b, 0) / s.length) };
+  const r = round3;
+  return { n: s.length, p50: r(quantile(s, 0.5)), p99: r(quantile(s, 0.99)), max: r(s[s.length - 1]!), mean: r(s.reduce((a, b) => a + b, 0) / s.length) };
 }
 
 /** Sends one request to the probe thread and waits for its answer. */
@@ -178,17 +181,16 @@ async function main() {
   const quiet = await measureRebuild(dir, thread, stopFlag, 1.5 * initial.reduce((a, r) => a + r.ms, 0), 'tight');
   // Busy mode: the targets are judged with the paced reader, quiet against busy; the tight loop is
   // measured busy too and reported beside them (docs/completion.md "Busy mode" says why).
-  let busyRun: RebuildRun | null = null;
-  let quietPaced: RebuildRun | null = null;
-  let busyTight: RebuildRun | null = null;
+  let busyRuns: BusyRuns | null = null;
   if (BUSY > 0) {
-    quietPaced = await measureRebuild(dir, thread, stopFlag, quiet.rebuildMs, 'paced');
+    const quietPaced = await measureRebuild(dir, thread, stopFlag, quiet.rebuildMs, 'paced');
     const stopSpinners = startSpinners(BUSY);
     log(`${BUSY} spinning processes started`);
     try {
       await new Promise((r) => setTimeout(r, 1000));
-      busyRun = await measureRebuild(dir, thread, stopFlag, 1.5 * quietPaced.rebuildMs, 'paced');
-      busyTight = await measureRebuild(dir, thread, stopFlag, 2 * quiet.rebuildMs, 'tight');
+      const busyPaced = await measureRebuild(dir, thread, stopFlag, 1.5 * quietPaced.rebuildMs, 'paced');
+      const busyTight = await measureRebuild(dir, thread, stopFlag, 2 * quiet.rebuildMs, 'tight');
+      busyRuns = { quietPaced, busyPaced, busyTight };
     } finally {
       stopSpinners();
     }
@@ -224,13 +226,11 @@ async function main() {
       tails: quiet.tails,
       p99OverIdleRounds: Math.round((duringStats.p99 / inProcess.p99) * 100) / 100,
     },
-    busy: busyRun &&
-      quietPaced &&
-      busyTight && {
-        processes: BUSY,
-        pacedReader: { readsPerSecond: READER_PACE, quiet: rebuildReport(quietPaced), busy: rebuildReport(busyRun), rebuildOverQuiet: ratio(busyRun.rebuildMs, quietPaced.rebuildMs) },
-        tightReader: { busy: rebuildReport(busyTight), rebuildOverQuiet: ratio(busyTight.rebuildMs, rebuildMs) },
-      },
+    busy: busyRuns && {
+      processes: BUSY,
+      pacedReader: { readsPerSecond: READER_PACE, quiet: rebuildReport(busyRuns.quietPaced), busy: rebuildReport(busyRuns.busyPaced), rebuildOverQuiet: ratio(busyRuns.busyPaced.rebuildMs, busyRuns.quietPaced.rebuildMs) },
+      tightReader: { busy: rebuildReport(busyRuns.busyTight), rebuildOverQuiet: ratio(busyRuns.busyTight.rebuildMs, rebuildMs) },
+    },
   };
   const targets = [
     ['in-process p99 ≤ 1 ms', report.inProcess.p99 <= 1, `${report.inProcess.p99} ms`],
@@ -246,7 +246,7 @@ async function main() {
     ],
     ['empty or half-built results during rebuild = 0', empty + different === 0, `${empty} empty, ${different} different`],
     ['longest write-lock hold ≤ 100 ms', maxHold <= 100, `${maxHold} ms`],
-    ...(busyRun && quietPaced && busyTight ? busyTargets(quietPaced, busyRun, busyTight) : []),
+    ...(busyRuns ? busyTargets(busyRuns) : []),
   ] as const;
   const md = [
     `# Inline completion benchmark (${report.mode} run, ${report.when})`,
@@ -267,12 +267,12 @@ async function main() {
     `| ours during a full rebuild in the worker | ${duringStats.p50} | ${duringStats.p99} | ${duringStats.max} |`,
     `| ours, the same loop as long again with no rebuild (half before, half after) | ${idleLoopStats.p50} | ${idleLoopStats.p99} | ${idleLoopStats.max} |`,
     '',
-    ...(busyRun && quietPaced && busyTight ? busyTable(quiet, quietPaced, busyRun, busyTight) : []),
+    ...(busyRuns ? busyTable(quiet, busyRuns) : []),
     `Run-to-run spread of the in-process p99 over ${ROUNDS} rounds: ${report.inProcess.p99Spread.min}–${report.inProcess.p99Spread.max} ms; the naive SQL's p99 over ${naiveRounds[0]?.n ?? 0} probes after each round: ${naiveRounds.map((r) => r.p99).join(' / ')} ms, ratio per round ${report.ratios.naiveP99OverOursPerRound.join(' / ')}×.`,
     '',
     `In-process calls over ${SLOW_MS} ms: ${slowSummary.count} of ${inProcess.n}; ${slowSummary.withGc} overlap a garbage collection (${slowSummary.gcCount} collections, longest ${slowSummary.gcMaxMs} ms), ${slowSummary.mostlyWaiting} spent less than half their wall time on this thread's CPU (descheduled or waiting for I/O). Worst: ${slowSummary.worst.map((x) => `${x.ms} ms (cpu ${x.cpuMs}, gc ${x.gcMs}, "${x.q}")`).join('; ') || 'none'}.`,
     '',
-    `Reads during the rebuild over ${SLOW_MS} ms: ${duringSlow.count} of ${duringStats.n}, ${duringSlow.mostlyWaiting} of them spent less than half their wall time on this thread's CPU. The reader thread's CPU time per read: ${quiet.cpuPerRead.duringUs} µs during the rebuild, ${quiet.cpuPerRead.idleUs} µs in the idle loop${busyTight ? ` (busy, the same loop: ${busyTight.cpuPerRead.duringUs} / ${busyTight.cpuPerRead.idleUs} µs)` : ''}.`,
+    `Reads during the rebuild over ${SLOW_MS} ms: ${duringSlow.count} of ${duringStats.n}, ${duringSlow.mostlyWaiting} of them spent less than half their wall time on this thread's CPU. The reader thread's CPU time per read: ${quiet.cpuPerRead.duringUs} µs during the rebuild, ${quiet.cpuPerRead.idleUs} µs in the idle loop${busyRuns ? ` (busy, the same loop: ${busyRuns.busyTight.cpuPerRead.duringUs} / ${busyRuns.busyTight.cpuPerRead.idleUs} µs)` : ''}.`,
     '',
     'Write-lock holds of the rebuild (one row per write transaction count; ms):',
     '',
@@ -456,7 +456,14 @@ function rebuildReport(r: RebuildRun) {
 }
 
 /** The busy-machine targets of issue 15: each busy figure against its quiet one from the same run. */
-function busyTargets(quiet: RebuildRun, busy: RebuildRun, busyTight: RebuildRun): (readonly [string, boolean, string])[] {
+/** Busy mode's measurements: quiet and busy beside the paced reader, busy beside the tight loop. */
+interface BusyRuns {
+  quietPaced: RebuildRun;
+  busyPaced: RebuildRun;
+  busyTight: RebuildRun;
+}
+
+function busyTargets({ quietPaced: quiet, busyPaced: busy, busyTight }: BusyRuns): (readonly [string, boolean, string])[] {
   const over = ratio(busy.rebuildMs, quiet.rebuildMs);
   const readerOver = ratio(busy.duringStats.p99, busy.idleLoopStats.p99);
   const hold = Math.max(busy.maxHold, busyTight.maxHold);
@@ -471,7 +478,7 @@ function busyTargets(quiet: RebuildRun, busy: RebuildRun, busyTight: RebuildRun)
   ];
 }
 
-function busyTable(quietTight: RebuildRun, quiet: RebuildRun, busy: RebuildRun, busyTight: RebuildRun): string[] {
+function busyTable(quietTight: RebuildRun, { quietPaced: quiet, busyPaced: busy, busyTight }: BusyRuns): string[] {
   const row = (label: string, r: RebuildRun) =>
     `| ${label} | ${r.loadAverage.join(' / ')} | ${Math.round(r.rebuildMs)} (${r.aloneMs} alone) | ${r.maxHold} | ${r.holds.count} | ${r.duringStats.p99} | ${r.idleLoopStats.p99} | ${ratio(r.duringStats.p99, r.idleLoopStats.p99)}× |`;
   return [

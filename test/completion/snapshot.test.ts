@@ -21,6 +21,13 @@ async function builtWithEthanol(snapshotMaxAgeMs?: number) {
   return { env, id, inline };
 }
 
+/** A memory record written by another connection (as the worker's writes reach the reader). */
+function rememberElsewhere(other: Database.Database, env: Awaited<ReturnType<typeof builtWithEthanol>>['env'], norm: string, query: string, frequency: number) {
+  other
+    .prepare("INSERT INTO search_memory(user_id, endpoint, field, norm, query, frequency, last_used_at, rank_key) VALUES (?, ?, 'all', ?, ?, ?, ?, ?)")
+    .run(env.userId, INV, norm, query, frequency, env.clock.now, memoryRankKey(frequency, env.clock.now, 0, 0));
+}
+
 describe('read snapshots across requests', () => {
   it('a sync written by this process shows in the very next suggestion', async () => {
     // A snapshot that would otherwise serve for a minute: only the service's renew shows the write.
@@ -35,9 +42,7 @@ describe('read snapshots across requests', () => {
     const { env, inline } = await builtWithEthanol(1000);
     expect(inline('eth')).toBe('Ethanol');
     const other = new Database(path.join(env.dir, 'completion.db'));
-    other
-      .prepare("INSERT INTO search_memory(user_id, endpoint, field, norm, query, frequency, last_used_at, rank_key) VALUES (?, ?, 'all', 'ethylacetate', 'Ethyl acetate', 50, ?, ?)")
-      .run(env.userId, INV, env.clock.now, memoryRankKey(50, env.clock.now, 0, 0));
+    rememberElsewhere(other, env, 'ethylacetate', 'Ethyl acetate', 50);
     other.close();
     const t0 = performance.now();
     expect(inline('eth')).toBe('Ethanol'); // still the first read's snapshot (1 s)
@@ -49,10 +54,7 @@ describe('read snapshots across requests', () => {
     const age = 200;
     const { env, inline } = await builtWithEthanol(age);
     const other = new Database(path.join(env.dir, 'completion.db'));
-    const remember = (norm: string, query: string, frequency: number) =>
-      other
-        .prepare("INSERT INTO search_memory(user_id, endpoint, field, norm, query, frequency, last_used_at, rank_key) VALUES (?, ?, 'all', ?, ?, ?, ?, ?)")
-        .run(env.userId, INV, norm, query, frequency, env.clock.now, memoryRankKey(frequency, env.clock.now, 0, 0));
+    const remember = (norm: string, query: string, frequency: number) => rememberElsewhere(other, env, norm, query, frequency);
     /** Milliseconds from now until `inline('eth')` answers `want`. */
     const shows = async (want: string) => {
       const t0 = performance.now();
