@@ -16,7 +16,7 @@ import { checkMoveTargetPath, inSystemFolder, MOVED_POINTER, pointAt, SYSTEM_ROO
 import { fsTimeLimitMs, killFsTasks, runFsTask } from './fs-worker';
 import type { StageOptions } from './source';
 import { BACKUPS_DIR, COMPLETION_DB, LAB_DB, LOGS_DIR } from './layout';
-import { dirSize, errorText, fileStamp } from './files';
+import { dirSize, errorText, fileStamp, sizeIfPresent } from './files';
 import type { StepHook } from './restore-journal';
 import { pidAlive } from '../data-dir/instance-lock';
 import { msg, type Message } from '../../shared/messages';
@@ -32,14 +32,6 @@ export interface BackupServiceOptions {
   settings: Pick<SettingsStore, 'read' | 'update'>;
   /** For restore and move: stops the worker, closes every connection, runs `swap`, reopens and rewires. */
   reopen: (swap: () => void | Promise<void>) => Promise<void>;
-}
-
-function fileSize(f: string): number {
-  try {
-    return fs.statSync(f).size;
-  } catch {
-    return 0;
-  }
 }
 
 /** What a failed job tells the UI: its sentence by key (an unexpected failure's text as detail). */
@@ -96,7 +88,7 @@ export class BackupService {
 
   status(): DataStatus {
     const d = this.dataDir;
-    const db = (name: string) => fileSize(path.join(d, name)) + fileSize(path.join(d, `${name}-wal`)) + fileSize(path.join(d, `${name}-shm`));
+    const db = (name: string) => sizeIfPresent(path.join(d, name)) + sizeIfPresent(path.join(d, `${name}-wal`)) + sizeIfPresent(path.join(d, `${name}-shm`));
     const sizes = { lab: db(LAB_DB), completion: db(COMPLETION_DB), logs: dirSize(path.join(d, LOGS_DIR)), backups: dirSize(path.join(d, BACKUPS_DIR)), other: 0 };
     sizes.other = Math.max(0, dirSize(d) - sizes.lab - sizes.completion - sizes.logs - sizes.backups);
     const st = readBackupStatus(d);

@@ -77,8 +77,42 @@ export function listFiles(dir: string, prefix = ''): string[] {
   return out.sort();
 }
 
+/** True for the errors of a path that is no longer there (or whose folder became a file). */
+export function isGone(e: unknown): boolean {
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/** A file's size, 0 when it is not there. */
+export function sizeIfPresent(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch (e) {
+    if (isGone(e)) return 0;
+    throw e;
+  }
+}
+
+/**
+ * Bytes of the regular files under `dir`, for display and time limits. Folders change while they
+ * are walked (a backup's staging folder, retention, an atomic write's temp file): what disappears
+ * between listing and reading counts as absent rather than failing the walk.
+ */
 export function dirSize(dir: string): number {
-  return listFiles(dir).reduce((sum, f) => sum + fs.statSync(path.join(dir, f)).size, 0);
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    if (isGone(e)) return 0;
+    throw e;
+  }
+  let n = 0;
+  for (const e of entries) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) n += dirSize(p);
+    else if (e.isFile()) n += sizeIfPresent(p);
+  }
+  return n;
 }
 
 /** A timestamp usable in file names on every platform: 2026-11-22T15-30-00-123Z. */

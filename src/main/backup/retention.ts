@@ -8,36 +8,36 @@ import type { Logger } from '../logging';
 import type { BackupListEntry as BackupEntry } from '../../shared/contract/data';
 import { BACKUPS_DIR } from './layout';
 import { MANIFEST_FILE } from './manifest';
+import { dirSize, isGone } from './files';
 import { MAX_BACKUP_KEEP } from '../settings';
 
 export const DEFAULT_KEEP = 14;
 export const AUTO_PREFIX = 'auto-';
 export const PRE_MIGRATION_PREFIX = 'pre-migration-';
 
-function folderBytes(dir: string): number {
-  let n = 0;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    n += e.isDirectory() ? folderBytes(p) : fs.statSync(p).size;
-  }
-  return n;
-}
-
 /** Backups in <dataDir>/backups, newest first (names carry an ISO time stamp after their prefix). */
 export function listBackups(dataDir: string): BackupEntry[] {
   const dir = path.join(dataDir, BACKUPS_DIR);
-  if (!fs.existsSync(dir)) return [];
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    if (isGone(e)) return [];
+    throw e;
+  }
   const out: BackupEntry[] = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+  for (const e of entries) {
     if (e.name.startsWith('.')) continue;
     const p = path.join(dir, e.name);
     const kind = e.name.startsWith(AUTO_PREFIX) ? 'automatic' : e.name.startsWith(PRE_MIGRATION_PREFIX) ? 'pre-migration' : 'manual';
+    // Retention or a user may remove a backup while it is listed: what is gone is left out.
+    const st = fs.statSync(p, { throwIfNoEntry: false });
+    if (!st) continue;
     if (e.isFile() && e.name.endsWith('.zip')) {
-      const st = fs.statSync(p);
       out.push({ name: e.name, kind, form: 'archive', complete: true, bytes: st.size, modifiedAt: st.mtime.toISOString() });
     } else if (e.isDirectory()) {
       const complete = fs.existsSync(path.join(p, MANIFEST_FILE));
-      out.push({ name: e.name, kind, form: 'folder', complete, bytes: folderBytes(p), modifiedAt: fs.statSync(p).mtime.toISOString() });
+      out.push({ name: e.name, kind, form: 'folder', complete, bytes: dirSize(p), modifiedAt: st.mtime.toISOString() });
     }
   }
   const stamp = (n: string) => n.replace(/^(auto-|pre-migration-|backup-)/, '');
