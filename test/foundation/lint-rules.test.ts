@@ -24,6 +24,15 @@ describe('import rules', () => {
     expect(await errorsFor('src/renderer/screens/x.ts', "import { contract } from '../../shared/contract';\nexport const a = contract;\n")).toEqual([]);
   });
 
+  it("renderer forms use the project's Form (it resubmits an overtaken click), not antd's", async () => {
+    const antd = "import { Form, Input } from 'antd';\nexport const a = [Form, Input];\n";
+    expect(await errorsFor('src/renderer/screens/x.tsx', antd)).toEqual([expect.stringContaining("'Form' import from 'antd' is restricted")]);
+    expect(await errorsFor('src/renderer/screens/x.tsx', "import { Input } from 'antd';\nimport { Form } from '../app/Form';\nexport const a = [Form, Input];\n")).toEqual([]);
+    expect(await errorsFor('src/renderer/app/Form.tsx', antd)).toEqual([]);
+    // The wrapper keeps the renderer's other rules.
+    expect(await errorsFor('src/renderer/app/Form.tsx', "import { ipcRenderer } from 'electron';\nexport const a = ipcRenderer;\n")).toEqual([expect.stringContaining('no-restricted-imports')]);
+  });
+
   it('src/shared imports neither main nor renderer (nor electron)', async () => {
     expect(await errorsFor('src/shared/x.ts', "import { createLogger } from '../main/logging';\nexport const a = createLogger;\n")).toEqual([expect.stringContaining('no-restricted-imports')]);
     expect(await errorsFor('src/shared/x.ts', "import { call } from '../renderer/api/client';\nexport const a = call;\n")).toEqual([expect.stringContaining('no-restricted-imports')]);

@@ -31,11 +31,10 @@ export async function validated<T>(form: FormInstance<T>): Promise<T | null> {
 }
 
 /**
- * `onFinishFailed` of every form submitted through `onFinish`: a submit whose check a newer one
- * overtook (a value changed while it ran, say a click on Save while the last keystroke's check
- * runs: rejected `outOfDate`, with no errors) is submitted again on the current values instead of
- * dropping the click. Real errors show under their fields as usual. Lint requires it beside every
- * `onFinish` (eslint.config.mjs).
+ * The `onFinishFailed` the renderer's Form (app/Form.tsx) gives every form: a submit whose check a
+ * newer one overtook (a value changed while it ran, say a click on Save while the last keystroke's
+ * check runs: rejected `outOfDate`, with no errors) is submitted again on the current values instead
+ * of dropping the click. Real errors show under their fields as usual.
  */
 export function resubmitWhenOvertaken<T>(form: FormInstance<T>) {
   return (info: Parameters<NonNullable<FormProps<T>['onFinishFailed']>>[0]): void => {

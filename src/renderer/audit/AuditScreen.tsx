@@ -1,11 +1,12 @@
 // The admin's audit log: every change of every record (deleted ones too), newest first, filtered
 // by who, when, record kind, action and record id. Changes read as in the history drawer.
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, DatePicker, Form, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, DatePicker, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { Form } from '../app/Form';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
-import { applyFieldErrors, resubmitWhenOvertaken } from '../app/form-errors';
+import { applyFieldErrors } from '../app/form-errors';
 import { dateTime, EMPTY } from '../app/format';
 import { actionLabel, changeLine, recordLabel, shownChanges } from '../records/change-format';
 import { AUDIT_ACTIONS, AUDIT_KINDS, type AuditListEntry, type AuditPage } from '../../shared/audit';
@@ -63,7 +64,7 @@ export function AuditScreen() {
     <Space direction="vertical" style={{ width: '100%' }} data-testid="audit-screen">
       <Typography.Title level={3}>{t('audit.title')}</Typography.Title>
       <Typography.Text type="secondary">{t('audit.intro')}</Typography.Text>
-      <Form<Filters> form={form} onFinishFailed={resubmitWhenOvertaken(form)} name="audit" layout="inline" onFinish={(filters) => setQuery((q) => ({ ...q, filters, page: 1 }))} data-testid="audit-filters">
+      <Form<Filters> form={form} name="audit" layout="inline" onFinish={(filters) => setQuery((q) => ({ ...q, filters, page: 1 }))} data-testid="audit-filters">
         <Form.Item name="user" label={t('audit.user')}>
           <Select allowClear placeholder={t('audit.anyUser')} style={{ width: 140 }} options={users.map((u) => ({ value: u.id, label: u.displayName }))} data-testid="audit-user" />
         </Form.Item>

@@ -1,7 +1,8 @@
 // One batch item under review: suggestion and reason, what the lab already has, the type switch,
 // the reagent or consumable form (none while pending), and its own submit with its own errors.
 import { useEffect } from 'react';
-import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Radio, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Input, InputNumber, Radio, Space, Switch, Tag, Typography } from 'antd';
+import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';
 import type { BatchItem } from '../../shared/cart-batch';
 import { parseCas } from '../../shared/cas';

@@ -2,13 +2,14 @@
 // (local days, both included); the main process writes the XLSX in the UI's language — per item
 // the opening balance, every movement with both people, the closing balance, totals per chemical.
 import { useState } from 'react';
-import { App, Button, Card, DatePicker, Form, Select, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Select, Typography } from 'antd';
+import { Form } from '../app/Form';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ControlledCategory } from '../../shared/controlled';
 import { downloadFile, exportLanguage } from '../records/export-download';
-import { applyFieldErrors, resubmitWhenOvertaken } from '../app/form-errors';
+import { applyFieldErrors } from '../app/form-errors';
 
 interface Values {
   id?: number;
@@ -35,7 +36,7 @@ export function LedgerExport({ categories, nameOf }: { categories: ControlledCat
   return (
     <Card size="small" title={t('controlled.ledger.title')} data-testid="controlled-ledger">
       <Typography.Paragraph type="secondary">{t('controlled.ledger.hint')}</Typography.Paragraph>
-      <Form form={form} onFinishFailed={resubmitWhenOvertaken(form)} layout="inline" onFinish={(v) => void submit(v)} initialValues={{ range: [dayjs().startOf('month'), dayjs()] }}>
+      <Form form={form} layout="inline" onFinish={(v) => void submit(v)} initialValues={{ range: [dayjs().startOf('month'), dayjs()] }}>
         <Form.Item name="id" label={t('controlled.category')} rules={[{ required: true, message: t('controlled.ledger.pickCategory') }]}>
           <Select style={{ width: 180 }} options={categories.map((c) => ({ value: c.id, label: nameOf(c) }))} data-testid="ledger-category" />
         </Form.Item>

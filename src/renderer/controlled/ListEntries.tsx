@@ -2,12 +2,13 @@
 // one CAS, remove one, import a CSV/XLSX file (CAS + name; what was added, already listed or
 // refused, with each refused row and why) and export the list in the same two columns.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Input, Space, Table, Typography } from 'antd';
+import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import type { ControlledCategory, ControlledEntry, ControlledImportResult } from '../../shared/controlled';
 import { normalizeSearchTerm } from '../../shared/normalize';
-import { applyFieldErrors, resubmitWhenOvertaken } from '../app/form-errors';
+import { applyFieldErrors } from '../app/form-errors';
 import { downloadFile, exportLanguage } from '../records/export-download';
 import { reloadControlled } from './use-controlled';
 import { MAX_LIST_FILE_BYTES } from '../../shared/contract/controlled';
@@ -87,7 +88,7 @@ export function ListEntries({ category, title }: { category: ControlledCategory;
   return (
     <Card size="small" title={t('controlled.listOf', { name: title })} data-testid="controlled-entries">
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Form form={form} onFinishFailed={resubmitWhenOvertaken(form)} layout="inline" onFinish={(v) => void add(v)} initialValues={{ cas: '', name: '' }}>
+        <Form form={form} layout="inline" onFinish={(v) => void add(v)} initialValues={{ cas: '', name: '' }}>
           <Form.Item name="cas" rules={[{ required: true, message: t('controlled.casRequired') }]}>
             <Input placeholder={t('controlled.cas')} style={{ width: 150 }} data-testid="controlled-cas" />
           </Form.Item>

@@ -1,9 +1,10 @@
 // Settings → Alerts: how many days ahead the home screen warns about expiry (1–365; admins change it).
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Form, InputNumber, Typography } from 'antd';
+import { App, Button, Card, InputNumber, Typography } from 'antd';
+import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
-import { applyFieldErrors, resubmitWhenOvertaken } from '../app/form-errors';
+import { applyFieldErrors } from '../app/form-errors';
 import { MAX_EXPIRING_DAYS, MIN_EXPIRING_DAYS } from '../../shared/contract/dashboard';
 
 export function AlertSettingsCard({ isAdmin }: { isAdmin: boolean }) {
@@ -30,7 +31,7 @@ export function AlertSettingsCard({ isAdmin }: { isAdmin: boolean }) {
 
   return (
     <Card title={t('dashboard.settings.title')} data-testid="alert-settings">
-      <Form form={form} onFinishFailed={resubmitWhenOvertaken(form)} layout="inline" onFinish={save} disabled={!isAdmin || !loaded}>
+      <Form form={form} layout="inline" onFinish={save} disabled={!isAdmin || !loaded}>
         <Form.Item name="expiringDays" label={t('dashboard.settings.expiringDays')} rules={[{ required: true }]}>
           <InputNumber min={MIN_EXPIRING_DAYS} max={MAX_EXPIRING_DAYS} precision={0} addonAfter={t('dashboard.settings.days')} />
         </Form.Item>

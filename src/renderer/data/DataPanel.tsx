@@ -2,7 +2,8 @@
 // with progress (the app keeps working), the retention of automatic backups, restore with a
 // preview and an explicit confirmation, and moving the data directory.
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Checkbox, Descriptions, Form, Input, InputNumber, Modal, Progress, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Descriptions, Input, InputNumber, Modal, Progress, Space, Table, Tag, Typography } from 'antd';
+import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';
 import { dateTime } from '../app/format';
 import type { BackupListEntry, DataStatus, RestorePreview } from '../../shared/contract/data';

@@ -2,11 +2,12 @@
 // location (drag it onto another, or pick its new parent), delete (refused while it or a location
 // below holds items: the message says how many). Paths of the locations below and of their items follow.
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Form, Modal, Space, Tree, Typography } from 'antd';
+import { Alert, App, Button, Modal, Space, Tree, Typography } from 'antd';
+import { Form } from '../app/Form';
 import type { DataNode, TreeProps } from 'antd/es/tree';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
-import { applyFieldErrors, resubmitWhenOvertaken } from '../app/form-errors';
+import { applyFieldErrors } from '../app/form-errors';
 import { schemaRules } from '../app/schema-rules';
 import { locationOps } from '../../shared/contract/locations';
 import type { LocationNode } from '../../shared/stock';
@@ -128,7 +129,6 @@ function MoveNodeDialog({ node, onClose, onMove }: { node: LocationNode | null; 
     <Modal open={!!node} title={node ? t('locations.moveNodeTitle', { path: node.path }) : ''} onCancel={onClose} onOk={() => form.submit()} okText={t('locations.move')} cancelText={t('records.action.cancel')} destroyOnHidden>
       <Form
         form={form}
-        onFinishFailed={resubmitWhenOvertaken(form)}
         layout="vertical"
         data-testid="location-move-form"
         initialValues={{ parent_id: node?.parent_id ?? null }}

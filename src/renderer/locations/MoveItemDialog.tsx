@@ -1,10 +1,11 @@
 // Moves an inventory item to another node of the location tree, with an optional note: the item's
 // ledger gets a `moved` movement (from → to).
 import { useEffect } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Input, Modal } from 'antd';
+import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
-import { applyFieldErrors, resubmitWhenOvertaken } from '../app/form-errors';
+import { applyFieldErrors } from '../app/form-errors';
 import { schemaRules } from '../app/schema-rules';
 import { locationOps } from '../../shared/contract/locations';
 import type { InventoryItem } from '../../shared/records';
@@ -29,7 +30,7 @@ export function MoveItemDialog({ item, onClose }: { item: InventoryItem | null; 
   };
   return (
     <Modal open={!!item} title={item ? t('locations.moveTitle', { name: item.name }) : ''} onCancel={onClose} onOk={() => form.submit()} okText={t('locations.move')} cancelText={t('records.action.cancel')} destroyOnHidden>
-      <Form form={form} onFinishFailed={resubmitWhenOvertaken(form)} layout="vertical" onFinish={save} data-testid="move-form">
+      <Form form={form} layout="vertical" onFinish={save} data-testid="move-form">
         <Form.Item label={t('locations.moveFrom')}>
           <span data-testid="move-from">{item?.storage_location || '—'}</span>
         </Form.Item>

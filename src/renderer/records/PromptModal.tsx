@@ -1,9 +1,10 @@
 // A small modal form for the one or two values an action needs (reject reason, stock-in location).
 import { useEffect } from 'react';
-import { Form, Input, Modal } from 'antd';
+import { Input, Modal } from 'antd';
+import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { applyFieldErrors, resubmitWhenOvertaken } from '../app/form-errors';
+import { applyFieldErrors } from '../app/form-errors';
 import { schemaRules } from '../app/schema-rules';
 
 export interface PromptSpec {
@@ -25,7 +26,6 @@ export function PromptModal({ spec, onClose }: { spec: PromptSpec | null; onClos
     <Modal open={!!spec} title={spec?.title} onCancel={onClose} onOk={() => form.submit()} okText={t('records.action.save')} cancelText={t('records.action.cancel')} destroyOnHidden>
       <Form
         form={form}
-        onFinishFailed={resubmitWhenOvertaken(form)}
         layout="vertical"
         data-testid="prompt-form"
         onFinish={async (v: Record<string, string>) => {

@@ -2,7 +2,8 @@
 // reagent order or inventory item is saved it shows what already exists with the same CAS (or
 // product number + brand); a CAS whose check digit fails can be kept after confirming.
 import { useEffect } from 'react';
-import { App, AutoComplete, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space, Switch } from 'antd';
+import { App, AutoComplete, Col, DatePicker, Input, InputNumber, Modal, Row, Select, Space, Switch } from 'antd';
+import { Form } from '../app/Form';
 import dayjs from 'dayjs';
 import Big from 'big.js';
 import type { FormInstance } from 'antd';
@@ -10,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { date } from '../app/format';
 import { ApiError, call } from '../api/client';
-import { applyFieldErrors, resubmitWhenOvertaken } from '../app/form-errors';
+import { applyFieldErrors } from '../app/form-errors';
 import { schemaRules } from '../app/schema-rules';
 import { FIELDS, FORM_SCHEMAS, type FieldDef, type RecordKind } from './record-fields';
 import { COUNT_UNITS, MEASURE_UNITS, formatAmount } from '../../shared/amounts';
@@ -223,7 +224,7 @@ export function RecordForm({ kind, open, initial, onClose, onSaved }: { kind: Re
       destroyOnHidden
       width={kind === 'inventory' ? 760 : 640}
     >
-      <Form form={form} onFinishFailed={resubmitWhenOvertaken(form)} layout="vertical" onFinish={save} onValuesChange={onValuesChange} data-testid="record-form" initialValues={{ hazardous: false }}>
+      <Form form={form} layout="vertical" onFinish={save} onValuesChange={onValuesChange} data-testid="record-form" initialValues={{ hazardous: false }}>
         <Row gutter={12}>
           {FIELDS[kind].flatMap((f) => {
             const col = (

@@ -3,12 +3,13 @@
 // (due date, reason, note), and the balance it acts on. The server checks everything again; its
 // per-field refusals (over the balance, unit, date) appear on the fields.
 import { useMemo, useState } from 'react';
-import { Alert, App, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Space, Typography } from 'antd';
+import { Alert, App, DatePicker, Input, InputNumber, Modal, Radio, Select, Space, Typography } from 'antd';
+import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import type { z } from 'zod';
 import { call } from '../api/client';
-import { applyFieldErrors, resubmitWhenOvertaken } from '../app/form-errors';
+import { applyFieldErrors } from '../app/form-errors';
 import { schemaRules } from '../app/schema-rules';
 import type { InventoryItem } from '../../shared/records';
 import { LocationPicker } from '../locations/LocationPicker';
@@ -154,7 +155,7 @@ function StockDialogBody({ action, item, onClose, onDone }: Props & { action: St
         {item.container_size ? ` · ${t('stock.containerSize', { count: containerCount(item.quantity, item.container_size), size: amountText(item.container_size, unit) })}` : ''}
         {action === 'return' ? ` · ${t('stock.borrowedAmount', { amount: amountText(borrowed, unit) })}` : ''}
       </Typography.Paragraph>
-      <Form form={form} onFinishFailed={resubmitWhenOvertaken(form)} layout="vertical" initialValues={initial} onFinish={(v) => void submit(v)} data-testid={`stock-form-${action}`}>
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => void submit(v)} data-testid={`stock-form-${action}`}>
         {action === 'dispose' && (
           <Form.Item name="scope">
             <Radio.Group options={[{ value: 'all', label: t('stock.all', { amount: balance }) }, { value: 'part', label: t('stock.part') }]} />

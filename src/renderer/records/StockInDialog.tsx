@@ -3,11 +3,12 @@
 // received date (today), supplier (the order's, else its brand) and where it goes. Rules come from
 // the contract's stockInInput, as the service checks them.
 import { useEffect } from 'react';
-import { App, AutoComplete, Col, DatePicker, Form, Input, InputNumber, Modal, Row } from 'antd';
+import { App, AutoComplete, Col, DatePicker, Input, InputNumber, Modal, Row } from 'antd';
+import { Form } from '../app/Form';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
-import { applyFieldErrors, resubmitWhenOvertaken } from '../app/form-errors';
+import { applyFieldErrors } from '../app/form-errors';
 import { formMessage, REQUIRED_MESSAGE, schemaRules } from '../app/schema-rules';
 import { stockInInput } from '../../shared/contract/records';
 import { COUNT_UNITS, MEASURE_UNITS, containersOf, toNumber } from '../../shared/amounts';
@@ -57,7 +58,7 @@ export function StockInDialog({ order, onClose, onDone }: { order: ReagentOrder 
   const size = order ? containersOf(order.quantity, order.specification) : null;
   return (
     <Modal open={!!order} title={order ? t('records.stockInTitle', { name: order.name }) : ''} onCancel={onClose} onOk={() => form.submit()} okText={t('records.action.save')} cancelText={t('records.action.cancel')} destroyOnHidden width={620}>
-      <Form form={form} onFinishFailed={resubmitWhenOvertaken(form)} layout="vertical" onFinish={save} data-testid="stock-in-form">
+      <Form form={form} layout="vertical" onFinish={save} data-testid="stock-in-form">
         <Row gutter={12}>
           <Col span={8}>
             <Form.Item name="quantity" label={t('itemFields.stockIn.amount')} rules={rules('quantity')} extra={size && order ? t('itemFields.stockIn.amountHint', { count: order.quantity, spec: order.specification }) : undefined}>

@@ -1,10 +1,10 @@
 // Login form; in the `degraded` state it explains the problem and offers a retry.
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Input, Typography } from 'antd';
+import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { lastUserSnapshot, login, useSession, verifySession } from '../session/session-store';
-import { resubmitWhenOvertaken } from '../app/form-errors';
 
 export function LoginScreen() {
   const { t } = useTranslation();
@@ -49,7 +49,7 @@ export function LoginScreen() {
           />
         )}
         {last && <Typography.Paragraph type="secondary">{t('login.lastUser', { name: last.displayName })}</Typography.Paragraph>}
-        <Form form={form} onFinishFailed={resubmitWhenOvertaken(form)} layout="vertical" onFinish={submit} initialValues={{ username: last?.username ?? '' }} requiredMark={false}>
+        <Form form={form} layout="vertical" onFinish={submit} initialValues={{ username: last?.username ?? '' }} requiredMark={false}>
           <Form.Item name="username" label={t('login.username')} rules={[{ required: true, message: t('common.required') }]}>
             <Input autoComplete="username" autoFocus />
           </Form.Item>

@@ -1,12 +1,13 @@
 // Settings: data directory, local server port, language, about/version.
 import { useEffect } from 'react';
-import { App, Button, Card, Descriptions, Form, InputNumber, Select, Space, Typography } from 'antd';
+import { App, Button, Card, Descriptions, InputNumber, Select, Space, Typography } from 'antd';
+import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';
 import type { AppInfo } from '../../shared/contract';
 import { call } from '../api/client';
 import { setLanguage, type Language } from '../i18n';
 import { useSession } from '../session/session-store';
-import { applyFieldErrors, resubmitWhenOvertaken } from '../app/form-errors';
+import { applyFieldErrors } from '../app/form-errors';
 import { DataPanel } from '../data/DataPanel';
 import { PersonalizationSwitch } from '../completion/PersonalizationSwitch';
 import { AlertSettingsCard } from '../dashboard/AlertSettingsCard';
@@ -40,7 +41,7 @@ export function SettingsScreen({ info, onInfo }: { info: AppInfo | null; onInfo:
       <DataPanel dataDir={info?.dataDir} />
       <Card title={t('settings.server')}>
         {info && (
-          <Form form={form} onFinishFailed={resubmitWhenOvertaken(form)} layout="inline" initialValues={{ port: info.port }} onFinish={savePort} disabled={!isAdmin}>
+          <Form form={form} layout="inline" initialValues={{ port: info.port }} onFinish={savePort} disabled={!isAdmin}>
             <Form.Item name="port" label={t('settings.port')} rules={[{ required: true }]}>
               <InputNumber min={1024} max={65535} />
             </Form.Item>

@@ -1,9 +1,10 @@
 // First start: create the administrator.
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Input, Typography } from 'antd';
+import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';
 import { completeSetup } from '../session/session-store';
-import { applyFieldErrors, resubmitWhenOvertaken } from '../app/form-errors';
+import { applyFieldErrors } from '../app/form-errors';
 import { schemaRules } from '../app/schema-rules';
 import { passwordLimits, passwordSchema } from './password-rule';
 
@@ -30,7 +31,7 @@ export function SetupScreen() {
       <Card style={{ width: 440 }}>
         <Typography.Title level={3}>{t('setup.title')}</Typography.Title>
         <Typography.Paragraph type="secondary">{t('setup.intro')}</Typography.Paragraph>
-        <Form form={form} onFinishFailed={resubmitWhenOvertaken(form)} layout="vertical" onFinish={submit} requiredMark={false}>
+        <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
           <Form.Item name="username" label={t('login.username')} rules={[{ required: true, message: t('common.required') }]}>
             <Input autoComplete="username" autoFocus />
           </Form.Item>

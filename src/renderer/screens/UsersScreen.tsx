@@ -1,10 +1,11 @@
 // User administration (admin): add, change role, deactivate/activate, reset password.
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';
 import type { Role, UserInfo } from '../../shared/contract';
 import { call } from '../api/client';
-import { applyFieldErrors, resubmitWhenOvertaken } from '../app/form-errors';
+import { applyFieldErrors } from '../app/form-errors';
 import { boolean } from '../app/format';
 import { schemaRules } from '../app/schema-rules';
 import { passwordLimits, passwordSchema } from './password-rule';
@@ -70,7 +71,6 @@ export function UsersScreen() {
       <Modal title={t('users.add')} open={adding} onCancel={() => setAdding(false)} onOk={() => addForm.submit()} destroyOnHidden>
         <Form
           form={addForm}
-          onFinishFailed={resubmitWhenOvertaken(addForm)}
           layout="vertical"
           initialValues={{ role: 'member' }}
           onFinish={async (v: { username: string; displayName: string; password: string; role: Role }) => {
@@ -102,7 +102,6 @@ export function UsersScreen() {
       <Modal title={`${t('users.resetPassword')} — ${resetFor?.displayName ?? ''}`} open={!!resetFor} onCancel={() => setResetFor(null)} onOk={() => resetForm.submit()} destroyOnHidden>
         <Form
           form={resetForm}
-          onFinishFailed={resubmitWhenOvertaken(resetForm)}
           layout="vertical"
           onFinish={async (v: { password: string }) => {
             try {

@@ -3,7 +3,8 @@
 // (moved here when ticked), and what moved in the ledger meanwhile (its expected amount is out of
 // date). A controlled chemical among the adjustments asks for a second person in the same dialog.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Checkbox, Form, Input, Modal, Radio, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Checkbox, Input, Modal, Radio, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../api/client';
 import { validated } from '../app/form-errors';

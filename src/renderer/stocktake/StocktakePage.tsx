@@ -3,7 +3,8 @@
 // boxes and counted amounts (paged, filtered), the report download, and for administrators the
 // close review and cancel.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Checkbox, Form, Input, InputNumber, Modal, Progress, Segmented, Space, Table, Tag, Typography, type InputRef } from 'antd';
+import { Alert, App, Button, Checkbox, Input, InputNumber, Modal, Progress, Segmented, Space, Table, Tag, Typography, type InputRef } from 'antd';
+import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, call } from '../api/client';
@@ -16,7 +17,6 @@ import { useStocktake } from './use-stocktake';
 import { StocktakeStatusTag, progressPercent } from './stocktake-kit';
 import { CloseDialog } from './CloseDialog';
 import { takeScanShortcut } from '../labels/scan-shortcut';
-import { resubmitWhenOvertaken } from '../app/form-errors';
 
 type Filter = 'all' | 'unseen' | 'seen' | 'found' | 'moved';
 const FILTERS: Record<Filter, (l: StocktakeLine) => boolean> = {
@@ -249,7 +249,7 @@ function CountDialog({ stocktakeId, line, onClose }: { stocktakeId: number; line
       destroyOnHidden
     >
       {line && (
-        <Form form={form} onFinishFailed={resubmitWhenOvertaken(form)} layout="inline" onFinish={save} initialValues={{ amount: line.counted_amount ?? line.quantity, unit: line.counted_unit ?? line.unit ?? '' }} data-testid="count-form">
+        <Form form={form} layout="inline" onFinish={save} initialValues={{ amount: line.counted_amount ?? line.quantity, unit: line.counted_unit ?? line.unit ?? '' }} data-testid="count-form">
           <Form.Item name="amount" label={t('stocktake.line.amount')} rules={[{ required: true, message: t('stocktake.line.amount') }]}>
             <InputNumber min={0} autoFocus data-testid="count-amount" />
           </Form.Item>

@@ -1,11 +1,12 @@
 // Stocktakes (盘点): the list (status, location, progress, who and when; live) with "start
 // stocktake" for administrators, and one stocktake's page at /stocktakes/<id>.
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Modal, Progress, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Input, Modal, Progress, Space, Table, Typography } from 'antd';
+import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useNavigate } from 'react-router-dom';
 import { call } from '../api/client';
-import { applyFieldErrors, resubmitWhenOvertaken } from '../app/form-errors';
+import { applyFieldErrors } from '../app/form-errors';
 import { schemaRules } from '../app/schema-rules';
 import { dateTime } from '../app/format';
 import { useSession } from '../session/session-store';
@@ -92,7 +93,7 @@ function StartDialog({ open, onClose, onStarted }: { open: boolean; onClose: () 
   return (
     <Modal open={open} title={t('stocktake.startTitle')} onCancel={onClose} onOk={() => form.submit()} okText={t('stocktake.start')} confirmLoading={busy} cancelText={t('records.action.cancel')} destroyOnHidden>
       <Typography.Paragraph type="secondary">{t('stocktake.startHint')}</Typography.Paragraph>
-      <Form form={form} onFinishFailed={resubmitWhenOvertaken(form)} layout="vertical" onFinish={save} data-testid="stocktake-start-form">
+      <Form form={form} layout="vertical" onFinish={save} data-testid="stocktake-start-form">
         <Form.Item name="location_id" label={t('stocktake.location')} rules={schemaRules(schema, 'location_id', i18n.language)}>
           <LocationPicker data-testid="stocktake-location" />
         </Form.Item>
