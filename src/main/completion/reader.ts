@@ -117,6 +117,12 @@ function prefixOf(q: string): Prefix {
   return { q, hi: q + MAX_CHAR, chars: cps.length, group: cps.slice(0, SHORT_PREFIX_CHARS).join('') };
 }
 
+/** `memo`'s value for `key`, read once (until the memo is cleared). */
+function remembered<K, V>(memo: Map<K, V>, key: K, read: () => V): V {
+  if (!memo.has(key)) memo.set(key, read());
+  return memo.get(key)!;
+}
+
 /** `short[n - 1]` reads the memory of an n-character prefix. */
 type Statements = { pref: Statement; activeGen: Statement; dataVersion: Statement; short: Statement[]; long: Statement; longWalk: Statement; longSorted: Statement };
 
@@ -194,8 +200,7 @@ export class CompletionReader {
     const db = this.db!;
     if (!db.inTransaction) {
       db.exec('BEGIN');
-      this.perSnapshot.personalized.clear();
-      this.perSnapshot.activeGen.clear();
+      for (const memo of Object.values(this.perSnapshot)) memo.clear();
       const began = performance.now();
       const result = fn();
       // Read after fn(): a deferred BEGIN takes its snapshot at the first read.
@@ -213,12 +218,10 @@ export class CompletionReader {
 
   /** The user's preference as this snapshot has it (default on); inside inSnapshot only. */
   private personalizedIn(userId: number): boolean {
-    let on = this.perSnapshot.personalized.get(userId);
-    if (on === undefined) {
+    return remembered(this.perSnapshot.personalized, userId, () => {
       const row = this.stmts!.pref.get(userId) as { personalized: number } | undefined;
-      this.perSnapshot.personalized.set(userId, (on = row ? row.personalized === 1 : true));
-    }
-    return on;
+      return row ? row.personalized === 1 : true;
+    });
   }
 
   /** Everything the ranking looks at, read inside one read transaction (one snapshot). */
@@ -256,8 +259,7 @@ export class CompletionReader {
    * and score level. All three choose by the same rule (term-select.ts).
    */
   private indexCandidates(endpoint: ListEndpoint, q: string, hi: string): IndexCandidate[] {
-    let gen = this.perSnapshot.activeGen.get(endpoint);
-    if (gen === undefined) this.perSnapshot.activeGen.set(endpoint, (gen = this.stmts!.activeGen.get(endpoint) as number));
+    const gen = remembered(this.perSnapshot.activeGen, endpoint, () => this.stmts!.activeGen.get(endpoint) as number);
     const s = this.termStatements(endpoint, gen);
     let picks = s.pre.all(q) as TermPick[];
     if (!picks.length) {
