@@ -83,14 +83,19 @@ export function isGone(e: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
-/** A file's size, 0 when it is not there. */
-export function sizeIfPresent(file: string): number {
+/** The path's stat, null when it is not there (any more). */
+export function statIfPresent(file: string): fs.Stats | null {
   try {
-    return fs.statSync(file).size;
+    return fs.statSync(file);
   } catch (e) {
-    if (isGone(e)) return 0;
+    if (isGone(e)) return null;
     throw e;
   }
+}
+
+/** A file's size, 0 when it is not there. */
+export function sizeIfPresent(file: string): number {
+  return statIfPresent(file)?.size ?? 0;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Logger } from '../logging';
 import type { BackupListEntry as BackupEntry } from '../../shared/contract/data';
 import { BACKUPS_DIR } from './layout';
 import { MANIFEST_FILE } from './manifest';
-import { dirSize, isGone } from './files';
+import { dirSize, isGone, statIfPresent } from './files';
 import { MAX_BACKUP_KEEP } from '../settings';
 
 export const DEFAULT_KEEP = 14;
@@ -31,7 +31,7 @@ export function listBackups(dataDir: string): BackupEntry[] {
     const p = path.join(dir, e.name);
     const kind = e.name.startsWith(AUTO_PREFIX) ? 'automatic' : e.name.startsWith(PRE_MIGRATION_PREFIX) ? 'pre-migration' : 'manual';
     // Retention or a user may remove a backup while it is listed: what is gone is left out.
-    const st = fs.statSync(p, { throwIfNoEntry: false });
+    const st = statIfPresent(p);
     if (!st) continue;
     if (e.isFile() && e.name.endsWith('.zip')) {
       out.push({ name: e.name, kind, form: 'archive', complete: true, bytes: st.size, modifiedAt: st.mtime.toISOString() });
