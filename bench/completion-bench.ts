@@ -69,8 +69,7 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 function stats(xs: number[]): Stats {
   const s = [...xs].sort((a, b) => a - b);
-  const r = round3;
-  return { n: s.length, p50: r(quantile(s, 0.5)), p99: r(quantile(s, 0.99)), max: r(s[s.length - 1]!), mean: r(s.reduce((a, b) => a + b, 0) / s.length) };
+  return { n: s.length, p50: round3(quantile(s, 0.5)), p99: round3(quantile(s, 0.99)), max: round3(s[s.length - 1]!), mean: round3(s.reduce((a, b) => a + b, 0) / s.length) };
 }
 
 /** Sends one request to the probe thread and waits for its answer. */
@@ -455,7 +454,6 @@ function rebuildReport(r: RebuildRun) {
   };
 }
 
-/** The busy-machine targets of issue 15: each busy figure against its quiet one from the same run. */
 /** Busy mode's measurements: quiet and busy beside the paced reader, busy beside the tight loop. */
 interface BusyRuns {
   quietPaced: RebuildRun;
@@ -463,6 +461,7 @@ interface BusyRuns {
   busyTight: RebuildRun;
 }
 
+/** The busy-machine targets of issue 15: each busy figure against its quiet one from the same run. */
 function busyTargets({ quietPaced: quiet, busyPaced: busy, busyTight }: BusyRuns): (readonly [string, boolean, string])[] {
   const over = ratio(busy.rebuildMs, quiet.rebuildMs);
   const readerOver = ratio(busy.duringStats.p99, busy.idleLoopStats.p99);

@@ -13,6 +13,12 @@ export function applyFieldErrors(form: FormInstance, e: unknown): boolean {
   return fields.length > 0;
 }
 
+/** What antd gives a failed check: its field errors, and whether a newer check overtook it. */
+type Rejection = { outOfDate?: boolean; errorFields?: unknown[] };
+
+/** A check a newer one overtook (a value changed while it ran), with no errors of its own. */
+const overtaken = (r: Rejection) => !!r.outOfDate && !r.errorFields?.length;
+
 /**
  * The form's values, checked (null when a field has an error). A check that a newer one overtook (a
  * value changed while it ran: the form rejects it as `outOfDate`, with no errors) runs again on the
@@ -23,8 +29,7 @@ export async function validated<T>(form: FormInstance<T>): Promise<T | null> {
     try {
       return await form.validateFields();
     } catch (e) {
-      const r = e as { outOfDate?: boolean; errorFields?: unknown[] };
-      if (!r.outOfDate || r.errorFields?.length) return null;
+      if (!overtaken(e as Rejection)) return null;
     }
   }
   return null;
@@ -38,6 +43,6 @@ export async function validated<T>(form: FormInstance<T>): Promise<T | null> {
  */
 export function resubmitWhenOvertaken<T>(form: FormInstance<T>) {
   return (info: Parameters<NonNullable<FormProps<T>['onFinishFailed']>>[0]): void => {
-    if (info.outOfDate && !info.errorFields.length) form.submit();
+    if (overtaken(info)) form.submit();
   };
 }
