@@ -35,7 +35,24 @@ for (const step of steps) {
   const seconds = Math.round((Date.now() - started) / 100) / 10;
   results.push({ name: step.name, ok: r.status === 0, status: r.status, seconds, report: step.report ?? null });
   console.log(`=== ${step.name}: ${r.status === 0 ? 'ok' : `FAILED (exit ${r.status})`} in ${seconds}s ===`);
+  if (step.name === 'playwright' && r.status !== 0) printPageStates();
 }
+/**
+ * A failed e2e test's page as Playwright saw it (its accessibility snapshot): CI keeps only the
+ * log, and a failure that does not come back locally is explained by what was on screen.
+ */
+function printPageStates() {
+  const dir = path.join(root, 'test-results');
+  if (!fs.existsSync(dir)) return;
+  for (const test of fs.readdirSync(dir)) {
+    const file = path.join(dir, test, 'error-context.md');
+    if (!fs.existsSync(file)) continue;
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    console.log(`\n--- page at the failure: ${test} (${lines.length} lines${lines.length > 150 ? ', first 150' : ''}) ---`);
+    console.log(lines.slice(0, 150).join('\n'));
+  }
+}
+
 fs.writeFileSync(path.join(reports, 'steps.json'), JSON.stringify(results, null, 2));
 const summary = spawnSync(process.execPath, [path.join(root, 'scripts/summarize-reports.mjs')], { cwd: root, stdio: 'inherit' });
 process.exit(summary.status ?? 1);
