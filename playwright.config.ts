@@ -18,5 +18,9 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // As a user whose system asks for less motion (app/reduced-motion.ts): menus and dialogs then
+    // appear at once. A popup still growing under a loaded machine took a press on one entry and
+    // the release on the next, so nothing was clicked (e2e/reduced-motion.spec.ts checks both ways).
+    contextOptions: { reducedMotion: 'reduce' },
   },
 });

@@ -41,6 +41,8 @@ export async function launchWithExtension(extDir: string, extraArgs: string[] = 
     executablePath: CHROMIUM,
     headless: true,
     locale: 'en-US',
+    // as the config's contexts (playwright.config.ts): the app's popups appear without moving
+    reducedMotion: 'reduce',
     ignoreDefaultArgs: ['--disable-extensions'],
     args: [...BASE_ARGS, `--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`, ...extraArgs],
   });

@@ -11,6 +11,7 @@ import { SetupScreen } from '../screens/SetupScreen';
 import { AppLayout } from './AppLayout';
 import { isSwitchAt } from './start-session';
 import { dropPrefetchedLists } from '../records/list-prefetch';
+import { useReducedMotion } from './reduced-motion';
 import 'antd/dist/antd.css';
 
 /**
@@ -19,6 +20,8 @@ import 'antd/dist/antd.css';
  * items). Tokens still apply as CSS variables (this colour, the records table's compact rows).
  */
 const THEME = { token: { colorPrimary: '#1f6feb' }, zeroRuntime: true };
+/** The same without antd's open and close animations (the system asks for less motion: app/reduced-motion.ts). */
+const THEME_STILL = { ...THEME, token: { ...THEME.token, motion: false } };
 
 function SessionGate() {
   const session = useSession();
@@ -58,8 +61,9 @@ function SessionGate() {
 
 export function Root() {
   const { i18n } = useTranslation();
+  const still = useReducedMotion();
   return (
-    <ConfigProvider locale={i18n.language === 'zh-CN' ? zhCN : enUS} theme={THEME}>
+    <ConfigProvider locale={i18n.language === 'zh-CN' ? zhCN : enUS} theme={still ? THEME_STILL : THEME}>
       <AntApp>
         <SessionGate />
       </AntApp>

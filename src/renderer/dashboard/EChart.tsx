@@ -6,6 +6,7 @@ import * as echarts from 'echarts/core';
 import { BarChart, type BarSeriesOption } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent, type GridComponentOption, type LegendComponentOption, type TooltipComponentOption } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { useReducedMotion } from '../app/reduced-motion';
 
 echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -14,6 +15,7 @@ export type ChartOption = echarts.ComposeOption<BarSeriesOption | GridComponentO
 export function EChart({ option, height = 300, testId }: { option: ChartOption; height?: number; testId: string }) {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const still = useReducedMotion();
 
   useEffect(() => {
     const c = echarts.init(el.current!);
@@ -29,8 +31,9 @@ export function EChart({ option, height = 300, testId }: { option: ChartOption; 
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
+    // Bars that grow into place are motion too: none when the system asks for less.
+    chart.current?.setOption(still ? { ...option, animation: false } : option, { notMerge: true });
+  }, [option, still]);
 
   return <div ref={el} data-testid={testId} style={{ width: '100%', height }} />;
 }
