@@ -3,6 +3,13 @@ import { defineConfig } from '@playwright/test';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+/**
+ * As a user whose system asks for less motion (app/reduced-motion.ts): menus and dialogs then
+ * appear at once. A popup still growing under a loaded machine took a press on one entry and the
+ * release on the next, so nothing was clicked (e2e/reduced-motion.spec.ts checks both ways).
+ * Also the extension's own browser (e2e/cart-import-support.ts).
+ */
+export const CONTEXT_OPTIONS = { reducedMotion: 'reduce' } as const;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -18,9 +25,6 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    // As a user whose system asks for less motion (app/reduced-motion.ts): menus and dialogs then
-    // appear at once. A popup still growing under a loaded machine took a press on one entry and
-    // the release on the next, so nothing was clicked (e2e/reduced-motion.spec.ts checks both ways).
-    contextOptions: { reducedMotion: 'reduce' },
+    contextOptions: CONTEXT_OPTIONS,
   },
 });

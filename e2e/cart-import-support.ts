@@ -6,11 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS, CONTEXT_OPTIONS } from '../playwright.config';
 
 const ROOT = path.resolve(__dirname, '..');
 const NODE = path.join(ROOT, 'node_modules', '.bin', 'node');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const BASE_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 export interface ExtensionBrowser {
   context: BrowserContext;
@@ -41,10 +40,9 @@ export async function launchWithExtension(extDir: string, extraArgs: string[] = 
     executablePath: CHROMIUM,
     headless: true,
     locale: 'en-US',
-    // as the config's contexts (playwright.config.ts): the app's popups appear without moving
-    reducedMotion: 'reduce',
+    ...CONTEXT_OPTIONS,
     ignoreDefaultArgs: ['--disable-extensions'],
-    args: [...BASE_ARGS, `--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`, ...extraArgs],
+    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`, ...extraArgs],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
