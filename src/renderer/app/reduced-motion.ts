@@ -4,15 +4,16 @@
 // pointer can take a press on one entry and the release on the next, and then neither is clicked.
 import { useSyncExternalStore } from 'react';
 
-const QUERY = '(prefers-reduced-motion: reduce)';
+/** One query for the window: read on every render of its users, so not made anew each time. */
+let query: MediaQueryList | undefined;
+const reduce = () => (query ??= window.matchMedia('(prefers-reduced-motion: reduce)'));
 
 function subscribe(changed: () => void): () => void {
-  const list = window.matchMedia(QUERY);
-  list.addEventListener('change', changed);
-  return () => list.removeEventListener('change', changed);
+  reduce().addEventListener('change', changed);
+  return () => reduce().removeEventListener('change', changed);
 }
 
 /** True while the system asks for less motion; follows a change of the setting live. */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches);
+  return useSyncExternalStore(subscribe, () => reduce().matches);
 }
