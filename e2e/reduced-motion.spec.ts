@@ -6,11 +6,19 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, MEMBER, loginViaUi, seedUsers, test, expect, type RunningApp } from './fixtures';
 
+/** What the page scripts below leave on the window for the test to read. */
+declare global {
+  interface Window {
+    __classes: string[];
+    __frames?: Set<string>;
+  }
+}
+
 /** Records every class list the row menu and the dialog take from now on. */
 async function watchMotion(page: Page): Promise<void> {
   await page.evaluate(() => {
     const seen: string[] = [];
-    (window as unknown as { __classes: string[] }).__classes = seen;
+    window.__classes = seen;
     new MutationObserver((records) => {
       for (const r of records) {
         const el = r.target as Element;
@@ -25,7 +33,7 @@ async function watchMotion(page: Page): Promise<void> {
  * The class lists of a popup or dialog on its way (antd's motion steps `start` and `active`). The
  * one-frame `prepare` step stays without motion: the popup is measured and placed there, at rest.
  */
-const animated = (page: Page) => page.evaluate(() => (window as unknown as { __classes: string[] }).__classes.filter((c) => /-(enter|appear|leave)-(start|active)\b/.test(c)));
+const animated = (page: Page) => page.evaluate(() => window.__classes.filter((c) => /-(enter|appear|leave)-(start|active)\b/.test(c)));
 
 /** Opens the row menu, picks Dispose, and closes the dialog again. */
 async function openMenuAndDialog(page: Page): Promise<void> {
@@ -45,7 +53,6 @@ async function chartFrames(page: Page, app: RunningApp): Promise<number> {
   const admin = await seedUsers(app);
   await admin.req('POST', '/api/inventory', { name: '丙酮', quantity: 1, unit: 'L', ghs: ['GHS02', 'GHS07'] });
   await page.addInitScript(() => {
-    const w = window as unknown as { __frames?: Set<string> };
     new MutationObserver((_r, observer) => {
       const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="chart-pictograms"] canvas');
       if (!canvas) return;
@@ -59,18 +66,18 @@ async function chartFrames(page: Page, app: RunningApp): Promise<number> {
         const picture = canvas.toDataURL();
         if (picture !== blank.toDataURL()) frames.add(picture);
         if (--left > 0) requestAnimationFrame(sample);
-        else w.__frames = frames;
+        else window.__frames = frames;
       };
       requestAnimationFrame(sample);
     }).observe(document, { subtree: true, childList: true });
   });
   await loginViaUi(page, app, ADMIN, null);
   await expect(page.getByTestId('chart-pictograms').locator('canvas')).toBeVisible();
-  await page.waitForFunction(() => (window as unknown as { __frames?: Set<string> }).__frames !== undefined);
-  return page.evaluate(() => (window as unknown as { __frames: Set<string> }).__frames.size);
+  await page.waitForFunction(() => window.__frames !== undefined);
+  return page.evaluate(() => window.__frames!.size);
 }
 
-async function seedAndLogin(page: Page, app: Parameters<typeof seedUsers>[0]): Promise<void> {
+async function seedAndLogin(page: Page, app: RunningApp): Promise<void> {
   const admin = await seedUsers(app);
   await admin.req('POST', '/api/inventory', { name: '无水乙醇', english_name: 'Ethanol', cas_number: '64-17-5', quantity: 500, unit: 'mL' });
   await loginViaUi(page, app, MEMBER);
@@ -82,7 +89,7 @@ test('reduced motion: the row menu and the dialog appear and go without animatin
   await seedAndLogin(page, app);
   await watchMotion(page);
   await openMenuAndDialog(page);
-  const seen = await page.evaluate(() => (window as unknown as { __classes: string[] }).__classes.length);
+  const seen = await page.evaluate(() => window.__classes.length);
   expect(seen).toBeGreaterThan(0);
   expect(await animated(page)).toEqual([]);
 });
@@ -101,7 +108,7 @@ test.describe('no motion preference', () => {
     expect((await animated(page)).length).toBeGreaterThan(0);
 
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.evaluate(() => ((window as unknown as { __classes: string[] }).__classes.length = 0));
+    await page.evaluate(() => (window.__classes.length = 0));
     await openMenuAndDialog(page);
     expect(await animated(page)).toEqual([]);
   });

@@ -37,6 +37,7 @@ for (const step of steps) {
   console.log(`=== ${step.name}: ${r.status === 0 ? 'ok' : `FAILED (exit ${r.status})`} in ${seconds}s ===`);
   if (step.name === 'playwright' && r.status !== 0) printPageStates();
 }
+
 /**
  * A failed e2e test's page as Playwright saw it (its accessibility snapshot): CI keeps only the
  * log, and a failure that does not come back locally is explained by what was on screen.
