@@ -3,13 +3,20 @@
 // A chunk that cannot be fetched (browser mode with the service gone) must not blank the window:
 // the boundary below shows a retry line and re-checks the session, which shows the degraded login
 // page when the service is unreachable.
+// Retry imports the chunk again. Chromium before 156 (and so Electron's) keeps a failed module
+// import for the life of the document, so a second import fails without asking the server; when
+// it does and the service answers, the window reloads at the same address, which fetches anew.
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Alert, Button, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { verifySession } from '../session/session-store';
+import { getSession, verifySession } from '../session/session-store';
 
-/** Lazies whose load failed: React.lazy keeps a rejection for ever, so Retry makes them anew. */
-const resets = new Set<() => void>();
+/** A lazy whose load failed: React.lazy keeps a rejection for ever, so Retry makes it anew. */
+interface FailedLoad {
+  fetch: () => Promise<unknown>;
+  reset: () => void;
+}
+const failedLoads = new Set<FailedLoad>();
 
 /**
  * React.lazy for a named export (the screens export names, not defaults). Once the chunk is in (a
@@ -26,14 +33,12 @@ export function lazyNamed<P extends object>(load: () => Promise<Record<string, u
       try {
         return { default: await fetch() };
       } catch (e) {
-        resets.add(reset);
+        failedLoads.add(failed);
         throw e;
       }
     });
   let Current = make();
-  function reset() {
-    Current = make();
-  }
+  const failed: FailedLoad = { fetch, reset: () => (Current = make()) };
   const Loaded = (props: P) => {
     const [Direct] = useState(() => ready);
     return Direct ? <Direct {...props} /> : <Current {...props} />;
@@ -52,9 +57,21 @@ class LoadBoundary extends Component<{ children: ReactNode }, { failed: boolean 
     // Usually the service is gone: the session check then shows the degraded page with its retry.
     void verifySession({ background: true });
   }
-  retry = () => {
-    for (const reset of resets) reset();
-    resets.clear();
+  retry = async () => {
+    const loads = [...failedLoads];
+    try {
+      await Promise.all(loads.map((l) => l.fetch()));
+    } catch {
+      // The import failed again: either the service is still gone (the session check then shows
+      // the degraded page) or the browser kept the failed import (reload fetches it anew).
+      await verifySession({ background: true });
+      if (getSession().status !== 'degraded') location.reload();
+      return;
+    }
+    for (const l of loads) {
+      l.reset();
+      failedLoads.delete(l);
+    }
     this.setState({ failed: false });
   };
   override render() {
@@ -63,8 +80,9 @@ class LoadBoundary extends Component<{ children: ReactNode }, { failed: boolean 
   }
 }
 
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
+function LoadFailed({ onRetry }: { onRetry: () => Promise<void> }) {
   const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
   return (
     <Alert
       data-testid="chunk-failed"
@@ -73,7 +91,7 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
       style={{ margin: 24 }}
       title={t('lazy.failed')}
       action={
-        <Button size="small" onClick={onRetry}>
+        <Button size="small" loading={busy} onClick={() => (setBusy(true), void onRetry().finally(() => setBusy(false)))}>
           {t('lazy.retry')}
         </Button>
       }
