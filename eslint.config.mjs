@@ -5,8 +5,28 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
-/** Rooms that hold the app's logic; the composition root, the transports and the shell use them. */
-const DOMAIN_ROOMS = ['records', 'completion', 'backup', 'cart-import', 'auth', 'audit', 'db', 'data-dir', 'dashboard', 'controlled', 'labels', 'stocktake'];
+/**
+ * The layers of src/main, bottom to top (docs/layers.md): a file imports only from its own layer or
+ * those below it, and src/shared from anywhere. Each layer lists what it may import (an allow-list,
+ * one per target), so a new folder is refused until it is given a layer here.
+ */
+const BASE = ['data-dir', 'logging.ts', 'log-file.ts', 'events.ts', 'settings.ts', 'version.ts', 'completion-hooks.ts'];
+/** Rooms that hold the app's logic; the transports, the composition root and the shell use them. */
+const DOMAIN_ROOMS = ['records', 'completion', 'backup', 'cart-import', 'auth', 'audit', 'db', 'dashboard', 'controlled', 'labels', 'stocktake', 'worker'];
+const TRANSPORTS = ['api', 'http'];
+const COMPOSITION_ROOT = ['app-services.ts', 'serve.ts'];
+
+/** One zone: files under `targets` may import from src/main only what `allowed` names. */
+function layer(targets, allowed, message) {
+  return { target: targets.map((t) => `./src/main/${t}`), from: './src/main', except: allowed.map((a) => `./${a}`), message };
+}
+
+const LAYERS = [
+  layer(BASE, BASE, 'The base layer (data directory, logging, events, settings, version) imports only itself and src/shared.'),
+  layer(DOMAIN_ROOMS, [...BASE, ...DOMAIN_ROOMS], 'Domain rooms never import the transports (api/, http/), the composition root or the shell; the composition root (src/main/app-services.ts) passes them what they need.'),
+  layer(TRANSPORTS, [...BASE, ...DOMAIN_ROOMS, ...TRANSPORTS], 'Handlers and routes receive their services as parameters; only the composition root and the shell hold the running app.'),
+  layer(COMPOSITION_ROOT, [...BASE, ...DOMAIN_ROOMS, ...TRANSPORTS, ...COMPOSITION_ROOT], 'The composition root never imports the Electron shell.'),
+];
 
 const electronOnlyInShell = {
   paths: [{ name: 'electron', message: 'Only the Electron shell (src/main/shell) and the preload may import electron.' }],
@@ -55,20 +75,9 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [
-            ...DOMAIN_ROOMS.map((room) => ({
-              target: `./src/main/${room}`,
-              from: ['./src/main/api', './src/main/http', './src/main/shell', './src/main/app-services.ts'],
-              message: 'Domain rooms never import the transports, the shell or the composition root; the composition root (src/main/app-services.ts) passes them what they need.',
-            })),
-            // Type imports count here too: no-cycle skips them, and a handler typed against the whole
-            // app is the service locator again.
-            ...['api', 'http'].map((room) => ({
-              target: `./src/main/${room}`,
-              from: ['./src/main/app-services.ts'],
-              message: 'Handlers and routes receive their services as parameters; only the shell and browser mode hold the running app.',
-            })),
-          ],
+          // Type imports count here too: no-cycle skips them, and a handler typed against the whole
+          // app is the service locator again.
+          zones: LAYERS,
         },
       ],
     },

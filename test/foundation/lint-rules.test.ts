@@ -51,6 +51,17 @@ describe('import rules', () => {
     expect(await errorsFor('src/main/http/x.ts', "import { BatchStore } from '../cart-import/batch-store';\nexport const a = BatchStore;\n")).toEqual([]);
   });
 
+  it('layers are allow-lists: the base imports no room or transport, the composition root not the shell', async () => {
+    const rule = expect.stringContaining('import-x/no-restricted-paths');
+    expect(await errorsFor('src/main/events.ts', "import { AuditLog } from './audit/audit-log';\nexport const a = AuditLog;\n")).toEqual([rule]);
+    expect(await errorsFor('src/main/data-dir/x.ts', "import { createHandlers } from '../api/handlers';\nexport const a = createHandlers;\n")).toEqual([rule]);
+    expect(await errorsFor('src/main/serve.ts', "import { isAppUrl } from './shell/window';\nexport const a = isAppUrl;\n")).toEqual([rule]);
+    // What each layer may use.
+    expect(await errorsFor('src/main/events.ts', "import { createLogger } from './logging';\nexport const a = createLogger;\n")).toEqual([]);
+    expect(await errorsFor('src/main/records/x.ts', "import { createLogger } from '../logging';\nimport { AuditLog } from '../audit/audit-log';\nexport const a = [createLogger, AuditLog];\n")).toEqual([]);
+    expect(await errorsFor('src/main/app-services.ts', "import { sendError } from './http/errors';\nexport const a = sendError;\n")).toEqual([]);
+  });
+
   it('an import cycle fails lint', async () => {
     // context.ts is imported by the handler groups; importing the table back from it closes a circle.
     expect(await errorsFor('src/main/api/context.ts', "import { createHandlers } from './handlers';\nexport const a = createHandlers;\n")).toEqual([expect.stringContaining('import-x/no-cycle')]);
