@@ -152,8 +152,8 @@ async function main() {
   // Over HTTP: the real browser-mode server on loopback, keep-alive, one request at a time.
   const services = await startServices({ dataDir: dir, mode: 'browser', version: 'bench', port: 0 + (await freePort()) });
   services.backups?.stop?.();
-  services.data.auth.setup({ username: 'benchadmin', password: 'bench-pass-1', displayName: 'Bench' });
-  const token = services.data.auth.login('benchadmin', 'bench-pass-1').token;
+  await services.data.auth.setup({ username: 'benchadmin', password: 'bench-pass-1', displayName: 'Bench' });
+  const token = (await services.data.auth.login('benchadmin', 'bench-pass-1')).token;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const get = (p: Probe) =>
     new Promise<number>((resolve, reject) => {

@@ -57,11 +57,11 @@ const TERMS: Array<{ kind: string; term: string }> = [
 ];
 
 /** Seeds `items` inventory rows through the records service, in one transaction. */
-function seed(dir: string, items: number): void {
+async function seed(dir: string, items: number): Promise<void> {
   const dbs = openDatabases(dir);
   const audit = new AuditLog(dbs.lab);
   const records = createRecordsServices({ db: dbs.lab, audit, hooks: { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} }, events: new EventBus(), log: silentLogger() });
-  const admin = new AuthService(dbs.lab, audit).setup({ username: ADMIN.username, password: ADMIN.password, displayName: ADMIN.displayName });
+  const admin = await new AuthService(dbs.lab, audit).setup({ username: ADMIN.username, password: ADMIN.password, displayName: ADMIN.displayName });
   const t = performance.now();
   const rows = sampleItems(items);
   dbs.lab.transaction(() => {
@@ -161,7 +161,7 @@ async function search(page: Page, term: string, expected: string): Promise<Typed
 async function main(): Promise<void> {
   const given = arg('db');
   const dir = given ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-first-paint-'));
-  if (!given) seed(dir, ITEMS);
+  if (!given) await seed(dir, ITEMS);
   const app = await startApp({ dataDir: dir });
   // Timed after the app's start-up completion rebuild (bench/startup-rebuild.ts).
   const startupRebuildMs = await waitForCompletionRebuild(dir);

@@ -218,9 +218,9 @@ async function child(dir: string, format: 'csv' | 'xlsx', encoding: 'utf-8' | 'g
   console.log(JSON.stringify({ format, encoding, rows: result.rows, status: result.status, ms: Math.round(result.ms as number), cpuMs: Math.round(cpu), childCpuMs: Math.round(kid.cpuMs), childProcesses: kid.processes, bytes: result.bytes, idleMb: idle / MB, serverPeakAboveIdleMb: (peak - idle) / MB, childPeakMb: kid.peakMb, peakAboveIdleMb: (peak - idle) / MB + kid.peakMb, afterAboveIdleMb: (after - idle) / MB, afterGcAboveIdleMb: (afterGc - idle) / MB, afterPressureAboveIdleMb: (afterPressure - idle) / MB, maxLoopDelayMs: lag.max / 1e6, pingIdleP99Ms: (pings.idle as { p99: number }).p99, pingP50Ms: ping.p50, pingP99Ms: ping.p99, pingMaxMs: ping.max, pings: ping.n, pingsFailed: pings.failed }));
 }
 
-function seed(dir: string): void {
+async function seed(dir: string): Promise<void> {
   const { dbs, audit, records } = services(dir);
-  const admin = new AuthService(dbs.lab, audit).setup(ADMIN);
+  const admin = await new AuthService(dbs.lab, audit).setup(ADMIN);
   const t = performance.now();
   const items = sampleItems(ROWS);
   dbs.lab.transaction(() => {
@@ -237,7 +237,7 @@ async function main(): Promise<void> {
   if (arg('child')) return child(arg('db')!, arg('format') as 'csv' | 'xlsx', arg('encoding') as 'utf-8' | 'gb18030');
   const given = arg('db');
   const dir = given ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-export-'));
-  if (!given) seed(dir);
+  if (!given) await seed(dir);
   const load0 = os.loadavg().map((x) => x.toFixed(2)).join(' ');
   const runs: Array<Record<string, number | string>> = [];
   for (const f of FORMATS) for (let k = 0; k < REPEATS; k++) {

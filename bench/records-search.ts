@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import { openDatabases } from '../src/main/db/databases';
 import { AuditLog } from '../src/main/audit/audit-log';
 import { AuthService } from '../src/main/auth/auth-service';
+import type { UserInfo } from '../src/shared/contract';
 import { startServices } from '../src/main/app-services';
 import { inventoryRowValues } from '../src/main/records/inventory-service';
 import { derivedColumns } from '../src/main/records/search';
@@ -39,12 +40,13 @@ const OUT = path.resolve(__dirname, '../../bench-results');
 
 // ---- data ----
 
-function seed(dir: string): { seedMs: number } {
+async function seed(dir: string): Promise<{ seedMs: number }> {
   const dbs = openDatabases(dir);
   const audit = new AuditLog(dbs.lab);
   const auth = new AuthService(dbs.lab, audit);
-  auth.setup({ username: 'admin', password: 'admin-pass-1', displayName: 'Admin' });
-  const people = ['张三', '李四', '王老师', 'Alice Chen', '赵敏', 'Bob Li'].map((displayName, i) => auth.createUser({ username: `m${i}`, password: 'member-pass-1', displayName, role: 'member' }, 1));
+  await auth.setup({ username: 'admin', password: 'admin-pass-1', displayName: 'Admin' });
+  const people: UserInfo[] = [];
+  for (const [i, displayName] of ['张三', '李四', '王老师', 'Alice Chen', '赵敏', 'Bob Li'].entries()) people.push(await auth.createUser({ username: `m${i}`, password: 'member-pass-1', displayName, role: 'member' }, 1));
   const db = dbs.lab;
   const r = rng(7);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
@@ -284,7 +286,7 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-records-'));
   const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
   console.log(`seeding ${ITEMS} items, ${ORDERS} reagent orders, ${CONSUMABLES} consumable orders in ${dir}`);
-  const { seedMs } = seed(dir);
+  const { seedMs } = await seed(dir);
   console.log(`seeded in ${(seedMs / 1000).toFixed(1)} s (index kept by triggers)`);
   const sorts: Array<[string, string]> = [];
   for (const x of QUERIES) {

@@ -9,8 +9,8 @@ import { http } from '../support/http';
 describe('audit log over HTTP', () => {
   it('lists a deleted item’s entries for an admin, filtered and paged; refuses members and bad filters', async () => {
     const s = await startTestServices();
-    setupAdmin(s);
-    const alice = s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
+    await setupAdmin(s);
+    const alice = await s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
     const base = `http://127.0.0.1:${s.port}`;
     const admin = (await http(base, 'POST', '/api/session', { username: ADMIN.username, password: ADMIN.password })).cookie!;
     const member = (await http(base, 'POST', '/api/session', { username: 'alice', password: 'alice-pass-1' })).cookie!;

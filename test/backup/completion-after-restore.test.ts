@@ -14,7 +14,7 @@ describe('completion index after a restore', () => {
     const dir = tempDir();
     const worker = bundle('src/main/worker/maintenance-worker.ts');
     const s = await startTestServices({ dataDir: dir, spawnWorker: () => forkNodeWorker(worker, ['--data-dir', dir]) });
-    const session = sessionFor(setupAdmin(s));
+    const session = sessionFor(await setupAdmin(s));
     /** Per endpoint: 1 while the index waits for a rebuild; a rebuild clears it as it finishes. */
     const meta = () => {
       const db = new Database(path.join(dir, 'completion.db'), { readonly: true });

@@ -127,7 +127,7 @@ describe('copies of a data directory', () => {
     fs.cpSync(src, copy, { recursive: true });
 
     const s = await startTestServices();
-    setupAdmin(s);
+    await setupAdmin(s);
     const preview = await s.backups.previewRestore(copy);
     expect(preview.sourceKind).toBe('data-folder');
     expect(preview.counts.inventory_items).toBe(305);
@@ -151,7 +151,7 @@ describe('copies of a data directory', () => {
     const copy = path.join(tempDir(), 'copy');
     fs.cpSync(src, copy, { recursive: true });
     const s = await startTestServices();
-    setupAdmin(s);
+    await setupAdmin(s);
     const before = factsOf(path.join(s.dataDir, 'lab.db'));
     const err = await s.backups.previewRestore(copy).catch((e: unknown) => e as AppError);
     expect((err as AppError).code).toBe('validation');

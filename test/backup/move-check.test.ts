@@ -15,8 +15,8 @@ describe('POST /api/data/move/check', () => {
   it('refuses bad targets before any confirmation, accepts a new folder without creating it', async () => {
     const dataDir = tempDir();
     const s = await startTestServices({ dataDir });
-    setupAdmin(s);
-    s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
+    await setupAdmin(s);
+    await s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
     const base = `http://127.0.0.1:${s.port}`;
     const admin = (await post(base, '/api/session', { username: 'admin', password: 'admin-pass-1' })).cookie!;
     const alice = (await post(base, '/api/session', { username: 'alice', password: 'alice-pass-1' })).cookie!;

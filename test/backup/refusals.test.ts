@@ -41,7 +41,7 @@ async function expectRefused(s: RunningApp, source: string, message: RegExp): Pr
 
 async function running(): Promise<RunningApp> {
   const s = await startTestServices();
-  setupAdmin(s);
+  await setupAdmin(s);
   insertRows(s.data.dbs.lab, 30);
   return s;
 }

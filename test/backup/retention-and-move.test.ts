@@ -12,7 +12,7 @@ import { AppError } from '../../src/shared/errors';
 describe('retention of automatic backups', () => {
   it('keeps the newest N automatic backups and never touches manual ones', async () => {
     const s = await startTestServices();
-    setupAdmin(s);
+    await setupAdmin(s);
     insertRows(s.data.dbs.lab, 10);
     s.backups.setKeep(3);
     const manual = await s.backups.backupAndWait('manual');
@@ -37,7 +37,7 @@ describe('retention of automatic backups', () => {
 
   it('the retention setting is validated at the API', async () => {
     const s = await startTestServices();
-    const token = setupAdmin(s);
+    const token = await setupAdmin(s);
     const session = { token, set() {}, clear() {} };
     const bad = await s.dispatcher.call('updateBackupSettings', { keep: 0 }, session, 'http');
     expect(bad).toMatchObject({ ok: false, error: { code: 'validation', fields: { keep: expect.objectContaining({ message: 'keep at least 1 backup' }) } } });
@@ -50,7 +50,7 @@ describe('retention of automatic backups', () => {
 describe('daily automatic backup', () => {
   it('runs when none ran in the last 24 hours, and not again the same day', async () => {
     const s = await startTestServices();
-    setupAdmin(s);
+    await setupAdmin(s);
     insertRows(s.data.dbs.lab, 3);
     expect(await s.backups.runDueAutomaticBackup()).toBe(true);
     expect(await s.backups.runDueAutomaticBackup()).toBe(false);
@@ -78,7 +78,7 @@ describe('portable mode', () => {
 
   it('settings.json holds no absolute paths, so a moved portable folder keeps working', async () => {
     const s = await startTestServices();
-    setupAdmin(s);
+    await setupAdmin(s);
     s.backups.setKeep(7);
     await s.backups.backupAndWait('manual');
     const text = fs.readFileSync(path.join(s.dataDir, 'settings.json'), 'utf8');
@@ -92,7 +92,7 @@ describe('portable mode', () => {
 describe('moving the data directory', () => {
   it('copies consistently, verifies, and the next start uses the new location; the old one stays', async () => {
     const s = await startTestServices();
-    setupAdmin(s);
+    await setupAdmin(s);
     insertRows(s.data.dbs.lab, 200, 'to-move');
     await s.backups.backupAndWait('manual');
     const facts = factsOf(path.join(s.dataDir, 'lab.db'));
@@ -104,7 +104,7 @@ describe('moving the data directory', () => {
     expect(fs.existsSync(path.join(s.dataDir, 'lab.db'))).toBe(true); // old directory kept
     // Further data jobs and every write are refused until the restart (they would land in the old place).
     expect(() => s.backups.backupNow()).toThrow(/moved to/);
-    const session = { token: s.data.auth.login('admin', 'admin-pass-1').token, set() {}, clear() {} };
+    const session = { token: (await s.data.auth.login('admin', 'admin-pass-1')).token, set() {}, clear() {} };
     const write = await s.dispatcher.call('createUser', { username: 'late', password: 'password-1', displayName: 'Late', role: 'member' }, session, 'http');
     expect(write).toMatchObject({ ok: false, error: { code: 'unavailable' } });
     expect((write as { error: { message: string } }).error.message).toContain(target);
@@ -115,7 +115,7 @@ describe('moving the data directory', () => {
 
   it('refuses a target inside the data directory, a non-empty folder or a relative path; nothing copied', async () => {
     const s = await startTestServices();
-    setupAdmin(s);
+    await setupAdmin(s);
     const full = tempDir();
     fs.writeFileSync(path.join(full, 'x'), 'x');
     for (const [target, msg] of [

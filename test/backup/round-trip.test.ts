@@ -13,7 +13,7 @@ import { JOURNAL_FILE } from '../../src/main/backup/restore-journal';
 describe('backup and restore round trip', () => {
   it('restores identical facts, keeps the replaced files and reopens every service', async () => {
     const s = await startTestServices();
-    const token = setupAdmin(s);
+    const token = await setupAdmin(s);
     insertRows(s.data.dbs.lab, 500, 'original');
     const before = factsOf(path.join(s.dataDir, 'lab.db'));
 
@@ -68,7 +68,7 @@ describe('backup and restore round trip', () => {
 
   it('reopen rewires: after a restore every handler works on the new connections and the old ones are closed', async () => {
     const s = await startTestServices();
-    const session = sessionFor(setupAdmin(s));
+    const session = sessionFor(await setupAdmin(s));
     const call = async <T>(op: string, input: unknown): Promise<T> => {
       const r = await s.dispatcher.call(op, input, session, 'http');
       if (!r.ok) throw new Error(`${op}: ${JSON.stringify(r.error)}`);
@@ -101,17 +101,17 @@ describe('backup and restore round trip', () => {
 
   it("restore through the API: sessions valid before it stay valid for accounts the backup has; sessions that had ended do not come back", async () => {
     const s = await startTestServices();
-    const adminToken = setupAdmin(s);
+    const adminToken = await setupAdmin(s);
     const adminId = s.data.auth.userForToken(adminToken)!.id;
-    s.data.auth.createUser({ username: 'li.na', password: 'member-pass-1', displayName: 'Li Na', role: 'member' }, adminId);
-    const loggedOutSince = s.data.auth.login('li.na', 'member-pass-1').token;
-    const stillOpen = s.data.auth.login('li.na', 'member-pass-1').token;
+    await s.data.auth.createUser({ username: 'li.na', password: 'member-pass-1', displayName: 'Li Na', role: 'member' }, adminId);
+    const loggedOutSince = (await s.data.auth.login('li.na', 'member-pass-1')).token;
+    const stillOpen = (await s.data.auth.login('li.na', 'member-pass-1')).token;
     const backup = await s.backups.backupAndWait('manual');
     s.data.auth.logout(loggedOutSince);
     // After the backup: the admin logs in again, and a new account logs in.
-    const restorer = s.data.auth.login('admin', 'admin-pass-1').token;
-    s.data.auth.createUser({ username: 'wang.wei', password: 'member-pass-2', displayName: 'Wang Wei', role: 'member' }, adminId);
-    const newAccount = s.data.auth.login('wang.wei', 'member-pass-2').token;
+    const restorer = (await s.data.auth.login('admin', 'admin-pass-1')).token;
+    await s.data.auth.createUser({ username: 'wang.wei', password: 'member-pass-2', displayName: 'Wang Wei', role: 'member' }, adminId);
+    const newAccount = (await s.data.auth.login('wang.wei', 'member-pass-2')).token;
 
     const r = await s.dispatcher.call('restoreData', { source: backup.file }, sessionFor(restorer), 'http');
     expect(r.ok, JSON.stringify(r)).toBe(true);
@@ -125,7 +125,7 @@ describe('backup and restore round trip', () => {
 
   it('restores from a backup folder and from the replaced directory (undo)', async () => {
     const s = await startTestServices();
-    setupAdmin(s);
+    await setupAdmin(s);
     insertRows(s.data.dbs.lab, 20, 'v1');
     const v1 = factsOf(path.join(s.dataDir, 'lab.db'));
     const a = await s.backups.backupAndWait('manual');
@@ -141,7 +141,7 @@ describe('backup and restore round trip', () => {
 
   it('refuses a second data job while one runs', async () => {
     const s = await startTestServices();
-    setupAdmin(s);
+    await setupAdmin(s);
     insertRows(s.data.dbs.lab, 10);
     const job = s.backups.backupNow();
     expect(job.kind).toBe('backup');

@@ -16,7 +16,7 @@ async function login(base: string): Promise<string> {
 describe('completion over HTTP and IPC', () => {
   it('inline, feedback, preferences; records writes and submitted searches feed the index and memory', async () => {
     const s = await startTestServices();
-    const token = setupAdmin(s);
+    const token = await setupAdmin(s);
     const base = `http://127.0.0.1:${s.port}`;
     const cookie = await login(base);
     const get = async (url: string) => {

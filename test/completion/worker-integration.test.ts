@@ -22,7 +22,7 @@ describe('maintenance worker process', () => {
 
     const worker = bundle('src/main/worker/maintenance-worker.ts');
     const s = await startTestServices({ dataDir: dir, spawnWorker: () => forkNodeWorker(worker, ['--data-dir', dir]) });
-    const token = setupAdmin(s);
+    const token = await setupAdmin(s);
     const session = sessionFor(token);
     const inline = async (q: string) => {
       const r = await s.dispatcher.call('inlineCompletion', { endpoint: '/inventory/', q, field: 'all' }, session, 'ipc');

@@ -163,8 +163,8 @@ describe('controlled lists', () => {
 
   it('serves GET|POST /api/controlled-lists over HTTP: any user reads, only an admin changes', async () => {
     const s = await startTestServices();
-    setupAdmin(s);
-    s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
+    await setupAdmin(s);
+    await s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
     const base = `http://127.0.0.1:${s.port}`;
     const admin = await login(base, 'admin', 'admin-pass-1');
     const alice = await login(base, 'alice', 'alice-pass-1');

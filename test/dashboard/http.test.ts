@@ -12,8 +12,8 @@ import { addDays, localDay } from '../../src/shared/stock';
 describe('alerts over HTTP', () => {
   it('counts, the expiring setting and the filtered list', async () => {
     const s = await startTestServices();
-    setupAdmin(s);
-    s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
+    await setupAdmin(s);
+    await s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
     const base = `http://127.0.0.1:${s.port}`;
     const admin = (await http(base, 'POST', '/api/session', { username: ADMIN.username, password: ADMIN.password })).cookie!;
     const alice = (await http(base, 'POST', '/api/session', { username: 'alice', password: 'alice-pass-1' })).cookie!;

@@ -14,7 +14,7 @@ describe('Back up now: the folder is checked before a job starts', () => {
     process.chdir(cwd);
     onCleanup(() => process.chdir(previous));
     const s = await startTestServices();
-    const token = setupAdmin(s);
+    const token = await setupAdmin(s);
     const file = path.join(s.dataDir, 'lab.db');
     for (const outDir of ['.', 'backups', '/proc/forbidden', '/dev/shm', file, path.join(cwd, 'missing')]) {
       const r = await fetch(`http://127.0.0.1:${s.port}/api/data/backups`, {

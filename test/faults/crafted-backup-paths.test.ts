@@ -24,7 +24,7 @@ const S_IFLNK = 0o120000;
 async function running(): Promise<{ s: RunningApp; root: string }> {
   const root = tempDir('lab-crafted-');
   const s = await startTestServices({ dataDir: path.join(root, 'data') });
-  setupAdmin(s);
+  await setupAdmin(s);
   insertRows(s.data.dbs.lab, 30);
   insertRows(s.data.dbs.lab, 1, 'Before the restore');
   return { s, root };
@@ -170,7 +170,7 @@ describe('crafted backups naming paths outside the data directory', () => {
     fs.mkdirSync(dataDir);
     fs.writeFileSync(path.join(dataDir, 'settings.json'), '{"constructor":1,"__proto__":{"backupKeep":2},"toString":"x","backupKeep":9}');
     const s = await startTestServices({ dataDir });
-    const token = setupAdmin(s);
+    const token = await setupAdmin(s);
     const r = await fetch(`http://127.0.0.1:${s.port}/api/data/status`, { headers: { cookie: `lab_session=${token}` } });
     expect(r.status).toBe(200);
     expect(((await r.json()) as { keep: number }).keep).toBe(9);

@@ -17,7 +17,7 @@ const SECRET = 'OUTSIDE-SECRET-CONTENT';
 
 async function running(): Promise<RunningApp> {
   const s = await startTestServices();
-  setupAdmin(s);
+  await setupAdmin(s);
   insertRows(s.data.dbs.lab, 30);
   return s;
 }

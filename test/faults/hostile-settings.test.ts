@@ -61,7 +61,7 @@ describe('hostile settings.json', () => {
 
   it('a restored settings.json {"backupKeep":"x"} does not delete the backups when the daily backup runs', async () => {
     const s = await startTestServices();
-    setupAdmin(s);
+    await setupAdmin(s);
     insertRows(s.data.dbs.lab, 3);
     const older = autoBackups(s.dataDir, 3);
     fs.writeFileSync(path.join(s.dataDir, 'settings.json'), '{"backupKeep":"x"}');

@@ -10,8 +10,8 @@ import { REQUEST_LOCK_WAIT_MS } from '../../src/main/completion/db';
 describe('locked completion.db', () => {
   it('business writes take at most the 100 ms lock budget plus their own work, and all succeed', async () => {
     const s = await startTestServices();
-    s.data.auth.setup(ADMIN);
-    const session = { token: s.data.auth.login(ADMIN.username, ADMIN.password).token, set() {}, clear() {} };
+    await s.data.auth.setup(ADMIN);
+    const session = { token: (await s.data.auth.login(ADMIN.username, ADMIN.password)).token, set() {}, clear() {} };
     const create = (name: string) => s.dispatcher.call('createInventoryItem', { name, quantity: 1 }, session, 'http');
     // Unlocked: the write's own work.
     const free: number[] = [];

@@ -69,7 +69,7 @@ describe('one contract, two transports', () => {
 
   it('every operation rejects a wrong-typed argument with validation and the field name, over IPC and HTTP', async () => {
     const s = await startTestServices();
-    const token = setupAdmin(s);
+    const token = await setupAdmin(s);
     const ipc = createIpcHandlers(s.dispatcher, () => undefined);
     const failures: string[] = [];
     for (const name of served) {
@@ -117,8 +117,8 @@ describe('one contract, two transports', () => {
 
   it('IPC sessions: login over IPC sets the window session; roles are enforced the same as over HTTP', async () => {
     const s = await startTestServices();
-    setupAdmin(s);
-    s.data.auth.createUser({ username: 'guest', password: 'guest-pass-1', displayName: 'Guest', role: 'public' }, 1);
+    await setupAdmin(s);
+    await s.data.auth.createUser({ username: 'guest', password: 'guest-pass-1', displayName: 'Guest', role: 'public' }, 1);
     const ipc = createIpcHandlers(s.dispatcher, () => undefined);
     const session = sessionFor(null);
     const call = (name: string, input: unknown) => ipc.get(IPC_PREFIX + name)!({ trusted: true, session }, input);

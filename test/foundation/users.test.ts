@@ -7,9 +7,9 @@ describe('users', () => {
   it('setup creates the admin once; the hash is scrypt and never the password', async () => {
     const s = await startTestServices();
     expect(s.data.auth.setupNeeded()).toBe(true);
-    s.data.auth.setup(ADMIN);
+    await s.data.auth.setup(ADMIN);
     expect(s.data.auth.setupNeeded()).toBe(false);
-    expect(() => s.data.auth.setup({ ...ADMIN, username: 'other' })).toThrow(AppError);
+    await expect(s.data.auth.setup({ ...ADMIN, username: 'other' })).rejects.toThrow(AppError);
     const row = s.data.dbs.lab.prepare('SELECT password_hash FROM users').get() as { password_hash: string };
     expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
     expect(row.password_hash).not.toContain(ADMIN.password);
@@ -17,32 +17,32 @@ describe('users', () => {
 
   it('wrong password and unknown user give the same message', async () => {
     const s = await startTestServices();
-    setupAdmin(s);
-    const msg = (f: () => unknown) => {
+    await setupAdmin(s);
+    const msg = async (f: () => Promise<unknown>) => {
       try {
-        f();
+        await f();
       } catch (e) {
         return (e as AppError).message;
       }
       return null;
     };
-    expect(msg(() => s.data.auth.login('admin', 'wrong-password'))).toBe(msg(() => s.data.auth.login('nobody', 'wrong-password')));
+    expect(await msg(() => s.data.auth.login('admin', 'wrong-password'))).toBe(await msg(() => s.data.auth.login('nobody', 'wrong-password')));
   });
 
   it('deactivating a user ends their sessions and blocks login; reset password ends sessions too', async () => {
     const s = await startTestServices();
-    setupAdmin(s);
-    const alice = s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: 'Alice', role: 'member' }, 1);
-    const { token } = s.data.auth.login('alice', 'alice-pass-1');
+    await setupAdmin(s);
+    const alice = await s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: 'Alice', role: 'member' }, 1);
+    const { token } = await s.data.auth.login('alice', 'alice-pass-1');
     expect(s.data.auth.userForToken(token)?.username).toBe('alice');
     s.data.auth.update(alice.id, { active: false }, 1);
     expect(s.data.auth.userForToken(token)).toBeNull();
-    expect(() => s.data.auth.login('alice', 'alice-pass-1')).toThrow(/deactivated/);
+    await expect(s.data.auth.login('alice', 'alice-pass-1')).rejects.toThrow(/deactivated/);
     s.data.auth.update(alice.id, { active: true }, 1);
-    const t2 = s.data.auth.login('alice', 'alice-pass-1').token;
-    s.data.auth.resetPassword(alice.id, 'new-pass-123', 1);
+    const t2 = (await s.data.auth.login('alice', 'alice-pass-1')).token;
+    await s.data.auth.resetPassword(alice.id, 'new-pass-123', 1);
     expect(s.data.auth.userForToken(t2)).toBeNull();
-    expect(s.data.auth.login('alice', 'new-pass-123').user.username).toBe('alice');
+    expect((await s.data.auth.login('alice', 'new-pass-123')).user.username).toBe('alice');
     // Every change is audited.
     const actions = s.data.audit.history('user', alice.id).map((e) => e.action);
     expect(actions).toEqual(['create', 'update', 'update', 'reset_password']);
@@ -50,15 +50,15 @@ describe('users', () => {
 
   it('an admin cannot deactivate or demote themselves; usernames are unique ignoring case', async () => {
     const s = await startTestServices();
-    setupAdmin(s);
+    await setupAdmin(s);
     expect(() => s.data.auth.update(1, { active: false }, 1)).toThrow(/own account/);
     expect(() => s.data.auth.update(1, { role: 'member' }, 1)).toThrow(/own account/);
-    expect(() => s.data.auth.createUser({ username: 'ADMIN', password: 'password12', displayName: 'X', role: 'member' }, 1)).toThrow(/already taken/);
+    await expect(s.data.auth.createUser({ username: 'ADMIN', password: 'password12', displayName: 'X', role: 'member' }, 1)).rejects.toThrow(/already taken/);
   });
 
   it('sessions survive a restart of the services (stored hashed in lab.db)', async () => {
     const s = await startTestServices();
-    const token = setupAdmin(s);
+    const token = await setupAdmin(s);
     const dir = s.dataDir;
     await s.close();
     const again = await startTestServices({ dataDir: dir });

@@ -37,8 +37,8 @@ async function pdf(p: string): Promise<string> {
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-labels-'));
   s = await startServices({ dataDir: path.join(dir, 'data'), mode: 'browser', version: '9.9.9-test', port: await freePort() });
-  setupAdmin(s);
-  s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
+  await setupAdmin(s);
+  await s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
   base = `http://127.0.0.1:${s.port}`;
   cookie = await login(base, 'alice', 'alice-pass-1');
   // 剧毒 (highly toxic) lists potassium cyanide: the item is flagged by the v8 triggers.

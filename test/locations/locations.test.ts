@@ -257,8 +257,8 @@ describe('the location tree', () => {
 describe('locations over HTTP', () => {
   it('GET and POST /api/locations, PATCH/DELETE /api/locations/:id, POST /api/inventory/:id/move', async () => {
     const s = await startTestServices();
-    setupAdmin(s);
-    s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
+    await setupAdmin(s);
+    await s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
     const base = `http://127.0.0.1:${s.port}`;
     const admin = await login(base, 'admin', 'admin-pass-1');
     const alice = await login(base, 'alice', 'alice-pass-1');

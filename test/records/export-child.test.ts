@@ -18,7 +18,7 @@ import { childPids, runs } from '../support/proc';
 /** A server with `rows` inventory items, an admin's cookie and its exports folder. */
 async function serverWith(rows: number) {
   const s = await startTestServices();
-  const admin = s.data.auth.setup(ADMIN);
+  const admin = await s.data.auth.setup(ADMIN);
   s.data.dbs.lab.transaction(() => {
     for (const it of sampleItems(rows)) s.data.records.inventory.insert(inventoryRowValues(it, it.cas_number), admin, { action: 'import' });
   })();

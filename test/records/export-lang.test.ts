@@ -17,8 +17,8 @@ const csvRows = (text: string) => Papa.parse<Record<string, string>>(text, { hea
 
 async function setup() {
   const s = await startTestServices();
-  setupAdmin(s);
-  s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
+  await setupAdmin(s);
+  await s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
   const base = `http://127.0.0.1:${s.port}`;
   const alice = (await http(base, 'POST', '/api/session', { username: 'alice', password: 'alice-pass-1' })).cookie!;
   const item = await http(base, 'POST', '/api/inventory', { name: '乙醇', english_name: 'Ethanol', cas_number: '64-17-5', quantity: 2, storage_location: 'A301-1号柜', hazardous: true }, alice);

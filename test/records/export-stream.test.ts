@@ -44,8 +44,8 @@ describe('export stream', () => {
 
   it('over HTTP the answer is the file itself, and the service file is removed once sent', async () => {
     const s = await startTestServices();
-    setupAdmin(s);
-    s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: 'Alice', role: 'member' }, 1);
+    await setupAdmin(s);
+    await s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: 'Alice', role: 'member' }, 1);
     const base = `http://127.0.0.1:${s.port}`;
     const alice = (await http(base, 'POST', '/api/session', { username: 'alice', password: 'alice-pass-1' })).cookie!;
     for (const it of sampleItems(30)) expect((await http(base, 'POST', '/api/inventory', it, alice)).status).toBe(200);

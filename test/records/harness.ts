@@ -8,6 +8,7 @@ import type { LabEvent } from '../../src/shared/events';
 import { openDatabases, type Databases } from '../../src/main/db/databases';
 import { AuditLog } from '../../src/main/audit/audit-log';
 import { AuthService } from '../../src/main/auth/auth-service';
+import { hashPassword } from '../../src/main/auth/passwords';
 import { EventBus } from '../../src/main/events';
 import { silentLogger } from '../../src/main/logging';
 import type { CompletionHooks } from '../../src/main/completion-hooks';
@@ -89,6 +90,14 @@ export interface Harness {
   refused(user: UserInfo, op: string, input: unknown): Promise<ApiErrorBody>;
 }
 
+// The harness's passwords, hashed once per test file (scrypt is asynchronous and slow on purpose).
+const HASHES = {
+  admin: await hashPassword('admin-pass-1'),
+  alice: await hashPassword('alice-pass-1'),
+  bob: await hashPassword('bob-pass-12'),
+  guest: await hashPassword('guest-pass-1'),
+};
+
 export function createHarness(dataDir = tempDir('lab-records-')): Harness {
   const dbs = openDatabases(dataDir);
   onCleanup(() => dbs.close());
@@ -100,10 +109,10 @@ export function createHarness(dataDir = tempDir('lab-records-')): Harness {
   const hooks = new RecordingHooks();
   const log = silentLogger();
   const records = createRecordsServices({ db: dbs.lab, audit, hooks: hooks as CompletionHooks, events: bus, log });
-  const admin = auth.setup({ username: 'admin', password: 'admin-pass-1', displayName: 'Lab Admin' });
-  const member = auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三 Alice', role: 'member' }, admin.id);
-  const member2 = auth.createUser({ username: 'bob', password: 'bob-pass-12', displayName: 'Bob', role: 'member' }, admin.id);
-  const guest = auth.createUser({ username: 'guest', password: 'guest-pass-1', displayName: 'Public', role: 'public' }, admin.id);
+  const admin = auth.addUserWithHash({ username: 'admin', displayName: 'Lab Admin', role: 'admin' }, HASHES.admin, null);
+  const member = auth.addUserWithHash({ username: 'alice', displayName: '张三 Alice', role: 'member' }, HASHES.alice, admin.id);
+  const member2 = auth.addUserWithHash({ username: 'bob', displayName: 'Bob', role: 'member' }, HASHES.bob, admin.id);
+  const guest = auth.addUserWithHash({ username: 'guest', displayName: 'Public', role: 'public' }, HASHES.guest, admin.id);
   const handlerDeps = { records, hooks, log, cartImport: new BatchStore(dataDir, bus, log) };
   // Every handler group that runs on the records services (the others need auth, data or completion).
   const handlers = {

@@ -9,9 +9,9 @@ import { http } from '../support/http';
 describe('records over HTTP', () => {
   it('creates, lists with normalized search, refuses bad input and the public account', async () => {
     const s = await startTestServices();
-    setupAdmin(s);
-    s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
-    s.data.auth.createUser({ username: 'guest', password: 'guest-pass-1', displayName: 'Public', role: 'public' }, 1);
+    await setupAdmin(s);
+    await s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
+    await s.data.auth.createUser({ username: 'guest', password: 'guest-pass-1', displayName: 'Public', role: 'public' }, 1);
     const base = `http://127.0.0.1:${s.port}`;
     const alice = (await http(base, 'POST', '/api/session', { username: 'alice', password: 'alice-pass-1' })).cookie!;
     const guest = (await http(base, 'POST', '/api/session', { username: 'guest', password: 'guest-pass-1' })).cookie!;

@@ -202,7 +202,7 @@ describe('a hostile spreadsheet', () => {
 describe('the server while an import commits', () => {
   it('answers /ping, a list request and the import status before the commit has finished', async () => {
     const s = await startTestServices();
-    setupAdmin(s);
+    await setupAdmin(s);
     const base = `http://127.0.0.1:${s.port}`;
     const cookie = (await http(base, 'POST', '/api/session', { username: ADMIN.username, password: ADMIN.password })).cookie!;
     const buf = fs.readFileSync(big);

@@ -296,8 +296,8 @@ describe('stock ledger', () => {
 describe('stock ledger over HTTP', () => {
   it('POST /api/inventory/:id/use and GET /api/inventory/:id/movements (and its export)', async () => {
     const s = await startTestServices();
-    setupAdmin(s);
-    s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
+    await setupAdmin(s);
+    await s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
     const base = `http://127.0.0.1:${s.port}`;
     const alice = (await http(base, 'POST', '/api/session', { username: 'alice', password: 'alice-pass-1' })).cookie!;
     const created = await http(base, 'POST', '/api/inventory', ethanol, alice);

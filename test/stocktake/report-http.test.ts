@@ -72,10 +72,10 @@ describe('stocktake report and HTTP', () => {
 
   it('serves GET /api/stocktakes with progress; members scan over HTTP; refusals are 400 naming the field, 403 for members starting or closing', async () => {
     const s = await startTestServices();
-    setupAdmin(s);
-    s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
-    s.data.auth.createUser({ username: 'bob', password: 'bob-pass-123', displayName: 'Bob', role: 'member' }, 1);
-    s.data.auth.createUser({ username: 'guest', password: 'guest-pass-1', displayName: 'Public', role: 'public' }, 1);
+    await setupAdmin(s);
+    await s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: '张三', role: 'member' }, 1);
+    await s.data.auth.createUser({ username: 'bob', password: 'bob-pass-123', displayName: 'Bob', role: 'member' }, 1);
+    await s.data.auth.createUser({ username: 'guest', password: 'guest-pass-1', displayName: 'Public', role: 'public' }, 1);
     const base = `http://127.0.0.1:${s.port}`;
     const admin = await login(base, 'admin', 'admin-pass-1');
     const alice = await login(base, 'alice', 'alice-pass-1');

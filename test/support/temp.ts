@@ -33,9 +33,9 @@ export async function startTestServices(opts: Partial<StartOptions> = {}): Promi
 export const ADMIN = { username: 'admin', password: 'admin-pass-1', displayName: 'Admin' };
 
 /** Creates the first admin and returns a logged-in session token. */
-export function setupAdmin(s: RunningApp): string {
-  s.data.auth.setup(ADMIN);
-  return s.data.auth.login(ADMIN.username, ADMIN.password).token;
+export async function setupAdmin(s: RunningApp): Promise<string> {
+  await s.data.auth.setup(ADMIN);
+  return (await s.data.auth.login(ADMIN.username, ADMIN.password)).token;
 }
 
 export function sessionFor(token: string | null) {

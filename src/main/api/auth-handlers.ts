@@ -21,15 +21,15 @@ export interface AuthHandlerDeps {
 export function authHandlers(s: AuthHandlerDeps): Pick<HandlerTable, AuthHandlerNames> {
   return {
     setupStatus: () => ({ needed: s.auth.setupNeeded() }),
-    setup: (input, ctx) => {
-      const user = s.auth.setup(input);
-      const { token } = s.auth.login(input.username, input.password);
+    setup: async (input, ctx) => {
+      const user = await s.auth.setup(input);
+      const { token } = await s.auth.login(input.username, input.password);
       ctx.session.set(token);
       s.log.info({ user: user.username }, 'first administrator created');
       return user;
     },
-    login: (input, ctx) => {
-      const { token, user } = s.auth.login(input.username, input.password);
+    login: async (input, ctx) => {
+      const { token, user } = await s.auth.login(input.username, input.password);
       ctx.session.set(token);
       s.log.info({ user: user.username, transport: ctx.transport }, 'login');
       return user;
@@ -43,8 +43,8 @@ export function authHandlers(s: AuthHandlerDeps): Pick<HandlerTable, AuthHandler
     listUsers: () => s.auth.list(),
     createUser: (input, ctx) => s.auth.createUser(input, requireUser(ctx).id),
     updateUser: ({ id, ...patch }, ctx) => s.auth.update(id, patch, requireUser(ctx).id),
-    resetPassword: ({ id, password }, ctx) => {
-      s.auth.resetPassword(id, password, requireUser(ctx).id);
+    resetPassword: async ({ id, password }, ctx) => {
+      await s.auth.resetPassword(id, password, requireUser(ctx).id);
       return { ok: true as const };
     },
     appInfo: () => s.appInfo(),

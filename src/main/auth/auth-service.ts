@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/open';
 import { AppError, fieldError } from '../../shared/errors';
 import type { Role, UserInfo } from '../../shared/contract';
-import { hashPassword, verifyPassword } from './passwords';
+import { checkPassword, hashPassword } from './passwords';
 import type { AuditLog } from '../audit/audit-log';
 import { sortKey } from '../records/sort-key';
 
@@ -33,24 +33,37 @@ export class AuthService {
   }
 
   /** First start: creates the admin. Refused once any admin exists. */
-  setup(input: { username: string; password: string; displayName: string }): UserInfo {
+  async setup(input: { username: string; password: string; displayName: string }): Promise<UserInfo> {
+    if (!this.setupNeeded()) throw new AppError('conflict', 'auth.alreadySetUp');
+    // Hashed off the event loop before the transaction; the check is repeated inside it, as
+    // another setup may have finished while this one hashed.
+    const hash = await hashPassword(input.password);
     return this.db.transaction(() => {
       if (!this.setupNeeded()) throw new AppError('conflict', 'auth.alreadySetUp');
-      return this.insertUser({ ...input, role: 'admin' }, null);
+      return this.insertUser({ ...input, role: 'admin' }, hash, null);
     })();
   }
 
-  createUser(input: { username: string; password: string; displayName: string; role: Role }, actorId: number): UserInfo {
-    return this.db.transaction(() => this.insertUser(input, actorId))();
+  async createUser(input: { username: string; password: string; displayName: string; role: Role }, actorId: number): Promise<UserInfo> {
+    const hash = await hashPassword(input.password);
+    return this.db.transaction(() => this.insertUser(input, hash, actorId))();
   }
 
-  private insertUser(input: { username: string; password: string; displayName: string; role: Role }, actorId: number | null): UserInfo {
+  /**
+   * Adds a user whose password is already hashed (hashPassword): the synchronous half of
+   * createUser, for callers that hash once and add many users (test harnesses, seeding).
+   */
+  addUserWithHash(input: { username: string; displayName: string; role: Role }, passwordHash: string, actorId: number | null): UserInfo {
+    return this.db.transaction(() => this.insertUser(input, passwordHash, actorId))();
+  }
+
+  private insertUser(input: { username: string; displayName: string; role: Role }, passwordHash: string, actorId: number | null): UserInfo {
     if (this.db.prepare('SELECT 1 FROM users WHERE username = ?').get(input.username)) {
       throw new AppError('conflict', 'auth.usernameTaken', { username: input.username }, { fields: fieldError('username', 'field.alreadyTaken') });
     }
     const info = this.db
       .prepare('INSERT INTO users (username, display_name, display_name_sort, role, password_hash) VALUES (?, ?, ?, ?, ?)')
-      .run(input.username, input.displayName, sortKey(input.displayName), input.role, hashPassword(input.password));
+      .run(input.username, input.displayName, sortKey(input.displayName), input.role, passwordHash);
     const id = Number(info.lastInsertRowid);
     this.audit.record({ userId: actorId ?? id, entityType: 'user', entityId: id, action: 'create', changes: { username: [null, input.username], role: [null, input.role] } });
     return this.get(id);
@@ -84,21 +97,27 @@ export class AuthService {
     })();
   }
 
-  resetPassword(id: number, password: string, actorId: number): void {
+  async resetPassword(id: number, password: string, actorId: number): Promise<void> {
+    this.get(id);
+    const hash = await hashPassword(password);
     this.db.transaction(() => {
       this.get(id);
-      this.db.prepare(`UPDATE users SET password_hash = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`).run(hashPassword(password), id);
+      this.db.prepare(`UPDATE users SET password_hash = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`).run(hash, id);
       this.db.prepare('DELETE FROM sessions WHERE user_id = ?').run(id);
       this.audit.record({ userId: actorId, entityType: 'user', entityId: id, action: 'reset_password', changes: {} });
     })();
   }
 
-  /** Returns the new session token and the user; the same message for unknown user and wrong password. */
-  login(username: string, password: string): { token: string; user: UserInfo } {
-    const row = this.db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
-    if (!row || !verifyPassword(password, row.password_hash)) {
-      throw new AppError('unauthorized', 'auth.wrongPassword');
-    }
+  /**
+   * Returns the new session token and the user. Unknown user and wrong password get the same
+   * answer after the same scrypt work (checkPassword hashes against a dummy for an unknown user).
+   */
+  async login(username: string, password: string): Promise<{ token: string; user: UserInfo }> {
+    const found = this.db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
+    const ok = await checkPassword(password, found?.password_hash);
+    // Read again after the await: the user may have been deactivated meanwhile.
+    const row = found && (this.db.prepare('SELECT * FROM users WHERE id = ?').get(found.id) as UserRow | undefined);
+    if (!row || !ok) throw new AppError('unauthorized', 'auth.wrongPassword');
     if (row.active !== 1) throw new AppError('forbidden', 'auth.deactivated');
     const token = randomBytes(32).toString('base64url');
     const now = new Date();

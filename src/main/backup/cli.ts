@@ -7,7 +7,6 @@
 // 3 directory in use, 4 refused (bad backup or path), 1 unexpected failure.
 import fs from 'node:fs';
 import path from 'node:path';
-import { flagValue } from '../data-dir/resolve';
 import { acquireInstanceLock, DataDirInUseError } from '../data-dir/instance-lock';
 import { appVersion } from '../version';
 import { BackupError, createBackupArchive } from './create-backup';
@@ -18,10 +17,10 @@ import { recordBackupResult } from './status';
 import { completeInterruptedRestore } from './restore-journal';
 import { applyRestore, stageRestore } from './restore';
 import { silentLogger } from '../logging';
+import { exitWithUsage, parseFlagsOrExit } from '../cli-flags';
 
-const USAGE = `Usage:
-  backup-cli backup  --data-dir <dir> [--out <file.zip | existing folder>]
-  backup-cli restore --data-dir <dir> --from <archive.zip | backup folder | data-directory copy> [--accept-warnings]`;
+// One line, like every refusal of the command line (cli-flags.ts).
+const USAGE = 'backup-cli backup --data-dir <dir> [--out <file.zip | existing folder>] | backup-cli restore --data-dir <dir> --from <archive.zip | backup folder | data-directory copy> [--accept-warnings]';
 
 function fail(code: number, message: string): never {
   console.error(message);
@@ -84,18 +83,21 @@ async function restore(dataDir: string, from: string, acceptWarnings: boolean): 
 }
 
 async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
-  const cmd = argv[0];
-  const dataDir = flagValue(argv, 'data-dir');
-  if ((cmd !== 'backup' && cmd !== 'restore') || !dataDir) fail(2, USAGE);
-  const dir = path.resolve(dataDir);
+  const [cmd, ...rest] = process.argv.slice(2);
+  // Each command takes only its own flags: `backup --from X` is a mistake, not a backup.
   if (cmd === 'backup') {
+    const flags = parseFlagsOrExit(rest, { 'data-dir': 'string', out: 'string' }, USAGE);
+    if (!flags['data-dir']) exitWithUsage('backup needs --data-dir <dir>', USAGE);
+    const dir = path.resolve(flags['data-dir']);
     if (!fs.existsSync(dir)) fail(4, `The data directory ${dir} does not exist.`);
-    await backup(dir, flagValue(argv, 'out'));
+    await backup(dir, flags.out);
+  } else if (cmd === 'restore') {
+    const flags = parseFlagsOrExit(rest, { 'data-dir': 'string', from: 'string', 'accept-warnings': 'boolean' }, USAGE);
+    if (!flags['data-dir']) exitWithUsage('restore needs --data-dir <dir>', USAGE);
+    if (!flags.from) exitWithUsage('restore needs --from <archive or folder>', USAGE);
+    await restore(path.resolve(flags['data-dir']), flags.from, flags['accept-warnings'] === true);
   } else {
-    const from = flagValue(argv, 'from');
-    if (!from) fail(2, `restore needs --from <archive or folder>.\n${USAGE}`);
-    await restore(dir, from, argv.includes('--accept-warnings'));
+    exitWithUsage(cmd === undefined ? 'Missing the command (backup or restore)' : `Unknown command '${cmd}'`, USAGE);
   }
 }
 
