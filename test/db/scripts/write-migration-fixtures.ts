@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../../../src/main/db/open';
 import { latestVersion, migrate, type Migration } from '../../../src/main/db/migrate';
-import { labMigrations } from '../../../src/main/db/lab-schema';
-import { completionMigrations } from '../../../src/main/db/completion-schema';
+import { labMigrations } from '../../../src/main/db/migrations/lab';
+import { completionMigrations } from '../../../src/main/db/migrations/completion';
 import { completionAt, contentsOf, labAt, schemaOf, upTo } from '../migration-fixtures';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migr-fixtures-'));
