@@ -61,6 +61,19 @@ export default tseslint.config(
               from: ['./src/main/api', './src/main/http', './src/main/shell', './src/main/app-services.ts'],
               message: 'Domain rooms never import the transports, the shell or the composition root; the composition root (src/main/app-services.ts) passes them what they need.',
             })),
+            // db/ opens the files and runs the migrations; what rooms do with the data is passed in
+            // (src/main/db/README.md), so no room's change can reach a migration.
+            {
+              target: './src/main/db',
+              from: './src/main',
+              except: ['./db'],
+              message: 'src/main/db imports no other room: a migration copies what it needs into src/main/db/migrations/frozen/, and work after the upgrade is passed in (openDatabases afterMigrate).',
+            },
+            {
+              target: './src/main/db/migrations',
+              from: './src/shared',
+              message: "Migrations are frozen: copy the helper into src/main/db/migrations/frozen/ instead of calling the app's src/shared code (src/main/db/README.md).",
+            },
             // Type imports count here too: no-cycle skips them, and a handler typed against the whole
             // app is the service locator again.
             ...['api', 'http'].map((room) => ({
