@@ -1,4 +1,4 @@
-// Lint, including the import rules of DESIGN §9: only the shell (and the preload bridge) imports
+// Lint, including the import rules (docs/layers.md): only the shell (and the preload bridge) imports
 // electron; the renderer never imports main code; src/shared imports neither; the domain rooms of
 // src/main never import the transports (api/, http/) or the shell; no import cycles.
 import js from '@eslint/js';
@@ -12,7 +12,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
  */
 const BASE = ['data-dir', 'logging.ts', 'log-file.ts', 'events.ts', 'settings.ts', 'version.ts', 'completion-hooks.ts', 'cli-flags.ts'];
 /** Rooms that hold the app's logic; the transports, the composition root and the shell use them. */
-const DOMAIN_ROOMS = ['records', 'completion', 'backup', 'cart-import', 'auth', 'audit', 'db', 'dashboard', 'controlled', 'labels', 'stocktake', 'worker'];
+const DOMAIN_ROOMS = ['records', 'completion', 'backup', 'cart-import', 'auth', 'audit', 'dashboard', 'controlled', 'labels', 'stocktake', 'worker'];
 const TRANSPORTS = ['api', 'http'];
 const COMPOSITION_ROOT = ['app-services.ts', 'serve.ts'];
 
@@ -22,10 +22,18 @@ function layer(targets, allowed, message) {
 }
 
 const LAYERS = [
-  layer(BASE, BASE, 'The base layer (data directory, logging, events, settings, version) imports only itself and src/shared.'),
-  layer(DOMAIN_ROOMS, [...BASE, ...DOMAIN_ROOMS], 'Domain rooms never import the transports (api/, http/), the composition root or the shell; the composition root (src/main/app-services.ts) passes them what they need.'),
-  layer(TRANSPORTS, [...BASE, ...DOMAIN_ROOMS, ...TRANSPORTS], 'Handlers and routes receive their services as parameters; only the composition root and the shell hold the running app.'),
-  layer(COMPOSITION_ROOT, [...BASE, ...DOMAIN_ROOMS, ...TRANSPORTS, ...COMPOSITION_ROOT], 'The composition root never imports the Electron shell.'),
+  // db/ opens the files and runs the migrations; what rooms do with the data is passed in
+  // (src/main/db/README.md), so no room's change can reach a migration.
+  layer(['db'], ['db'], 'src/main/db imports no other room: a migration copies what it needs into src/main/db/migrations/frozen/, and work after the upgrade is passed in (openDatabases afterMigrate).'),
+  {
+    target: './src/main/db/migrations',
+    from: './src/shared',
+    message: "Migrations are frozen: copy the helper into src/main/db/migrations/frozen/ instead of calling the app's src/shared code (src/main/db/README.md).",
+  },
+  layer(BASE, ['db', ...BASE], 'The base layer (data directory, logging, events, settings, version) imports only itself and src/shared.'),
+  layer(DOMAIN_ROOMS, ['db', ...BASE, ...DOMAIN_ROOMS], 'Domain rooms never import the transports (api/, http/), the composition root or the shell; the composition root (src/main/app-services.ts) passes them what they need.'),
+  layer(TRANSPORTS, ['db', ...BASE, ...DOMAIN_ROOMS, ...TRANSPORTS], 'Handlers and routes receive their services as parameters; only the composition root and the shell hold the running app.'),
+  layer(COMPOSITION_ROOT, ['db', ...BASE, ...DOMAIN_ROOMS, ...TRANSPORTS, ...COMPOSITION_ROOT], 'The composition root never imports the Electron shell.'),
 ];
 
 const electronOnlyInShell = {

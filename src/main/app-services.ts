@@ -28,6 +28,7 @@ import { DATABASES } from './backup/layout';
 import { backupBeforeMigration } from './backup/pre-migration';
 import { completeInterruptedRestore } from './backup/restore-journal';
 import { createRecordsServices, type RecordsServices } from './records';
+import { ensureSearchIndexes } from './records/search-index';
 import { BatchStore } from './cart-import/batch-store';
 import { AppError } from '../shared/errors';
 import { msg, type Message } from '../shared/messages';
@@ -109,7 +110,10 @@ function openDataDir(dataDir: string, log: Logger, notices: Message[] = []): Dat
       log.warn({ movedTo, err: error }, `completion.db was damaged (${error}); it was moved to ${movedTo} and search completion is being rebuilt from your records`);
       notices.push(msg('completion.rebuilt', { path: movedTo }));
     },
-    onSearchIndexRebuilt: ({ table, problem }) => log.warn({ table, problem }, `the list search index of ${table} was rebuilt (${problem})`),
+    // Derived from the record rows, so a damaged one is rebuilt rather than refused.
+    afterMigrate: (lab) => {
+      for (const { table, problem } of ensureSearchIndexes(lab)) log.warn({ table, problem }, `the list search index of ${table} was rebuilt (${problem})`);
+    },
   });
 }
 

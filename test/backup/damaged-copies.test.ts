@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { stageRestoreSource } from '../../src/main/backup/source';
 import { BackupInvalidError } from '../../src/main/backup/manifest';
 import { latestVersion } from '../../src/main/db/migrate';
-import { labMigrations } from '../../src/main/db/lab-schema';
-import { completionMigrations } from '../../src/main/db/completion-schema';
+import { labMigrations } from '../../src/main/db/migrations/lab';
+import { completionMigrations } from '../../src/main/db/migrations/completion';
 import { seedDataDir } from './helpers';
 import { tempDir } from '../support/temp';
 

@@ -15,8 +15,8 @@ import { BackupInvalidError } from '../../src/main/backup/manifest';
 import { checkExpandedSize, MAX_RESTORE_LOG_BYTES } from '../../src/main/backup/restore-limits';
 import { acquireInstanceLock } from '../../src/main/data-dir/instance-lock';
 import { latestVersion } from '../../src/main/db/migrate';
-import { labMigrations } from '../../src/main/db/lab-schema';
-import { completionMigrations } from '../../src/main/db/completion-schema';
+import { labMigrations } from '../../src/main/db/migrations/lab';
+import { completionMigrations } from '../../src/main/db/migrations/completion';
 import { factsOf, seedDataDir } from './helpers';
 import { tempDir } from '../support/temp';
 

@@ -11,8 +11,8 @@ import { listBackups } from '../../src/main/backup/retention';
 import { MANIFEST_FILE } from '../../src/main/backup/manifest';
 
 const extra = vi.hoisted(() => ({ on: false }));
-vi.mock('../../src/main/db/lab-schema', async (importOriginal) => {
-  const m = await importOriginal<typeof import('../../src/main/db/lab-schema')>();
+vi.mock('../../src/main/db/migrations/lab', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../../src/main/db/migrations/lab')>();
   const latest = Math.max(...m.labMigrations.map((x) => x.version));
   const step = { version: latest + 1, description: 'test: a later schema', up: (db: import('better-sqlite3').Database) => db.exec('ALTER TABLE inventory_items ADD COLUMN test_extra TEXT') };
   return { ...m, get labMigrations() { return extra.on ? [...m.labMigrations, step] : m.labMigrations; } };

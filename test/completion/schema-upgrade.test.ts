@@ -6,7 +6,7 @@ import path from 'node:path';
 import { openDatabase } from '../../src/main/db/open';
 import { migrate } from '../../src/main/db/migrate';
 import { openDatabases } from '../../src/main/db/databases';
-import { completionMigrations } from '../../src/main/db/completion-schema';
+import { completionMigrations } from '../../src/main/db/migrations/completion';
 import { startupCheck } from '../../src/main/completion/legacy';
 import { generationsOnDisk, tablesOf } from '../../src/main/completion/index-tables';
 import { CompletionMaintenance } from '../../src/main/completion/maintenance';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../src/main/db/migrate';
-import { labMigrations } from '../../src/main/db/lab-schema';
+import { labMigrations } from '../../src/main/db/migrations/lab';
 import { tempDir } from '../records/harness';
 
 function db() {

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { LabDatabaseDamagedError, openCompletion, openLab } from '../../src/main/db/damage';
 import { openDatabase } from '../../src/main/db/open';
 import { migrate, schemaVersion } from '../../src/main/db/migrate';
-import { completionMigrations } from '../../src/main/db/completion-schema';
-import { labMigrations } from '../../src/main/db/lab-schema';
+import { completionMigrations } from '../../src/main/db/migrations/completion';
+import { labMigrations } from '../../src/main/db/migrations/lab';
 import { tempDir } from '../support/temp';
 
 /** A completion.db with its schema and some hundred kilobytes of rows, its log folded in. */

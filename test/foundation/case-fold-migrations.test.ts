@@ -6,13 +6,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/main/db/open';
 import { migrate } from '../../src/main/db/migrate';
-import { labMigrations } from '../../src/main/db/lab-schema';
-import { completionMigrations } from '../../src/main/db/completion-schema';
+import { labMigrations } from '../../src/main/db/migrations/lab';
+import { completionMigrations } from '../../src/main/db/migrations/completion';
 import { memoryRankKey } from '../../src/main/completion/ranking';
 import { searchWhere } from '../../src/main/records/search';
 import { tempDir } from '../support/temp';
 
-const upTo = <T extends { version: number }>(all: T[], v: number) => all.filter((m) => m.version <= v);
+const upTo = <T extends { version: number }>(all: readonly T[], v: number) => all.filter((m) => m.version <= v);
 const SEP = '\u001f';
 
 describe('migrations for full case folding', () => {

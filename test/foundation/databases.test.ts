@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { openDatabases } from '../../src/main/db/databases';
 import { JOURNAL_SIZE_LIMIT, openDatabase } from '../../src/main/db/open';
 import { latestVersion, migrate, SchemaTooNewError, schemaVersion, type Migration } from '../../src/main/db/migrate';
-import { labMigrations } from '../../src/main/db/lab-schema';
-import { completionMigrations } from '../../src/main/db/completion-schema';
+import { labMigrations } from '../../src/main/db/migrations/lab';
+import { completionMigrations } from '../../src/main/db/migrations/completion';
 import { tempDir } from '../support/temp';
 
 describe('databases', () => {

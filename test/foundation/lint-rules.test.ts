@@ -62,6 +62,14 @@ describe('import rules', () => {
     expect(await errorsFor('src/main/app-services.ts', "import { sendError } from './http/errors';\nexport const a = sendError;\n")).toEqual([]);
   });
 
+  it('src/main/db imports no room, and a migration not even src/shared (migrations are frozen)', async () => {
+    const rule = expect.stringContaining('import-x/no-restricted-paths');
+    expect(await errorsFor('src/main/db/x.ts', "import { sortKey } from '../records/sort-key';\nexport const a = sortKey;\n")).toEqual([rule]);
+    expect(await errorsFor('src/main/db/migrations/lab/x.ts', "import { normalizeSearchTerm } from '../../../../shared/normalize';\nexport const a = normalizeSearchTerm;\n")).toEqual([rule]);
+    expect(await errorsFor('src/main/db/migrations/lab/x.ts', "import { sortKeyV1 } from '../frozen/sort-key';\nexport const a = sortKeyV1;\n")).toEqual([]);
+    expect(await errorsFor('src/main/db/x.ts', "import { StartFailureError } from '../../shared/start-failure';\nexport const a = StartFailureError;\n")).toEqual([]);
+  });
+
   it('an import cycle fails lint', async () => {
     // context.ts is imported by the handler groups; importing the table back from it closes a circle.
     expect(await errorsFor('src/main/api/context.ts', "import { createHandlers } from './handlers';\nexport const a = createHandlers;\n")).toEqual([expect.stringContaining('import-x/no-cycle')]);

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createHarness, tempDir, type Harness } from '../records/harness';
 import { migrate } from '../../src/main/db/migrate';
-import { labMigrations } from '../../src/main/db/lab-schema';
+import { labMigrations } from '../../src/main/db/migrations/lab';
 import { openDatabases } from '../../src/main/db/databases';
 import type { LocationNode, StockMovement } from '../../src/shared/stock';
 import type { InventoryItem, ListResult } from '../../src/shared/records';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/main/db/open';
 import { openDatabases } from '../../src/main/db/databases';
 import { migrate, schemaVersion } from '../../src/main/db/migrate';
-import { labMigrations } from '../../src/main/db/lab-schema';
+import { labMigrations } from '../../src/main/db/migrations/lab';
 import { BatchStore } from '../../src/main/cart-import/batch-store';
 import { EventBus } from '../../src/main/events';
 import { silentLogger } from '../../src/main/logging';

@@ -13,11 +13,11 @@ import { indexSearchIds, listChunks, listPage, type ListSpec } from '../../src/m
 import { inventoryListSpec, inventoryRowValues } from '../../src/main/records/inventory-service';
 import { reagentListSpec } from '../../src/main/records/reagent-order-service';
 import { consumableListSpec } from '../../src/main/records/consumable-order-service';
-import { searchIndexProblem } from '../../src/main/records/search-index';
+import { ensureSearchIndexes, searchIndexProblem } from '../../src/main/records/search-index';
 import { insertMany } from '../support/bulk-insert';
 import { openDatabases } from '../../src/main/db/databases';
 import { latestVersion, migrate } from '../../src/main/db/migrate';
-import { labMigrations } from '../../src/main/db/lab-schema';
+import { labMigrations } from '../../src/main/db/migrations/lab';
 import { createHarness, type Harness, tempDir } from './harness';
 import { IMPORT_HEADERS, rng, sampleItems, toImportRow } from '../fixtures/records/sample-data';
 import { writeTable } from '../fixtures/records/generate-samples';
@@ -271,7 +271,7 @@ describe('a damaged or missing search index', () => {
     damage(raw);
     raw.close();
     const rebuilt: Array<{ table: string; problem: string }> = [];
-    const dbs = openDatabases(dir, { onSearchIndexRebuilt: (r) => rebuilt.push(r) });
+    const dbs = openDatabases(dir, { afterMigrate: (lab) => rebuilt.push(...ensureSearchIndexes(lab)) });
     try {
       for (const endpoint of Object.keys(LISTS) as ListEndpoint[]) {
         expect(searchIndexProblem(dbs.lab, LISTS[endpoint].table)).toBeNull();

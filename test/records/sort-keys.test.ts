@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConsumableOrder, InventoryItem, ListResult, ReagentOrder } from '../../src/shared/records';
 import { openDatabase } from '../../src/main/db/open';
 import { migrate } from '../../src/main/db/migrate';
-import { labMigrations } from '../../src/main/db/lab-schema';
+import { labMigrations } from '../../src/main/db/migrations/lab';
 import { openDatabases } from '../../src/main/db/databases';
 import { sortKey } from '../../src/main/records/sort-key';
 import { BatchStore } from '../../src/main/cart-import/batch-store';

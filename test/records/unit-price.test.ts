@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/main/db/open';
 import { migrate } from '../../src/main/db/migrate';
-import { labMigrations } from '../../src/main/db/lab-schema';
+import { labMigrations } from '../../src/main/db/migrations/lab';
 import { setupAdmin, startTestServices, tempDir } from '../support/temp';
 import { http } from '../support/http';
 

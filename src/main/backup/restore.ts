@@ -4,8 +4,8 @@
 // (through the composition root's reopen) and by the CLI (holding the instance lock).
 import fs from 'node:fs';
 import path from 'node:path';
-import { labMigrations } from '../db/lab-schema';
-import { completionMigrations } from '../db/completion-schema';
+import { labMigrations } from '../db/migrations/lab';
+import { completionMigrations } from '../db/migrations/completion';
 import { latestVersion } from '../db/migrate';
 import { BackupInvalidError } from './manifest';
 import { AppError } from '../../shared/errors';
@@ -14,6 +14,7 @@ import { STAGING_PREFIX, swapInRestore, type StepHook } from './restore-journal'
 import { describeFsError } from './create-backup';
 import { fileStamp } from './files';
 import { LAB_DB, openDatabases } from '../db/databases';
+import { ensureSearchIndexes } from '../records/search-index';
 import { openDatabase, type Db } from '../db/open';
 import { carrySessions, readLiveSessions } from '../auth/session-carry';
 import { backupBeforeMigration } from './pre-migration';
@@ -71,7 +72,10 @@ export function commitRestore(staged: StagedRestore, step?: StepHook): { replace
  */
 function verifyOpensOrPutBack(dataDir: string, replacedDir: string, log: Logger): void {
   try {
-    openDatabases(dataDir, { beforeMigrate: () => backupBeforeMigration(dataDir, log) }).close();
+    openDatabases(dataDir, {
+      beforeMigrate: () => backupBeforeMigration(dataDir, log),
+      afterMigrate: (lab) => void ensureSearchIndexes(lab),
+    }).close();
   } catch (e) {
     swapInRestore(dataDir, replacedDir);
     throw new BackupInvalidError('restore.openFailed', { detail: (e as Error).message });

@@ -16,7 +16,8 @@
 import { LIST_ENDPOINTS, type ListEndpoint, isListEndpoint } from '../../shared/records';
 import { tableExists, type Db } from '../db/open';
 import { migrate, schemaVersion } from '../db/migrate';
-import { COMPLETION_INDEXES, COMPLETION_SCHEMA_VERSION, COMPLETION_TABLES, completionMigrations } from '../db/completion-schema';
+import { COMPLETION_INDEXES, COMPLETION_SCHEMA_VERSION, COMPLETION_TABLES } from '../db/completion-schema';
+import { completionMigrations } from '../db/migrations/completion';
 import { ALL_FIELDS, GLOBAL_USER } from './endpoints';
 import { memoryQuery } from './memory-store';
 import { memoryRankKey } from './ranking';

@@ -1,5 +1,5 @@
 // Controlled chemicals: the categories and their CAS lists (lab.db v8). Flagging items and orders
-// is done by triggers in the same transaction as every write (lab-schema.ts v8), so a list change
+// is done by triggers in the same transaction as every write (lab.db v8), so a list change
 // here re-flags the records it touches; afterwards every window hears `controlled-changed` and the
 // inventory and reagent-order lists refresh. Every change leaves an audit entry (kind
 // `controlled_list`, the category's id).

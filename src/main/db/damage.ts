@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type Db } from './open';
 import { pendingMigrations } from './migrate';
-import { completionMigrations } from './completion-schema';
+import { completionMigrations } from './migrations/completion';
 import { StartFailureError } from '../../shared/start-failure';
 
 /** SQLite's words for a file that is not (or no longer) a sound database. */

@@ -3,9 +3,8 @@ import path from 'node:path';
 import { type Db } from './open';
 import { migrate, pendingMigrations, type Migration } from './migrate';
 import { openCompletion, openLab } from './damage';
-import { labMigrations } from './lab-schema';
-import { completionMigrations } from './completion-schema';
-import { ensureSearchIndexes } from '../records/search-index';
+import { labMigrations } from './migrations/lab';
+import { completionMigrations } from './migrations/completion';
 
 export const LAB_DB = 'lab.db';
 export const COMPLETION_DB = 'completion.db';
@@ -22,8 +21,12 @@ export interface OpenDatabasesOptions {
   beforeMigrate?: (pending: { lab: Migration[]; completion: Migration[] }) => void;
   /** completion.db was damaged: it was moved aside to `movedTo` and a fresh one created. */
   onCompletionDamaged?: (info: { movedTo: string; error: string }) => void;
-  /** A list's search index was missing or damaged and was rebuilt from the records. */
-  onSearchIndexRebuilt?: (info: { table: string; problem: string }) => void;
+  /**
+   * Runs on lab.db once both schemas are up to date, before the databases are handed out: the
+   * caller's check of derived structures (the list search indexes: records/search-index.ts
+   * ensureSearchIndexes). A throw closes both and fails the open.
+   */
+  afterMigrate?: (lab: Db) => void;
 }
 
 export function openDatabases(dataDir: string, opts: OpenDatabasesOptions = {}): Databases {
@@ -43,8 +46,7 @@ export function openDatabases(dataDir: string, opts: OpenDatabasesOptions = {}):
     if (opts.beforeMigrate && (pending.lab.length || pending.completion.length)) opts.beforeMigrate(pending);
     migrate(lab, labMigrations, LAB_DB);
     migrate(completion, completionMigrations, COMPLETION_DB);
-    // Derived from the record rows, so a damaged one is rebuilt rather than refused.
-    for (const r of ensureSearchIndexes(lab)) opts.onSearchIndexRebuilt?.(r);
+    opts.afterMigrate?.(lab);
   } catch (e) {
     lab.close();
     completion.close();

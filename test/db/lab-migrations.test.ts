@@ -1,0 +1,175 @@
+// lab.db's frozen migrations (src/main/db/migrations/lab): each one against what the code before
+// the freeze did (fixtures/migrations-lab.json, taken from it), the promises each one makes, and
+// the upgrade of a database of every earlier version.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../src/main/db/open';
+import { latestVersion, migrate } from '../../src/main/db/migrate';
+import { openDatabases } from '../../src/main/db/databases';
+import { labMigrations } from '../../src/main/db/migrations/lab';
+import { completionMigrations } from '../../src/main/db/migrations/completion';
+import { contentsOf, labAt, schemaOf, upTo } from './migration-fixtures';
+import { tempDir } from '../support/temp';
+
+type Fixture = Record<string, { schema: unknown; upgraded: Record<string, unknown> }>;
+const read = (name: string) => JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', name), 'utf8')) as Fixture;
+const OLD = read('migrations-lab.json');
+const OLD_COMPLETION = read('migrations-completion.json');
+const LATEST = latestVersion(labMigrations);
+const RECORD_TABLES = ['users', 'sessions', 'audit_log', 'inventory_items', 'reagent_orders', 'consumable_orders'];
+
+const fresh = (): Db => openDatabase(path.join(tempDir(), 'lab.db'));
+const count = (db: Db, table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+const counts = (db: Db) => Object.fromEntries(RECORD_TABLES.map((t) => [t, count(db, t)]));
+const has = (db: Db, name: string) => !!db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(name);
+const col = (db: Db, sql: string, ...p: unknown[]) => db.prepare(sql).pluck().all(...p);
+
+/** The fixture at version - 1, upgraded by `version` alone; checks it did what the old code did. */
+function upgradeTo(version: number): { db: Db; before: Record<string, number> } {
+  const db = labAt(fresh(), labMigrations, version - 1);
+  const before = version > 1 ? counts(db) : {};
+  expect(migrate(db, upTo(labMigrations, version))).toEqual([version]);
+  expect(contentsOf(db)).toEqual(OLD[version]!.upgraded);
+  return { db, before };
+}
+
+describe('lab.db schema', () => {
+  it('a new database has, at every version, the schema the code before the freeze made', () => {
+    expect(labMigrations.map((m) => m.version)).toEqual(Array.from({ length: LATEST }, (_, i) => i + 1));
+    for (let v = 1; v <= LATEST; v++) {
+      const db = fresh();
+      migrate(db, upTo(labMigrations, v));
+      expect(schemaOf(db), `version ${v}`).toEqual(OLD[v]!.schema);
+      db.close();
+    }
+  });
+
+  it('a new data directory opens with both final schemas byte for byte as before', () => {
+    const dbs = openDatabases(tempDir());
+    try {
+      expect(schemaOf(dbs.lab)).toEqual(OLD[LATEST]!.schema);
+      expect(schemaOf(dbs.completion)).toEqual(OLD_COMPLETION[latestVersion(completionMigrations)]!.schema);
+    } finally {
+      dbs.close();
+    }
+  });
+});
+
+describe('each lab.db migration', () => {
+  it('v1 creates the record tables, which take the representative rows', () => {
+    const { db } = upgradeTo(1);
+    for (const t of RECORD_TABLES) expect(has(db, t)).toBe(true);
+    labAt(db, labMigrations, 1);
+    expect(counts(db)).toEqual({ users: 3, sessions: 1, audit_log: 1, inventory_items: 5, reagent_orders: 3, consumable_orders: 2 });
+  });
+
+  it('v2 adds import_submissions, one row per batch item', () => {
+    const { db, before } = upgradeTo(2);
+    expect(counts(db)).toEqual(before);
+    const add = db.prepare(`INSERT INTO import_submissions (batch_id, item_id, order_kind, order_id, created_by) VALUES ('b', 'i', 'reagent', 1, 2)`);
+    add.run();
+    expect(() => add.run()).toThrow(/UNIQUE/);
+  });
+
+  it('v3 normalizes the stored search columns again with full case folding', () => {
+    const { db, before } = upgradeTo(3);
+    expect(counts(db)).toEqual(before);
+    expect(col(db, 'SELECT s_brand FROM inventory_items WHERE id = 1')).toEqual(['weisslabortechnik']);
+    expect(col(db, 'SELECT search_all FROM reagent_orders WHERE id = 1')).toEqual([['乙醇', '64175', 'weisslabortechnik', '溶剂', '王伟', 'e1', '500ml'].join('\u001f')]);
+    expect(col(db, 'SELECT s_communication FROM consumable_orders ORDER BY id')).toEqual(['strasse', 'strasse5']);
+    expect(col(db, `SELECT count(*) FROM inventory_items WHERE search_all LIKE '%ß%' OR s_brand LIKE '%ß%'`)).toEqual([0]);
+  });
+
+  it('v4 fills and indexes sort keys: pinyin for Chinese, lower case otherwise', () => {
+    const { db, before } = upgradeTo(4);
+    expect(counts(db)).toEqual(before);
+    expect(db.prepare('SELECT name_sort, english_name_sort, unit_sort FROM inventory_items WHERE id = 1').get()).toEqual({ name_sort: 'yi3chun2', english_name_sort: 'ethanol', unit_sort: 'ping2' });
+    expect(col(db, 'SELECT display_name_sort FROM users ORDER BY id')).toEqual(['guan3li3yuan2', 'wang2wei3', 'jürgen müller']);
+    expect(col(db, 'SELECT count(*) FROM consumable_orders WHERE communication_sort = lower(communication)')).toEqual([2]);
+    expect(has(db, 'inventory_items_name_sort')).toBe(true);
+    expect(has(db, 'inventory_name')).toBe(false);
+  });
+
+  it('v5 lets unit_price be NULL and turns the stored 0 placeholders into NULL', () => {
+    const { db, before } = upgradeTo(5);
+    expect(counts(db)).toEqual(before);
+    expect(col(db, 'SELECT unit_price FROM reagent_orders ORDER BY id')).toEqual([null, 12.5, null]);
+    expect(col(db, 'SELECT unit_price FROM consumable_orders ORDER BY id')).toEqual([null, 3.2]);
+    db.prepare(`INSERT INTO consumable_orders (name, quantity, unit_price, applicant_id, status) VALUES ('x', 1, NULL, 2, 'approved')`).run();
+    expect(() => db.prepare(`INSERT INTO consumable_orders (name, quantity, unit_price, applicant_id, status) VALUES ('x', 1, -1, 2, 'approved')`).run()).toThrow(/CHECK/);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('v6 indexes every record for list search and adds one index per list sort', () => {
+    const { db, before } = upgradeTo(6);
+    expect(counts(db)).toEqual(before);
+    for (const t of ['inventory_items', 'reagent_orders', 'consumable_orders']) expect(count(db, `${t}_fts_docsize`)).toBe(before[t]);
+    expect(col(db, `SELECT rowid FROM inventory_items_fts WHERE inventory_items_fts MATCH '{s_brand}: "weiss"'`)).toEqual([1]);
+    expect(has(db, 'inventory_items_by_name')).toBe(true);
+    expect(has(db, 'inventory_items_name_sort')).toBe(false);
+    expect(has(db, 'inventory_updated')).toBe(false);
+  });
+
+  it('v7 moves existing items into the stock model: locations, container amounts, opening movements', () => {
+    const { db, before } = upgradeTo(7);
+    expect(counts(db)).toEqual(before);
+    expect(col(db, 'SELECT path FROM locations ORDER BY id')).toEqual(['A柜 1层', 'Cold room']);
+    expect(col(db, `SELECT count(*) FROM inventory_items i LEFT JOIN locations l ON l.id = i.location_id WHERE i.storage_location IS NOT coalesce(l.path, '')`)).toEqual([0]);
+    // 3 瓶 of 500 mL → 1500 mL in containers of 500; "AR, 500 mL" is not just a size and stays.
+    expect(db.prepare('SELECT quantity, unit, container_size, container_label FROM inventory_items WHERE id = 1').get()).toEqual({ quantity: 1500, unit: 'mL', container_size: 500, container_label: '瓶' });
+    expect(db.prepare('SELECT quantity, unit, container_size FROM inventory_items WHERE id = 5').get()).toEqual({ quantity: 50, unit: 'g', container_size: 25 });
+    // Consumed and disposed items stand at 0 after a matching movement.
+    expect(col(db, `SELECT quantity FROM inventory_items WHERE status IN ('consumed', 'disposed') ORDER BY id`)).toEqual([0, 0]);
+    expect(col(db, `SELECT kind FROM stock_movements ORDER BY id`)).toEqual(['received', 'received', 'used', 'received', 'disposed', 'received', 'received']);
+    expect(col(db, 'SELECT order_id FROM stock_movements WHERE item_id = 5')).toEqual([3]);
+    // Every item's balance is the sum of its movements.
+    expect(col(db, `SELECT count(*) FROM inventory_items i WHERE i.quantity != (SELECT sum(delta) FROM stock_movements m WHERE m.item_id = i.id)`)).toEqual([0]);
+  });
+
+  it('v8 adds the controlled categories and flags records by trigger', () => {
+    const { db, before } = upgradeTo(8);
+    expect(counts(db)).toEqual(before);
+    expect(col(db, 'SELECT key FROM controlled_categories ORDER BY sort')).toEqual(['highly_toxic', 'precursor', 'explosive', 'narcotic']);
+    expect(col(db, 'SELECT count(*) FROM inventory_items WHERE controlled IS NOT NULL')).toEqual([0]);
+    db.prepare(`INSERT INTO controlled_cas (category_id, cas) VALUES (1, '64175')`).run();
+    expect(col(db, 'SELECT controlled FROM inventory_items WHERE id = 1')).toEqual(['1']);
+    expect(col(db, 'SELECT controlled FROM reagent_orders WHERE id = 1')).toEqual(['1']);
+  });
+
+  it('v9 adds the stocktake tables, empty', () => {
+    const { db, before } = upgradeTo(9);
+    expect(counts(db)).toEqual(before);
+    expect([count(db, 'stocktakes'), count(db, 'stocktake_lines')]).toEqual([0, 0]);
+  });
+
+  it('v10 rebuilds the search index without search_all, adds a letter index per list and drops inventory_cas', () => {
+    const { db, before } = upgradeTo(10);
+    expect(counts(db)).toEqual(before);
+    for (const t of ['inventory_items', 'reagent_orders', 'consumable_orders']) {
+      expect(count(db, `${t}_fts_docsize`)).toBe(before[t]);
+      expect(col(db, `SELECT sql FROM sqlite_master WHERE name = ?`, `${t}_fts`)[0]).not.toContain('search_all');
+      expect(count(db, `${t}_letters`)).toBe(before[t]);
+    }
+    // 'e' is bit 4: in Ethanol's row (e1), not in 氯化钠's (n3, 25g).
+    expect(col(db, 'SELECT (mask >> 4) & 1 FROM reagent_orders_letters ORDER BY id')).toEqual([1, 1, 0]);
+    expect(col(db, `SELECT rowid FROM reagent_orders_fts WHERE reagent_orders_fts MATCH '{s_rest}: "500ml"'`)).toEqual([1]);
+    expect(has(db, 'inventory_cas')).toBe(false);
+  });
+});
+
+describe('an older lab.db', () => {
+  it('upgrades from every earlier version to the latest, keeping its records', () => {
+    for (let v = 1; v < LATEST; v++) {
+      const db = labAt(fresh(), labMigrations, v);
+      const before = counts(db);
+      expect(migrate(db, labMigrations)).toEqual(Array.from({ length: LATEST - v }, (_, i) => v + 1 + i));
+      expect(db.pragma('user_version', { simple: true })).toBe(LATEST);
+      expect(schemaOf(db), `from version ${v}`).toEqual(OLD[LATEST]!.schema);
+      expect(counts(db)).toEqual(before);
+      expect(db.pragma('foreign_key_check')).toEqual([]);
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      db.close();
+    }
+  });
+});
