@@ -14,6 +14,7 @@ import { SettingsStore } from './settings';
 import { safeHooks, type CompletionHooks } from './completion-hooks';
 import { CompletionService } from './completion/service';
 import { createRetryForwarder } from './completion/retry-forwarder';
+import { createCompletionRecovery } from './completion/recovery';
 import type { RetryItem } from './completion/maintenance';
 import { WorkerSupervisor, type WorkerHandle } from './worker/supervisor';
 import { createDispatcher, type Dispatcher } from './api/dispatch';
@@ -89,13 +90,24 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-function createDataServices(dbs: Databases, events: EventBus, log: Logger, completionRetry: (item: RetryItem) => void): DataServices {
+function createDataServices(dbs: Databases, events: EventBus, log: Logger, completionRetry: (item: RetryItem) => void, onCompletionDamaged: (error: string) => void): DataServices {
   const audit = new AuditLog(dbs.lab);
   const auth = new AuthService(dbs.lab, audit);
-  const completion = new CompletionService({ dataDir: path.dirname(dbs.lab.name), lab: dbs.lab, log, retry: completionRetry });
+  const completion = new CompletionService({ dataDir: path.dirname(dbs.lab.name), lab: dbs.lab, log, retry: completionRetry, onDamaged: onCompletionDamaged });
   const completionHooks = safeHooks(completion.hooks(), log);
   const records = createRecordsServices({ db: dbs.lab, audit, hooks: completionHooks, events, log });
   return { dbs, audit, auth, completion, completionHooks, records };
+}
+
+/**
+ * completion.db was moved aside (at start, or while running: completion/recovery.ts): said once,
+ * in the log (the browser-mode console shows warnings too) and as a notice of app info.
+ */
+function completionMovedAside(log: Logger, notices: Message[]) {
+  return ({ movedTo, error }: { movedTo: string; error: string }) => {
+    log.warn({ movedTo, err: error }, `completion.db was damaged (${error}); it was moved to ${movedTo} and search completion is being rebuilt from your records`);
+    notices.push(msg('completion.rebuilt', { path: movedTo }));
+  };
 }
 
 function openDataDir(dataDir: string, log: Logger, notices: Message[] = []): Databases {
@@ -105,11 +117,7 @@ function openDataDir(dataDir: string, log: Logger, notices: Message[] = []): Dat
       // Refuses the migration (the app does not start) when the backup fails: data stays untouched.
       backupBeforeMigration(dataDir, log);
     },
-    // Said once, at the start that found it; the browser-mode console shows warnings too.
-    onCompletionDamaged: ({ movedTo, error }) => {
-      log.warn({ movedTo, err: error }, `completion.db was damaged (${error}); it was moved to ${movedTo} and search completion is being rebuilt from your records`);
-      notices.push(msg('completion.rebuilt', { path: movedTo }));
-    },
+    onCompletionDamaged: completionMovedAside(log, notices),
     // Derived from the record rows, so a damaged one is rebuilt rather than refused.
     afterMigrate: (lab) => {
       for (const { table, problem } of ensureSearchIndexes(lab)) log.warn({ table, problem }, `the list search index of ${table} was rebuilt (${problem})`);
@@ -145,6 +153,22 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
   let http: FastifyInstance | null = null;
   let serverError: string | null = null;
   let reopening = false;
+  const recovery = createCompletionRecovery({
+    dataDir: opts.dataDir,
+    log,
+    worker,
+    current: () => ({ dbs: current.data.dbs, completion: current.data.completion }),
+    stopWorker,
+    onMoved: (info) => {
+      completionMovedAside(log, notices)(info);
+      // The window already read app info: it reads it again to show the notice.
+      events.emit({ type: 'app-info-changed' });
+    },
+    reopening: () => reopening,
+  });
+  worker?.onMessage((m) => {
+    if (m.type === 'completionDamaged') recovery.recover(m.error);
+  });
 
   const appInfo = (): AppInfo => ({
     appName: APP_NAME,
@@ -171,12 +195,13 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
     return { data, dispatcher: createDispatcher(handlers, (t) => data.auth.userForToken(t), log, opts.dataDir) };
   };
   /** The current wiring; only `reopen` replaces it, as a whole. */
-  let current = wire(createDataServices(dbs, events, log, completionRetry));
+  let current = wire(createDataServices(dbs, events, log, completionRetry, recovery.recover));
 
   async function reopen(swap: () => void | Promise<void>): Promise<void> {
     if (reopening) throw new Error('The data directory is already being restored or moved.');
     reopening = true;
     try {
+      await recovery.settled();
       if (worker) await stopWorker(worker);
       // Closing the last connection copies the write-ahead log into the file and syncs it on this
       // thread (after a big import, 100 MB: hundreds of ms without answering). Do it in the
@@ -187,7 +212,7 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
       try {
         await swap();
       } finally {
-        current = wire(createDataServices(openDataDir(opts.dataDir, log, notices), events, log, completionRetry));
+        current = wire(createDataServices(openDataDir(opts.dataDir, log, notices), events, log, completionRetry, recovery.recover));
         worker?.start();
       }
     } finally {
@@ -208,6 +233,7 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
 
   async function close(): Promise<void> {
     backups.stop();
+    await recovery.settled();
     worker?.stop();
     await http?.close();
     current.data.completion.close();

@@ -9,4 +9,6 @@ export type LabEvent =
   /** A controlled list or category changed (records were re-flagged). */
   | { type: 'controlled-changed' }
   /** A stocktake's progress or state changed (every window showing it refreshes). */
-  | { type: 'stocktake-changed'; id: number; seen: number; expected: number; status: 'open' | 'closed' | 'cancelled' };
+  | { type: 'stocktake-changed'; id: number; seen: number; expected: number; status: 'open' | 'closed' | 'cancelled' }
+  /** App info changed while running (a notice was added, e.g. completion.db was replaced): read it again. */
+  | { type: 'app-info-changed' };

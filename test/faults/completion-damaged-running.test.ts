@@ -37,6 +37,8 @@ const DAMAGES: Array<[string, (file: string, random: () => number) => void, bool
   }, true],
 ];
 
+const asideOf = (dir: string) => fs.readdirSync(dir).filter((f) => f.startsWith('completion.db.damaged-'));
+
 const suggest = async (app: AppProcess, endpoint: string, q: string) =>
   app.call('GET', `/api/search-completions/inline?endpoint=${encodeURIComponent(endpoint)}&q=${encodeURIComponent(q)}&field=all`);
 
@@ -95,15 +97,17 @@ describe('completion.db damaged while the app runs', () => {
       expect(statuses.filter((s) => s !== 200), app.output()).toEqual([]);
       expect((await app.call('GET', '/ping')).status).toBe(200);
       expect(app.exited(), app.output()).toBeNull();
+      // A file SQLite reported damaged is replaced by the running app at once (completion-recover-running.test.ts).
+      const movedWhileRunning = asideOf(dir);
       await stop(app);
       expect(app.exited(), app.output()).toEqual({ code: 0, signal: null });
 
       const next = await startApp(dir);
       expect((await next.call('POST', '/api/session', { username: ADMIN.username, password: ADMIN.password })).status).toBe(200);
-      // A file found damaged is moved aside and said once (app info's notices); a sound one is kept.
-      const aside = fs.readdirSync(dir).filter((f) => f.startsWith('completion.db.damaged-'));
-      expect(aside.length).toBeLessThanOrEqual(1);
-      if (certain && aside.length === 0) {
+      // A file found damaged at start is moved aside and said once (app info's notices); a sound one is kept.
+      const aside = asideOf(dir).filter((f) => !movedWhileRunning.includes(f));
+      expect(aside.length + movedWhileRunning.length).toBeLessThanOrEqual(1);
+      if (certain && aside.length + movedWhileRunning.length === 0) {
         // On a busy machine the running app may have rewritten every damaged page (its rebuild)
         // before reading one; then the file the next start kept must be whole.
         const check = new Database(path.join(dir, 'completion.db'), { readonly: true });
@@ -121,7 +125,7 @@ describe('completion.db damaged while the app runs', () => {
         const got = await until(() => suggest(next, endpoint, q), (r) => r.body?.completion === n, 30_000, 200);
         expect(got.body.completion, `${endpoint} ${q}\n${next.output()}`).toBe(n);
       }
-      console.log(`completion.db ${name} while running: ${statuses.length} business writes all 200, suggestions ${[...answered].join(' and ')}; restarted (${aside.length} moved aside), index rebuilt (${written.length + 1} records suggested)`);
+      console.log(`completion.db ${name} while running: ${statuses.length} business writes all 200, suggestions ${[...answered].join(' and ')}; ${movedWhileRunning.length} moved aside while running; restarted (${aside.length} moved aside), index rebuilt (${written.length + 1} records suggested)`);
     }, 120_000);
   }
 });

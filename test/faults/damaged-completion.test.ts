@@ -1,6 +1,7 @@
 // A damaged completion.db (derived data) never stops the app from starting (issue 14, defect 2):
 // it is moved aside (kept, named with the time), a fresh one is created and the index rebuilt from
-// the records, and the user is told once. Damage made while the app runs and between runs.
+// the records, and the user is told once. Damage made while the app runs and between runs (a file
+// the running app finds damaged is replaced by it at once: completion-recover-running.test.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -40,6 +41,8 @@ async function stop(app: AppProcess): Promise<void> {
   await until(() => app.exited(), (x) => x !== null, 15_000, 50);
 }
 
+const asideOf = (dir: string) => fs.readdirSync(dir).filter((f) => f.startsWith('completion.db.damaged-'));
+
 const suggestion = async (app: AppProcess, q: string) => (await app.call('GET', `/api/search-completions/inline?endpoint=%2Finventory%2F&q=${q}&field=all`)).body?.completion as string;
 
 describe('damaged completion.db', () => {
@@ -61,12 +64,15 @@ describe('damaged completion.db', () => {
           await stop(first);
           damage(file);
         }
+        // The running app replaces a file SQLite reported damaged at once (said once, by that run).
+        const movedWhileRunning = asideOf(dir);
+        expect(first.output().split('\n').filter((l) => l.includes('completion.db was damaged'))).toHaveLength(movedWhileRunning.length);
         const second = await startApp(dir);
         await second.setupAdmin().catch(() => undefined); // already set up: log in only
         await second.call('POST', '/api/session', { username: 'admin', password: 'admin-pass-1' });
-        const aside = fs.readdirSync(dir).filter((f) => f.startsWith('completion.db.damaged-'));
+        const aside = asideOf(dir).filter((f) => !movedWhileRunning.includes(f));
         if (mustMove) expect(aside, second.output()).toHaveLength(1);
-        expect(aside.length).toBeLessThanOrEqual(1);
+        expect(aside.length + movedWhileRunning.length).toBeLessThanOrEqual(1);
         for (const a of aside) expect(fs.readdirSync(path.join(dir, a))).toContain('completion.db');
         const told = second.output().split('\n').filter((l) => l.includes('completion.db was damaged'));
         expect(told).toHaveLength(aside.length);
@@ -82,8 +88,8 @@ describe('damaged completion.db', () => {
         expect(third.output()).not.toContain('completion.db was damaged');
         await third.call('POST', '/api/session', { username: 'admin', password: 'admin-pass-1' });
         expect((await third.call('GET', '/api/app-info')).body.notices).toEqual([]);
-        expect(fs.readdirSync(dir).filter((f) => f.startsWith('completion.db.damaged-'))).toHaveLength(aside.length);
-        console.log(`completion.db ${name}, ${when}: started, ${aside.length} moved aside, index rebuilt`);
+        expect(asideOf(dir)).toHaveLength(aside.length + movedWhileRunning.length);
+        console.log(`completion.db ${name}, ${when}: started, ${movedWhileRunning.length} moved aside while running, ${aside.length} at the next start, index rebuilt`);
       }, 120_000);
     }
   }

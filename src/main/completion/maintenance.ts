@@ -14,6 +14,7 @@ import { rebuildEndpoint, type RebuildOptions, type RebuildResult } from './rebu
 import { RebuildLock } from './rebuild-lock';
 import { pruneMemory, type PruneResult } from './prune';
 import { startupCheck, upgradeAndMigrateLegacy } from './legacy';
+import { isDamage } from '../db/damage';
 
 export const STALE_CHECK_INTERVAL_MS = 5000;
 export const REBUILD_BACKOFF_S = [5, 10, 20, 40, 60] as const;
@@ -30,6 +31,11 @@ export interface MaintenanceOptions {
   clock?: () => number;
   lockWaitMs?: number;
   rebuild?: Omit<RebuildOptions, 'force'>;
+  /**
+   * completion.db is damaged (not busy): the main process moves it aside, recreates it and starts
+   * a new worker (completion/recovery.ts). Called once; this instance does no more work after it.
+   */
+  onDamaged?: (error: string) => void;
 }
 
 export type RebuildAttempt = RebuildResult | { endpoint: ListEndpoint; outcome: 'locked' | 'failed' | 'backoff' | 'paused'; error?: string };
@@ -41,6 +47,8 @@ export class CompletionMaintenance {
   private readonly retries: RetryItem[] = [];
   private readonly failures = new Map<ListEndpoint, { count: number; nextAt: number }>();
   private busy = false;
+  /** The file was found damaged and reported: retrying every 5 s cannot mend it, the app replaces it. */
+  private damaged = false;
   readonly maintenanceMode: boolean;
   private readonly clock: () => number;
 
@@ -75,7 +83,7 @@ export class CompletionMaintenance {
    * `Completion initialization failed` and are retried on the next tick; the app stays usable.
    */
   initialize(): boolean {
-    if (this.maintenanceMode) return false;
+    if (this.maintenanceMode || this.damaged) return false;
     if (this.initialized) return true;
     try {
       const { db, lab } = this.conn();
@@ -88,6 +96,7 @@ export class CompletionMaintenance {
       this.initialized = true;
       return true;
     } catch (e) {
+      if (this.reportDamage(e)) return false;
       this.log.error({ err: errText(e) }, 'Completion initialization failed');
       this.dropConnections();
       return false;
@@ -106,13 +115,14 @@ export class CompletionMaintenance {
 
   /** Writes left over from requests; what still fails stays in the list. */
   processRetries(): void {
-    if (this.maintenanceMode || !this.retries.length) return;
+    if (this.maintenanceMode || this.damaged || !this.retries.length) return;
     const { db } = this.conn();
     const pending = this.retries.splice(0);
     for (const item of pending) {
       try {
         writeTx(db, () => (item.kind === 'stale' ? markStaleInTx(db, item.endpoint) : applyMemoryOpInTx(db, item.op)));
       } catch (e) {
+        if (this.reportDamage(e)) return;
         this.log.warn({ err: errText(e), item: item.kind }, 'completion retry failed; kept in the retry list');
         this.retries.push(item);
       }
@@ -128,15 +138,16 @@ export class CompletionMaintenance {
       try {
         this.processRetries();
       } catch (e) {
-        this.log.warn({ err: errText(e) }, 'completion retry list could not run');
+        if (!this.reportDamage(e)) this.log.warn({ err: errText(e) }, 'completion retry list could not run');
       }
       const stale = this.staleEndpoints();
       const out = stale.length ? await this.rebuild(stale) : [];
+      if (this.damaged) return out;
       try {
         const p: PruneResult = pruneMemory(this.conn().db, this.clock());
         if (p.ran) this.log.info(p, 'search memory pruned');
       } catch (e) {
-        this.log.warn({ err: errText(e) }, 'search memory pruning failed');
+        if (!this.reportDamage(e)) this.log.warn({ err: errText(e) }, 'search memory pruning failed');
       }
       return out;
     } finally {
@@ -145,10 +156,12 @@ export class CompletionMaintenance {
   }
 
   staleEndpoints(): ListEndpoint[] {
+    if (this.damaged) return [];
     try {
       const { db } = this.conn();
       return LIST_ENDPOINTS.filter((e) => readMeta(db, e).stale);
     } catch (e) {
+      if (this.reportDamage(e)) return [];
       this.log.warn({ err: errText(e) }, 'completion stale check failed');
       this.dropConnections();
       return [];
@@ -161,6 +174,7 @@ export class CompletionMaintenance {
    */
   async rebuild(endpoints: readonly ListEndpoint[] = LIST_ENDPOINTS, opts: { force?: boolean } = {}): Promise<RebuildAttempt[]> {
     if (this.maintenanceMode) return endpoints.map((endpoint) => ({ endpoint, outcome: 'paused' as const }));
+    if (this.damaged) return endpoints.map((endpoint) => ({ endpoint, outcome: 'failed' as const, error: 'completion.db is damaged' }));
     const now = this.clock();
     const due = endpoints.filter((e) => opts.force || (this.failures.get(e)?.nextAt ?? 0) <= now);
     const out: RebuildAttempt[] = endpoints.filter((e) => !due.includes(e)).map((endpoint) => ({ endpoint, outcome: 'backoff' as const }));
@@ -183,6 +197,10 @@ export class CompletionMaintenance {
           if (r.outcome !== 'fresh') this.log.info({ ...r }, `completion rebuild ${r.outcome}`);
           out.push(r);
         } catch (e) {
+          if (this.reportDamage(e)) {
+            out.push({ endpoint, outcome: 'failed', error: errText(e) });
+            break;
+          }
           const f = this.failures.get(endpoint) ?? { count: 0, nextAt: 0 };
           const delayS = REBUILD_BACKOFF_S[Math.min(f.count, REBUILD_BACKOFF_S.length - 1)]!;
           this.failures.set(endpoint, { count: f.count + 1, nextAt: this.clock() + delayS * 1000 });
@@ -200,6 +218,20 @@ export class CompletionMaintenance {
   /** Seconds until the next retry of a failed endpoint (for tests and status). */
   backoff(endpoint: ListEndpoint): { count: number; nextAt: number } | null {
     return this.failures.get(endpoint) ?? null;
+  }
+
+  /**
+   * A damaged completion.db (SQLite says corrupt / not a database): drop the connections, say so
+   * once and hand it to the app, which replaces the file. False for any other failure.
+   */
+  private reportDamage(e: unknown): boolean {
+    if (!isDamage(e)) return false;
+    this.dropConnections();
+    if (this.damaged) return true;
+    this.damaged = true;
+    this.log.error({ err: errText(e) }, 'completion.db is damaged; the app moves it aside and rebuilds it');
+    this.opts.onDamaged?.(errText(e));
+    return true;
   }
 
   private dropConnections(): void {

@@ -3,7 +3,8 @@
 // never writes, never rebuilds. A snapshot serves the requests of up to SNAPSHOT_MAX_AGE_MS and
 // is renewed at once after this process's own completion writes (the service calls renew()).
 // When completion.db is unavailable it answers empty, logs `Completion unavailable` and does not
-// try again for 5 seconds.
+// try again for 5 seconds; a damaged file is reported to the app as well, which replaces it
+// (recovery.ts) and lets the reader open the new one at once (resume()).
 import { type ListEndpoint, isListEndpoint } from '../../shared/records';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open';
@@ -14,6 +15,7 @@ import { emptySuggestion, rank, type IndexCandidate, type MemoryCandidate, type 
 import { LARGE_PREFIX_TERMS, levelSeekStatement, MAX_CHAR, topPerField, type TermPick } from './term-select';
 export { FIELD_CAP } from './term-select';
 import { isUnavailable, openCompletionRead } from './db';
+import { isDamage } from '../db/damage';
 import { tablesOf } from './index-tables';
 import { SHORT_PREFIX_CHARS } from '../db/completion-schema';
 
@@ -147,6 +149,8 @@ export class CompletionReader {
     private readonly log: Logger,
     private readonly clock: () => number = Date.now,
     private readonly snapshotMaxAgeMs = SNAPSHOT_MAX_AGE_MS,
+    /** completion.db is damaged (corrupt, not a database), not merely busy or missing. */
+    private readonly onDamaged?: (error: string) => void,
   ) {}
 
   /** Whether a user has personalization on (default on). Read-only; unavailable → on. */
@@ -320,6 +324,13 @@ export class CompletionReader {
     this.log.warn({ err: e instanceof Error ? e.message : String(e), code: (e as { code?: string })?.code }, 'Completion unavailable');
     this.pausedUntil = this.clock() + UNAVAILABLE_PAUSE_MS;
     this.close();
+    if (isDamage(e)) this.onDamaged?.(e instanceof Error ? e.message : String(e));
+  }
+
+  /** The file was replaced (recovery.ts): drop the connection and read the new file at the next request. */
+  resume(): void {
+    this.close();
+    this.pausedUntil = 0;
   }
 
   private stopSnapshotTimer(): void {

@@ -2,7 +2,9 @@
 // feedback, preferences, entity sync, stale marking) and the CompletionHooks business writes call.
 // Each call gets one lock budget of 100 ms (spec 000) shared by all its attempts, including the
 // stale marker written when an entity sync fails; then the work goes to the maintenance worker's
-// retry list. A completion failure never fails a business call.
+// retry list. A completion failure never fails a business call. While a damaged completion.db is
+// replaced (recovery.ts) the service is suspended: suggestions are empty and writes are skipped
+// (the rebuild that follows recreates the index from lab.db).
 import { type ListEndpoint, isListEndpoint } from '../../shared/records';
 import type { Db } from '../db/open';
 import type { Logger } from '../logging';
@@ -10,11 +12,12 @@ import type { CompletionHooks } from '../completion-hooks';
 import { AppError } from '../../shared/errors';
 import { ALL_FIELDS } from './endpoints';
 import { CompletionReader, type InlineQuery } from './reader';
-import type { Suggestion } from './ranking';
+import { emptySuggestion, type Suggestion } from './ranking';
 import { isBusy, openCompletionWrite, REQUEST_LOCK_WAIT_MS, writeTx } from './db';
 import { markStaleInTx, syncEntitiesInTx } from './index-store';
 import { applyMemoryOpInTx, personalizedInTx, setPersonalizedInTx, type MemoryOp } from './memory-store';
 import { isMaintenanceMode, type RetryItem } from './maintenance';
+import { isDamage } from '../db/damage';
 
 export const IN_REQUEST_ATTEMPTS = 2;
 /** More entities than this in one bulk call are not synced one by one: the endpoint is marked stale. */
@@ -31,6 +34,8 @@ export interface CompletionServiceOptions {
   clock?: () => number;
   /** How long one read snapshot serves requests (reader.ts SNAPSHOT_MAX_AGE_MS unless a test sets it). */
   snapshotMaxAgeMs?: number;
+  /** The reader or a write found completion.db damaged (not busy): the app replaces the file. */
+  onDamaged?: (error: string) => void;
 }
 
 export type WriteOutcome = 'written' | 'queued' | 'skipped';
@@ -42,25 +47,40 @@ export class CompletionService {
   readonly reader: CompletionReader;
   readonly maintenanceMode: boolean;
   private writer: Db | null = null;
+  private suspended = false;
   private readonly clock: () => number;
 
   constructor(private readonly o: CompletionServiceOptions) {
     this.maintenanceMode = o.maintenanceMode ?? isMaintenanceMode();
     this.clock = o.clock ?? Date.now;
-    this.reader = new CompletionReader(o.dataDir, o.log, this.clock, o.snapshotMaxAgeMs);
+    this.reader = new CompletionReader(o.dataDir, o.log, this.clock, o.snapshotMaxAgeMs, o.onDamaged);
+  }
+
+  /** completion.db is being replaced: close every connection to it and touch it no more until resume(). */
+  suspend(): void {
+    this.suspended = true;
+    this.reader.close();
+    this.dropWriter();
+  }
+
+  /** The new completion.db is in place: the next request opens it. */
+  resume(): void {
+    this.suspended = false;
+    this.reader.resume();
   }
 
   inline(userId: number, q: InlineQuery): Suggestion {
-    return this.reader.inline(userId, q);
+    return this.suspended ? emptySuggestion(true) : this.reader.inline(userId, q);
   }
 
   getPreferences(userId: number): { personalized: boolean } {
-    return { personalized: this.reader.personalized(userId) };
+    return { personalized: this.suspended || this.reader.personalized(userId) };
   }
 
   /** A direct user action: a busy database is reported (503), not queued. */
   setPreferences(userId: number, personalized: boolean): { personalized: boolean } {
     if (this.maintenanceMode) throw new AppError('unavailable', 'completion.maintenance');
+    if (this.suspended) throw new AppError('unavailable', 'completion.busy');
     const ok = this.attempt('preferences', (db) => setPersonalizedInTx(db, userId, personalized, this.clock()), lockBudget());
     if (!ok) throw new AppError('unavailable', 'completion.busy');
     return { personalized };
@@ -77,7 +97,7 @@ export class CompletionService {
   }
 
   private memory(op: MemoryOp): WriteOutcome {
-    if (this.maintenanceMode || !op.query.trim()) return 'skipped';
+    if (this.maintenanceMode || this.suspended || !op.query.trim()) return 'skipped';
     if (this.attempt(op.kind, (db) => applyMemoryOpInTx(db, op), lockBudget())) return 'written';
     this.o.retry({ kind: 'memory', op });
     return 'queued';
@@ -85,7 +105,7 @@ export class CompletionService {
 
   /** Single-entity sync (create, edit, status change, delete): rows replaced and version advanced in one transaction. */
   syncEntities(endpoint: ListEndpoint, ids: readonly number[]): WriteOutcome {
-    if (this.maintenanceMode) return 'skipped';
+    if (this.maintenanceMode || this.suspended) return 'skipped';
     const deadline = lockBudget();
     if (this.attempt('entity sync', (db) => syncEntitiesInTx(db, this.o.lab, endpoint, ids), deadline)) return 'written';
     // The rows could not be replaced: a stale marker makes the worker rebuild the endpoint (in
@@ -95,7 +115,7 @@ export class CompletionService {
 
   /** Bulk paths whose coverage is unclear: stale + version advanced; the worker keeps it on failure. */
   markStale(endpoint: ListEndpoint, deadline = lockBudget()): WriteOutcome {
-    if (this.maintenanceMode) return 'skipped';
+    if (this.maintenanceMode || this.suspended) return 'skipped';
     if (this.attempt('stale marker', (db) => markStaleInTx(db, endpoint), deadline)) return 'written';
     this.o.retry({ kind: 'stale', endpoint });
     return 'queued';
@@ -135,6 +155,10 @@ export class CompletionService {
       } catch (e) {
         this.o.log.warn({ what, attempt: i + 1, err: e instanceof Error ? e.message : String(e), code: (e as { code?: string }).code }, 'completion write failed');
         if (!isBusy(e)) this.dropWriter();
+        if (isDamage(e)) {
+          this.o.onDamaged?.(e instanceof Error ? e.message : String(e));
+          return false;
+        }
         continue;
       }
       this.reader.renew(); // outside the try: the write is committed and must not be retried

@@ -7,10 +7,15 @@ import { pendingMigrations } from './migrate';
 import { completionMigrations } from './migrations/completion';
 import { StartFailureError } from '../../shared/start-failure';
 
-/** SQLite's words for a file that is not (or no longer) a sound database. */
-function isDamage(e: unknown): boolean {
+/**
+ * SQLite's words for a file that is not (or no longer) a sound database. A busy or locked file is
+ * not damage: it passes. Start-up and the running app (completion/recovery.ts) decide alike.
+ */
+export function isDamage(e: unknown): boolean {
   const code = String((e as { code?: string })?.code ?? '');
-  return e instanceof DamagedDatabaseError || code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB';
+  if (e instanceof DamagedDatabaseError || code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') return true;
+  // Errors passed on without SQLite's code keep its message.
+  return !code && /database disk image is malformed|file is not a database/.test(e instanceof Error ? e.message : String(e));
 }
 
 class DamagedDatabaseError extends Error {}

@@ -12,6 +12,7 @@ export { LabDatabaseDamagedError } from './damage';
 
 export interface Databases {
   lab: Db;
+  /** Replaced while the app runs when the file is found damaged (reopenCompletion). */
   completion: Db;
   close(): void;
 }
@@ -52,12 +53,29 @@ export function openDatabases(dataDir: string, opts: OpenDatabasesOptions = {}):
     completion.close();
     throw e;
   }
-  return {
+  const dbs: Databases = {
     lab,
     completion,
     close() {
       if (lab.open) lab.close();
-      if (completion.open) completion.close();
+      if (dbs.completion.open) dbs.completion.close();
     },
   };
+  return dbs;
+}
+
+/**
+ * completion.db again, while the app runs, after a connection found it damaged: the start-up
+ * check and move-aside (openCompletion, `onDamaged` as at start), then the schema. No backup before
+ * the migration as at start: only a fresh file has one to run (derived data; lab.db is not touched).
+ */
+export function reopenCompletion(dataDir: string, onDamaged?: OpenDatabasesOptions['onCompletionDamaged']): Db {
+  const completion = openCompletion(path.join(dataDir, COMPLETION_DB), onDamaged);
+  try {
+    migrate(completion, completionMigrations, COMPLETION_DB);
+  } catch (e) {
+    completion.close();
+    throw e;
+  }
+  return completion;
 }

@@ -40,7 +40,10 @@ const REBUILD_BREATHER_MS = 4;
 const pauseEnv = Number(process.env.LAB_COMPLETION_REBUILD_PAUSE_MS);
 const pauseMs = Number.isFinite(pauseEnv) && pauseEnv >= 0 ? pauseEnv : REBUILD_BREATHER_MS;
 const maintenance = dataDir
-  ? new CompletionMaintenance(dataDir, log, { rebuild: { pauseMs, onProgress: (p) => port.send({ type: 'progress', ...p }) } })
+  ? new CompletionMaintenance(dataDir, log, {
+      rebuild: { pauseMs, onProgress: (p) => port.send({ type: 'progress', ...p }) },
+      onDamaged: (error) => port.send({ type: 'completionDamaged', error }),
+    })
   : null;
 if (!dataDir) log.error({}, 'Completion initialization failed: the worker was started without --data-dir');
 if (maintenance?.maintenanceMode) log.info({}, 'MAINTENANCE_MODE=on: completion initialization, rebuilds and writes are paused');

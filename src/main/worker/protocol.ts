@@ -19,4 +19,6 @@ export type WorkerResponse =
   | { type: 'error'; id?: number; message: string }
   | { type: 'ack'; id?: number }
   | { type: 'rebuild'; id?: number; results: RebuildAttempt[] }
-  | { type: 'progress'; endpoint: ListEndpoint; rows: number };
+  | { type: 'progress'; endpoint: ListEndpoint; rows: number }
+  /** completion.db is damaged: the worker has stopped its work; the app recovers the file and starts a new worker. */
+  | { type: 'completionDamaged'; error: string };

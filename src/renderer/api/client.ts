@@ -130,7 +130,7 @@ export function subscribeEvents(listener: (e: LabEvent) => void): () => void {
   if (transport === 'ipc') return window.labApi!.onEvent(listener);
   const source = new EventSource('/api/events');
   const handler = (msg: MessageEvent<string>) => listener(JSON.parse(msg.data) as LabEvent);
-  const types: LabEvent['type'][] = ['records-changed', 'import-batch-ready', 'controlled-changed', 'stocktake-changed'];
+  const types: LabEvent['type'][] = ['records-changed', 'import-batch-ready', 'controlled-changed', 'stocktake-changed', 'app-info-changed'];
   for (const t of types) source.addEventListener(t, handler as EventListener);
   return () => source.close();
 }

@@ -4,7 +4,7 @@ import { Alert, Button, Dropdown, Layout, Menu, Select, Space, Tag, Typography }
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import type { AppInfo } from '../../shared/contract';
-import { call } from '../api/client';
+import { call, subscribeEvents } from '../api/client';
 import { translateMessage } from '../i18n/translate';
 import { logout, switchAccount, useSession } from '../session/session-store';
 import { setLanguage, type Language } from '../i18n';
@@ -28,7 +28,12 @@ export function AppLayout() {
   const pending = usePendingApprovals(user.role === 'admin');
 
   useEffect(() => {
-    call('appInfo', {}).then(setInfo, () => undefined);
+    const read = () => void call('appInfo', {}).then(setInfo, () => undefined);
+    read();
+    // A notice can come while the app runs (completion.db replaced): read app info again.
+    return subscribeEvents((e) => {
+      if (e.type === 'app-info-changed') read();
+    });
   }, []);
 
   const items = [
