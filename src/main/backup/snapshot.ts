@@ -1,7 +1,7 @@
 // A consistent copy of a live SQLite database: VACUUM INTO from a separate read-only connection
 // reads one snapshot (WAL readers never block the app's writers, and committed pages still in
 // -wal are included), then the copy is integrity-checked, fsynced and renamed into place.
-// A raw file copy of a live .db is never taken (DESIGN §5). The async forms run the SQLite work
+// A raw file copy of a live .db is never taken (docs/design.md#data-directory). The async forms run the SQLite work
 // in a worker thread; the sync forms are for callers that hold the app still anyway.
 import fs from 'node:fs';
 import { BackupError } from './backup-error';
