@@ -1,4 +1,4 @@
-// The cart-import batch (spec 001, DESIGN §8): the draft the browser extension collects and the
+// The cart-import batch (spec 001; docs/design.md#cart-import): the draft the browser extension collects and the
 // app reviews. One zod schema checked by the bridge hand-off endpoint and read by the review
 // screen; the TTL, storage keys and window messages shared by the extension, the bridge page's
 // script and the main process. Decisions for what the spec leaves open:

@@ -1,4 +1,4 @@
-// Error codes of the API contract (DESIGN §3). One table maps code → HTTP status so both
+// Error codes of the API contract (docs/design.md#api-contract). One table maps code → HTTP status so both
 // transports report the same thing; the IPC envelope carries the code, HTTP carries the status too.
 // Every error names its sentence by key and params (shared/messages.ts); `message` is its English text.
 import type { ZodError } from 'zod';

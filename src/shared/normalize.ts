@@ -1,4 +1,4 @@
-// normalize_search_term (spec 000, DESIGN §7): NFKC folds full-width forms to half-width,
+// normalize_search_term (spec 000; docs/design.md#completion): NFKC folds full-width forms to half-width,
 // then every white-space and hyphen/dash character is removed, then the text is case-folded
 // (full folding: ß and ss match).
 // One function for typed text, list search and completion candidates, so they always agree.

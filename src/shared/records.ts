@@ -12,7 +12,7 @@ export const CONSUMABLE_ORDER_STATUSES = ['pending_approval', 'approved', 'compl
 export type ConsumableOrderStatus = (typeof CONSUMABLE_ORDER_STATUSES)[number];
 
 /**
- * The list endpoints (spec 000's table; DESIGN §3): every layer derives its endpoint list, record
+ * The list endpoints (spec 000's table; docs/design.md#api-contract): every layer derives its endpoint list, record
  * kinds, indexed fields and sort columns from here. Adding an endpoint starts with a row here.
  * - `kind`: the record's entity type (audit history, completion index rows)
  * - `table`: the lab.db table; `indexKey`: the name part of its completion index tables

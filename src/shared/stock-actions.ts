@@ -21,6 +21,30 @@ export const STOCK_ACTION_FROM: Record<StockAction, readonly InventoryStatus[]> 
   split: ['in_stock'],
 };
 
+/**
+ * When a stock action on a controlled item (双人双锁) needs a second person's confirmation. The
+ * service enforces it (records/stock-service.ts); the stock dialog shows the fields from it.
+ * - `always`: use, consume, dispose, adjust (the balance changes; an adjust even when it does not).
+ * - `whenUsed`: return, only when part of the borrowing does not come back and is counted as used.
+ * - `never`: borrow (the balance stays until the return) and split (the amount stays in the lab).
+ */
+export type SecondPersonNeed = 'always' | 'whenUsed' | 'never';
+
+const SECOND_PERSON: Record<StockAction, SecondPersonNeed> = {
+  use: 'always',
+  consume: 'always',
+  dispose: 'always',
+  adjust: 'always',
+  return: 'whenUsed',
+  borrow: 'never',
+  split: 'never',
+};
+
+/** The rule for an action on a controlled item; an item that is not controlled never needs one. */
+export function secondPersonRule(action: StockAction): SecondPersonNeed {
+  return SECOND_PERSON[action];
+}
+
 /** Reasons the ledger writes itself (stored as these codes, shown in words). */
 export const SYSTEM_REASONS = {
   /** return: the part of a borrowing that did not come back. */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { stageRestoreSource } from '../../src/main/backup/source';
-import { BackupInvalidError } from '../../src/main/backup/manifest';
+import { BackupError } from '../../src/main/backup/backup-error';
 import { latestVersion } from '../../src/main/db/migrate';
 import { labMigrations } from '../../src/main/db/migrations/lab';
 import { completionMigrations } from '../../src/main/db/migrations/completion';
@@ -42,7 +42,7 @@ describe('plain data-folder copies with damaged files', () => {
     for (const sfx of ['-wal', '-shm']) fs.rmSync(path.join(src, `lab.db${sfx}`), { force: true });
     fs.writeFileSync(path.join(src, 'lab.db'), Buffer.alloc(8192, 7));
     const err = await stageRestoreSource(src, path.join(tempDir(), 'staging'), limits).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(BackupInvalidError);
+    expect(err).toBeInstanceOf(BackupError);
     expect((err as Error).message).toMatch(/lab\.db in the copied folder cannot be opened or is damaged.*make a backup in the app instead/);
   });
 });

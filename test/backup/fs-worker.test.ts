@@ -9,11 +9,11 @@ import { tempDir } from '../support/temp';
 import { seedDataDir } from './helpers';
 import { fsTimeLimitMs, killFsTasks, runFsTask } from '../../src/main/backup/fs-worker';
 import { runFsTaskHere } from '../../src/main/backup/fs-tasks';
-import { BackupInvalidError } from '../../src/main/backup/manifest';
+import { BackupError } from '../../src/main/backup/backup-error';
 import { AppError } from '../../src/shared/errors';
 
 describe('file worker', () => {
-  it('runs a task in a child and passes refusals back as BackupInvalidError', async () => {
+  it('runs a task in a child and passes refusals back as BackupError', async () => {
     const dataDir = tempDir();
     seedDataDir(dataDir, 10);
     const to = path.join(tempDir(), 'new-home');
@@ -23,7 +23,7 @@ describe('file worker', () => {
     expect(fs.existsSync(path.join(to, 'lab.db'))).toBe(true);
     expect(fs.existsSync(path.join(dataDir, 'moved-to.json'))).toBe(false);
     const err = await runFsTask('checkMoveTarget', [dataDir, to], { limitMs: 60_000, where: to }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(BackupInvalidError);
+    expect(err).toBeInstanceOf(BackupError);
     expect((err as Error).message).toMatch('is not an empty folder');
   }, 60_000);
 
@@ -63,12 +63,12 @@ describe('file worker', () => {
     fs.symlinkSync('/proc', path.join(outside, 'to-proc'));
     fs.writeFileSync(path.join(outside, 'file'), 'x');
     for (const target of ['relative', path.join(outside, 'to-proc', 'lab'), path.join(dataDir, 'inside'), path.join(outside, 'file')]) {
-      expect(await runFsTaskHere({ task: 'checkMoveTarget', args: [dataDir, target] }), target).toMatchObject({ ok: false, name: 'BackupInvalidError' });
+      expect(await runFsTaskHere({ task: 'checkMoveTarget', args: [dataDir, target] }), target).toMatchObject({ ok: false, name: 'BackupError' });
     }
     // A copy that fails removes the target it made.
     fs.writeFileSync(path.join(dataDir, 'lab.db'), 'not a database');
     const to = path.join(outside, 'new-home');
-    expect(await runFsTaskHere({ task: 'copyForMove', args: [dataDir, to] })).toMatchObject({ ok: false, name: 'BackupInvalidError' });
+    expect(await runFsTaskHere({ task: 'copyForMove', args: [dataDir, to] })).toMatchObject({ ok: false, name: 'BackupError' });
     expect(fs.existsSync(to)).toBe(false);
   });
 

@@ -11,7 +11,7 @@ import { applyRestore, stageRestore } from '../../src/main/backup/restore';
 import { checkDatabase } from '../../src/main/backup/snapshot';
 import { inlineOps } from '../../src/main/backup/db-worker';
 import { silentLogger } from '../../src/main/logging';
-import { BackupInvalidError } from '../../src/main/backup/manifest';
+import { BackupError } from '../../src/main/backup/backup-error';
 import { checkExpandedSize, MAX_RESTORE_LOG_BYTES } from '../../src/main/backup/restore-limits';
 import { acquireInstanceLock } from '../../src/main/data-dir/instance-lock';
 import { latestVersion } from '../../src/main/db/migrate';
@@ -47,7 +47,7 @@ async function refusal(p: Promise<unknown>): Promise<string> {
     () => null,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(BackupInvalidError);
+  expect(err).toBeInstanceOf(BackupError);
   return (err as Error).message;
 }
 
@@ -129,14 +129,14 @@ describe('a backup folder written in process and staged back', () => {
 
   it('impossible sizes are refused', () => {
     expect(() => checkExpandedSize([{ path: 'lab.db', size: -1 }])).toThrow(/impossible size for lab\.db/);
-    expect(() => checkExpandedSize([{ path: 'lab.db', size: 1.5 }])).toThrow(BackupInvalidError);
+    expect(() => checkExpandedSize([{ path: 'lab.db', size: 1.5 }])).toThrow(BackupError);
   });
 
   it('a path that is neither a backup nor a data directory, or does not exist, is refused', async () => {
     expect(await refusal(fsTasks.stageRestore(tempDir(), staging(), limits))).toMatch(/neither a Lab Desktop backup/);
     expect(await refusal(fsTasks.stageRestore(path.join(tempDir(), 'nope'), staging(), limits))).toMatch(/does not exist/);
     const reply = await runFsTaskHere({ task: 'stageRestore', args: [path.join(tempDir(), 'nope'), staging(), limits] });
-    expect(reply).toMatchObject({ ok: false, name: 'BackupInvalidError' });
+    expect(reply).toMatchObject({ ok: false, name: 'BackupError' });
   });
 });
 
@@ -254,7 +254,7 @@ describe('moving the data directory', () => {
     for (const sfx of ['-wal', '-shm']) fs.rmSync(path.join(dir, `lab.db${sfx}`), { force: true });
     fs.writeFileSync(path.join(dir, 'lab.db'), Buffer.alloc(8192, 7));
     const target = path.join(tempDir(), 'new');
-    expect(() => fsTasks.copyForMove(dir, target)).toThrow(BackupInvalidError);
+    expect(() => fsTasks.copyForMove(dir, target)).toThrow(BackupError);
     expect(fs.existsSync(target)).toBe(false);
   });
 });

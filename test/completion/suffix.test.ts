@@ -1,5 +1,5 @@
 // normalize_search_term and the suffix mapping when typed text and candidate differ in spaces,
-// hyphens, width or case (DESIGN §7).
+// hyphens, width or case (docs/design.md#completion).
 import { describe, expect, it } from 'vitest';
 import { completionSuffix } from '../../src/main/completion/suffix';
 import { normalizeSearchTerm } from '../../src/shared/normalize';

@@ -1,4 +1,4 @@
-// A full disk (DESIGN §5): writes answer `disk_full` naming the data directory, the app keeps
+// A full disk (docs/design.md#data-directory): writes answer `disk_full` naming the data directory, the app keeps
 // running and readable, acknowledged writes are kept, and writes resume once space returns.
 // The disk is a small tmpfs mounted in a private mount namespace (`unshare -m`, needs root).
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// DESIGN §2: main survives the maintenance worker's exit and restarts it — also when requests to
+// docs/design.md#process-model: main survives the maintenance worker's exit and restarts it — also when requests to
 // the worker are in flight as it dies, and while completion writes fail on a locked completion.db.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The loopback server's rules (DESIGN §4), over real HTTP: refused requests get the contract's
+// The loopback server's rules (docs/design.md#local-server), over real HTTP: refused requests get the contract's
 // error body and change nothing.
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The import rules of DESIGN §9 are enforced by lint: a violating import fails.
+// The import rules of docs/design.md#layout are enforced by lint: a violating import fails.
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';

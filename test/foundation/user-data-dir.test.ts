@@ -1,4 +1,4 @@
-// The last step of the data-directory resolution (DESIGN §5): the platform's user-data folder,
+// The last step of the data-directory resolution (docs/design.md#data-directory): the platform's user-data folder,
 // computed without Electron so browser mode and the desktop app agree on it.
 import os from 'node:os';
 import path from 'node:path';

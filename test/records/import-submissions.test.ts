@@ -1,4 +1,4 @@
-// Cart-import submissions recorded with the order in lab.db (spec 001, DESIGN §8): one order per
+// Cart-import submissions recorded with the order in lab.db (spec 001; docs/design.md#cart-import): one order per
 // batch item. A second submission (retry, second window, another connection or process) gets
 // the first order back; nothing else is written, audited or announced. The batch check is the
 // real BatchStore; the expired batch still answers with the order its item became.

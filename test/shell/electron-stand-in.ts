@@ -55,7 +55,7 @@ function freshRecord() {
   const record = {
     windows: [] as BrowserWindow[],
     appHandlers: new Map<string, Handler[]>(),
-    /** Order of the app-level calls that DESIGN sequences (paths, lock, quit, exit). */
+    /** Order of the app-level calls that docs/design.md#electron-window sequences (paths, lock, quit, exit). */
     calls: [] as string[],
     paths: new Map<string, string>(),
     lockGranted: true,

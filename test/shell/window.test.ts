@@ -1,4 +1,4 @@
-// The Electron window rules (DESIGN) as the shell applies them, checked against the recording
+// The Electron window rules (docs/design.md#electron-window) as the shell applies them, checked against the recording
 // stand-in: the options the window is created with, the session's permission and CSP handlers,
 // and the navigation / window-open guards on every web contents.
 import path from 'node:path';

@@ -8,7 +8,8 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import yazl from 'yazl';
 import yauzl from 'yauzl';
-import { BackupInvalidError, MANIFEST_FILE, parseManifest, type Manifest } from './manifest';
+import { MANIFEST_FILE, parseManifest, type Manifest } from './manifest';
+import { BackupError } from './backup-error';
 import { fsyncFile, listFiles } from './files';
 import { isBackupPath } from './layout';
 import { checkExpandedSize } from './restore-limits';
@@ -65,7 +66,7 @@ function entryStream(zf: yauzl.ZipFile, e: yauzl.Entry): Promise<NodeJS.Readable
 }
 
 async function readText(zf: yauzl.ZipFile, e: yauzl.Entry, max = 4 << 20): Promise<string> {
-  if (e.uncompressedSize > max) throw new BackupInvalidError('restore.entryTooLarge', { file: e.fileName });
+  if (e.uncompressedSize > max) throw new BackupError('restore.entryTooLarge', { file: e.fileName });
   const chunks: Buffer[] = [];
   for await (const c of await entryStream(zf, e)) chunks.push(c as Buffer);
   return Buffer.concat(chunks).toString('utf8');
@@ -77,7 +78,7 @@ export async function readArchiveManifest(file: string): Promise<Manifest> {
   try {
     const entries = await readEntries(zf);
     const m = entries.find((e) => e.fileName === MANIFEST_FILE);
-    if (!m) throw new BackupInvalidError('restore.noManifest');
+    if (!m) throw new BackupError('restore.noManifest');
     return parseManifest(await readText(zf, m));
   } finally {
     zf.close();
@@ -88,13 +89,13 @@ async function openArchive(file: string): Promise<yauzl.ZipFile> {
   try {
     return await openZip(file);
   } catch (e) {
-    throw new BackupInvalidError('restore.notZip', { file: path.basename(file), detail: (e as Error).message });
+    throw new BackupError('restore.notZip', { file: path.basename(file), detail: (e as Error).message });
   }
 }
 
 /**
  * Extracts an archive into `staging` (which must not exist yet), verifying the manifest's file
- * list, sizes and checksums. Throws BackupInvalidError on any mismatch; the caller removes staging.
+ * list, sizes and checksums. Throws BackupError on any mismatch; the caller removes staging.
  */
 export async function extractArchive(file: string, staging: string): Promise<Manifest> {
   const zf = await openArchive(file);
@@ -103,22 +104,22 @@ export async function extractArchive(file: string, staging: string): Promise<Man
     try {
       entries = await readEntries(zf);
     } catch (e) {
-      throw new BackupInvalidError('restore.archiveDamaged', { detail: (e as Error).message });
+      throw new BackupError('restore.archiveDamaged', { detail: (e as Error).message });
     }
     const byName = new Map(entries.filter((e) => !e.fileName.endsWith('/')).map((e) => [e.fileName, e]));
     const me = byName.get(MANIFEST_FILE);
-    if (!me) throw new BackupInvalidError('restore.noManifest');
+    if (!me) throw new BackupError('restore.noManifest');
     const manifest = parseManifest(await readText(zf, me));
     checkExpandedSize(manifest.files);
     fs.mkdirSync(staging, { recursive: false });
     for (const f of manifest.files) {
-      if (!isBackupPath(f.path)) throw new BackupInvalidError('restore.archiveForeignFile', { file: f.path });
+      if (!isBackupPath(f.path)) throw new BackupError('restore.archiveForeignFile', { file: f.path });
       const e = byName.get(f.path);
-      if (!e) throw new BackupInvalidError('restore.archiveMissingFile', { file: f.path });
-      if (((e.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) throw new BackupInvalidError('restore.archiveSymlink', { file: f.path });
-      if (e.uncompressedSize !== f.size) throw new BackupInvalidError('restore.archiveSize', { file: f.path });
+      if (!e) throw new BackupError('restore.archiveMissingFile', { file: f.path });
+      if (((e.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) throw new BackupError('restore.archiveSymlink', { file: f.path });
+      if (e.uncompressedSize !== f.size) throw new BackupError('restore.archiveSize', { file: f.path });
       const dest = path.join(staging, ...f.path.split('/'));
-      if (!path.resolve(dest).startsWith(path.resolve(staging) + path.sep)) throw new BackupInvalidError('restore.archiveUnsafePath', { file: f.path });
+      if (!path.resolve(dest).startsWith(path.resolve(staging) + path.sep)) throw new BackupError('restore.archiveUnsafePath', { file: f.path });
       fs.mkdirSync(path.dirname(dest), { recursive: true });
       const hash = createHash('sha256');
       let size = 0;
@@ -134,9 +135,9 @@ export async function extractArchive(file: string, staging: string): Promise<Man
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'ENOSPC' || code === 'EACCES' || code === 'EPERM' || code === 'EROFS') throw err;
-        throw new BackupInvalidError('restore.archiveUnreadable', { file: f.path, detail: (err as Error).message });
+        throw new BackupError('restore.archiveUnreadable', { file: f.path, detail: (err as Error).message });
       }
-      if (size !== f.size || hash.digest('hex') !== f.sha256) throw new BackupInvalidError('restore.archiveChecksum', { file: f.path });
+      if (size !== f.size || hash.digest('hex') !== f.sha256) throw new BackupError('restore.archiveChecksum', { file: f.path });
       fsyncFile(dest);
     }
     return manifest;

@@ -7,8 +7,9 @@ import type { SettingsStore } from '../settings';
 import type { Logger } from '../logging';
 import { AppError, fieldError } from '../../shared/errors';
 import type { DataJob, DataStatus, MoveResult, RestorePreview, RestoreResult } from '../../shared/contract/data';
-import { BackupError, createBackupArchive, type ArchiveResult } from './create-backup';
-import { BackupInvalidError, type BackupKind } from './manifest';
+import { createBackupArchive, type ArchiveResult } from './create-backup';
+import type { BackupKind } from './manifest';
+import { BackupError } from './backup-error';
 import { AUTO_PREFIX, applyRetention, listBackups } from './retention';
 import { readBackupStatus, recordBackupResult } from './status';
 import { applyRestore, stageRestore } from './restore';
@@ -37,14 +38,14 @@ export interface BackupServiceOptions {
 /** What a failed job tells the UI: its sentence by key (an unexpected failure's text as detail). */
 function jobError(e: unknown): Message {
   if (e instanceof AppError) return msg(e.key, e.params);
-  if (e instanceof BackupInvalidError || e instanceof BackupError) return e.msg;
+  if (e instanceof BackupError) return e.msg;
   return msg('data.unexpected', { detail: errorText(e) });
 }
 
 /** Backup and restore failures are the user's input being refused: 400 with the field named. */
 function asAppError(e: unknown, field: string): AppError {
   if (e instanceof AppError) return e;
-  if (e instanceof BackupInvalidError || e instanceof BackupError) return AppError.of('validation', e.msg, { fields: { [field]: e.msg } });
+  if (e instanceof BackupError) return AppError.of('validation', e.msg, { fields: { [field]: e.msg } });
   return new AppError('internal', 'data.unexpected', { detail: errorText(e) });
 }
 
@@ -55,11 +56,11 @@ function asAppError(e: unknown, field: string): AppError {
  */
 export function backupFolder(dataDir: string, outDir?: string): string {
   if (!outDir) return path.join(dataDir, BACKUPS_DIR);
-  if (!path.isAbsolute(outDir)) throw new BackupInvalidError('backup.relativeFolder');
+  if (!path.isAbsolute(outDir)) throw new BackupError('backup.relativeFolder');
   const dir = path.resolve(outDir);
-  if (inSystemFolder(dir)) throw new BackupInvalidError('backup.systemFolder', { path: dir, roots: [...SYSTEM_ROOTS] });
-  if (!fs.existsSync(dir)) throw new BackupInvalidError('backup.noFolder', { path: dir });
-  if (!fs.statSync(dir).isDirectory()) throw new BackupInvalidError('backup.notFolder', { path: dir });
+  if (inSystemFolder(dir)) throw new BackupError('backup.systemFolder', { path: dir, roots: [...SYSTEM_ROOTS] });
+  if (!fs.existsSync(dir)) throw new BackupError('backup.noFolder', { path: dir });
+  if (!fs.statSync(dir).isDirectory()) throw new BackupError('backup.notFolder', { path: dir });
   return dir;
 }
 
@@ -139,7 +140,7 @@ export class BackupService {
       if (kind === 'automatic') applyRetention(this.dataDir, this.keep(), this.o.log);
       return r;
     } catch (e) {
-      const err = e instanceof BackupError || e instanceof BackupInvalidError || e instanceof AppError ? e : new BackupError('backup.failed', { detail: errorText(e) });
+      const err = e instanceof BackupError || e instanceof AppError ? e : new BackupError('backup.failed', { detail: errorText(e) });
       recordBackupResult(this.dataDir, { at, kind, ok: false, error: err.message, reason: jobError(err), file: null, bytes: 0, durationMs: Date.now() - started });
       this.o.log.error({ kind, err: err.message }, 'backup failed');
       throw err;

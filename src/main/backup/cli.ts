@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { acquireInstanceLock, DataDirInUseError } from '../data-dir/instance-lock';
 import { appVersion } from '../version';
-import { BackupError, createBackupArchive } from './create-backup';
-import { BackupInvalidError } from './manifest';
+import { createBackupArchive } from './create-backup';
+import { BackupError } from './backup-error';
 import { BACKUPS_DIR } from './layout';
 import { fileStamp } from './files';
 import { recordBackupResult } from './status';
@@ -103,6 +103,6 @@ async function main(): Promise<void> {
 
 main().catch((e: unknown) => {
   if (e instanceof DataDirInUseError) fail(3, `${e.message} A restore replaces the data files, so stop the app first (a backup can run while it runs).`);
-  if (e instanceof BackupInvalidError || e instanceof BackupError) fail(4, `${e.message} Nothing was changed.`);
+  if (e instanceof BackupError) fail(4, `${e.message} Nothing was changed.`);
   fail(1, `Failed: ${e instanceof Error ? e.message : String(e)}`);
 });

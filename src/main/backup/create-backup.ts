@@ -10,7 +10,8 @@ import { snapshotDatabase, snapshotDatabaseAsync, type DbFacts } from './snapsho
 import { errorText, fileStamp, fsyncDir, fsyncFile, listFiles, sha256File, sha256FileAsync, writeFileAtomic } from './files';
 import { readArchiveManifest, zipFolder } from './archive';
 import { AppError } from '../../shared/errors';
-import { msg, type Message, type MessageKey, type MessageParams } from '../../shared/messages';
+import { msg, type Message } from '../../shared/messages';
+import { BackupError } from './backup-error';
 
 export type BackupPhase = 'lab' | 'completion' | 'files' | 'archive' | 'verify' | 'done';
 export type ProgressFn = (p: { phase: BackupPhase; percent: number }) => void;
@@ -18,19 +19,6 @@ export type ProgressFn = (p: { phase: BackupPhase; percent: number }) => void;
 export interface BackupMeta {
   kind: BackupKind;
   appVersion: string;
-}
-
-export class BackupError extends Error {
-  readonly msg: Message;
-  constructor(key: MessageKey, params: MessageParams = {}) {
-    const m = msg(key, params);
-    super(m.message);
-    this.name = 'BackupError';
-    this.msg = m;
-  }
-  static of(m: Message): BackupError {
-    return new BackupError(m.key, m.params);
-  }
 }
 
 /** Turns file-system failures into messages a user can act on. */
@@ -176,7 +164,7 @@ export async function createBackupArchive(
     try {
       manifest = await (opts.writeFolder ?? writeBackupFolderAsync)(dataDir, work, meta, opts.progress);
     } catch (e) {
-      if (e instanceof AppError || e instanceof BackupError || (e as Error).name === 'BackupInvalidError') throw e;
+      if (e instanceof AppError || e instanceof BackupError) throw e;
       if ((e as NodeJS.ErrnoException).code) throw BackupError.of(describeFsError(e, msg('fs.target.snapshot')));
       throw new BackupError('backup.snapshotFailed', { detail: errorText(e) });
     }

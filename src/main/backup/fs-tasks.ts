@@ -4,10 +4,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { checkMoveTarget, copyDataDir } from './move';
-import { BackupError, writeBackupFolder, type BackupMeta } from './create-backup';
+import { writeBackupFolder, type BackupMeta } from './create-backup';
 import { stageRestoreSource, type StageOptions } from './source';
 import type { Message } from '../../shared/messages';
-import { BackupInvalidError } from './manifest';
+import { BackupError } from './backup-error';
 
 
 export const fsTasks = {
@@ -45,6 +45,6 @@ export async function runFsTaskHere(req: FsTaskRequest): Promise<FsTaskReply> {
     return { ok: true, value };
   } catch (e) {
     const err = e as { name?: string; message?: string; code?: unknown };
-    return { ok: false, name: err?.name ?? 'Error', message: err?.message ?? String(e), code: typeof err?.code === 'string' ? err.code : undefined, msg: e instanceof BackupInvalidError || e instanceof BackupError ? e.msg : undefined };
+    return { ok: false, name: err?.name ?? 'Error', message: err?.message ?? String(e), code: typeof err?.code === 'string' ? err.code : undefined, msg: e instanceof BackupError ? e.msg : undefined };
   }
 }

@@ -5,8 +5,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { AppError } from '../../shared/errors';
 import { dbWorkerEntry } from './db-worker';
-import { BackupInvalidError } from './manifest';
-import { BackupError } from './create-backup';
+import { BackupError } from './backup-error';
 import type { FsTaskName, FsTaskReply, FsTaskRequest, FsTasks } from './fs-tasks';
 
 const BASE_MS = 120_000;
@@ -34,7 +33,6 @@ export function killFsTasks(): void {
 }
 
 function revive(r: Extract<FsTaskReply, { ok: false }>): Error {
-  if (r.name === 'BackupInvalidError' && r.msg) return BackupInvalidError.of(r.msg);
   if (r.name === 'BackupError' && r.msg) return BackupError.of(r.msg);
   return Object.assign(new Error(r.message), { code: r.code });
 }

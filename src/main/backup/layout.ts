@@ -1,4 +1,4 @@
-// What a data directory holds (DESIGN §5) and what of it a backup carries. One list, so backup,
+// What a data directory holds (docs/design.md#data-directory) and what of it a backup carries. One list, so backup,
 // restore, move and the cold-copy check agree on the files.
 import { COMPLETION_DB, LAB_DB } from '../db/databases';
 import { SETTINGS_FILE } from '../settings';

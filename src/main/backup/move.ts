@@ -5,7 +5,7 @@
 // removes it; deleting its moved-to.json switches back.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BackupInvalidError } from './manifest';
+import { BackupError } from './backup-error';
 import { BACKUPS_DIR, COMPLETION_DB, LAB_DB, LOGS_DIR, PLAIN_FILES } from './layout';
 import { snapshotDatabase, tableCounts } from './snapshot';
 import { describeFsError } from './create-backup';
@@ -41,13 +41,13 @@ function realTarget(p: string): string {
 
 /** The checks on the path as given, before the file system is asked anything about it. */
 export function checkMoveTargetPath(dataDir: string, target: string): string {
-  if (!path.isAbsolute(target)) throw new BackupInvalidError('move.relativePath');
+  if (!path.isAbsolute(target)) throw new BackupError('move.relativePath');
   const to = path.resolve(target);
   const from = path.resolve(dataDir);
   if (inSystemFolder(to)) {
-    throw new BackupInvalidError('move.systemFolder', { path: to, roots: [...SYSTEM_ROOTS] });
+    throw new BackupError('move.systemFolder', { path: to, roots: [...SYSTEM_ROOTS] });
   }
-  if (isUnder(to, from) || isUnder(from, to)) throw new BackupInvalidError('move.overlaps');
+  if (isUnder(to, from) || isUnder(from, to)) throw new BackupError('move.overlaps');
   return to;
 }
 
@@ -57,21 +57,21 @@ export function checkMoveTarget(dataDir: string, target: string): string {
   const from = path.resolve(dataDir);
   const real = realTarget(to);
   if (process.platform !== 'win32' && SYSTEM_ROOTS.some((r) => isUnder(real, r))) {
-    throw new BackupInvalidError('move.intoSystemFolder', { path: to, real });
+    throw new BackupError('move.intoSystemFolder', { path: to, real });
   }
   const realFrom = fs.existsSync(from) ? fs.realpathSync(from) : from;
-  if (isUnder(real, realFrom) || isUnder(realFrom, real)) throw new BackupInvalidError('move.overlaps');
+  if (isUnder(real, realFrom) || isUnder(realFrom, real)) throw new BackupError('move.overlaps');
   if (fs.existsSync(to) && (!fs.statSync(to).isDirectory() || fs.readdirSync(to).length > 0)) {
-    throw new BackupInvalidError('move.notEmpty', { path: to });
+    throw new BackupError('move.notEmpty', { path: to });
   }
   // The folder the copy will write into (created with its missing parents): the nearest existing one.
   let parent = to;
   while (!fs.existsSync(parent) && path.dirname(parent) !== parent) parent = path.dirname(parent);
-  if (!fs.statSync(parent).isDirectory()) throw new BackupInvalidError('move.underFile', { path: parent });
+  if (!fs.statSync(parent).isDirectory()) throw new BackupError('move.underFile', { path: parent });
   try {
     fs.accessSync(parent, fs.constants.W_OK);
   } catch (e) {
-    throw BackupInvalidError.of(describeFsError(e, to));
+    throw BackupError.of(describeFsError(e, to));
   }
   return to;
 }
@@ -89,7 +89,7 @@ export function copyDataDir(dataDir: string, target: string): void {
       if (!fs.existsSync(src)) continue;
       const before = tableCounts(src);
       const facts = snapshotDatabase(src, path.join(target, db));
-      if (JSON.stringify(facts.counts) !== JSON.stringify(before)) throw new BackupInvalidError('move.copyDiffers', { file: db });
+      if (JSON.stringify(facts.counts) !== JSON.stringify(before)) throw new BackupError('move.copyDiffers', { file: db });
     }
     const rest = [...PLAIN_FILES.filter((f) => fs.existsSync(path.join(dataDir, f))), ...listFiles(path.join(dataDir, LOGS_DIR)).map((f) => `${LOGS_DIR}/${f}`), ...listFiles(path.join(dataDir, BACKUPS_DIR)).map((f) => `${BACKUPS_DIR}/${f}`)];
     for (const f of rest) {
@@ -97,13 +97,13 @@ export function copyDataDir(dataDir: string, target: string): void {
       fs.mkdirSync(path.dirname(to), { recursive: true });
       fs.copyFileSync(path.join(dataDir, ...f.split('/')), to);
       fsyncFile(to);
-      if (fs.statSync(to).size !== fs.statSync(path.join(dataDir, ...f.split('/'))).size) throw new BackupInvalidError('move.copyIncomplete', { file: f });
+      if (fs.statSync(to).size !== fs.statSync(path.join(dataDir, ...f.split('/'))).size) throw new BackupError('move.copyIncomplete', { file: f });
     }
   } catch (e) {
     if (createdTarget) fs.rmSync(target, { recursive: true, force: true });
     else for (const f of fs.readdirSync(target)) fs.rmSync(path.join(target, f), { recursive: true, force: true });
-    if (e instanceof BackupInvalidError) throw e;
-    throw BackupInvalidError.of(describeFsError(e, target));
+    if (e instanceof BackupError) throw e;
+    throw BackupError.of(describeFsError(e, target));
   }
 }
 

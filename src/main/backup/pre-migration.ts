@@ -1,4 +1,4 @@
-// Automatic backup before a schema migration (DESIGN §5). openDatabases calls it synchronously
+// Automatic backup before a schema migration (docs/design.md#data-directory). openDatabases calls it synchronously
 // with the old-version databases open, so it writes a backup folder (backups/pre-migration-<time>/)
 // rather than a zip. A brand-new directory (schema version 0) holds nothing to back up.
 import fs from 'node:fs';

@@ -3,7 +3,7 @@
 // on the expanded size (a small zip can expand to a huge log and fill the disk).
 import fs from 'node:fs';
 import path from 'node:path';
-import { BackupInvalidError } from './manifest';
+import { BackupError } from './backup-error';
 import { LOGS_DIR } from './layout';
 
 /** Everything a restore may expand to, databases included. */
@@ -18,12 +18,12 @@ export function checkExpandedSize(files: ReadonlyArray<{ path: string; size: num
   let total = 0;
   let logs = 0;
   for (const f of files) {
-    if (!Number.isSafeInteger(f.size) || f.size < 0) throw new BackupInvalidError('restore.impossibleSize', { file: f.path });
+    if (!Number.isSafeInteger(f.size) || f.size < 0) throw new BackupError('restore.impossibleSize', { file: f.path });
     total += f.size;
     if (f.path.startsWith(`${LOGS_DIR}/`)) logs += f.size;
   }
   if (total > MAX_RESTORE_BYTES || logs > MAX_RESTORE_LOG_BYTES) {
-    throw new BackupInvalidError('restore.tooLarge', { total: mib(total), logs: mib(logs), max: mib(MAX_RESTORE_BYTES), maxLogs: mib(MAX_RESTORE_LOG_BYTES) });
+    throw new BackupError('restore.tooLarge', { total: mib(total), logs: mib(logs), max: mib(MAX_RESTORE_BYTES), maxLogs: mib(MAX_RESTORE_LOG_BYTES) });
   }
 }
 
@@ -38,7 +38,7 @@ export function refuseLinks(root: string, rel: string): void {
     } catch {
       return; // missing: the caller reports what it expected
     }
-    if (st.isSymbolicLink()) throw new BackupInvalidError('restore.symlink', { file: rel });
+    if (st.isSymbolicLink()) throw new BackupError('restore.symlink', { file: rel });
   }
 }
 
@@ -50,7 +50,7 @@ export function listPlainFiles(root: string, rel: string): Array<{ path: string;
   const out: Array<{ path: string; size: number }> = [];
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     const r = `${rel}/${e.name}`;
-    if (e.isSymbolicLink()) throw new BackupInvalidError('restore.symlink', { file: r });
+    if (e.isSymbolicLink()) throw new BackupError('restore.symlink', { file: r });
     if (e.isDirectory()) out.push(...listPlainFiles(root, r));
     else if (e.isFile()) out.push({ path: r, size: fs.statSync(path.join(dir, e.name)).size });
   }

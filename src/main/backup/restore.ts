@@ -7,7 +7,7 @@ import path from 'node:path';
 import { labMigrations } from '../db/migrations/lab';
 import { completionMigrations } from '../db/migrations/completion';
 import { latestVersion } from '../db/migrate';
-import { BackupInvalidError } from './manifest';
+import { BackupError } from './backup-error';
 import { AppError } from '../../shared/errors';
 import { stageRestoreSource, type RestorePreview } from './source';
 import { STAGING_PREFIX, swapInRestore, type StepHook } from './restore-journal';
@@ -31,15 +31,15 @@ export interface StagedRestore {
 export const appSchemaLimits = () => ({ labLatest: latestVersion(labMigrations), completionLatest: latestVersion(completionMigrations) });
 
 /**
- * Verifies `source` into a staging folder inside dataDir. Throws BackupInvalidError (nothing changed).
+ * Verifies `source` into a staging folder inside dataDir. Throws BackupError (nothing changed).
  * `stage` does the extraction and checks (the running app passes one that runs in the file worker).
  */
 export async function stageRestore(dataDir: string, source: string, stage: typeof stageRestoreSource = stageRestoreSource): Promise<StagedRestore> {
   const abs = path.resolve(source);
   const dd = path.resolve(dataDir);
-  if (abs === dd) throw new BackupInvalidError('restore.currentDataDir');
+  if (abs === dd) throw new BackupError('restore.currentDataDir');
   if (abs.startsWith(dd + path.sep) && !abs.startsWith(path.join(dd, 'backups') + path.sep) && !abs.startsWith(path.join(dd, 'replaced') + path.sep)) {
-    throw new BackupInvalidError('restore.insideDataDir');
+    throw new BackupError('restore.insideDataDir');
   }
   const stagingName = `${STAGING_PREFIX}${fileStamp()}-${process.pid}`;
   const staging = path.join(dataDir, stagingName);
@@ -49,8 +49,8 @@ export async function stageRestore(dataDir: string, source: string, stage: typeo
     return { dataDir, stagingName, preview, discard };
   } catch (e) {
     discard();
-    if (e instanceof BackupInvalidError || e instanceof AppError) throw e;
-    if ((e as NodeJS.ErrnoException).code) throw BackupInvalidError.of(describeFsError(e, msg('fs.target.staging', { path: dataDir })));
+    if (e instanceof BackupError || e instanceof AppError) throw e;
+    if ((e as NodeJS.ErrnoException).code) throw BackupError.of(describeFsError(e, msg('fs.target.staging', { path: dataDir })));
     throw e;
   }
 }
@@ -61,7 +61,7 @@ export function commitRestore(staged: StagedRestore, step?: StepHook): { replace
     return { replacedDir: swapInRestore(staged.dataDir, staged.stagingName, step) };
   } catch (e) {
     staged.discard();
-    throw new BackupInvalidError('restore.swapFailed', { reason: describeFsError(e, msg('fs.target.dataDir')) });
+    throw new BackupError('restore.swapFailed', { reason: describeFsError(e, msg('fs.target.dataDir')) });
   }
 }
 
@@ -78,7 +78,7 @@ function verifyOpensOrPutBack(dataDir: string, replacedDir: string, log: Logger)
     }).close();
   } catch (e) {
     swapInRestore(dataDir, replacedDir);
-    throw new BackupInvalidError('restore.openFailed', { detail: (e as Error).message });
+    throw new BackupError('restore.openFailed', { detail: (e as Error).message });
   }
 }
 

@@ -1,10 +1,10 @@
 // A consistent copy of a live SQLite database: VACUUM INTO from a separate read-only connection
 // reads one snapshot (WAL readers never block the app's writers, and committed pages still in
 // -wal are included), then the copy is integrity-checked, fsynced and renamed into place.
-// A raw file copy of a live .db is never taken (DESIGN §5). The async forms run the SQLite work
+// A raw file copy of a live .db is never taken (docs/design.md#data-directory). The async forms run the SQLite work
 // in a worker thread; the sync forms are for callers that hold the app still anyway.
 import fs from 'node:fs';
-import { BackupInvalidError } from './manifest';
+import { BackupError } from './backup-error';
 import { fsyncFile, fsyncFileAsync } from './files';
 import { inlineOps, runDbOp } from './db-worker';
 import type { DbCheck } from './db-ops';
@@ -16,14 +16,14 @@ export interface DbFacts {
 }
 
 function facts(c: DbCheck, label: string): DbFacts {
-  if (c.integrity.length !== 1 || c.integrity[0] !== 'ok') throw new BackupInvalidError('restore.integrity', { file: label, detail: c.integrity.slice(0, 3).join('; ') });
+  if (c.integrity.length !== 1 || c.integrity[0] !== 'ok') throw new BackupError('restore.integrity', { file: label, detail: c.integrity.slice(0, 3).join('; ') });
   return { schemaVersion: c.schemaVersion, counts: c.counts };
 }
 
 function damaged(e: unknown, label: string): never {
-  if (e instanceof BackupInvalidError) throw e;
+  if (e instanceof BackupError) throw e;
   if ((e as NodeJS.ErrnoException).code && /^E[A-Z]+$/.test((e as NodeJS.ErrnoException).code!)) throw e; // file-system errors keep their code
-  throw new BackupInvalidError('restore.notDatabase', { file: label, detail: (e as Error).message });
+  throw new BackupError('restore.notDatabase', { file: label, detail: (e as Error).message });
 }
 
 /** integrity_check, schema version and row counts of a closed database file (read-only). */

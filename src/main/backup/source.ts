@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { BackupInvalidError, MANIFEST_FILE, parseManifest, type Manifest } from './manifest';
+import { MANIFEST_FILE, parseManifest, type Manifest } from './manifest';
+import { BackupError } from './backup-error';
 import { extractArchive } from './archive';
 import { checkDatabaseAsync, type DbFacts } from './snapshot';
 import { runDbOp } from './db-worker';
@@ -34,7 +35,7 @@ export async function stageRestoreSource(source: string, staging: string, opts: 
   try {
     st = fs.statSync(abs);
   } catch {
-    throw new BackupInvalidError('restore.notFound', { path: abs });
+    throw new BackupError('restore.notFound', { path: abs });
   }
   let manifest: Manifest | null = null;
   let kind: SourceKind;
@@ -49,17 +50,17 @@ export async function stageRestoreSource(source: string, staging: string, opts: 
     kind = 'data-folder';
     await copyDataFolder(abs, staging, warnings);
   } else {
-    throw new BackupInvalidError('restore.notBackup', { path: abs });
+    throw new BackupError('restore.notBackup', { path: abs });
   }
 
   const labFile = path.join(staging, LAB_DB);
-  if (!fs.existsSync(labFile)) throw new BackupInvalidError('restore.noLabDb', { file: LAB_DB });
+  if (!fs.existsSync(labFile)) throw new BackupError('restore.noLabDb', { file: LAB_DB });
   const lab = await checkDatabaseAsync(labFile, LAB_DB);
   for (const t of LAB_MARKER_TABLES) {
-    if (!(t in lab.counts)) throw new BackupInvalidError('restore.wrongApp', { file: LAB_DB, path: abs, table: t });
+    if (!(t in lab.counts)) throw new BackupError('restore.wrongApp', { file: LAB_DB, path: abs, table: t });
   }
   if (lab.schemaVersion > opts.labLatest) {
-    throw new BackupInvalidError('restore.schemaTooNew', { file: LAB_DB, version: lab.schemaVersion, latest: opts.labLatest });
+    throw new BackupError('restore.schemaTooNew', { file: LAB_DB, version: lab.schemaVersion, latest: opts.labLatest });
   }
   const completion = await stageCompletion(path.join(staging, COMPLETION_DB), opts, warnings);
   if (manifest) checkAgainstManifest(manifest, lab, completion);
@@ -83,14 +84,14 @@ export async function stageRestoreSource(source: string, staging: string, opts: 
 }
 
 function checkAgainstManifest(m: Manifest, lab: DbFacts, completion: DbFacts | null): void {
-  if (m.schema.lab !== lab.schemaVersion) throw new BackupInvalidError('restore.schemaMismatch', { file: LAB_DB, version: lab.schemaVersion, manifest: m.schema.lab });
+  if (m.schema.lab !== lab.schemaVersion) throw new BackupError('restore.schemaMismatch', { file: LAB_DB, version: lab.schemaVersion, manifest: m.schema.lab });
   for (const [t, n] of Object.entries(m.counts.lab)) {
-    if (lab.counts[t] !== n) throw new BackupInvalidError('restore.countMismatch', { file: LAB_DB, rows: lab.counts[t] ?? 0, table: t, manifest: n });
+    if (lab.counts[t] !== n) throw new BackupError('restore.countMismatch', { file: LAB_DB, rows: lab.counts[t] ?? 0, table: t, manifest: n });
   }
   if (completion) {
-    if (m.schema.completion !== completion.schemaVersion) throw new BackupInvalidError('restore.schemaMismatch', { file: COMPLETION_DB, version: completion.schemaVersion, manifest: m.schema.completion });
+    if (m.schema.completion !== completion.schemaVersion) throw new BackupError('restore.schemaMismatch', { file: COMPLETION_DB, version: completion.schemaVersion, manifest: m.schema.completion });
     for (const [t, n] of Object.entries(m.counts.completion)) {
-      if (completion.counts[t] !== n) throw new BackupInvalidError('restore.countMismatch', { file: COMPLETION_DB, rows: completion.counts[t] ?? 0, table: t, manifest: n });
+      if (completion.counts[t] !== n) throw new BackupError('restore.countMismatch', { file: COMPLETION_DB, rows: completion.counts[t] ?? 0, table: t, manifest: n });
     }
   }
 }
@@ -112,7 +113,7 @@ async function stageCompletion(file: string, opts: StageOptions, warnings: Messa
     return null;
   }
   if (facts.schemaVersion > opts.completionLatest) {
-    throw new BackupInvalidError('restore.schemaTooNew', { file: COMPLETION_DB, version: facts.schemaVersion, latest: opts.completionLatest });
+    throw new BackupError('restore.schemaTooNew', { file: COMPLETION_DB, version: facts.schemaVersion, latest: opts.completionLatest });
   }
   const db = new Database(file);
   try {
@@ -139,14 +140,14 @@ async function copyBackupFolder(src: string, staging: string): Promise<Manifest>
   checkExpandedSize(manifest.files);
   fs.mkdirSync(staging);
   for (const f of manifest.files) {
-    if (!isBackupPath(f.path)) throw new BackupInvalidError('restore.foreignFile', { file: f.path });
+    if (!isBackupPath(f.path)) throw new BackupError('restore.foreignFile', { file: f.path });
     refuseLinks(src, f.path);
     const from = path.join(src, ...f.path.split('/'));
-    if (!fs.existsSync(from)) throw new BackupInvalidError('restore.missingFile', { file: f.path });
+    if (!fs.existsSync(from)) throw new BackupError('restore.missingFile', { file: f.path });
     const to = path.join(staging, ...f.path.split('/'));
     fs.mkdirSync(path.dirname(to), { recursive: true });
     await fs.promises.copyFile(from, to);
-    if (fs.statSync(to).size !== f.size || (await sha256FileAsync(to)) !== f.sha256) throw new BackupInvalidError('restore.checksum', { file: f.path });
+    if (fs.statSync(to).size !== f.size || (await sha256FileAsync(to)) !== f.sha256) throw new BackupError('restore.checksum', { file: f.path });
   }
   return manifest;
 }
@@ -155,7 +156,7 @@ async function copyBackupFolder(src: string, staging: string): Promise<Manifest>
 async function copyDataFolder(src: string, staging: string, warnings: Message[]): Promise<void> {
   const lock = inspectLock(src);
   if (lock.alive) {
-    throw new BackupInvalidError('restore.runningApp', { path: src, pid: lock.pid ?? '?', lock: LOCK_FILE });
+    throw new BackupError('restore.runningApp', { path: src, pid: lock.pid ?? '?', lock: LOCK_FILE });
   }
   // Only what is copied is checked: links there are refused, and the sizes capped.
   const single = [LAB_DB, COMPLETION_DB, `${LAB_DB}-wal`, `${COMPLETION_DB}-wal`, ...PLAIN_FILES].filter((f) => {
@@ -201,6 +202,6 @@ async function checkpointInto(file: string): Promise<void> {
   try {
     await runDbOp('checkpoint', file);
   } catch (e) {
-    throw new BackupInvalidError('restore.copyDamaged', { file: path.basename(file), detail: (e as Error).message });
+    throw new BackupError('restore.copyDamaged', { file: path.basename(file), detail: (e as Error).message });
   }
 }

@@ -3,27 +3,14 @@
 // up nor replaced by a restore.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BackupKind } from './manifest';
 import { BACKUPS_DIR } from './layout';
 import { writeFileAtomic } from './files';
-import type { Message } from '../../shared/messages';
+import type { BackupRecordInfo } from '../../shared/contract/data';
 
-export interface BackupRecord {
-  at: string;
-  kind: BackupKind;
-  ok: boolean;
-  error: string | null;
-  /** The failure as the UI words it (absent in records written before it existed). */
-  reason?: Message;
-  /** Relative to the data directory when inside it, else absolute (a user-chosen place). */
-  file: string | null;
-  bytes: number;
-  durationMs: number;
-}
-
+/** What status.json holds; its records are the contract's (Settings → Data shows them as stored). */
 export interface BackupStatusFile {
-  last: BackupRecord | null;
-  lastGood: BackupRecord | null;
+  last: BackupRecordInfo | null;
+  lastGood: BackupRecordInfo | null;
   lastAutomaticAt: string | null;
 }
 
@@ -37,7 +24,7 @@ export function readBackupStatus(dataDir: string): BackupStatusFile {
   }
 }
 
-export function recordBackupResult(dataDir: string, r: BackupRecord): void {
+export function recordBackupResult(dataDir: string, r: BackupRecordInfo): void {
   const cur = readBackupStatus(dataDir);
   const next: BackupStatusFile = {
     last: r,

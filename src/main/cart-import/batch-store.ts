@@ -1,4 +1,4 @@
-// The latest cart-import batch (DESIGN §5, §8): one batch, 2-hour TTL from its created_at, kept
+// The latest cart-import batch (docs/design.md#cart-import): one batch, 2-hour TTL from its created_at, kept
 // in <data-dir>/import-batch.json so it survives a restart. Handing over the same batch_id again
 // is idempotent. Which items became orders is not kept here but in lab.db, with the orders
 // (records/import-submissions.ts).

@@ -1,4 +1,4 @@
-// The bridge page GET /cart-import?import=true&batch_id=… (DESIGN §4, §8): a small standalone page
+// The bridge page GET /cart-import?import=true&batch_id=… (docs/design.md#local-server, #cart-import): a small standalone page
 // (no React, no session) where the extension's bridge script drops the batch. Its script is the
 // TypeScript entry src/renderer/cart-import/bridge-script.ts, bundled by the build (scripts/
 // iife-plugin.mjs) and served as a file, so the page's CSP allows only 'self' scripts.

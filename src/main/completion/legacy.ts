@@ -1,4 +1,4 @@
-// Start-up check and legacy migration (spec 000 Versioning, DESIGN §7).
+// Start-up check and legacy migration (spec 000 Versioning; docs/design.md#completion).
 //
 // The read-only check looks at the schema version, the tables, the indexes and the marker
 // `legacy_completion_migrated=1` on every endpoint; when it passes nothing is written and lab.db's

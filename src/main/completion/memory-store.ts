@@ -70,7 +70,7 @@ export function memoryQuery(query: string): { query: string; norm: string } | nu
 
 /**
  * Applies one memory op: the global scope always, the user's own scope only when personalization
- * is on (DESIGN §7: off means own memory is neither read nor written).
+ * is on (docs/design.md#completion: off means own memory is neither read nor written).
  */
 export function applyMemoryOpInTx(db: Db, op: MemoryOp): void {
   if (!isListEndpoint(op.endpoint)) return;

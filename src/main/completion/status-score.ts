@@ -1,4 +1,4 @@
-// Status-to-score table (spec 000 leaves the values open; DESIGN §6 decides the order): live
+// Status-to-score table (spec 000 leaves the values open; docs/design.md#records decides the order): live
 // statuses rank above finished ones, consumed and rejected rank lowest. The values are also the
 // only score levels the entity index holds, which lets the read path walk them best-first.
 import type { ListEndpoint } from '../../shared/records';

@@ -1,4 +1,4 @@
-// instance.lock: one running process per data directory (DESIGN §5). The desktop app's
+// instance.lock: one running process per data directory (docs/design.md#data-directory). The desktop app's
 // single-instance lock forwards a second launch; this file refuses any other process (a second
 // `npm run serve`, a CLI restore) with a message naming the directory and the holder's pid.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Data directory resolution (DESIGN §5): --data-dir flag > LAB_DATA_DIR > portable `data/` next to
+// Data directory resolution (docs/design.md#data-directory): --data-dir flag > LAB_DATA_DIR > portable `data/` next to
 // the executable > the platform's user-data folder. Pure, so the order is testable without Electron.
 import fs from 'node:fs';
 import os from 'node:os';

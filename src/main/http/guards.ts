@@ -1,4 +1,4 @@
-// Request guards of the loopback server (DESIGN §4): DNS-rebinding Host check, and for
+// Request guards of the loopback server (docs/design.md#local-server): DNS-rebinding Host check, and for
 // state-changing requests the custom header plus an Origin, when sent, equal to our own.
 import { msg, type Message } from '../../shared/messages';
 export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -1,4 +1,4 @@
-// The local HTTP server on 127.0.0.1 (DESIGN §4). Always: /ping and the cart-import bridge.
+// The local HTTP server on 127.0.0.1 (docs/design.md#local-server). Always: /ping and the cart-import bridge.
 // Browser mode also: the whole API under /api (generated from the contract), SSE at /api/events,
 // and the built renderer. Refused requests change nothing and get the contract's error body.
 import fs from 'node:fs';

@@ -4,17 +4,15 @@
 // important end (labelLines order), so nothing ever runs off the label.
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import { GHS_BORDER, GHS_SHAPES, type GhsShape } from '../../shared/ghs-shapes';
 import { GHS_PICTOGRAMS } from '../../shared/stock';
 import { LABEL_GEOMETRY, LABEL_LINE_PT, labelLines, type LabelContent, type LabelLine, type LabelSize } from '../../shared/labels';
 import type { LabelLanguage } from '../../shared/record-labels';
 import { labelFontBytes, systemFallbackFont } from './label-font';
+import { qrDrawing } from '../../shared/qr-modules';
 
 const PT_PER_MM = 72 / 25.4;
 const mm = (v: number) => v * PT_PER_MM;
-/** Quiet zone around the QR code, in modules (ISO 18004 asks for 4; label scanners read 3 well). */
-const QR_QUIET = 3;
 const MIN_TEXT_PT = 4.5;
 const LINE_GAP = 1.18;
 
@@ -69,25 +67,10 @@ class Writer {
 }
 
 function drawQr(doc: Doc, payload: string, x: number, y: number, side: number): void {
-  const qr = QRCode.create(payload, { errorCorrectionLevel: 'M' });
-  const n = qr.modules.size;
-  const m = side / (n + 2 * QR_QUIET);
+  const qr = qrDrawing(payload);
+  const m = side / qr.side;
   doc.save().rect(x, y, side, side).fill('#ffffff');
-  const ox = x + QR_QUIET * m;
-  const oy = y + QR_QUIET * m;
-  // Dark runs of a row as one rectangle: no hairline seams between neighbouring modules.
-  for (let r = 0; r < n; r++) {
-    let c = 0;
-    while (c < n) {
-      if (!qr.modules.get(r, c)) {
-        c++;
-        continue;
-      }
-      const start = c;
-      while (c < n && qr.modules.get(r, c)) c++;
-      doc.rect(ox + start * m, oy + r * m, (c - start) * m, m);
-    }
-  }
+  for (const run of qr.runs) doc.rect(x + run.x * m, y + run.y * m, run.width * m, m);
   doc.fill('#000000').restore();
 }
 

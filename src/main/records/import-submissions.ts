@@ -1,4 +1,4 @@
-// Which cart-import item became which order (spec 001, DESIGN §8). A row is written in the same
+// Which cart-import item became which order (spec 001; docs/design.md#cart-import). A row is written in the same
 // transaction as its order, so "submitted" has one owner: lab.db. The review screen reads it back
 // per batch; the order services read it to answer a second submission with the first order.
 import type { Db } from '../db/open';

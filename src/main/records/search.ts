@@ -1,4 +1,4 @@
-// List search (DESIGN §6/§7). Every searchable text is stored a second time, normalized with the
+// List search (docs/design.md#records). Every searchable text is stored a second time, normalized with the
 // same normalizeSearchTerm as completion, in `s_<field>` columns (one per indexed field of LISTS in
 // src/shared/records.ts) and in `search_all` (all searchable fields joined by U+001F, so a word
 // never matches across two fields). A query is split into words on white space; each word is

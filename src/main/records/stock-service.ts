@@ -12,7 +12,7 @@ import { confirmSecondPerson, type SecondPersonInput } from './second-person';
 import type { InventoryItem } from '../../shared/records';
 import { localDay, type StockMovement } from '../../shared/stock';
 import { amountProblem, convert, formatAmount, MAX_DECIMALS, toDecimal, toNumber } from '../../shared/amounts';
-import { STOCK_ACTION_FROM, SYSTEM_REASONS, type StockAction } from '../../shared/stock-actions';
+import { secondPersonRule, STOCK_ACTION_FROM, SYSTEM_REASONS, type StockAction } from '../../shared/stock-actions';
 import { afterCommit, diff, type RecordsDeps, updateRow } from './deps';
 import { checkStatusIn } from './status-tables';
 import { writeMovement, type MovementInput } from './stock-ledger';
@@ -186,14 +186,15 @@ export class StockService {
 
   /**
    * Controlled chemicals (双人双锁): the second person's id, checked before the transaction (a
-   * password check is slow; the write lock is not held for it). Use, consume, dispose and adjust
-   * of a controlled item need one; a return needs one when part of the borrowing is counted as
-   * used (act() refuses it then). Not controlled: null, and a sent confirmation is not checked.
+   * password check is slow; the write lock is not held for it). Who needs one is the shared rule
+   * (secondPersonRule); its `whenUsed` case is refused in act(), once the movements are known. A
+   * confirmation sent with a borrow or return is checked all the same (act() never asks for one on
+   * a split); on an item that is not controlled: null, and nothing sent is checked.
    */
   private secondPerson(actor: UserInfo, id: number, action: StockAction, second: SecondPersonInput | undefined): number | null {
     const flag = prepareCached(this.d.db, 'SELECT controlled FROM inventory_items WHERE id = ?').pluck().get(id) as string | null | undefined;
     if (!flag) return null;
-    if (!SECOND_PERSON_ACTIONS.has(action) && !second) return null;
+    if (secondPersonRule(action) !== 'always' && !second) return null;
     return confirmSecondPerson(this.d.db, actor.id, second);
   }
 
@@ -228,9 +229,6 @@ export class StockService {
     return this.inventory.get(id);
   }
 }
-
-/** Stock actions that always need a second person on a controlled item. */
-const SECOND_PERSON_ACTIONS: ReadonlySet<StockAction> = new Set(['use', 'consume', 'dispose', 'adjust']);
 
 const NOT_BORROWED = { borrowed_by: null, borrowed_at: null, borrowed_amount: null, borrow_due: null };
 

@@ -1,4 +1,4 @@
-// Desktop entry. Order matters (DESIGN): resolve the data directory, point Electron's paths at it,
+// Desktop entry. Order matters (docs/design.md#electron-window): resolve the data directory, point Electron's paths at it,
 // take the single-instance lock, then start the plain-Node services and the window.
 import path from 'node:path';
 import { app, BrowserWindow, dialog, Menu } from 'electron';

@@ -1,4 +1,4 @@
-// The main window and the Electron window rules of DESIGN: isolation, sandbox, CSP, navigation
+// The main window and the Electron window rules (docs/design.md#electron-window): isolation, sandbox, CSP, navigation
 // and window-open guards, permission requests denied, external links only to an https allow-list.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

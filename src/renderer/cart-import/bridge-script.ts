@@ -1,4 +1,4 @@
-// The script of the bridge page GET /cart-import?import=true&batch_id=… (DESIGN §4, §8), served by
+// The script of the bridge page GET /cart-import?import=true&batch_id=… (docs/design.md#local-server, #cart-import), served by
 // the main process as /cart-import/bridge.js (bundled at build time; the page's CSP allows only
 // 'self' scripts). It reads `cart_import_batch_latest` at once, else waits for the extension's
 // IMPORT_BATCH_READY with a few retry rounds, checks batch_id and TTL, hands the batch to the main

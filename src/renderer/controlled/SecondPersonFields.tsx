@@ -7,12 +7,16 @@ import { useTranslation } from 'react-i18next';
 import type { InventoryItem } from '../../shared/records';
 import { ApiError } from '../api/client';
 import { ControlledTags } from './ControlledTags';
+import { secondPersonRule, type StockAction } from '../../shared/stock-actions';
 
-/** The dialog's actions that carry a second person on a controlled item (split and borrow do not). */
-const ACTIONS = new Set(['use', 'consume', 'dispose', 'adjust', 'return']);
+/** Whether the dialog shows the fields: the shared rule (split and borrow never carry one). */
+export function wantsSecondPerson(item: Pick<InventoryItem, 'controlled'>, action: StockAction): boolean {
+  return !!item.controlled && secondPersonRule(action) !== 'never';
+}
 
-export function wantsSecondPerson(item: Pick<InventoryItem, 'controlled'>, action: string): boolean {
-  return !!item.controlled && ACTIONS.has(action);
+/** A return asks only when part is not given back; the server decides once it knows the amounts. */
+export function secondPersonOptional(action: StockAction): boolean {
+  return secondPersonRule(action) === 'whenUsed';
 }
 
 export function secondPersonOf(v: { second_username?: string; second_password?: string }): { second_person?: { username: string; password: string } } {

@@ -1,35 +1,20 @@
 // One label as HTML/SVG in mm (print page and the dialog's preview): the same content and line
-// order as the PDF (shared/labels.ts), the QR code drawn from the `qrcode` library's module matrix.
+// order as the PDF (shared/labels.ts), the QR code drawn from the same dark runs (shared/qr-modules.ts).
 // Lines that are too long end in an ellipsis; lines that do not fit the height are clipped.
 import { useMemo } from 'react';
-import QRCode from 'qrcode';
+import { qrDrawing } from '../../shared/qr-modules';
 import { GHS_PICTOGRAMS } from '../../shared/stock';
 import { LABEL_LINE_PT, labelLayout, labelLines, type LabelContent, type LabelGeometry } from '../../shared/labels';
 import type { LabelLanguage } from '../../shared/record-labels';
 import { GhsIcon } from '../records/GhsIcon';
 
-const QUIET = 3;
 const PX_PER_MM = 96 / 25.4;
 
 /** The QR code as one SVG path: dark runs of each row. */
 export function QrSvg({ payload, sizeMm }: { payload: string; sizeMm: number }) {
   const { d, n } = useMemo(() => {
-    const qr = QRCode.create(payload, { errorCorrectionLevel: 'M' });
-    const size = qr.modules.size;
-    let path = '';
-    for (let r = 0; r < size; r++) {
-      let c = 0;
-      while (c < size) {
-        if (!qr.modules.get(r, c)) {
-          c++;
-          continue;
-        }
-        const start = c;
-        while (c < size && qr.modules.get(r, c)) c++;
-        path += `M${start + QUIET} ${r + QUIET}h${c - start}v1h${start - c}Z`;
-      }
-    }
-    return { d: path, n: size + 2 * QUIET };
+    const qr = qrDrawing(payload);
+    return { d: qr.runs.map((r) => `M${r.x} ${r.y}h${r.width}v1h${-r.width}Z`).join(''), n: qr.side };
   }, [payload]);
   return (
     <svg width={`${sizeMm}mm`} height={`${sizeMm}mm`} viewBox={`0 0 ${n} ${n}`} shapeRendering="crispEdges" role="img" aria-label={payload} data-testid="label-qr" style={{ flex: 'none', background: '#fff' }}>

@@ -15,7 +15,7 @@ import type { InventoryItem } from '../../shared/records';
 import { LocationPicker } from '../locations/LocationPicker';
 import { amountText, containerCount } from './item-display';
 import { adjustInput, borrowInput, consumeInput, disposeInput, returnInput, splitInput, useInput } from '../../shared/contract/stock';
-import { asksSecondPerson, SecondPersonFields, secondPersonOf, showSecondPersonErrors, wantsSecondPerson } from '../controlled/SecondPersonFields';
+import { asksSecondPerson, SecondPersonFields, secondPersonOf, secondPersonOptional, showSecondPersonErrors, wantsSecondPerson } from '../controlled/SecondPersonFields';
 import { convert, formatAmount, MEASURE_UNITS, toDecimal, unitDimension, canonicalUnit } from '../../shared/amounts';
 
 /** `consume` opens here only for a controlled item (it needs the second person); else it is a confirmation. */
@@ -197,7 +197,7 @@ function StockDialogBody({ action, item, onClose, onDone }: Props & { action: St
           </Form.Item>
         )}
         {action === 'split' && <Typography.Paragraph type="secondary">{t('stock.splitHint')}</Typography.Paragraph>}
-        {second && <SecondPersonFields item={item} optional={action === 'return'} />}
+        {second && <SecondPersonFields item={item} optional={secondPersonOptional(action)} />}
       </Form>
     </Modal>
   );

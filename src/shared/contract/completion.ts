@@ -1,4 +1,4 @@
-// Inline search completion operations (spec 000, DESIGN §7). Invalid endpoint, a field other than
+// Inline search completion operations (spec 000; docs/design.md#completion). Invalid endpoint, a field other than
 // `all` or an empty `q` are not errors: the answer is the empty suggestion
 // `{ completion: "", suffix: "", confidence: 0, source: null, personalized }` with status 200.
 import { z } from 'zod';

@@ -6,8 +6,11 @@ import { op, returns } from './define';
 import { empty } from './common';
 import type { Message } from '../messages';
 
-export type BackupKindName = 'manual' | 'automatic' | 'pre-migration' | 'move';
+/** Why a backup was written; the backup's manifest (main/backup/manifest.ts) validates against this list. */
+export const BACKUP_KINDS = ['manual', 'automatic', 'pre-migration', 'move'] as const;
+export type BackupKindName = (typeof BACKUP_KINDS)[number];
 
+/** One backup's outcome: what Settings → Data shows, and what backups/status.json stores. */
 export interface BackupRecordInfo {
   at: string;
   kind: BackupKindName;
