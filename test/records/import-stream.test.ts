@@ -265,6 +265,16 @@ describe('a hostile spreadsheet', () => {
     expect(output).not.toMatch(/FATAL ERROR|heap limit/i);
   }, 180_000);
 
+  it('a sheet of single cells at the last column (16 384 positions a row to read) is refused by the cell cap', async () => {
+    const h = createHarness();
+    const file = path.join(dir, 'far-right.xlsx');
+    const rowCount = Math.ceil((MAX_XLSX_CELLS + 1) / MAX_ROW_CELLS);
+    await craftedXlsx(file, null, Array.from({ length: rowCount }, (_, i) => `<row r="${i + 1}"><c r="XFD${i + 1}"/></row>`));
+    const importId = await upload(h, file);
+    expect(await h.call(h.member, 'importPreview', { importId })).toMatchObject({ ok: false, error: { code: 'too_large', key: 'import.tooManyCells', params: { max: MAX_XLSX_CELLS } } });
+    expect(count(h)).toBe(0);
+  });
+
   it('a row of more cells than a spreadsheet has columns is refused with its own error', async () => {
     const h = createHarness();
     const file = path.join(dir, 'wide-row.xlsx');

@@ -106,8 +106,10 @@ async function readXlsx(source: ImportSource, visitor: RowVisitor): Promise<void
       if (++seen > MAX_SHEET_ROWS) throw fileError('too_large', 'import.tooManyRowsStop', { max: MAX_IMPORT_ROWS });
       // Each position up to the row's last cell is read: one cell at column XFD is 16 384 of them.
       if ((positions += row.cellCount) > MAX_XLSX_CELLS) throw fileError('too_large', 'import.tooManyCells', { max: MAX_XLSX_CELLS });
-      const cells: string[] = [];
-      for (let c = 1; c <= row.cellCount; c++) cells.push(row.getCell(c).text ?? '');
+      // Only the cells present: getCell would create one for every position before the last, and a
+      // chunk's rows stay referenced until all are handed out.
+      const cells: string[] = new Array<string>(row.cellCount).fill('');
+      row.eachCell((cell, c) => (cells[c - 1] = cell.text ?? ''));
       if (cells.some((c) => c.trim() !== '')) visitor.row(cells);
     }
   } catch (e) {
