@@ -201,6 +201,8 @@ export const MESSAGES = {
   'import.spoolShort': 'Only {{written}} of {{total}} rows could be read back for writing; nothing was imported. Try again.',
   'import.failed': 'The import failed: {{detail}}. Nothing was imported.',
   'import.outOfMemory': 'The file needs more memory to read than an import may use (is it a spreadsheet of ordinary rows?). Nothing was imported.',
+  'import.tooManyCells': 'The worksheet has more than {{max}} cells (empty cells that are present count too); at most {{max}} can be read. Nothing was imported.',
+  'import.rowTooWide': 'A row of the worksheet has more than {{max}} cells, more than a spreadsheet can hold. Nothing was imported.',
   'import.workerStopped': 'The import stopped before it finished (code {{code}}); nothing was imported.',
   // cart import
   'cart.invalidBatch': 'The import batch is not valid: {{fields}} — {{first}}',

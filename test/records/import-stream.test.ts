@@ -14,7 +14,10 @@ import { http } from '../support/http';
 import { MAX_IMPORT_ROWS } from '../../src/main/records/import-parse';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { once } from 'node:events';
 import yazl from 'yazl';
+import { forkImportWorker, type ImportJob, type ImportWorkerMessage } from '../../src/main/records/import-worker';
+import { MAX_ROW_CELLS, MAX_SHARED_STRINGS_BYTES, MAX_XLSX_CELLS } from '../../src/main/records/xlsx-guard';
 
 const CHUNK = 1_000_000;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-import-stream-'));
@@ -158,38 +161,76 @@ describe('bulk import through the import worker', () => {
   });
 });
 
-/** An XLSX of a few hundred kilobytes whose one shared string inflates to `mb` megabytes. */
-async function zipBomb(file: string, mb: number): Promise<void> {
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
+
+/** An XLSX of one worksheet whose shared strings and sheet XML come from the given pieces, streamed into the zip. */
+async function craftedXlsx(file: string, sharedStrings: Iterable<string> | null, sheetData: Iterable<string>): Promise<void> {
   const zip = new yazl.ZipFile();
-  const x = (name: string, xml: string) => zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>${xml}`), name);
+  const x = (name: string, xml: string) => zip.addBuffer(Buffer.from(`${XML_HEAD}${xml}`), name);
   x('[Content_Types].xml', '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>');
   x('_rels/.rels', '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>');
   x('xl/workbook.xml', '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>');
   x('xl/_rels/workbook.xml.rels', '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>');
-  const block = 'A'.repeat(1024 * 1024);
-  const body = Readable.from(
-    (function* () {
-      yield '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>';
-      for (let i = 0; i < mb; i++) yield block;
-      yield '</t></si></sst>';
-    })(),
-  );
-  zip.addReadStream(body, 'xl/sharedStrings.xml');
-  x('xl/worksheets/sheet1.xml', '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>');
+  const streamed = (head: string, pieces: Iterable<string>, tail: string) =>
+    Readable.from(
+      (function* () {
+        yield head;
+        yield* pieces;
+        yield tail;
+      })(),
+    );
+  if (sharedStrings) zip.addReadStream(streamed(`${XML_HEAD}<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">`, sharedStrings, '</sst>'), 'xl/sharedStrings.xml');
+  zip.addReadStream(streamed(`${XML_HEAD}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`, sheetData, '</sheetData></worksheet>'), 'xl/worksheets/sheet1.xml');
   zip.end();
   await pipeline(zip.outputStream, fs.createWriteStream(file));
 }
 
+function* repeat(piece: string, times: number): Generator<string> {
+  for (let i = 0; i < times; i++) yield piece;
+}
+
+const ONE_SHARED_CELL = ['<row r="1"><c r="A1" t="s"><v>0</v></c></row>'];
+
+/** An XLSX of a few hundred kilobytes whose one shared string inflates to `mb` megabytes. */
+async function zipBomb(file: string, mb: number): Promise<void> {
+  await craftedXlsx(file, ['<si><t>', ...repeat('A'.repeat(1024 * 1024), mb), '</t></si>'], ONE_SHARED_CELL);
+}
+
+/**
+ * Runs a scan of `file` in an import worker forked as the server forks it, with the child's output
+ * piped here: its answer, and everything it printed (V8 prints its out-of-memory abort there).
+ */
+async function scanInWorker(file: string): Promise<{ reply: ImportWorkerMessage | undefined; output: string }> {
+  const child = forkImportWorker(['ignore', 'pipe', 'pipe', 'ipc']);
+  let output = '';
+  for (const out of [child.stdout!, child.stderr!]) out.setEncoding('utf8').on('data', (s: string) => (output += s));
+  let reply: ImportWorkerMessage | undefined;
+  child.on('message', (m: ImportWorkerMessage) => {
+    if (m.type !== 'progress') reply = m;
+  });
+  const closed = once(child, 'close');
+  const job: ImportJob = { kind: 'scan', input: { file, fileName: path.basename(file), spool: `${file}.spool` } };
+  child.send(job);
+  await closed;
+  return { reply, output };
+}
+
+const refusal = (key: string, params: Record<string, unknown> = {}) => ({ type: 'error', error: { code: 'too_large', key, params, fields: { file: expect.objectContaining({ key }) } } });
+
 describe('a hostile spreadsheet', () => {
-  it('an XLSX whose few hundred kilobytes inflate to 400 MB of text ends the import worker with a clear error and changes nothing', async () => {
+  it('an XLSX whose few hundred kilobytes inflate to 400 MB of text is refused while it streams, with a clear error, before the worker runs out of memory, and changes nothing', async () => {
     const h = createHarness();
     const bomb = path.join(dir, 'bomb.xlsx');
     await zipBomb(bomb, 400);
     expect(fs.statSync(bomb).size).toBeLessThan(5 * 1024 * 1024);
     const importId = await upload(h, bomb);
     const r = await h.call(h.member, 'importPreview', { importId });
-    expect(r).toMatchObject({ ok: false, error: { fields: { file: expect.objectContaining({ key: expect.stringMatching(/^import\.(outOfMemory|notXlsx)$/) }) } } });
+    expect(r).toMatchObject({ ok: false, error: { code: 'too_large', key: 'import.outOfMemory', fields: { file: expect.objectContaining({ key: 'import.outOfMemory' }) } } });
     expect(count(h)).toBe(0);
+    // The worker answered the refusal itself: V8 did not abort it at its heap limit.
+    const { reply, output } = await scanInWorker(bomb);
+    expect(reply).toMatchObject(refusal('import.outOfMemory'));
+    expect(output).not.toMatch(/FATAL ERROR|heap limit|out of memory/i);
     // The server process is unharmed and imports the next file.
     const fine = path.join(dir, 'fine.csv');
     fs.writeFileSync(fine, 'name,quantity\nAcetone,1\n');
@@ -197,6 +238,65 @@ describe('a hostile spreadsheet', () => {
     const p = await h.ok<ImportPreview>(h.member, 'importPreview', { importId: next });
     expect(await h.ok<ImportResult>(h.member, 'importCommit', { importId: next, mapping: p.mapping, skipBadRows: false })).toMatchObject({ imported: 1 });
   }, 180_000);
+
+  it('a shared-string table of ordinary short strings that inflates past its cap is refused with the same error', async () => {
+    const file = path.join(dir, 'many-strings.xlsx');
+    // 32 bytes a string, one megabyte a piece: just past the cap.
+    const piece = Array.from({ length: 32_768 }, (_, i) => `<si><t>s${String(i).padStart(15, '0')}</t></si>`).join('');
+    await craftedXlsx(file, repeat(piece, MAX_SHARED_STRINGS_BYTES / piece.length + 1), ONE_SHARED_CELL);
+    expect(fs.statSync(file).size).toBeLessThan(MAX_SHARED_STRINGS_BYTES / 10);
+    const { reply, output } = await scanInWorker(file);
+    expect(reply).toMatchObject(refusal('import.outOfMemory'));
+    expect(output).not.toMatch(/FATAL ERROR|heap limit/i);
+  }, 180_000);
+
+  it('a worksheet of more cells than the cap (empty ones, present) is refused with its own error naming the cap', async () => {
+    const file = path.join(dir, 'many-cells.xlsx');
+    // Rows of 16 000 cell elements, all at A: a few kilobytes compressed.
+    const perRow = 16_000;
+    const rowCount = Math.ceil((MAX_XLSX_CELLS + 1) / perRow);
+    function* rows() {
+      for (let r = 1; r <= rowCount; r++) yield `<row r="${r}">${`<c r="A${r}"/>`.repeat(perRow)}</row>`;
+    }
+    await craftedXlsx(file, null, rows());
+    expect(fs.statSync(file).size).toBeLessThan(1024 * 1024);
+    const { reply, output } = await scanInWorker(file);
+    expect(reply).toMatchObject(refusal('import.tooManyCells', { max: MAX_XLSX_CELLS }));
+    expect(output).not.toMatch(/FATAL ERROR|heap limit/i);
+  }, 180_000);
+
+  it('a sheet of single cells at the last column (16 384 positions a row to read) is refused by the cell cap', async () => {
+    const h = createHarness();
+    const file = path.join(dir, 'far-right.xlsx');
+    const rowCount = Math.ceil((MAX_XLSX_CELLS + 1) / MAX_ROW_CELLS);
+    await craftedXlsx(file, null, Array.from({ length: rowCount }, (_, i) => `<row r="${i + 1}"><c r="XFD${i + 1}"/></row>`));
+    const importId = await upload(h, file);
+    expect(await h.call(h.member, 'importPreview', { importId })).toMatchObject({ ok: false, error: { code: 'too_large', key: 'import.tooManyCells', params: { max: MAX_XLSX_CELLS } } });
+    expect(count(h)).toBe(0);
+  });
+
+  it('a row of more cells than a spreadsheet has columns is refused with its own error', async () => {
+    const h = createHarness();
+    const file = path.join(dir, 'wide-row.xlsx');
+    await craftedXlsx(file, null, ['<row r="1">', ...repeat('<c r="A1"/>', MAX_ROW_CELLS + 1), '</row>']);
+    const importId = await upload(h, file);
+    expect(await h.call(h.member, 'importPreview', { importId })).toMatchObject({ ok: false, error: { code: 'too_large', key: 'import.rowTooWide', params: { max: MAX_ROW_CELLS } } });
+    expect(count(h)).toBe(0);
+  });
+
+  it('an ordinary large XLSX (Excel\'s part order: the sheet before the shared strings) is read whole and imports', async () => {
+    const h = createHarness();
+    const file = path.join(dir, 'inventory-20000.xlsx');
+    await writeTable(file, IMPORT_HEADERS, sampleItems(20_000).map(toImportRow));
+    const importId = await upload(h, file);
+    const parse: ImportProgress[] = [];
+    const preview = await h.records.imports.preview(h.member, { importId }, (p) => parse.push(p));
+    expect(preview).toMatchObject({ totalRows: 20_000, validRows: 20_000, badRows: 0 });
+    expect(preview.sample[0]).toEqual(toImportRow(sampleItems(1)[0]!));
+    expect(parse.at(-1)).toEqual({ phase: 'parse', rows: 20_000, total: null, percent: 100 });
+    expect(await h.ok<ImportResult>(h.member, 'importCommit', { importId, mapping: preview.mapping, skipBadRows: false })).toMatchObject({ imported: 20_000 });
+    expect(count(h)).toBe(20_000);
+  }, 120_000);
 });
 
 describe('the server while an import commits', () => {

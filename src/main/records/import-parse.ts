@@ -1,13 +1,16 @@
 // Reading a bulk-import file row by row, never whole: CSV/TSV through papaparse's streaming parser
 // (UTF-8, with or without BOM; GB18030 when the bytes are not UTF-8, as Excel on Chinese Windows
-// saves CSV), XLSX through exceljs' streaming WorkbookReader (first worksheet). Each non-empty row
-// is handed to the caller as cell text, the header row first.
+// saves CSV), XLSX through xlsx-read.ts (first worksheet; inflated bytes and cells capped). Each
+// non-empty row is handed to the caller as cell text, the header row first.
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
-import ExcelJS from 'exceljs';
-import { AppError, type ErrorCode } from '../../shared/errors';
-import { msg, type MessageKey, type MessageParams } from '../../shared/messages';
+import { AppError } from '../../shared/errors';
+import { fileError } from './import-errors';
+import { xlsxRows } from './xlsx-read';
+import { MAX_XLSX_CELLS } from './xlsx-guard';
+
+export { fileError };
 
 export interface ParsedTable {
   headers: string[];
@@ -25,11 +28,6 @@ export type ImportSource = string | Buffer;
 export interface RowVisitor {
   row(cells: string[]): void;
   bytes?(read: number): void;
-}
-
-/** A refusal of the whole file: the same sentence as the `file` field's error. */
-export function fileError(code: ErrorCode, key: MessageKey, params: MessageParams = {}): AppError {
-  return new AppError(code, key, params, { fields: { file: msg(key, params) } });
 }
 
 function open(source: ImportSource, visitor: RowVisitor): Readable {
@@ -99,27 +97,25 @@ async function readCsv(source: ImportSource, tsv: boolean, visitor: RowVisitor):
 }
 
 async function readXlsx(source: ImportSource, visitor: RowVisitor): Promise<void> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(open(source, visitor), { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', entries: 'ignore' });
-  let sheets = 0;
+  let seen = 0;
+  let positions = 0;
   try {
-    for await (const sheet of reader) {
-      sheets++;
-      let seen = 0;
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        // Empty rows are skipped, but a sheet of millions of them (a small file that inflates) is
-        // refused rather than read for minutes.
-        if (++seen > MAX_SHEET_ROWS) throw fileError('too_large', 'import.tooManyRowsStop', { max: MAX_IMPORT_ROWS });
-        const cells: string[] = [];
-        for (let c = 1; c <= row.cellCount; c++) cells.push(row.getCell(c).text ?? '');
-        if (cells.some((c) => c.trim() !== '')) visitor.row(cells);
-      }
-      break; // the first worksheet only
+    for await (const row of xlsxRows(source, visitor.bytes)) {
+      // Empty rows are skipped, but a sheet of millions of them (a small file that inflates) is
+      // refused rather than read for minutes.
+      if (++seen > MAX_SHEET_ROWS) throw fileError('too_large', 'import.tooManyRowsStop', { max: MAX_IMPORT_ROWS });
+      // Each position up to the row's last cell is read: one cell at column XFD is 16 384 of them.
+      if ((positions += row.cellCount) > MAX_XLSX_CELLS) throw fileError('too_large', 'import.tooManyCells', { max: MAX_XLSX_CELLS });
+      // Only the cells present: getCell would create one for every position before the last, and a
+      // chunk's rows stay referenced until all are handed out.
+      const cells: string[] = new Array<string>(row.cellCount).fill('');
+      row.eachCell((cell, c) => (cells[c - 1] = cell.text ?? ''));
+      if (cells.some((c) => c.trim() !== '')) visitor.row(cells);
     }
   } catch (e) {
     if (e instanceof AppError || isFileGone(e)) throw e;
     throw fileError('validation', 'import.notXlsx', { detail: (e as Error).message });
   }
-  if (sheets === 0) throw fileError('validation', 'import.noWorksheet');
 }
 
 /** Streams the file's rows to the visitor; refuses unreadable files and unknown types. */

@@ -7,12 +7,12 @@
 // ELECTRON_RUN_AS_NODE, as the backup's file worker); tests and benches that run from source set
 // LAB_IMPORT_WORKER to a bundle of the entry (test/support/db-worker-bundle.ts).
 import path from 'node:path';
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { AppError, type ApiErrorBody } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { ImportProgress } from '../../shared/records';
 import type { ScanInput, ScanResult } from './import-scan';
-import { fileError } from './import-parse';
+import { fileError } from './import-errors';
 import type { ExportInput, ExportPart } from './export';
 
 export type ImportJob =
@@ -40,6 +40,19 @@ export function importWorkerEntry(): string {
   return process.env.LAB_IMPORT_WORKER || path.join(dir, 'import-worker.js');
 }
 
+/**
+ * Forks the worker as every job runs it (heap cap, plain Node under Electron). Its output goes to
+ * the server's by default; a test passes pipes to read what the child printed.
+ */
+export function forkImportWorker(stdio: StdioOptions = ['ignore', 'inherit', 'inherit', 'ipc']): ChildProcess {
+  return fork(importWorkerEntry(), [], {
+    stdio,
+    serialization: 'advanced',
+    execArgv: [`--max-old-space-size=${WORKER_HEAP_MB}`],
+    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+  });
+}
+
 export interface RunningJob<T> {
   result: Promise<T>;
   /** Ends the worker; an unfinished write transaction is never committed (SQLite drops it). */
@@ -52,12 +65,7 @@ export function startImportJob(job: Extract<ImportJob, { kind: 'export' }>, onPr
 export function startImportJob(job: ImportJob, onProgress: (p: ImportProgress) => void, onSnapshot?: (total: number) => void): RunningJob<ScanResult | number[] | number> {
   const exporting = job.kind === 'export';
   const failed = (detail: string) => (exporting ? new AppError('unavailable', 'records.exportFailed', { detail }) : new AppError('unavailable', 'import.failed', { detail }));
-  const child = fork(importWorkerEntry(), [], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    serialization: 'advanced',
-    execArgv: [`--max-old-space-size=${WORKER_HEAP_MB}`],
-    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
-  });
+  const child = forkImportWorker();
   const result = new Promise<ScanResult | number[] | number>((resolve, reject) => {
     let settled = false;
     child.on('message', (m: ImportWorkerMessage) => {

@@ -191,6 +191,8 @@ export const zhMessages: Record<MessageKey, string> = {
   'import.spoolShort': '只读回了 {{total}} 行中的 {{written}} 行，未导入任何数据。请重试。',
   'import.failed': '导入失败：{{detail}}。未导入任何数据。',
   'import.outOfMemory': '读取该文件所需的内存超过导入允许的上限（它是普通行组成的表格吗？）。未导入任何数据。',
+  'import.tooManyCells': '工作表超过 {{max}} 个单元格（存在的空单元格也计入）；最多读取 {{max}} 个。未导入任何数据。',
+  'import.rowTooWide': '工作表中有一行超过 {{max}} 个单元格，超出电子表格的容量。未导入任何数据。',
   'import.workerStopped': '导入在完成前停止（代码 {{code}}），未导入任何数据。',
   'cart.invalidBatch': '导入批次无效：{{fields}} — {{first}}',
   'cart.batchMismatch': '批次编号不一致：页面对应“{{expected}}”，批次却是“{{actual}}”。请从浏览器扩展重新导入。',
