@@ -91,6 +91,20 @@ export default tseslint.config(
     },
   },
   {
+    // Transaction policy (docs/stores.md): a write begins IMMEDIATE through db/transaction.ts.
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Use writeTransaction (BEGIN IMMEDIATE) or readSnapshot from src/main/db/transaction.ts (docs/stores.md).',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/main/**/*.ts'],
     ignores: ['src/main/shell/**'],
     rules: { 'no-restricted-imports': ['error', electronOnlyInShell] },

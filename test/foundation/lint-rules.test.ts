@@ -70,6 +70,13 @@ describe('import rules', () => {
     expect(await errorsFor('src/main/db/x.ts', "import { StartFailureError } from '../../shared/start-failure';\nexport const a = StartFailureError;\n")).toEqual([]);
   });
 
+  it('transactions go through db/transaction.ts (writes BEGIN IMMEDIATE)', async () => {
+    const rule = expect.stringContaining('no-restricted-syntax');
+    expect(await errorsFor('src/main/records/x.ts', "import type { Db } from '../db/open';\nexport const a = (db: Db) => db.transaction(() => 1)();\n")).toEqual([rule]);
+    expect(await errorsFor('src/main/records/x.ts', "import type { Db } from '../db/open';\nimport { writeTransaction } from '../db/transaction';\nexport const a = (db: Db) => writeTransaction(db, () => 1);\n")).toEqual([]);
+    expect(await errorsFor('src/main/db/x.ts', "import type { Db } from './open';\nexport const a = (db: Db) => db.transaction(() => 1).immediate();\n")).toEqual([]);
+  });
+
   it('an import cycle fails lint', async () => {
     // context.ts is imported by the handler groups; importing the table back from it closes a circle.
     expect(await errorsFor('src/main/api/context.ts', "import { createHandlers } from './handlers';\nexport const a = createHandlers;\n")).toEqual([expect.stringContaining('import-x/no-cycle')]);

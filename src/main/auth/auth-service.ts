@@ -7,6 +7,7 @@ import type { Role, UserInfo } from '../../shared/contract';
 import { checkPassword, hashPassword } from './passwords';
 import type { AuditLog } from '../audit/audit-log';
 import { sortKey } from '../records/sort-key';
+import { writeTransaction } from '../db/transaction';
 
 const SESSION_DAYS = 30;
 
@@ -38,15 +39,15 @@ export class AuthService {
     // Hashed off the event loop before the transaction; the check is repeated inside it, as
     // another setup may have finished while this one hashed.
     const hash = await hashPassword(input.password);
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       if (!this.setupNeeded()) throw new AppError('conflict', 'auth.alreadySetUp');
       return this.insertUser({ ...input, role: 'admin' }, hash, null);
-    })();
+    });
   }
 
   async createUser(input: { username: string; password: string; displayName: string; role: Role }, actorId: number): Promise<UserInfo> {
     const hash = await hashPassword(input.password);
-    return this.db.transaction(() => this.insertUser(input, hash, actorId))();
+    return writeTransaction(this.db, () => this.insertUser(input, hash, actorId));
   }
 
   /**
@@ -54,7 +55,7 @@ export class AuthService {
    * createUser, for callers that hash once and add many users (test harnesses, seeding).
    */
   addUserWithHash(input: { username: string; displayName: string; role: Role }, passwordHash: string, actorId: number | null): UserInfo {
-    return this.db.transaction(() => this.insertUser(input, passwordHash, actorId))();
+    return writeTransaction(this.db, () => this.insertUser(input, passwordHash, actorId));
   }
 
   private insertUser(input: { username: string; displayName: string; role: Role }, passwordHash: string, actorId: number | null): UserInfo {
@@ -80,7 +81,7 @@ export class AuthService {
   }
 
   update(id: number, patch: { displayName?: string; role?: Role; active?: boolean }, actorId: number): UserInfo {
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const before = this.get(id);
       if (id === actorId && (patch.active === false || (patch.role && patch.role !== 'admin'))) {
         throw new AppError('conflict', 'auth.notOwnAccount', {}, { fields: fieldError(patch.active === false ? 'active' : 'role', 'field.notOnOwnAccount') });
@@ -94,18 +95,18 @@ export class AuthService {
       for (const k of ['displayName', 'role', 'active'] as const) if (before[k] !== next[k]) changes[k] = [before[k], next[k]];
       if (Object.keys(changes).length) this.audit.record({ userId: actorId, entityType: 'user', entityId: id, action: 'update', changes });
       return this.get(id);
-    })();
+    });
   }
 
   async resetPassword(id: number, password: string, actorId: number): Promise<void> {
     this.get(id);
     const hash = await hashPassword(password);
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.get(id);
       this.db.prepare(`UPDATE users SET password_hash = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`).run(hash, id);
       this.db.prepare('DELETE FROM sessions WHERE user_id = ?').run(id);
       this.audit.record({ userId: actorId, entityType: 'user', entityId: id, action: 'reset_password', changes: {} });
-    })();
+    });
   }
 
   /**

@@ -4,6 +4,7 @@
 // exist in the restored data as the same account (same id and username) and are active there.
 // Everyone else logs in again; the person restoring stays logged in if their account is there.
 import type Database from 'better-sqlite3';
+import { writeTransaction } from '../db/transaction';
 
 export interface LiveSession {
   token_hash: string;
@@ -28,7 +29,7 @@ export function readLiveSessions(db: Database.Database, now = new Date()): LiveS
 export function carrySessions(db: Database.Database, live: readonly LiveSession[]): number {
   const same = db.prepare('SELECT 1 FROM users WHERE id = ? AND username = ? AND active = 1');
   const ins = db.prepare('INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)');
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     db.prepare('DELETE FROM sessions').run();
     let kept = 0;
     for (const s of live) {
@@ -37,5 +38,5 @@ export function carrySessions(db: Database.Database, live: readonly LiveSession[
       kept++;
     }
     return kept;
-  })();
+  });
 }

@@ -39,7 +39,3 @@ export function isBusy(e: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }
 
-/** Runs `fn` in a BEGIN IMMEDIATE transaction (the write lock is taken up front, waiting busy_timeout). */
-export function writeTx<T>(db: Db, fn: () => T): T {
-  return db.transaction(fn).immediate();
-}

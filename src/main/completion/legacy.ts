@@ -21,9 +21,9 @@ import { completionMigrations } from '../db/migrations/completion';
 import { ALL_FIELDS, GLOBAL_USER } from './endpoints';
 import { memoryQuery } from './memory-store';
 import { memoryRankKey } from './ranking';
-import { writeTx } from './db';
 import { createGeneration, dropGenerationSql, generationObjects } from './index-tables';
 import { markStaleInTx } from './index-store';
+import { writeTransaction } from '../db/transaction';
 
 function objectNames(db: Db): Set<string> {
   return new Set((db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table','index')").all() as { name: string }[]).map((r) => r.name));
@@ -83,7 +83,7 @@ function toMs(v: string | number | null, fallback: number): number {
 /** The upgrade: write lock, check again, copy, marker — one transaction. Throws on failure (retryable). */
 export function upgradeAndMigrateLegacy(db: Db, lab: Db, now: number): LegacyResult {
   migrate(db, completionMigrations, 'completion.db');
-  return writeTx(db, () => {
+  return writeTransaction(db, () => {
     if (startupCheck(db).ok) return { migrated: false, preferences: 0, memory: 0 };
     let preferences = 0;
     let memory = 0;

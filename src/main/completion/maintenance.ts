@@ -7,7 +7,7 @@ import { LIST_ENDPOINTS, type ListEndpoint } from '../../shared/records';
 import type { Db } from '../db/open';
 import { openDatabase } from '../db/open';
 import type { Logger } from '../logging';
-import { BACKGROUND_LOCK_WAIT_MS, completionPath, labPath, writeTx } from './db';
+import { BACKGROUND_LOCK_WAIT_MS, completionPath, labPath } from './db';
 import { markStaleInTx, readMeta } from './index-store';
 import { applyMemoryOpInTx, type MemoryOp } from './memory-store';
 import { rebuildEndpoint, type RebuildOptions, type RebuildResult } from './rebuild';
@@ -15,6 +15,7 @@ import { RebuildLock } from './rebuild-lock';
 import { pruneMemory, type PruneResult } from './prune';
 import { startupCheck, upgradeAndMigrateLegacy } from './legacy';
 import { isDamage } from '../db/damage';
+import { writeTransaction } from '../db/transaction';
 
 export const STALE_CHECK_INTERVAL_MS = 5000;
 export const REBUILD_BACKOFF_S = [5, 10, 20, 40, 60] as const;
@@ -92,7 +93,7 @@ export class CompletionMaintenance {
         const r = upgradeAndMigrateLegacy(db, lab, this.clock());
         this.log.info({ problems: check.problems, ...r }, 'completion upgrade done');
       }
-      writeTx(db, () => db.prepare('UPDATE endpoint_meta SET stale = 1').run());
+      writeTransaction(db, () => db.prepare('UPDATE endpoint_meta SET stale = 1').run());
       this.initialized = true;
       return true;
     } catch (e) {
@@ -120,7 +121,7 @@ export class CompletionMaintenance {
     const pending = this.retries.splice(0);
     for (const item of pending) {
       try {
-        writeTx(db, () => (item.kind === 'stale' ? markStaleInTx(db, item.endpoint) : applyMemoryOpInTx(db, item.op)));
+        writeTransaction(db, () => (item.kind === 'stale' ? markStaleInTx(db, item.endpoint) : applyMemoryOpInTx(db, item.op)));
       } catch (e) {
         if (this.reportDamage(e)) return;
         this.log.warn({ err: errText(e), item: item.kind }, 'completion retry failed; kept in the retry list');

@@ -4,9 +4,9 @@
 // whole table, keeping higher frequency, then later last use, then higher id. Victims are chosen
 // with a read query and deleted in short batches (each re-checks the row is unchanged).
 import type { Db } from '../db/open';
-import { writeTx } from './db';
 import { DAY_MS } from './ranking';
 import { GLOBAL_USER } from './endpoints';
+import { writeTransaction } from '../db/transaction';
 
 export const PRUNE_INTERVAL_MS = 3_600_000;
 export const PRUNE_LOW_USE_FREQUENCY = 2;
@@ -39,7 +39,7 @@ function claimSlot(db: Db, now: number, intervalMs: number): boolean {
   };
   // A plain read first: the 5 s maintenance round takes no write lock when pruning is not due.
   if (!due()) return false;
-  return writeTx(db, () => {
+  return writeTransaction(db, () => {
     if (!due()) return false;
     db.prepare("INSERT INTO completion_meta(key, value) VALUES ('last_prune_at', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(String(now));
     return true;
@@ -51,7 +51,7 @@ function deleteVictims(db: Db, victims: Victim[], batch = 500): number {
   const del = db.prepare('DELETE FROM search_memory WHERE id = ? AND frequency = ? AND last_used_at = ?');
   for (let i = 0; i < victims.length; i += batch) {
     const slice = victims.slice(i, i + batch);
-    n += writeTx(db, () => slice.reduce((acc, v) => acc + del.run(v.id, v.frequency, v.last_used_at).changes, 0));
+    n += writeTransaction(db, () => slice.reduce((acc, v) => acc + del.run(v.id, v.frequency, v.last_used_at).changes, 0));
   }
   return n;
 }

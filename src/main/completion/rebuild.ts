@@ -8,9 +8,9 @@ import { tableExists, type Db } from '../db/open';
 import { buildEntityRows, compareBinary, type CandidateRow, type EntityFact } from './entity-builder';
 import { allEntitiesSql } from './endpoints';
 import { addRef, bestOfRefs, readMeta, type TermRefs } from './index-store';
-import { writeTx } from './db';
 import { createGeneration, dropGenerationSql, generationsOnDisk, tablesOf } from './index-tables';
 import { betterTerm, FIELD_CAP, LARGE_PREFIX_TERMS, precomputablePrefixes, prefixTopWriter, type TermPick } from './term-select';
+import { writeTransaction } from '../db/transaction';
 
 export type RebuildOutcome = 'committed' | 'discarded' | 'fresh';
 
@@ -106,7 +106,7 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
     let worked = t0;
     let more = true;
     try {
-      writeTx(db, () => {
+      writeTransaction(db, () => {
         begun = now();
         deadline = begun + budget;
         for (let n = 0; n < cap; n++) {

@@ -13,11 +13,12 @@ import { AppError } from '../../shared/errors';
 import { ALL_FIELDS } from './endpoints';
 import { CompletionReader, type InlineQuery } from './reader';
 import { emptySuggestion, type Suggestion } from './ranking';
-import { isBusy, openCompletionWrite, REQUEST_LOCK_WAIT_MS, writeTx } from './db';
+import { isBusy, openCompletionWrite, REQUEST_LOCK_WAIT_MS } from './db';
 import { markStaleInTx, syncEntitiesInTx } from './index-store';
 import { applyMemoryOpInTx, personalizedInTx, setPersonalizedInTx, type MemoryOp } from './memory-store';
 import { isMaintenanceMode, type RetryItem } from './maintenance';
 import { isDamage } from '../db/damage';
+import { writeTransaction } from '../db/transaction';
 
 export const IN_REQUEST_ATTEMPTS = 2;
 /** More entities than this in one bulk call are not synced one by one: the endpoint is marked stale. */
@@ -151,7 +152,7 @@ export class CompletionService {
       try {
         const db = this.writeDb();
         db.pragma(`busy_timeout = ${left}`);
-        writeTx(db, () => fn(db));
+        writeTransaction(db, () => fn(db));
       } catch (e) {
         this.o.log.warn({ what, attempt: i + 1, err: e instanceof Error ? e.message : String(e), code: (e as { code?: string }).code }, 'completion write failed');
         if (!isBusy(e)) this.dropWriter();

@@ -16,6 +16,7 @@ import { readListFile } from './list-file';
 import { exportListFile } from './list-export';
 import { exportControlledLedger } from './ledger-export';
 import type { ExportFile } from '../records/export';
+import { writeTransaction } from '../db/transaction';
 
 const ENTITY = 'controlled_list';
 
@@ -46,7 +47,7 @@ export class ControlledService {
 
   create(actor: UserInfo, input: ControlledCreateInput): ControlledCategory {
     const entries = (input.entries ?? []).map((e, i) => ({ cas: validCas(e.cas, `entries.${i}.cas`), name: e.name ?? '' }));
-    const id = this.deps.db.transaction(() => {
+    const id = writeTransaction(this.deps.db, () => {
       this.checkNames(null, input.name_zh, input.name_en);
       const sort = prepareCached(this.deps.db, 'SELECT coalesce(max(sort), 0) + 1 FROM controlled_categories').pluck().get() as number;
       const newId = Number(
@@ -55,13 +56,13 @@ export class ControlledService {
       const added = this.insertEntries(newId, entries);
       this.audit(actor, newId, 'create', { name: [null, input.name_zh], name_en: [null, input.name_en], ...(added ? { entries: [0, added] } : {}) });
       return newId;
-    }).immediate();
+    });
     this.changed();
     return this.category(id);
   }
 
   rename(actor: UserInfo, input: ControlledRenameInput): ControlledCategory {
-    const changed = this.deps.db.transaction(() => {
+    const changed = writeTransaction(this.deps.db, () => {
       const before = this.category(input.id);
       const zh = input.name_zh ?? before.name_zh;
       const en = input.name_en ?? before.name_en;
@@ -73,30 +74,30 @@ export class ControlledService {
       if (en !== before.name_en) changes.name_en = [before.name_en, en];
       this.audit(actor, before.id, 'update', changes);
       return true;
-    }).immediate();
+    });
     if (changed) this.changed(false);
     return this.category(input.id);
   }
 
   delete(actor: UserInfo, id: number): void {
-    this.deps.db.transaction(() => {
+    writeTransaction(this.deps.db, () => {
       const before = this.category(id);
       if (before.key !== null) throw new AppError('conflict', 'controlled.builtIn', {});
       // Entries first, row by row, so the unlisting triggers clear the flags they set.
       prepareCached(this.deps.db, 'DELETE FROM controlled_cas WHERE category_id = ?').run(id);
       prepareCached(this.deps.db, 'DELETE FROM controlled_categories WHERE id = ?').run(id);
       this.audit(actor, id, 'delete', { name: [before.name_zh, null], name_en: [before.name_en, null], entries: [before.count, 0] });
-    }).immediate();
+    });
     this.changed();
   }
 
   addCas(actor: UserInfo, input: ControlledCasInput): ControlledEntry {
     const cas = validCas(input.cas, 'cas');
-    this.deps.db.transaction(() => {
+    writeTransaction(this.deps.db, () => {
       this.category(input.id);
       if (this.insertEntries(input.id, [{ cas, name: input.name ?? '' }]) === 0) throw fieldInvalid('cas', 'controlled.alreadyListed', { cas });
       this.audit(actor, input.id, 'add_cas', { cas: [null, cas], ...(input.name ? { cas_name: [null, input.name] } : {}) });
-    }).immediate();
+    });
     this.changed();
     return { category_id: input.id, cas, name: input.name ?? '' };
   }
@@ -104,12 +105,12 @@ export class ControlledService {
   removeCas(actor: UserInfo, input: { id: number; cas: string }): void {
     const p = parseCas(input.cas);
     const cas = p.kind === 'valid' || p.kind === 'bad_check_digit' ? p.canonical : input.cas;
-    this.deps.db.transaction(() => {
+    writeTransaction(this.deps.db, () => {
       this.category(input.id);
       const gone = prepareCached(this.deps.db, 'DELETE FROM controlled_cas WHERE category_id = ? AND cas = ?').run(input.id, cas).changes;
       if (gone === 0) throw fieldInvalid('cas', 'controlled.notListed', { cas });
       this.audit(actor, input.id, 'remove_cas', { cas: [cas, null] });
-    }).immediate();
+    });
     this.changed();
   }
 
@@ -117,12 +118,12 @@ export class ControlledService {
   async import(actor: UserInfo, input: ControlledImportInput): Promise<ControlledImportResult> {
     this.category(input.id);
     const { rows, errors } = await readListFile(input.fileName, base64File(input.content));
-    const added = this.deps.db.transaction(() => {
+    const added = writeTransaction(this.deps.db, () => {
       this.category(input.id);
       const n = this.insertEntries(input.id, rows);
       this.audit(actor, input.id, 'import', { file: [null, input.fileName], added: [null, n], refused: [null, errors.length] });
       return n;
-    }).immediate();
+    });
     if (added > 0) this.changed();
     return { added, already: rows.length - added, refused: errors.length, errors: errors.slice(0, MAX_IMPORT_ERRORS) };
   }

@@ -13,6 +13,7 @@ import { locationByText } from './location-tree';
 import { ftsTable } from './search-index';
 import { attachSpool, quoteColumn, SPOOL_SCHEMA } from './import-spool';
 import type { ImportProgress } from '../../shared/records';
+import { writeTransaction } from '../db/transaction';
 
 /** FTS5's merge settings when the index's config has none; crisismerge while a commit runs; pages per merge step after it. */
 const FTS5_DEFAULTS = { automerge: 4, crisismerge: 16 };
@@ -61,7 +62,7 @@ export function writeImport(dbPath: string, spool: string, actor: UserInfo, tota
     if (total > 0) {
       const cols = spooled.columns.filter((c) => c !== 'storage_location' && c !== 'location_id');
       const list = cols.map(quoteColumn).join(', ');
-      db.transaction(() => {
+      writeTransaction(db, () => {
         placeTable(db);
         const merging = pauseMerging(db);
         const deferred = APPENDED_TABLES.map((t) => deferIndexes(db, t, total));
@@ -89,7 +90,7 @@ export function writeImport(dbPath: string, spool: string, actor: UserInfo, tota
         }
         for (const d of deferred) d.build();
         merging.resume();
-      }).immediate();
+      });
     }
     report();
     return ids;

@@ -12,6 +12,7 @@ import { editedAmount, receivedMovement, writeMovement, type MovementInput } fro
 import { resolveLocation, type ResolvedLocation } from './location-tree';
 import { canonicalUnit } from '../../shared/amounts';
 import type { GhsPictogram } from '../../shared/stock';
+import { writeTransaction } from '../db/transaction';
 
 export const INVENTORY_FIELDS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous',
   'location_id', 'container_size', 'container_label', 'lot_number', 'expiry_date', 'received_date', 'opened_date', 'supplier', 'min_stock', 'ghs'] as const;
@@ -102,14 +103,14 @@ export class InventoryService {
 
   create(actor: UserInfo, input: InventoryCreate): InventoryItem {
     const cas = resolveCas(input.cas_number, input.cas_override);
-    const id = this.d.db.transaction(() => this.insert(inventoryRowValues(input, cas, resolveLocation(this.d.db, input)), actor))();
+    const id = writeTransaction(this.d.db, () => this.insert(inventoryRowValues(input, cas, resolveLocation(this.d.db, input)), actor));
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
     return this.get(id);
   }
 
   update(actor: UserInfo, input: InventoryUpdate): InventoryItem {
     const { id, cas_override, ...patch } = input;
-    const item = this.d.db.transaction(() => {
+    const item = writeTransaction(this.d.db, () => {
       const before = this.get(id);
       const next: Record<string, unknown> = { ...patch };
       if (patch.cas_number !== undefined) next.cas_number = resolveCas(patch.cas_number, cas_override || patch.cas_number === before.cas_number);
@@ -135,20 +136,20 @@ export class InventoryService {
       const { location_id: _locationId, ...audited } = changes;
       this.d.audit.record({ userId: actor.id, entityType: INVENTORY_ENTITY, entityId: id, action: 'update', changes: audited });
       return null;
-    })();
+    });
     if (item) return item;
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
     return this.get(id);
   }
 
   delete(actor: UserInfo, id: number): void {
-    this.d.db.transaction(() => {
+    writeTransaction(this.d.db, () => {
       const before = this.get(id);
       // The ledger (台账) lists items by their row: a controlled item leaves through Dispose, which keeps it.
       if (before.controlled) throw new AppError('conflict', 'controlled.deleteItem', { id });
       prepareCached(this.d.db, 'DELETE FROM inventory_items WHERE id = ?').run(id);
       this.d.audit.record({ userId: actor.id, entityType: INVENTORY_ENTITY, entityId: id, action: 'delete', changes: deleted(before, AUDIT_FIELDS) });
-    })();
+    });
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
   }
 }

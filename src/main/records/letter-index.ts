@@ -8,6 +8,7 @@
 // the normalized text contains the letter or it does not, so the results equal the scan's.
 import type { Db } from '../db/open';
 import { LISTS, type ListEndpoint } from '../../shared/records';
+import { writeTransaction } from '../db/transaction';
 
 /** The characters with a bit, in bit order. */
 export const MASK_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -81,10 +82,10 @@ export function ensureLetterIndexes(db: Db): Array<{ table: string; problem: str
       if (stray !== 0) problem = `${l} does not hold one row per record`;
     }
     if (!problem) continue;
-    db.transaction(() => {
+    writeTransaction(db, () => {
       db.exec(`DROP TRIGGER IF EXISTS ${l}_insert; DROP TRIGGER IF EXISTS ${l}_delete; DROP TRIGGER IF EXISTS ${l}_update; DROP TABLE IF EXISTS ${l};`);
       createLetterIndex(db, table);
-    })();
+    });
     rebuilt.push({ table: l, problem });
   }
   return rebuilt;

@@ -14,6 +14,7 @@ import { derivedColumns, searchColumns } from './search';
 import { sortKey } from './sort-key';
 import { writeMovement } from './stock-ledger';
 import type { InventoryService } from './inventory-service';
+import { writeTransaction } from '../db/transaction';
 
 const ENDPOINT = '/inventory/' as const;
 const ENTITY = 'location';
@@ -61,20 +62,20 @@ export class LocationService {
   }
 
   create(actor: UserInfo, input: LocationCreate): LocationNode {
-    const id = this.d.db.transaction(() => {
+    const id = writeTransaction(this.d.db, () => {
       const parent = input.parent_id != null ? this.node(input.parent_id, 'parent_id') : null;
       const path = joinPath(parent?.path ?? null, input.name);
       this.checkFree(path, null);
       const newId = Number(prepareCached(this.d.db, 'INSERT INTO locations (parent_id, name, path) VALUES (?, ?, ?)').run(parent?.id ?? null, input.name, path).lastInsertRowid);
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: newId, action: 'create', changes: { name: [null, input.name], path: [null, path] } });
       return newId;
-    })();
+    });
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [] }]);
     return this.get(id);
   }
 
   update(actor: UserInfo, input: LocationUpdate): LocationNode {
-    const changedItems = this.d.db.transaction(() => {
+    const changedItems = writeTransaction(this.d.db, () => {
       const before = this.node(input.id, 'id');
       const name = input.name ?? before.name;
       const parentId = input.parent_id === undefined ? before.parent_id : input.parent_id;
@@ -104,7 +105,7 @@ export class LocationService {
       if (parentId !== before.parent_id) changes.parent = [parentOf(before.path, before.name), parentPath];
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: before.id, action: 'update', changes });
       return itemIds;
-    })();
+    });
     // Open inventory lists and location trees refresh (the event also says so when no item changed).
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: changedItems, bulk: changedItems.length > 1 }]);
     return this.get(input.id);
@@ -112,7 +113,7 @@ export class LocationService {
 
   /** Deletes the node and the (empty) nodes below it; refused while any of them holds present items. */
   delete(actor: UserInfo, id: number): { ok: true; removed: number } {
-    const removed = this.d.db.transaction(() => {
+    const removed = writeTransaction(this.d.db, () => {
       const before = this.node(id, 'id');
       const ids = JSON.stringify(subtreeIds(this.d.db, id));
       const count = prepareCached(this.d.db, `SELECT count(*) FROM inventory_items WHERE location_id IN (SELECT value FROM json_each(?)) AND ${PRESENT}`).pluck().get(ids) as number;
@@ -125,14 +126,14 @@ export class LocationService {
       for (const n of nodes) del.run(n);
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'delete', changes: { name: [before.name, null], path: [before.path, null], removed: [null, nodes.length] } });
       return nodes.length;
-    })();
+    });
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [] }]);
     return { ok: true, removed };
   }
 
   /** Moves an item (in stock or borrowed) to node `location_id`: a `moved` movement in its ledger. */
   moveItem(actor: UserInfo, input: ItemMove): InventoryItem {
-    this.d.db.transaction(() => {
+    writeTransaction(this.d.db, () => {
       const item = this.inventory.get(input.id);
       if (item.status !== 'in_stock' && item.status !== 'borrowed') {
         throw new AppError('conflict', 'locations.itemNotPresent', { id: item.id, status: item.status });
@@ -146,7 +147,7 @@ export class LocationService {
         from_location_id: item.location_id, to_location_id: to.location_id, from_location: item.storage_location || null, to_location: to.storage_location,
       });
       this.d.audit.record({ userId: actor.id, entityType: 'inventory_item', entityId: item.id, action: 'move', changes: { storage_location: [item.storage_location, to.storage_location], ...(input.note ? { note: [null, input.note] } : {}) } });
-    })();
+    });
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [input.id] }]);
     return this.inventory.get(input.id);
   }

@@ -12,6 +12,7 @@ import { checkStatusIn, checkTransition } from './status-tables';
 import { DELETABLE_ORDER_STATUSES, EDITABLE_ORDER_STATUSES } from '../../shared/workflows';
 import { findSubmission, forgetSubmission, isDuplicateSubmission, recordSubmission, type ImportOrderKind, type Submission } from './import-submissions';
 import { prepareCached } from '../db/statements';
+import { writeTransaction } from '../db/transaction';
 
 export interface OrderRecord {
   id: number;
@@ -87,7 +88,7 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
     try {
       // IMMEDIATE takes the write lock before the lookup, so a submission committed by another
       // connection is seen rather than raced; the UNIQUE pair stays the last guard.
-      res = ref ? db.transaction(write).immediate() : db.transaction(write)();
+      res = ref ? writeTransaction(db, write) : writeTransaction(db, write);
     } catch (e) {
       const prior = ref && isDuplicateSubmission(e) ? findSubmission(db, ref) : undefined;
       if (!prior) throw e;
@@ -115,7 +116,7 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
    */
   protected edit(actor: UserInfo, id: number, next: (before: T) => Record<string, unknown>, column: (field: string, value: unknown) => unknown = (_, v) => v): T {
     const { table, entity, endpoint, fields } = this.kind;
-    const unchanged = this.d.db.transaction(() => {
+    const unchanged = writeTransaction(this.d.db, () => {
       const before = this.get(id);
       this.checkOwner(actor, before, 'edit');
       checkStatusIn(EDITABLE_ORDER_STATUSES, 'edit', { kind: this.kind.entity, id }, before.status);
@@ -126,7 +127,7 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
       updateRow(this.d.db, table, id, sets);
       this.d.audit.record({ userId: actor.id, entityType: entity, entityId: id, action: 'update', changes });
       return null;
-    })();
+    });
     if (unchanged) return unchanged;
     afterCommit(this.d, [{ endpoint, ids: [id] }]);
     return this.get(id);
@@ -134,27 +135,27 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
 
   delete(actor: UserInfo, id: number): void {
     const { table, entity, endpoint, fields } = this.kind;
-    this.d.db.transaction(() => {
+    writeTransaction(this.d.db, () => {
       const before = this.get(id);
       this.checkOwner(actor, before, 'delete');
       checkStatusIn(DELETABLE_ORDER_STATUSES, 'delete', { kind: this.kind.entity, id }, before.status);
       prepareCached(this.d.db, `DELETE FROM ${table} WHERE id = ?`).run(id);
       forgetSubmission(this.d.db, this.kind.importKind, id);
       this.d.audit.record({ userId: actor.id, entityType: entity, entityId: id, action: 'delete', changes: deleted(before, [...fields, 'status']) });
-    })();
+    });
     afterCommit(this.d, [{ endpoint, ids: [id] }]);
   }
 
   /** One step of the workflow (approve, reject, …), refused unless the order's status allows it. */
   protected transition(actor: UserInfo, id: number, action: A, extra: Record<string, unknown> = {}): T {
     const { table, entity, endpoint } = this.kind;
-    this.d.db.transaction(() => {
+    writeTransaction(this.d.db, () => {
       const before = this.get(id);
       const to = checkTransition(this.kind.transitions[action], action, { kind: this.kind.entity, id }, before.status);
       const sets: Record<string, unknown> = { status: to, ...extra };
       updateRow(this.d.db, table, id, sets);
       this.d.audit.record({ userId: actor.id, entityType: entity, entityId: id, action, changes: diff(before as unknown as Record<string, unknown>, sets, ['status', 'reject_reason']) });
-    })();
+    });
     afterCommit(this.d, [{ endpoint, ids: [id] }]);
     return this.get(id);
   }

@@ -20,6 +20,7 @@ import { localDay } from '../../shared/stock';
 import { fieldInvalid } from '../../shared/errors';
 import { containersOf, toNumber, unitDimension } from '../../shared/amounts';
 import { prepareCached } from '../db/statements';
+import { writeTransaction } from '../db/transaction';
 
 export const REAGENT_FIELDS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit_price', 'brand', 'category', 'product_number', 'hazardous', 'notes', 'supplier'] as const;
 const ENDPOINT = '/reagent-orders/' as const;
@@ -120,7 +121,7 @@ export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep>
   }
 
   stockIn(actor: UserInfo, input: StockInInput): { order: ReagentOrder; item: InventoryItem; alreadyStockedIn: boolean } {
-    const res = this.d.db.transaction(() => {
+    const res = writeTransaction(this.d.db, () => {
       const order = this.get(input.id);
       if (order.status === 'stocked_in' && order.inventory_item_id != null) return { itemId: order.inventory_item_id, again: true };
       checkTransition(REAGENT_TRANSITIONS.stock_in, 'stock_in', { kind: ENTITY, id: order.id }, order.status);
@@ -148,7 +149,7 @@ export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep>
       prepareCached(this.d.db, `UPDATE reagent_orders SET status = 'stocked_in', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`).run(order.id);
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: order.id, action: 'stock_in', changes: { status: [order.status, 'stocked_in'], inventory_item_id: [null, itemId], storage_location: [null, location.storage_location] } });
       return { itemId, again: false };
-    })();
+    });
     if (!res.again) {
       afterCommit(this.d, [
         { endpoint: ENDPOINT, ids: [input.id] },

@@ -12,6 +12,7 @@
 import type { Db } from '../db/open';
 import { LISTS, type ListEndpoint } from '../../shared/records';
 import { ensureLetterIndexes } from './letter-index';
+import { writeTransaction } from '../db/transaction';
 
 /** The FTS5 table of a record table. */
 export const ftsTable = (table: string): string => `${table}_fts`;
@@ -183,10 +184,10 @@ export function ensureSearchIndexes(db: Db): Array<{ table: string; problem: str
     const { table } = LISTS[endpoint];
     const problem = searchIndexProblem(db, table);
     if (!problem) continue;
-    db.transaction(() => {
+    writeTransaction(db, () => {
       dropSearchIndex(db, table);
       createSearchIndex(db, table);
-    })();
+    });
     rebuilt.push({ table, problem });
   }
   return [...rebuilt, ...ensureLetterIndexes(db)];

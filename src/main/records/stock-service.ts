@@ -21,6 +21,7 @@ import { inventoryRowValues, type InventoryService } from './inventory-service';
 import { locationById } from './location-tree';
 import { exportMovements, type MovementExportInput } from './stock-export';
 import type { ExportFile } from './export';
+import { writeTransaction } from '../db/transaction';
 
 const ENDPOINT = '/inventory/' as const;
 const ENTITY = 'inventory_item';
@@ -213,7 +214,7 @@ export class StockService {
     second?: SecondPersonInput,
   ): InventoryItem {
     const secondId = action === 'split' ? null : this.secondPerson(actor, id, action, second);
-    this.d.db.transaction(() => {
+    writeTransaction(this.d.db, () => {
       const before = this.inventory.get(id);
       checkStatusIn(STOCK_ACTION_FROM[action], action, { kind: ENTITY, id }, before.status);
       const { sets, movements } = effect(before, toDecimal(before.quantity));
@@ -224,7 +225,7 @@ export class StockService {
       updateRow(this.d.db, 'inventory_items', id, sets);
       const changes = diff(before as unknown as Record<string, unknown>, sets, AUDITED);
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action, changes });
-    }).immediate();
+    });
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id, ...moreIds()] }]);
     return this.inventory.get(id);
   }

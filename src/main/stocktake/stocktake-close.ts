@@ -20,6 +20,7 @@ import { derivedColumns } from '../records/search';
 import { writeMovement } from '../records/stock-ledger';
 import { confirmSecondPerson } from '../records/second-person';
 import { openStocktake, stocktakeLines } from './stocktake-queries';
+import { readSnapshot, writeTransaction } from '../db/transaction';
 
 const ENDPOINT = '/inventory/' as const;
 
@@ -140,12 +141,12 @@ export function closeStocktake(deps: RecordsDeps, actor: UserInfo, input: CloseS
   const touched: number[] = [];
   // The second person's password (scrypt, slow) is checked before the write lock is taken; the
   // controlled state is decided again under the lock (a count or a flag may change in between).
-  const needed = db.transaction(() => {
+  const needed = readSnapshot(db, () => {
     const st = openStocktake(db, input.id);
     return changesControlled(plan(reviewStocktake(db, st), stocktakeLines(db, st.id), input));
-  })();
+  });
   const checked = needed && input.second_person ? confirmSecondPerson(db, actor.id, input.second_person) : null;
-  db.transaction(() => {
+  writeTransaction(db, () => {
     const st = openStocktake(db, input.id);
     const plans = plan(reviewStocktake(db, st), stocktakeLines(db, st.id), input);
     const controlled = changesControlled(plans);
@@ -192,6 +193,6 @@ export function closeStocktake(deps: RecordsDeps, actor: UserInfo, input: CloseS
       userId: actor.id, entityType: 'stocktake', entityId: st.id, action: 'close',
       changes: { status: ['open', 'closed'], adjusted: [null, adjusted], moved: [null, moved], ...(second !== null ? { second_person: [null, prepareCached(db, 'SELECT display_name FROM users WHERE id = ?').pluck().get(second)] } : {}) },
     });
-  }).immediate();
+  });
   afterCommit(deps, [{ endpoint: ENDPOINT, ids: touched, bulk: touched.length > 1 }]);
 }

@@ -19,6 +19,7 @@ import type { ExportFile } from '../records/export';
 import { findStocktake, listStocktakes, openStocktake, stocktakeLines } from './stocktake-queries';
 import { closeStocktake, reviewStocktake } from './stocktake-close';
 import { writeStocktakeReport } from './stocktake-report';
+import { readSnapshot, writeTransaction } from '../db/transaction';
 
 const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ','now')`;
 /** The item's last ledger movement id (0: none): where a count stands in its ledger. */
@@ -56,13 +57,13 @@ export class StocktakeService {
 
   get(id: number): StocktakeDetail {
     const db = this.deps.db;
-    return db.transaction(() => ({ ...findStocktake(db, id), lines: stocktakeLines(db, id) }))();
+    return readSnapshot(db, () => ({ ...findStocktake(db, id), lines: stocktakeLines(db, id) }));
   }
 
   /** Expected: every container in the subtree that is in stock or borrowed, with its amount now. */
   start(actor: UserInfo, input: StartStocktakeInput): Stocktake {
     const db = this.deps.db;
-    const id = db.transaction(() => {
+    const id = writeTransaction(db, () => {
       const loc = prepareCached(db, 'SELECT id, path FROM locations WHERE id = ?').get(input.location_id) as { id: number; path: string } | undefined;
       if (!loc) throw fieldInvalid('location_id', 'field.noSuchRecord');
       const mine = subtreeIds(db, loc.id);
@@ -87,7 +88,7 @@ export class StocktakeService {
       ).run(st, JSON.stringify(mine));
       this.deps.audit.record({ userId: actor.id, entityType: ENTITY, entityId: st, action: 'start', changes: { name: [null, loc.path], location_id: [null, loc.id], ...(input.note ? { note: [null, input.note] } : {}) } });
       return st;
-    }).immediate();
+    });
     return this.announce(id);
   }
 
@@ -106,7 +107,7 @@ export class StocktakeService {
   see(actor: UserInfo, id: number, itemId: number): ScanResult {
     const db = this.deps.db;
     let changed = false;
-    const res = db.transaction((): Omit<ScanResult, 'seen' | 'expected'> => {
+    const res = writeTransaction(db, (): Omit<ScanResult, 'seen' | 'expected'> => {
       const st = openStocktake(db, id);
       const item = prepareCached(db, 'SELECT id, name, status, quantity, unit, storage_location, location_id FROM inventory_items WHERE id = ?').get(itemId) as ItemRow | undefined;
       const base = { item_id: itemId, name: item?.name ?? null, location_path: null, elsewhere: false, seen_by_name: null, status: item?.status ?? null };
@@ -129,7 +130,7 @@ export class StocktakeService {
       ).run(id, actor.id, itemId, itemId);
       changed = true;
       return { ...base, result: 'found', location_path: item.storage_location, elsewhere };
-    }).immediate();
+    });
     const progress = changed ? this.announce(id) : findStocktake(db, id);
     return { ...res, seen: progress.seen, expected: progress.expected };
   }
@@ -140,7 +141,7 @@ export class StocktakeService {
    */
   untick(actor: UserInfo, id: number, itemId: number): Stocktake {
     const db = this.deps.db;
-    db.transaction(() => {
+    writeTransaction(db, () => {
       openStocktake(db, id);
       const line = this.line(id, itemId);
       if (line.expected === 0) prepareCached(db, 'DELETE FROM stocktake_lines WHERE stocktake_id = ? AND item_id = ?').run(id, itemId);
@@ -149,14 +150,14 @@ export class StocktakeService {
         userId: actor.id, entityType: ENTITY, entityId: id, action: 'untick',
         changes: { item_id: [itemId, itemId], seen_by: [line.seen_by, null], seen_at: [line.seen_at, null], counted_amount: [line.counted_amount, null], ...(line.expected === 0 ? { found: [true, null] } : {}) },
       });
-    }).immediate();
+    });
     return this.announce(id);
   }
 
   /** The counted amount of a container on the list (in any unit convertible to the item's); it is seen too. */
   count(actor: UserInfo, input: CountInput): Stocktake {
     const db = this.deps.db;
-    db.transaction(() => {
+    writeTransaction(db, () => {
       openStocktake(db, input.id);
       const line = this.line(input.id, input.item_id);
       const itemUnit = (prepareCached(db, 'SELECT unit FROM inventory_items WHERE id = ?').pluck().get(input.item_id) as string | undefined) ?? line.expected_unit;
@@ -174,24 +175,24 @@ export class StocktakeService {
         userId: actor.id, entityType: ENTITY, entityId: input.id, action: 'count',
         changes: { item_id: [input.item_id, input.item_id], counted_amount: [line.counted_amount, toNumber(amount)], counted_unit: [line.counted_unit, itemUnit] },
       });
-    }).immediate();
+    });
     return this.announce(input.id);
   }
 
   /** Nothing is adjusted; the lines stay for the record. */
   cancel(actor: UserInfo, id: number): Stocktake {
     const db = this.deps.db;
-    db.transaction(() => {
+    writeTransaction(db, () => {
       openStocktake(db, id);
       prepareCached(db, `UPDATE stocktakes SET status = 'cancelled', closed_by = ?, closed_at = ${NOW} WHERE id = ?`).run(actor.id, id);
       this.deps.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'cancel', changes: { status: ['open', 'cancelled'] } });
-    }).immediate();
+    });
     return this.announce(id);
   }
 
   review(id: number): StocktakeReview {
     const db = this.deps.db;
-    return db.transaction(() => reviewStocktake(db, openStocktake(db, id)))();
+    return readSnapshot(db, () => reviewStocktake(db, openStocktake(db, id)));
   }
 
   close(actor: UserInfo, input: CloseStocktakeInput): Stocktake {
