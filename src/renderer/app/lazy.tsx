@@ -10,6 +10,7 @@ import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode
 import { Alert, Button, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getSession, verifySession } from '../session/session-store';
+import { useBusyAction } from './use-busy-action';
 
 /** A lazy whose load failed: React.lazy keeps a rejection for ever, so Retry makes it anew. */
 interface FailedLoad {
@@ -82,7 +83,7 @@ class LoadBoundary extends Component<{ children: ReactNode }, { failed: boolean 
 
 function LoadFailed({ onRetry }: { onRetry: () => Promise<void> }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const [busy, retry] = useBusyAction(onRetry);
   return (
     <Alert
       data-testid="chunk-failed"
@@ -91,7 +92,7 @@ function LoadFailed({ onRetry }: { onRetry: () => Promise<void> }) {
       style={{ margin: 24 }}
       title={t('lazy.failed')}
       action={
-        <Button size="small" loading={busy} onClick={() => (setBusy(true), void onRetry().finally(() => setBusy(false)))}>
+        <Button size="small" loading={busy} onClick={() => void retry()}>
           {t('lazy.retry')}
         </Button>
       }

@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { CartSyncResult, ImportBatchView, SubmittedItem } from '../../shared/contract';
 import { call, subscribeEvents } from '../api/client';
 import { dateTime } from '../app/format';
+import { useBusyAction } from '../app/use-busy-action';
 import { useSession } from '../session/session-store';
 import { ItemCard } from './ItemCard';
 import { NoBatchGuide } from './NoBatchGuide';
@@ -44,7 +45,6 @@ export function CartImportScreen() {
   const [filled, setFilled] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState<Record<string, boolean>>({});
   const [errors, setErrors] = useState<Record<string, unknown>>({});
-  const [allBusy, setAllBusy] = useState(false);
   const draftsRef = useRef(drafts);
   draftsRef.current = drafts;
   const canSubmit = session.user?.role !== 'public';
@@ -174,18 +174,16 @@ export function CartImportScreen() {
     [view, applyView, message, t],
   );
 
-  const submitAll = async () => {
+  const [allBusy, submitAll] = useBusyAction(async () => {
     if (!view) return;
-    setAllBusy(true);
     const tally = { ok: 0, failed: 0, skipped: 0 };
     // Strictly one item at a time; a failure does not stop the others.
     for (const item of view.batch.items) {
       if (view.submitted[item.item_id]) continue;
       tally[await submitOne(item.item_id)]++;
     }
-    setAllBusy(false);
     message.info(t('cart.submitAllResult', tally));
-  };
+  });
 
   const submittedCount = view ? Object.keys(view.submitted).length : 0;
   const header = useMemo(

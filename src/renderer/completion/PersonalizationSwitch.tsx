@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { useSession } from '../session/session-store';
 import { completionCache } from './completion-client';
+import { useBusyAction } from '../app/use-busy-action';
 
 export function PersonalizationSwitch() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const session = useSession();
   const [on, setOn] = useState<boolean | null>(null);
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -24,8 +24,7 @@ export function PersonalizationSwitch() {
     };
   }, [session.epoch, message, t]);
 
-  const change = async (next: boolean) => {
-    setSaving(true);
+  const [saving, change] = useBusyAction(async (next: boolean) => {
     try {
       const p = await call('setCompletionPreferences', { personalized: next });
       setOn(p.personalized);
@@ -33,10 +32,8 @@ export function PersonalizationSwitch() {
       message.success(t('completion.saved'));
     } catch (e) {
       message.error(t('completion.saveFailed', { message: (e as Error).message }));
-    } finally {
-      setSaving(false);
     }
-  };
+  });
 
   return (
     <Card title={t('completion.settingsTitle')}>

@@ -1,7 +1,6 @@
 // The controlled ledger (台账) download on the controlled screen: a category and a date range
 // (local days, both included); the main process writes the XLSX in the UI's language — per item
 // the opening balance, every movement with both people, the closing balance, totals per chemical.
-import { useState } from 'react';
 import { App, Button, Card, DatePicker, Select, Typography } from 'antd';
 import { Form } from '../app/Form';
 import type { Dayjs } from 'dayjs';
@@ -10,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ControlledCategory } from '../../shared/controlled';
 import { downloadFile, exportLanguage } from '../records/export-download';
 import { applyFieldErrors } from '../app/form-errors';
+import { useBusyAction } from '../app/use-busy-action';
 
 interface Values {
   id?: number;
@@ -20,19 +20,15 @@ export function LedgerExport({ categories, nameOf }: { categories: ControlledCat
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (v: Values) => {
-    setBusy(true);
+  const [busy, submit] = useBusyAction(async (v: Values) => {
     try {
       const [from, to] = v.range!;
       const r = await downloadFile('exportControlledLedger', { id: v.id!, from: from.format('YYYY-MM-DD'), to: to.format('YYYY-MM-DD'), lang: exportLanguage(i18n.language) }, `ledger-${v.id}.xlsx`);
       message.success(r.savedTo ? t('stock.savedTo', { path: r.savedTo }) : t('stock.exported', { rows: r.rows }));
     } catch (e) {
       if (!applyFieldErrors(form, e)) message.error((e as Error).message);
-    } finally {
-      setBusy(false);
     }
-  };
+  });
   return (
     <Card size="small" title={t('controlled.ledger.title')} data-testid="controlled-ledger">
       <Typography.Paragraph type="secondary">{t('controlled.ledger.hint')}</Typography.Paragraph>

@@ -9,6 +9,7 @@ import { call } from '../api/client';
 import type { ControlledCategory, ControlledEntry, ControlledImportResult } from '../../shared/controlled';
 import { normalizeSearchTerm } from '../../shared/normalize';
 import { applyFieldErrors } from '../app/form-errors';
+import { useBusyAction } from '../app/use-busy-action';
 import { downloadFile, exportLanguage } from '../records/export-download';
 import { reloadControlled } from './use-controlled';
 import { MAX_LIST_FILE_BYTES } from '../../shared/contract/controlled';
@@ -27,7 +28,6 @@ export function ListEntries({ category, title }: { category: ControlledCategory;
   const { message } = App.useApp();
   const [entries, setEntries] = useState<ControlledEntry[]>([]);
   const [search, setSearch] = useState('');
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ControlledImportResult | null>(null);
   const [form] = Form.useForm<{ cas: string; name?: string }>();
   const reload = useCallback(() => call('listControlledEntries', { category_id: category.id }).then(setEntries, (e: Error) => message.error(e.message)), [category.id, message]);
@@ -59,12 +59,7 @@ export function ListEntries({ category, title }: { category: ControlledCategory;
       message.error((err as Error).message);
     }
   };
-  const importFile = async (file: File) => {
-    if (file.size > MAX_LIST_FILE_BYTES) {
-      message.error(t('controlled.fileTooLarge', { mb: (MAX_LIST_FILE_BYTES / 1_000_000).toFixed(1) }));
-      return;
-    }
-    setBusy(true);
+  const [busy, importChecked] = useBusyAction(async (file: File) => {
     setResult(null);
     try {
       const content = toBase64(new Uint8Array(await file.arrayBuffer()));
@@ -72,9 +67,11 @@ export function ListEntries({ category, title }: { category: ControlledCategory;
       await changed();
     } catch (e) {
       message.error((e as Error).message);
-    } finally {
-      setBusy(false);
     }
+  });
+  const importFile = (file: File) => {
+    if (file.size > MAX_LIST_FILE_BYTES) message.error(t('controlled.fileTooLarge', { mb: (MAX_LIST_FILE_BYTES / 1_000_000).toFixed(1) }));
+    else void importChecked(file);
   };
   const exportAs = async (format: 'csv' | 'xlsx') => {
     try {
@@ -98,7 +95,7 @@ export function ListEntries({ category, title }: { category: ControlledCategory;
           <Button htmlType="submit" data-testid="controlled-add-cas">{t('controlled.addCas')}</Button>
         </Form>
         <Space wrap>
-          <FilePickButton label={t('controlled.importLabel')} accept={SPREADSHEET_FILES} disabled={busy} testId="controlled-import-file" onFile={(f) => void importFile(f)} />
+          <FilePickButton label={t('controlled.importLabel')} accept={SPREADSHEET_FILES} disabled={busy} testId="controlled-import-file" onFile={importFile} />
           <Button size="small" onClick={() => void exportAs('csv')} data-testid="controlled-export-csv">{t('stock.exportCsv')}</Button>
           <Button size="small" onClick={() => void exportAs('xlsx')}>{t('stock.exportXlsx')}</Button>
         </Space>

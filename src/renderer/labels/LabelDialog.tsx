@@ -9,6 +9,7 @@ import { LABEL_GEOMETRY, LABEL_SIZES, MAX_LABELS, type LabelContent, type LabelS
 import { exportLanguage } from '../records/export-download';
 import { LabelView } from './LabelView';
 import { downloadLabelsPdf, labelPrintPath, lastLabelSize, rememberLabelSize } from './label-print';
+import { useBusyAction } from '../app/use-busy-action';
 
 const PREVIEW = 3;
 
@@ -19,7 +20,6 @@ export function LabelDialog({ ids, onClose }: { ids: number[] | null; onClose: (
   const [size, setSize] = useState<LabelSize>(lastLabelSize);
   const [preview, setPreview] = useState<LabelContent[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const lang = exportLanguage(i18n.language);
   const list = ids ?? [];
   const tooMany = list.length > MAX_LABELS;
@@ -36,17 +36,14 @@ export function LabelDialog({ ids, onClose }: { ids: number[] | null; onClose: (
     setSize(s);
     rememberLabelSize(s);
   };
-  const download = async () => {
-    setBusy(true);
+  const [busy, download] = useBusyAction(async () => {
     try {
       const r = await downloadLabelsPdf(list, size, lang);
       void message.success(r.savedTo ? t('labels.savedTo', { path: r.savedTo }) : t('labels.downloaded'));
     } catch (e) {
       void message.error((e as Error).message);
-    } finally {
-      setBusy(false);
     }
-  };
+  });
   const g = LABEL_GEOMETRY[size];
 
   return (

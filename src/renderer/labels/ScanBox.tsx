@@ -7,6 +7,7 @@ import { ScanOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { parseLabelPayload } from '../../shared/label-payload';
+import { useBusyAction } from '../app/use-busy-action';
 import { openScannedItem } from './scan';
 import { isScanShortcut, SCAN_SHORTCUT } from './scan-shortcut';
 
@@ -16,7 +17,6 @@ export function ScanButton() {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const input = useRef<InputRef>(null);
 
   useEffect(() => {
@@ -36,19 +36,18 @@ export function ScanButton() {
     setError(null);
   };
 
-  const submit = async () => {
-    const id = parseLabelPayload(text);
-    if (id === null) {
-      setError(t('labels.notPayload'));
-      return;
-    }
-    setBusy(true);
+  // The box is disabled only while the item is fetched: text that is no label keeps the focus.
+  const [busy, openItem] = useBusyAction(async (id: number) => {
     const err = await openScannedItem(id, navigate, t);
-    setBusy(false);
     if (err) {
       setError(err);
       setText('');
     } else close();
+  });
+  const submit = () => {
+    const id = parseLabelPayload(text);
+    if (id === null) setError(t('labels.notPayload'));
+    else void openItem(id);
   };
 
   return (
@@ -68,7 +67,7 @@ export function ScanButton() {
           value={text}
           disabled={busy}
           onChange={(e) => (setText(e.target.value), setError(null))}
-          onPressEnter={() => void submit()}
+          onPressEnter={submit}
           status={error ? 'error' : undefined}
           autoComplete="off"
         />

@@ -10,6 +10,7 @@ import type { Dayjs } from 'dayjs';
 import type { z } from 'zod';
 import { call } from '../api/client';
 import { applyFieldErrors } from '../app/form-errors';
+import { useBusyAction } from '../app/use-busy-action';
 import { schemaRules } from '../app/schema-rules';
 import type { InventoryItem } from '../../shared/records';
 import { LocationPicker } from '../locations/LocationPicker';
@@ -65,7 +66,6 @@ function StockDialogBody({ action, item, onClose, onDone }: Props & { action: St
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
   // The server asked for a second person the row did not announce (listed after it loaded): from then on the item is controlled here.
   const [listedLate, setListedLate] = useState(false);
   const second = wantsSecondPerson(item, action) || listedLate;
@@ -99,11 +99,10 @@ function StockDialogBody({ action, item, onClose, onDone }: Props & { action: St
     }
   })();
 
-  const submit = async (v: Values) => {
+  const [busy, submit] = useBusyAction(async (v: Values) => {
     const base = { id: item.id, ...(second ? secondPersonOf(v) : {}) };
     const amt = v.amount === undefined || v.amount === null || v.amount === '' ? undefined : String(v.amount);
     const withAmt = amt === undefined ? {} : { amount: amt, unit: v.unit || unit };
-    setBusy(true);
     try {
       if (action === 'use') await call('useInventoryItem', { ...base, amount: amt as never, unit: v.unit || unit, ...(v.note ? { note: v.note } : {}) });
       else if (action === 'borrow') await call('borrowInventoryItem', { id: item.id, ...(withAmt as object), due_date: v.due_date ? v.due_date.format('YYYY-MM-DD') : null });
@@ -121,10 +120,8 @@ function StockDialogBody({ action, item, onClose, onDone }: Props & { action: St
         setListedLate(true);
         message.error(t('controlled.second.nowControlled'));
       } else if (!showSecondPersonErrors(form, e) && !applyFieldErrors(form, e)) message.error((e as Error).message);
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   const amountLabel = action === 'return' ? t('stock.field.back') : action === 'adjust' ? t('stock.field.counted') : t('stock.field.amount');
   const amountRow = (

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Input, Typography } from 'antd';
 import { Form } from '../app/Form';
+import { useBusyAction } from '../app/use-busy-action';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { lastUserSnapshot, login, useSession, verifySession } from '../session/session-store';
@@ -11,22 +12,18 @@ export function LoginScreen() {
   const session = useSession();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [form] = Form.useForm();
   const last = lastUserSnapshot();
 
-  const submit = async (v: { username: string; password: string }) => {
-    setBusy(true);
+  const [busy, submit] = useBusyAction(async (v: { username: string; password: string }) => {
     setError(null);
     try {
       await login(v.username, v.password);
       navigate('/home', { replace: true });
     } catch (e) {
       setError((e as Error).message);
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   return (
     <div style={{ display: 'grid', placeItems: 'center', minHeight: '100vh', background: '#f5f7fa' }}>

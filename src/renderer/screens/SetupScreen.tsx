@@ -5,6 +5,7 @@ import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';
 import { completeSetup } from '../session/session-store';
 import { applyFieldErrors } from '../app/form-errors';
+import { useBusyAction } from '../app/use-busy-action';
 import { schemaRules } from '../app/schema-rules';
 import { passwordLimits, passwordSchema } from './password-rule';
 
@@ -12,19 +13,15 @@ export function SetupScreen() {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (v: { username: string; displayName: string; password: string }) => {
-    setBusy(true);
+  const [busy, submit] = useBusyAction(async (v: { username: string; displayName: string; password: string }) => {
     setError(null);
     try {
       await completeSetup({ username: v.username, displayName: v.displayName, password: v.password });
     } catch (e) {
       if (!applyFieldErrors(form, e)) setError((e as Error).message);
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   return (
     <div style={{ display: 'grid', placeItems: 'center', minHeight: '100vh', background: '#f5f7fa' }}>

@@ -2,9 +2,9 @@
 // user's info; business pages open only after /users/me succeeds; a 401 clears the state; a
 // service error or time-out gives `degraded` (login page with retry); /login?switch=1 clears the
 // local state without depending on a logout call.
-import { useSyncExternalStore } from 'react';
 import type { UserInfo } from '../../shared/contract';
 import { ApiError, call, onUnauthorized, onUnreachable } from '../api/client';
+import { createStore } from '../app/store';
 
 export type SessionStatus = 'checking' | 'authenticated' | 'anonymous' | 'setup' | 'degraded';
 
@@ -20,22 +20,21 @@ export interface SessionState {
 const SNAPSHOT_KEY = 'lab.auth.lastUser';
 const ME_TIMEOUT_MS = 5000;
 
-let state: SessionState = { status: 'checking', user: null, problem: null, epoch: 0 };
-const listeners = new Set<() => void>();
+const store = createStore<SessionState>({ status: 'checking', user: null, problem: null, epoch: 0 });
 const changeListeners = new Set<(s: SessionState) => void>();
 
 function set(next: Partial<SessionState>, userChanged = false): void {
-  state = { ...state, ...next, epoch: userChanged ? state.epoch + 1 : state.epoch };
-  for (const l of listeners) l();
-  if (userChanged) for (const l of changeListeners) l(state);
+  const state = store.get();
+  store.set({ ...state, ...next, epoch: userChanged ? state.epoch + 1 : state.epoch });
+  if (userChanged) for (const l of changeListeners) l(store.get());
 }
 
 export function getSession(): SessionState {
-  return state;
+  return store.get();
 }
 
 export function useSession(): SessionState {
-  return useSyncExternalStore((l) => (listeners.add(l), () => listeners.delete(l)), getSession);
+  return store.use();
 }
 
 /** Called on login, logout and account switch (caches clear themselves here). */
@@ -64,14 +63,14 @@ function becomeAnonymous(): void {
 }
 
 onUnauthorized(() => {
-  if (state.status === 'authenticated') becomeAnonymous();
+  if (getSession().status === 'authenticated') becomeAnonymous();
 });
 
 // The service vanished under an open window: check /users/me again in the background (the open
 // screens stay mounted); only a failed check shows `degraded` (login page with retry).
 let backgroundCheck: Promise<void> | null = null;
 onUnreachable(() => {
-  if (state.status === 'authenticated' && !backgroundCheck) backgroundCheck = verifySession({ background: true }).finally(() => (backgroundCheck = null));
+  if (getSession().status === 'authenticated' && !backgroundCheck) backgroundCheck = verifySession({ background: true }).finally(() => (backgroundCheck = null));
 });
 
 /** Verifies the session with /users/me; only success opens the business pages. */
@@ -80,19 +79,19 @@ export async function verifySession(opts: { background?: boolean } = {}): Promis
   try {
     const user = await call('me', {}, { timeoutMs: ME_TIMEOUT_MS });
     saveSnapshot(user);
-    set({ status: 'authenticated', user, problem: null }, state.user?.id !== user.id);
+    set({ status: 'authenticated', user, problem: null }, getSession().user?.id !== user.id);
   } catch (e) {
     if (e instanceof ApiError && e.code === 'unauthorized') {
       try {
         const { needed } = await call('setupStatus', {}, { timeoutMs: ME_TIMEOUT_MS });
         saveSnapshot(null);
-        set({ status: needed ? 'setup' : 'anonymous', user: null, problem: null }, state.user !== null);
+        set({ status: needed ? 'setup' : 'anonymous', user: null, problem: null }, getSession().user !== null);
       } catch (e2) {
-        set({ status: 'degraded', user: null, problem: (e2 as Error).message }, state.user !== null);
+        set({ status: 'degraded', user: null, problem: (e2 as Error).message }, getSession().user !== null);
       }
       return;
     }
-    set({ status: 'degraded', user: null, problem: (e as Error).message }, state.user !== null);
+    set({ status: 'degraded', user: null, problem: (e as Error).message }, getSession().user !== null);
   }
 }
 

@@ -8,6 +8,7 @@ import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../api/client';
 import { validated } from '../app/form-errors';
+import { useBusyAction } from '../app/use-busy-action';
 import { amountText } from '../records/item-display';
 import { toDecimal, toNumber } from '../../shared/amounts';
 import type { ReviewEntry, Stocktake, StocktakeReview } from '../../shared/stocktake';
@@ -22,7 +23,6 @@ export function CloseDialog({ stocktake, onClose }: { stocktake: Stocktake; onCl
   const [missing, setMissing] = useState<Record<number, MissingAction>>({});
   const [keep, setKeep] = useState<Set<number>>(new Set());
   const [move, setMove] = useState<Set<number>>(new Set());
-  const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ username: string; password: string }>();
 
   useEffect(() => {
@@ -52,18 +52,12 @@ export function CloseDialog({ stocktake, onClose }: { stocktake: Stocktake; onCl
   };
   const setAll = (action: MissingAction) => setMissing(Object.fromEntries(review!.missing.map((e) => [e.item_id, e.adjustable ? action : 'keep'])));
 
-  const submit = async () => {
-    if (!review) return;
-    let second: { username: string; password: string } | undefined;
-    if (needsSecond) {
-      second = (await validated(form)) ?? undefined;
-      if (!second) return;
-    }
-    setBusy(true);
+  // Busy from the request on (the second person's check before it is the form's own).
+  const [busy, send] = useBusyAction(async (shown: StocktakeReview, second?: { username: string; password: string }) => {
     try {
       await call('closeStocktake', {
         id: stocktake.id,
-        missing: review.missing.map((e) => ({ item_id: e.item_id, action: missing[e.item_id]! })),
+        missing: shown.missing.map((e) => ({ item_id: e.item_id, action: missing[e.item_id]! })),
         keep: [...keep],
         move: [...move],
         ...(second ? { second_person: second } : {}),
@@ -75,9 +69,16 @@ export function CloseDialog({ stocktake, onClose }: { stocktake: Stocktake; onCl
       const personal = fields && Object.entries(fields).filter(([k]) => k.startsWith('second_person.'));
       if (personal?.length) form.setFields(personal.map(([k, msg]) => ({ name: k.slice('second_person.'.length) as 'username' | 'password', errors: [msg] })));
       else message.error(e instanceof ApiError && fields ? Object.values(fields).join('; ') : (e as Error).message);
-    } finally {
-      setBusy(false);
     }
+  });
+  const submit = async () => {
+    if (!review) return;
+    let second: { username: string; password: string } | undefined;
+    if (needsSecond) {
+      second = (await validated(form)) ?? undefined;
+      if (!second) return;
+    }
+    await send(review, second);
   };
 
   const name = (e: ReviewEntry) => (

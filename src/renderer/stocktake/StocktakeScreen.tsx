@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Route, Routes, useNavigate } from 'react-router-dom';
 import { call } from '../api/client';
 import { applyFieldErrors } from '../app/form-errors';
+import { useBusyAction } from '../app/use-busy-action';
 import { schemaRules } from '../app/schema-rules';
 import { dateTime } from '../app/format';
 import { useSession } from '../session/session-store';
@@ -75,10 +76,8 @@ function StartDialog({ open, onClose, onStarted }: { open: boolean; onClose: () 
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
   const schema = stocktakeOps.startStocktake.input;
-  const save = async (v: { location_id?: number; note?: string }) => {
-    setBusy(true);
+  const [busy, save] = useBusyAction(async (v: { location_id?: number; note?: string }) => {
     try {
       const st = await call('startStocktake', { location_id: v.location_id as number, ...(v.note ? { note: v.note } : {}) });
       message.success(t('stocktake.started', { location: st.location_path }));
@@ -86,10 +85,8 @@ function StartDialog({ open, onClose, onStarted }: { open: boolean; onClose: () 
       onStarted(st);
     } catch (e) {
       if (!applyFieldErrors(form, e)) message.error((e as Error).message);
-    } finally {
-      setBusy(false);
     }
-  };
+  });
   return (
     <Modal open={open} title={t('stocktake.startTitle')} onCancel={onClose} onOk={() => form.submit()} okText={t('stocktake.start')} confirmLoading={busy} cancelText={t('records.action.cancel')} destroyOnHidden>
       <Typography.Paragraph type="secondary">{t('stocktake.startHint')}</Typography.Paragraph>
