@@ -77,6 +77,20 @@ describe('import rules', () => {
     expect(await errorsFor('src/main/db/x.ts', "import type { Db } from './open';\nexport const a = (db: Db) => db.transaction(() => 1).immediate();\n")).toEqual([]);
   });
 
+  it('SQL lives in the store that owns the table: prepare, prepareCached, exec and pragma elsewhere fail lint', async () => {
+    const rule = expect.stringContaining('no-restricted-syntax');
+    const prepare = "import type { Db } from '../db/open';\nexport const a = (db: Db) => db.prepare('SELECT 1 FROM users').get();\n";
+    const cached = "import type { Db } from '../db/open';\nimport { prepareCached } from '../db/statements';\nexport const a = (db: Db) => prepareCached(db, 'SELECT 1').get();\n";
+    const exec = "import type { Db } from '../db/open';\nexport const a = (db: Db) => db.exec('DELETE FROM sessions');\n";
+    for (const code of [prepare, cached, exec]) expect(await errorsFor('src/main/auth/x.ts', code)).toEqual([rule]);
+    expect(await errorsFor('src/main/auth/x.ts', "import type { Db } from '../db/open';\nexport const a = (db: Db) => db.pragma('user_version');\n")).toEqual([rule]);
+    // A regular expression's exec is not SQL.
+    expect(await errorsFor('src/main/auth/x.ts', "export const a = (s: string) => /a/.exec(s);\n")).toEqual([]);
+    // The owning store and db/ may.
+    expect(await errorsFor('src/main/auth/user-store.ts', prepare)).toEqual([]);
+    expect(await errorsFor('src/main/db/x.ts', "import type { Db } from './open';\nexport const a = (db: Db) => db.prepare('SELECT 1').get();\n")).toEqual([]);
+  });
+
   it('an import cycle fails lint', async () => {
     // context.ts is imported by the handler groups; importing the table back from it closes a circle.
     expect(await errorsFor('src/main/api/context.ts', "import { createHandlers } from './handlers';\nexport const a = createHandlers;\n")).toEqual([expect.stringContaining('import-x/no-cycle')]);

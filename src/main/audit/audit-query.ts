@@ -4,13 +4,14 @@
 import type { Db } from '../db/open';
 import type { AuditKind, AuditListEntry, AuditPage } from '../../shared/audit';
 import type { AuditQuery } from '../../shared/contract/audit';
+import { userStore } from '../auth/user-store';
 
 /** Fields whose values are user ids; people read names. */
 const USER_FIELDS = new Set(['borrowed_by', 'applicant_id', 'created_by']);
 
 /** A function that replaces user ids in an entry's changes with display names (one read per call site). */
 export function peopleResolver(db: Db): (changes: Record<string, [unknown, unknown]>) => Record<string, [unknown, unknown]> {
-  const names = new Map((db.prepare('SELECT id, display_name FROM users').all() as Array<{ id: number; display_name: string }>).map((u) => [u.id, u.display_name]));
+  const names = userStore(db).displayNames();
   const person = (v: unknown) => (typeof v === 'number' ? (names.get(v) ?? `#${v}`) : v);
   return (changes) => Object.fromEntries(Object.entries(changes).map(([f, [from, to]]) => [f, USER_FIELDS.has(f) ? [person(from), person(to)] : [from, to]]));
 }

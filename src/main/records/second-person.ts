@@ -5,7 +5,7 @@
 import type { Db } from '../db/open';
 import { fieldInvalid } from '../../shared/errors';
 import { verifyPassword } from '../auth/passwords';
-import { prepareCached } from '../db/statements';
+import { userStore } from '../auth/user-store';
 
 export interface SecondPersonInput {
   username: string;
@@ -16,9 +16,7 @@ const FIELD = 'second_person.username';
 
 export function confirmSecondPerson(db: Db, actorId: number, input: SecondPersonInput | undefined): number {
   if (!input) throw fieldInvalid(FIELD, 'field.secondPersonRequired');
-  const row = prepareCached(db, 'SELECT id, role, active, password_hash FROM users WHERE username = ?').get(input.username) as
-    | { id: number; role: string; active: number; password_hash: string }
-    | undefined;
+  const row = userStore(db).byUsername(input.username);
   // Unknown user and wrong password read the same (as at login): the dialog must not reveal accounts.
   if (!row || !verifyPassword(input.password, row.password_hash)) throw fieldInvalid('second_person.password', 'field.secondPersonWrong');
   if (row.id === actorId) throw fieldInvalid(FIELD, 'field.secondPersonSelf');
