@@ -128,48 +128,137 @@ function openDataDir(dataDir: string, log: Logger, notices: Message[] = []): Dat
 /** Reads that explain the state after a move; everything else waits for the restart. */
 const AFTER_MOVE = new Set(['appInfo', 'dataStatus', 'me', 'setupStatus', 'logout']);
 
-export async function startServices(opts: StartOptions): Promise<RunningApp> {
+/** Step 1: the data directory, its lock, the log and the migrated databases (the lock is let go if they fail). */
+function openData(opts: StartOptions): { lock: InstanceLock; log: Logger; dbs: Databases; notices: Message[] } {
   ensureDataDir(opts.dataDir);
-  const lock: InstanceLock = acquireInstanceLock(opts.dataDir, { mode: opts.mode });
+  const lock = acquireInstanceLock(opts.dataDir, { mode: opts.mode });
   const notices: Message[] = [];
   const log = createLogger(opts.dataDir, { stdout: opts.logToStdout });
-  let dbs: Databases;
   try {
     completeInterruptedRestore(opts.dataDir, log);
-    dbs = openDataDir(opts.dataDir, log, notices);
+    return { lock, log, dbs: openDataDir(opts.dataDir, log, notices), notices };
   } catch (e) {
     lock.release();
     throw e;
   }
-  const settings = new SettingsStore(opts.dataDir, log);
-  const events = new EventBus();
-  const port = opts.port ?? settings.read().port;
-  // The worker's own stdout/stderr lines land in our log too (its structured logs come as messages).
-  const workerOutput = (line: string, stream: 'stdout' | 'stderr') => log[stream === 'stderr' ? 'warn' : 'info']({ worker: 'maintenance' }, line);
-  const worker = opts.spawnWorker ? new WorkerSupervisor(() => opts.spawnWorker!(workerOutput), log) : null;
-  const completionRetry = createRetryForwarder(() => worker, log);
-  const cartImport = new BatchStore(opts.dataDir, events, log);
-  const backups = new BackupService({ dataDir: opts.dataDir, version: opts.version, log, settings, reopen });
-  let http: FastifyInstance | null = null;
-  let serverError: string | null = null;
+}
+
+/** The maintenance worker (absent in unit tests); its own stdout/stderr lines land in our log too. */
+function superviseWorker(opts: StartOptions, log: Logger): WorkerSupervisor | null {
+  if (!opts.spawnWorker) return null;
+  const output = (line: string, stream: 'stdout' | 'stderr') => log[stream === 'stderr' ? 'warn' : 'info']({ worker: 'maintenance' }, line);
+  return new WorkerSupervisor(() => opts.spawnWorker!(output), log);
+}
+
+/**
+ * Step 2, the gate: while files are swapped nothing runs; after a move only reads that explain the
+ * state do, so no write lands in the old directory the next start will no longer use.
+ */
+function gate(reopening: () => boolean, backups: BackupService, inner: () => Dispatcher): { unavailable: (name: string) => Message | null; dispatcher: Dispatcher } {
+  const unavailable = (name: string): Message | null =>
+    reopening() ? msg('api.reopening') : backups.movedTo && !AFTER_MOVE.has(name) ? msg('api.movedRestart', { path: backups.movedTo }) : null;
+  const dispatcher: Dispatcher = {
+    call: (name, input, session, transport) => {
+      const why = unavailable(name);
+      return why ? Promise.resolve({ ok: false, error: AppError.of('unavailable', why).toBody() }) : inner().call(name, input, session, transport);
+    },
+  };
+  return { unavailable, dispatcher };
+}
+
+/** Step 4: the loopback server. A taken port is reported (desktop keeps running) or fatal (browser mode). */
+async function serveLoopback(opts: StartOptions, app: RunningApp, routes: Parameters<typeof createHttpServer>[0]['routes'], close: () => Promise<void>): Promise<{ http: FastifyInstance | null; serverError: string | null }> {
+  try {
+    const server = await createHttpServer({ port: app.port, mode: opts.mode, version: opts.version, dispatcher: app.dispatcher, events: app.events, userForToken: (t) => app.data.auth.userForToken(t), log: app.log, rendererDir: opts.rendererDir, routes });
+    await listen(server, app.port);
+    app.log.info({ port: app.port, mode: opts.mode, dataDir: opts.dataDir }, 'local server listening');
+    return { http: server, serverError: null };
+  } catch (e) {
+    if (!(e instanceof PortInUseError) || opts.failOnPortInUse) {
+      if (e instanceof PortInUseError) app.log.error({ port: app.port }, e.message);
+      await close();
+      throw e;
+    }
+    app.log.error({ port: app.port }, e.message);
+    return { http: null, serverError: e.message };
+  }
+}
+
+type Wired = { data: DataServices; dispatcher: Dispatcher };
+
+/**
+ * The data services over the current connections: replaced as a whole by `reopen` (restore, move),
+ * and completion.db recovered in place while the app runs (completion/recovery.ts).
+ */
+function dataLifecycle(d: {
+  opts: StartOptions;
+  log: Logger;
+  events: EventBus;
+  notices: Message[];
+  worker: WorkerSupervisor | null;
+  completionRetry: (item: RetryItem) => void;
+  dbs: Databases;
+  wire: (data: DataServices) => Wired;
+}) {
   let reopening = false;
   const recovery = createCompletionRecovery({
-    dataDir: opts.dataDir,
-    log,
-    worker,
+    dataDir: d.opts.dataDir,
+    log: d.log,
+    worker: d.worker,
     current: () => ({ dbs: current.data.dbs, completion: current.data.completion }),
     stopWorker,
     onMoved: (info) => {
-      completionMovedAside(log, notices)(info);
+      completionMovedAside(d.log, d.notices)(info);
       // The window already read app info: it reads it again to show the notice.
-      events.emit({ type: 'app-info-changed' });
+      d.events.emit({ type: 'app-info-changed' });
     },
     reopening: () => reopening,
   });
-  worker?.onMessage((m) => {
+  d.worker?.onMessage((m) => {
     if (m.type === 'completionDamaged') recovery.recover(m.error);
   });
 
+  /** The current wiring; only `reopen` replaces it, as a whole. */
+  let current = d.wire(createDataServices(d.dbs, d.events, d.log, d.completionRetry, recovery.recover));
+
+  async function reopen(swap: () => void | Promise<void>): Promise<void> {
+    if (reopening) throw new Error('The data directory is already being restored or moved.');
+    reopening = true;
+    try {
+      await recovery.settled();
+      if (d.worker) await stopWorker(d.worker);
+      // Closing the last connection copies the write-ahead log into the file and syncs it on this
+      // thread (after a big import, 100 MB: hundreds of ms without answering). Do it in the
+      // database worker first; nothing writes meanwhile (requests are refused while reopening).
+      await Promise.all(DATABASES.map((f) => runDbOp('foldLog', path.join(d.opts.dataDir, f)).catch(() => undefined)));
+      current.data.dbs.close();
+      current.data.completion.close();
+      try {
+        await swap();
+      } finally {
+        current = d.wire(createDataServices(openDataDir(d.opts.dataDir, d.log, d.notices), d.events, d.log, d.completionRetry, recovery.recover));
+        d.worker?.start();
+      }
+    } finally {
+      reopening = false;
+    }
+  }
+
+  return { recovery, reopen, current: () => current, reopening: () => reopening };
+}
+
+/** open data → gate → rooms (the handler table over the data services) → loopback server. */
+export async function startServices(opts: StartOptions): Promise<RunningApp> {
+  const { lock, log, dbs, notices } = openData(opts);
+  const settings = new SettingsStore(opts.dataDir, log);
+  const events = new EventBus();
+  const port = opts.port ?? settings.read().port;
+  const worker = superviseWorker(opts, log);
+  const completionRetry = createRetryForwarder(() => worker, log);
+  const cartImport = new BatchStore(opts.dataDir, events, log);
+  const backups = new BackupService({ dataDir: opts.dataDir, version: opts.version, log, settings, reopen: (swap) => lifecycle.reopen(swap) });
+  let http: FastifyInstance | null = null;
+  let serverError: string | null = null;
   const appInfo = (): AppInfo => ({
     appName: APP_NAME,
     version: opts.version,
@@ -182,7 +271,7 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
     worker: { state: worker?.state ?? 'stopped', restarts: worker?.restarts ?? 0, lastHealthAt: worker?.lastHealthAt ?? null },
   });
 
-  /** The handler table and dispatcher over one set of data services. */
+  /** Step 3, the rooms: the handler table and dispatcher over one set of data services. */
   const wire = (data: DataServices) => {
     const handlers = createHandlers({
       auth: { auth: data.auth, settings, log, appInfo, port },
@@ -194,50 +283,17 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
     });
     return { data, dispatcher: createDispatcher(handlers, (t) => data.auth.userForToken(t), log, opts.dataDir) };
   };
-  /** The current wiring; only `reopen` replaces it, as a whole. */
-  let current = wire(createDataServices(dbs, events, log, completionRetry, recovery.recover));
-
-  async function reopen(swap: () => void | Promise<void>): Promise<void> {
-    if (reopening) throw new Error('The data directory is already being restored or moved.');
-    reopening = true;
-    try {
-      await recovery.settled();
-      if (worker) await stopWorker(worker);
-      // Closing the last connection copies the write-ahead log into the file and syncs it on this
-      // thread (after a big import, 100 MB: hundreds of ms without answering). Do it in the
-      // database worker first; nothing writes meanwhile (requests are refused while reopening).
-      await Promise.all(DATABASES.map((f) => runDbOp('foldLog', path.join(opts.dataDir, f)).catch(() => undefined)));
-      current.data.dbs.close();
-      current.data.completion.close();
-      try {
-        await swap();
-      } finally {
-        current = wire(createDataServices(openDataDir(opts.dataDir, log, notices), events, log, completionRetry, recovery.recover));
-        worker?.start();
-      }
-    } finally {
-      reopening = false;
-    }
-  }
-
-  // While files are swapped nothing runs; after a move only reads that explain the state do, so no
-  // write lands in the old directory the next start will no longer use.
-  const unavailable = (name: string): Message | null =>
-    reopening ? msg('api.reopening') : backups.movedTo && !AFTER_MOVE.has(name) ? msg('api.movedRestart', { path: backups.movedTo }) : null;
-  const dispatcher: Dispatcher = {
-    call: (name, input, session, transport) => {
-      const why = unavailable(name);
-      return why ? Promise.resolve({ ok: false, error: AppError.of('unavailable', why).toBody() }) : current.dispatcher.call(name, input, session, transport);
-    },
-  };
+  const lifecycle = dataLifecycle({ opts, log, events, notices, worker, completionRetry, dbs, wire });
+  const { recovery, reopen } = lifecycle;
+  const { unavailable, dispatcher } = gate(lifecycle.reopening, backups, () => lifecycle.current().dispatcher);
 
   async function close(): Promise<void> {
     backups.stop();
     await recovery.settled();
     worker?.stop();
     await http?.close();
-    current.data.completion.close();
-    current.data.dbs.close();
+    lifecycle.current().data.completion.close();
+    lifecycle.current().data.dbs.close();
     lock.release();
     log.flush?.();
   }
@@ -261,42 +317,14 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
     backups,
     cartImport,
     get data() {
-      return current.data;
+      return lifecycle.current().data;
     },
     appInfo,
     reopen,
     close,
   };
 
-  try {
-    const server = await createHttpServer({
-      port,
-      mode: opts.mode,
-      version: opts.version,
-      dispatcher,
-      events,
-      userForToken: (t) => current.data.auth.userForToken(t),
-      log,
-      rendererDir: opts.rendererDir,
-      routes: [cartImportRoutes(cartImport, opts.mode, log, () => unavailable('cartImportHandoff'))],
-    });
-    await listen(server, port);
-    http = server;
-    log.info({ port, mode: opts.mode, dataDir: opts.dataDir }, 'local server listening');
-  } catch (e) {
-    if (e instanceof PortInUseError) {
-      serverError = e.message;
-      log.error({ port }, e.message);
-      if (opts.failOnPortInUse) {
-        await close();
-        throw e;
-      }
-    } else {
-      await close();
-      throw e;
-    }
-  }
-
+  ({ http, serverError } = await serveLoopback(opts, app, [cartImportRoutes(cartImport, opts.mode, log, () => unavailable('cartImportHandoff'))], close));
   worker?.start();
   backups.startSchedule();
   return app;
