@@ -82,71 +82,16 @@ export async function rebuildEndpoint(db: Db, lab: Db, endpoint: ListEndpoint, o
   }
 }
 
-async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: RebuildOptions): Promise<RebuildResult> {
-  const started = performance.now();
+/** Write transactions of a rebuild, timed: each within the budget, holds measured, checkpoints between. */
+function txMeter(db: Db, opts: RebuildOptions) {
   const cap = opts.batchRows ?? Number.POSITIVE_INFINITY;
   const budget = opts.txBudgetMs ?? TX_BUDGET_MS;
   const now = opts.now ?? (() => performance.now());
   const holds: number[] = [];
   const longHolds = { count: 0, descheduled: 0, maxBeginMs: 0, maxWorkMs: 0, maxCommitMs: 0 };
+  const writeMs: Record<string, number> = {};
   let phase = 'cleanup';
   let sinceCheckpoint = 0;
-  const writeMs: Record<string, number> = {};
-  const pause = () => yieldLoop(opts.pauseMs ?? 0);
-  /**
-   * One write transaction that calls `step` until it reports no more work, the row cap is
-   * reached or the time budget is spent; the rest is left for the next transaction. Returns
-   * whether work remains.
-   */
-  const boundedTx = (step: () => boolean): boolean => {
-    const t0 = now();
-    const cpu0 = process.cpuUsage();
-    let deadline = t0 + budget;
-    let begun = t0;
-    let worked = t0;
-    let more = true;
-    try {
-      writeTransaction(db, () => {
-        begun = now();
-        deadline = begun + budget;
-        for (let n = 0; n < cap; n++) {
-          more = step();
-          if (!more || now() >= deadline) break;
-        }
-        worked = now();
-      });
-    } finally {
-      const end = now();
-      const dt = end - t0;
-      holds.push(dt);
-      if (dt > 100) {
-        const cpu = process.cpuUsage(cpu0);
-        longHolds.count++;
-        if ((cpu.user + cpu.system) / 1000 < dt / 2) longHolds.descheduled++;
-        longHolds.maxBeginMs = round2(Math.max(longHolds.maxBeginMs, begun - t0));
-        longHolds.maxWorkMs = round2(Math.max(longHolds.maxWorkMs, worked - begun));
-        longHolds.maxCommitMs = round2(Math.max(longHolds.maxCommitMs, end - worked));
-      }
-      writeMs[phase] = Math.round((writeMs[phase] ?? 0) + dt);
-      sinceCheckpoint += dt;
-    }
-    if (sinceCheckpoint >= CHECKPOINT_EVERY_MS) {
-      sinceCheckpoint = 0;
-      checkpoint();
-    }
-    return more;
-  };
-  const result = (outcome: RebuildOutcome, rows = 0, terms = 0): RebuildResult => ({
-    endpoint,
-    outcome,
-    rows,
-    terms,
-    maxWriteHoldMs: round2(Math.max(0, ...holds)),
-    holds: holdStats(holds),
-    longHolds,
-    ms: Math.round(performance.now() - started),
-    writeMs,
-  });
   // Keeps the write-ahead log small without blocking writers: a PASSIVE checkpoint copies what no
   // reader still needs and never takes the write lock. Once it has copied every frame, the next
   // write transaction rewinds the log by itself. (A RESTART checkpoint would copy and fsync under
@@ -156,26 +101,90 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
     db.pragma('wal_checkpoint(PASSIVE)');
     writeMs.checkpoint = Math.round((writeMs.checkpoint ?? 0) + performance.now() - t0);
   };
+  const measure = (t0: number, cpu0: NodeJS.CpuUsage, begun: number, worked: number) => {
+    const end = now();
+    const dt = end - t0;
+    holds.push(dt);
+    if (dt > 100) {
+      const cpu = process.cpuUsage(cpu0);
+      longHolds.count++;
+      if ((cpu.user + cpu.system) / 1000 < dt / 2) longHolds.descheduled++;
+      longHolds.maxBeginMs = round2(Math.max(longHolds.maxBeginMs, begun - t0));
+      longHolds.maxWorkMs = round2(Math.max(longHolds.maxWorkMs, worked - begun));
+      longHolds.maxCommitMs = round2(Math.max(longHolds.maxCommitMs, end - worked));
+    }
+    writeMs[phase] = Math.round((writeMs[phase] ?? 0) + dt);
+    sinceCheckpoint += dt;
+  };
+  /**
+   * One write transaction that calls `step` until it reports no more work, the row cap is
+   * reached or the time budget is spent; the rest is left for the next transaction. Returns
+   * whether work remains.
+   */
+  const boundedTx = (step: () => boolean): boolean => {
+    const t0 = now();
+    const cpu0 = process.cpuUsage();
+    let begun = t0;
+    let worked = t0;
+    let more = true;
+    try {
+      writeTransaction(db, () => {
+        begun = now();
+        const deadline = begun + budget;
+        for (let n = 0; n < cap; n++) {
+          more = step();
+          if (!more || now() >= deadline) break;
+        }
+        worked = now();
+      });
+    } finally {
+      measure(t0, cpu0, begun, worked);
+    }
+    if (sinceCheckpoint >= CHECKPOINT_EVERY_MS) {
+      sinceCheckpoint = 0;
+      checkpoint();
+    }
+    return more;
+  };
+  return {
+    boundedTx,
+    /** Names the phase the following transactions' time is counted under. */
+    phase: (name: string) => void (phase = name),
+    stats: () => ({ maxWriteHoldMs: round2(Math.max(0, ...holds)), holds: holdStats(holds), longHolds, writeMs }),
+  };
+}
 
-  const meta = readMeta(db, endpoint);
-  if (!meta.stale && !opts.force) return result('fresh');
-  const version = meta.changeVersion;
-  // Leftovers of a rebuild that died half-way (any generation but the active one) go first.
-  await dropInactiveGenerations(db, endpoint, boundedTx, pause);
-  const gen = meta.activeGen + 1;
-  boundedTx(() => {
-    createGeneration(db, endpoint, gen);
-    return false;
-  });
-  const ins = prepareInserts(db, endpoint, gen);
-  phase = 'rows';
+/** What the write phases share: the bounded transaction, the pause between, and "did lab.db change?". */
+interface Run {
+  tx: (step: () => boolean) => boolean;
+  pause: () => Promise<void>;
+  changed: () => boolean;
+}
 
-  const terms = new Map<string, { field: string; norm: string; refs: TermRefs }>();
-  let rows = 0;
-  const changed = () => readMeta(db, endpoint).changeVersion !== version;
+type Terms = Map<string, { field: string; norm: string; refs: TermRefs }>;
+
+/** Writes every item in bounded transactions; stops early when lab.db changed. Returns "still current". */
+async function writeEach<T>(run: Run, list: readonly T[], write: (item: T) => void): Promise<boolean> {
+  let i = 0;
   let current = true;
-  // Rows are built outside the lock (reading lab.db, normalizing), then written under the budget;
-  // what the budget leaves stays queued for the next transaction.
+  while (i < list.length && current) {
+    run.tx(() => {
+      write(list[i++]!);
+      return i < list.length;
+    });
+    await run.pause();
+    current = !run.changed();
+  }
+  return current;
+}
+
+/**
+ * The candidate rows, built outside the lock (reading lab.db, normalizing) and written under the
+ * budget; what the budget leaves stays queued for the next transaction. Collects the terms.
+ */
+async function writeRows(run: Run, lab: Db, endpoint: ListEndpoint, insert: ReturnType<typeof prepareInserts>['row'], terms: Terms, onProgress: RebuildOptions['onProgress']): Promise<{ rows: number; current: boolean }> {
+  let rows = 0;
+  let current = true;
   let queue: CandidateRow[] = [];
   let head = 0;
   // One SELECT statement = one consistent snapshot of lab.db, read after the version.
@@ -204,68 +213,72 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
   try {
     for (fill(); head < queue.length && current; fill()) {
       const before = head;
-      boundedTx(() => {
+      run.tx(() => {
         const r = queue[head++]!;
-        ins.row.run(r.entityId, r.field, r.text, r.norm, r.score);
+        insert.run(r.entityId, r.field, r.text, r.norm, r.score);
         return head < queue.length;
       });
       rows += head - before;
-      opts.onProgress?.({ endpoint, rows });
-      await pause();
-      current = !changed();
+      onProgress?.({ endpoint, rows });
+      await run.pause();
+      current = !run.changed();
     }
   } finally {
     // A discarded snapshot must not keep lab.db's read transaction open.
     facts.return?.();
   }
-  queue = [];
+  return { rows, current };
+}
+
+async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: RebuildOptions): Promise<RebuildResult> {
+  const started = performance.now();
+  const meter = txMeter(db, opts);
+  const result = (outcome: RebuildOutcome, rows = 0, terms = 0): RebuildResult => ({ endpoint, outcome, rows, terms, ...meter.stats(), ms: Math.round(performance.now() - started) });
+  const meta = readMeta(db, endpoint);
+  if (!meta.stale && !opts.force) return result('fresh');
+  const version = meta.changeVersion;
+  const run: Run = { tx: meter.boundedTx, pause: () => yieldLoop(opts.pauseMs ?? 0), changed: () => readMeta(db, endpoint).changeVersion !== version };
+  // Leftovers of a rebuild that died half-way (any generation but the active one) go first.
+  await dropInactiveGenerations(db, endpoint, run.tx, run.pause);
+  const gen = meta.activeGen + 1;
+  run.tx(() => {
+    createGeneration(db, endpoint, gen);
+    return false;
+  });
+  const ins = prepareInserts(db, endpoint, gen);
+  meter.phase('rows');
+  const terms: Terms = new Map();
+  const { rows, current: rowsCurrent } = await writeRows(run, lab, endpoint, ins.row, terms, opts.onProgress);
+  let current = rowsCurrent;
   if (current) {
-    phase = 'terms';
+    meter.phase('terms');
     // In key order, so the term table's three b-trees are filled nearly sequentially.
     const list = [...terms.values()].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : compareBinary(a.norm, b.norm)));
-    let i = 0;
-    while (i < list.length && current) {
-      boundedTx(() => {
-        const t = list[i++]!;
-        const best = bestOfRefs(t.refs)!;
-        ins.term.run(t.field, t.norm, best.text, best.score, JSON.stringify(t.refs));
-        return i < list.length;
-      });
-      await pause();
-      current = !changed();
-    }
+    current = await writeEach(run, list, (t) => {
+      const best = bestOfRefs(t.refs)!;
+      ins.term.run(t.field, t.norm, best.text, best.score, JSON.stringify(t.refs));
+    });
   }
   // Best terms of every large prefix, from the same term map (same choice rule as the read path).
   if (current) {
-    phase = 'prefixes';
-    const entries = [...largePrefixTops(terms)];
+    meter.phase('prefixes');
     const tops = prefixTopWriter(db, endpoint, gen);
-    let i = 0;
-    while (i < entries.length && current) {
-      boundedTx(() => {
-        const [prefix, byField] = entries[i++]!;
-        tops.insert(prefix, [...byField.values()].flat());
-        return i < entries.length;
-      });
-      await pause();
-      current = !changed();
-    }
+    current = await writeEach(run, [...largePrefixTops(terms)], ([prefix, byField]) => tops.insert(prefix, [...byField.values()].flat()));
   }
   // The swap: only if nothing changed since the version was read; else the snapshot is discarded.
-  phase = 'swap';
+  meter.phase('swap');
   let committed = false;
   if (current)
-    boundedTx(() => {
-      const now = readMeta(db, endpoint);
-      if (now.changeVersion === version) {
+    run.tx(() => {
+      if (readMeta(db, endpoint).changeVersion === version) {
         db.prepare('UPDATE endpoint_meta SET active_gen = ?, stale = 0 WHERE endpoint = ?').run(gen, endpoint);
         committed = true;
       }
       return false;
     });
   // The generation no reader uses any more (the old one, or this one if discarded) is dropped.
-  phase = 'cleanup';
-  await dropInactiveGenerations(db, endpoint, boundedTx, pause);
+  meter.phase('cleanup');
+  await dropInactiveGenerations(db, endpoint, run.tx, run.pause);
   return result(committed ? 'committed' : 'discarded', rows, terms.size);
 }
 
