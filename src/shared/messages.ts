@@ -177,6 +177,7 @@ export const MESSAGES = {
   'records.exportTooLarge': 'The list has {{total}} rows; narrow it down to at most {{max}} to export.',
   'records.exportFailed': 'The export stopped before it finished ({{detail}}); no file was written.',
   // bulk import
+  'import.headerRow': 'Row {{row}} is not one of the first rows of the file; pick the header row among them.',
   'import.empty': 'The file is empty.',
   'import.tooManyRows': 'The file has {{rows}} rows; at most {{max}} can be imported at once.',
   'import.notXlsx': 'The file is not a readable XLSX workbook ({{detail}}).',

@@ -224,17 +224,39 @@ export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** One problem of one row: its sentence by key (shared/messages.ts) and its English text. */
 export interface ImportRowError extends Message {
-  /** 1-based row number as the user sees it in the file (header is row 1). */
+  /** The row's number in the spreadsheet, as the user sees it (blank and title rows counted). */
   row: number;
   column: string;
+}
+
+/** Why a row of an import file is not an item (listed in the preview, never an error). */
+export const IMPORT_SKIP_REASONS = ['blank', 'title', 'section', 'total', 'footnote', 'header', 'noData'] as const;
+export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
+
+export interface ImportSkippedRow {
+  /** The row's number in the spreadsheet. */
+  row: number;
+  reason: ImportSkipReason;
+  /** The row's first text (a section's heading, the footnote), shortened. */
+  text: string;
 }
 
 export interface ImportPreview {
   importId: string;
   fileName: string;
+  /** The header row's number in the spreadsheet (found, or the one the user picked). */
+  headerRow: number;
+  /** The first non-empty rows (the header is one of them): what the user may pick the header from. */
+  headerCandidates: Array<{ row: number; cells: string[] }>;
   headers: string[];
-  /** The first rows of the file, raw cell text. */
+  /** The first data rows, raw cell text, with their row numbers in the spreadsheet. */
   sample: string[][];
+  sampleRows: number[];
+  /** Rows below the header that are not items (capped; skippedRows is the full count). */
+  skipped: ImportSkippedRow[];
+  skippedRows: number;
+  /** Section heading rows: their text may become the category of the rows below (`sectionAsCategory`). */
+  sectionRows: number;
   totalRows: number;
   /** target column → file header index (the suggested or the given mapping). */
   mapping: Partial<Record<ImportColumn, number>>;

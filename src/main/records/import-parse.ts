@@ -1,7 +1,8 @@
 // Reading a bulk-import file row by row, never whole: CSV/TSV through papaparse's streaming parser
 // (UTF-8, with or without BOM; GB18030 when the bytes are not UTF-8, as Excel on Chinese Windows
 // saves CSV), XLSX through exceljs' streaming WorkbookReader (first worksheet). Each non-empty row
-// is handed to the caller as cell text, the header row first.
+// is handed to the caller as cell text with its row number in the spreadsheet (blank rows counted,
+// so messages name the row the user sees), the header row first.
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
@@ -23,7 +24,8 @@ export type ImportSource = string | Buffer;
 
 /** Called with each non-empty row (header first) and, now and then, the bytes read so far. */
 export interface RowVisitor {
-  row(cells: string[]): void;
+  /** `rowNo`: the row's number in the spreadsheet (1-based, blank rows counted). */
+  row(cells: string[], rowNo: number): void;
   bytes?(read: number): void;
 }
 
@@ -77,7 +79,8 @@ async function readCsv(source: ImportSource, tsv: boolean, visitor: RowVisitor):
   await new Promise<void>((resolve, reject) => {
     Papa.parse<string[]>(input as unknown as NodeJS.ReadableStream, {
       delimiter: tsv ? '\t' : '',
-      skipEmptyLines: 'greedy',
+      // Empty lines are records too: they count for the row numbers, then are passed over below.
+      skipEmptyLines: false,
       step(res, parser) {
         if (failure) return;
         rowIndex++;
@@ -86,7 +89,7 @@ async function readCsv(source: ImportSource, tsv: boolean, visitor: RowVisitor):
           if (fatal) throw fileError('validation', 'import.badCsv', { row: rowIndex, detail: fatal.message });
           // Our own CSV export protects formula-like cells with a leading apostrophe; take it off again.
           const cells = (res.data as unknown[]).map((c) => String(c ?? '').replace(/^'(?=[=+\-@\t\r])/, ''));
-          if (cells.some((c) => c.trim() !== '')) visitor.row(cells);
+          if (cells.some((c) => c.trim() !== '')) visitor.row(cells, rowIndex);
         } catch (e) {
           failure = e;
           parser.abort();
@@ -111,7 +114,7 @@ async function readXlsx(source: ImportSource, visitor: RowVisitor): Promise<void
         if (++seen > MAX_SHEET_ROWS) throw fileError('too_large', 'import.tooManyRowsStop', { max: MAX_IMPORT_ROWS });
         const cells: string[] = [];
         for (let c = 1; c <= row.cellCount; c++) cells.push(row.getCell(c).text ?? '');
-        if (cells.some((c) => c.trim() !== '')) visitor.row(cells);
+        if (cells.some((c) => c.trim() !== '')) visitor.row(cells, row.number);
       }
       break; // the first worksheet only
     }

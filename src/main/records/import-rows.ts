@@ -32,7 +32,7 @@ const ALIASES: Record<ImportColumn, string[]> = {
   container_label: ['container_label', 'container', 'containerlabel', '容器', '容器类型', '包装单位'],
   lot_number: ['lot_number', 'lot', 'lotno', 'lotno.', 'lotnumber', 'batch', 'batchno', 'batchno.', 'batchnumber', '批号', '批次号', '批次', '生产批号'],
   expiry_date: ['expiry_date', 'expiry', 'expirydate', 'expires', 'expirationdate', 'bestbefore', '有效期', '失效日期', '有效期至', '过期日期', '到期日期', '有效日期'],
-  received_date: ['received_date', 'received', 'receiveddate', 'receivedon', 'dateReceived', '入库日期', '到货日期', '收货日期', '入库时间'],
+  received_date: ['received_date', 'received', 'receiveddate', 'receivedon', 'dateReceived', '入库日期', '到货日期', '收货日期', '入库时间', '购买日期', '购入日期', '采购日期', '购置日期'],
   opened_date: ['opened_date', 'opened', 'openeddate', 'openedon', 'dateopened', '开封日期', '开启日期', '开瓶日期'],
   supplier: ['supplier', 'vendor', 'dealer', '供应商', '供货商', '经销商', '采购渠道'],
   min_stock: ['min_stock', 'minstock', 'minimumstock', 'minimum', 'reorderlevel', '最低库存', '最小库存', '安全库存', '库存下限'],
@@ -41,13 +41,18 @@ const ALIASES: Record<ImportColumn, string[]> = {
 
 const DATE_COLUMNS = new Set<ImportColumn>(['expiry_date', 'received_date', 'opened_date']);
 
+/** The column a header names (English key or label, Chinese label), if any. */
+export function headerColumn(header: string): ImportColumn | undefined {
+  const n = normalizeSearchTerm(header).replace(/_/g, '');
+  if (!n) return undefined;
+  return IMPORT_COLUMNS.find((col) => ALIASES[col].some((a) => a.replace(/_/g, '').toLowerCase() === n));
+}
+
 export function suggestMapping(headers: string[]): ImportMapping {
   const m: ImportMapping = {};
   headers.forEach((h, i) => {
-    const n = normalizeSearchTerm(h).replace(/_/g, '');
-    for (const col of IMPORT_COLUMNS) {
-      if (m[col] === undefined && ALIASES[col].some((a) => a.replace(/_/g, '').toLowerCase() === n)) m[col] = i;
-    }
+    const col = headerColumn(h);
+    if (col && m[col] === undefined) m[col] = i;
   });
   return m;
 }
@@ -95,9 +100,13 @@ export type RowCheck =
   | { ok: true; values: InventoryRow; badCheckDigit: boolean }
   | { ok: false; errors: ImportRowError[]; badCheckDigit: boolean };
 
-/** Validates one data row (`rowNo` as the user sees it: the header is row 1). */
-export function checkRow(headers: string[], cells: string[], rowNo: number, mapping: ImportMapping, keepBadCheckDigits = false): RowCheck {
+/**
+ * Validates one data row (`rowNo`: its row number in the spreadsheet). `category`: the section
+ * heading above the row, used when the row's own category cell is empty (the user's choice).
+ */
+export function checkRow(headers: string[], cells: string[], rowNo: number, mapping: ImportMapping, keepBadCheckDigits = false, category?: string): RowCheck {
   const raw: Record<string, unknown> = {};
+  if (category) raw.category = category;
   const errors: ImportRowError[] = [];
   const problem = (col: ImportColumn, idx: number, p: Message) => errors.push({ row: rowNo, column: headers[idx] ?? col, ...msg('import.rowField', { field: col, problem: p }) });
   for (const [col, idx] of Object.entries(mapping) as Array<[ImportColumn, number]>) {

@@ -49,7 +49,15 @@ interface Session {
 
 type ProgressListener = (p: ImportProgress) => void;
 
-const scanKey = (mapping: ImportMapping | undefined, keep: boolean | undefined) => JSON.stringify([mapping ?? null, !!keep]);
+/** How a file is read: the same layout gives the same scan (and spool). */
+export interface ImportLayout {
+  mapping?: ImportMapping;
+  headerRow?: number;
+  sectionAsCategory?: boolean;
+  keepBadCasCheckDigits?: boolean;
+}
+
+const scanKey = (l: ImportLayout) => JSON.stringify([l.mapping ?? null, l.headerRow ?? null, !!l.sectionAsCategory, !!l.keepBadCasCheckDigits]);
 
 export class ImportService {
   private readonly sessions = new Map<string, Session>();
@@ -134,13 +142,14 @@ export class ImportService {
     };
   }
 
-  private async scan(id: string, s: Session, mapping: ImportMapping | undefined, keep: boolean | undefined, listener?: ProgressListener): Promise<Scan> {
+  private async scan(id: string, s: Session, layout: ImportLayout, listener?: ProgressListener): Promise<Scan> {
     if (!s.complete) throw new AppError('conflict', 'import.uploadIncomplete', {}, { fields: fieldError('importId', 'import.uploadIncomplete') });
     await s.writing;
-    const key = scanKey(mapping, keep);
+    const key = scanKey(layout);
     if (s.scan?.keys.includes(key)) return s.scan;
     const spool = path.join(this.dir, `${id}-${randomUUID()}.rows`);
-    const job = startImportJob({ kind: 'scan', input: { file: s.file, fileName: s.fileName, mapping, keepBadCasCheckDigits: keep, spool } }, this.track(s, listener));
+    const { mapping, headerRow, sectionAsCategory, keepBadCasCheckDigits } = layout;
+    const job = startImportJob({ kind: 'scan', input: { file: s.file, fileName: s.fileName, mapping, headerRow, sectionAsCategory, keepBadCasCheckDigits, spool } }, this.track(s, listener));
     s.running = job;
     let result: ScanResult;
     try {
@@ -153,20 +162,20 @@ export class ImportService {
     }
     const previous = s.scan?.spool;
     if (previous) fs.rm(previous, { force: true }, () => undefined);
-    s.scan = { keys: [key, scanKey(result.mapping, keep)], spool, result };
+    s.scan = { keys: [key, scanKey({ ...layout, mapping: result.mapping, headerRow: result.headerRow })], spool, result };
     // Once the file is read, a commit of an unchanged mapping needs only the spool (a dropped
     // session removes it: see drop()).
     if (!this.sessions.has(id)) fs.rm(spool, { force: true }, () => undefined);
     return s.scan;
   }
 
-  async preview(actor: UserInfo, input: { importId: string; mapping?: ImportMapping; keepBadCasCheckDigits?: boolean }, listener?: ProgressListener): Promise<ImportPreview> {
+  async preview(actor: UserInfo, input: { importId: string } & ImportLayout, listener?: ProgressListener): Promise<ImportPreview> {
     const s = this.session(actor, input.importId);
-    const { result } = await this.scan(input.importId, s, input.mapping, input.keepBadCasCheckDigits, listener);
+    const { result } = await this.scan(input.importId, s, input, listener);
     return { importId: input.importId, fileName: s.fileName, ...result };
   }
 
-  async commit(actor: UserInfo, input: { importId: string; mapping: ImportMapping; skipBadRows: boolean; keepBadCasCheckDigits?: boolean }, listener?: ProgressListener): Promise<ImportResult> {
+  async commit(actor: UserInfo, input: { importId: string; mapping: ImportMapping; skipBadRows: boolean } & ImportLayout, listener?: ProgressListener): Promise<ImportResult> {
     const s = this.session(actor, input.importId);
     // Without name and quantity mapped the scan would not validate: refuse the mapping itself.
     if (!isComplete(input.mapping)) checkMapping([], input.mapping);
@@ -177,7 +186,7 @@ export class ImportService {
     let ids: number[];
     let skipped: number;
     try {
-      const { result: v, spool } = await this.scan(input.importId, s, input.mapping, input.keepBadCasCheckDigits, listener);
+      const { result: v, spool } = await this.scan(input.importId, s, input, listener);
       if (v.badRows > 0 && !input.skipBadRows) {
         throw new AppError('validation', 'import.badRows', { bad: v.badRows, valid: v.validRows }, { fields: fieldError('rows', 'import.badRowsField', { bad: v.badRows }), details: { errors: v.errors } });
       }

@@ -167,6 +167,7 @@ export const zhMessages: Record<MessageKey, string> = {
   'records.notSortable': '该列不能排序',
   'records.exportTooLarge': '列表有 {{total}} 行；请筛选到最多 {{max}} 行后再导出。',
   'records.exportFailed': '导出在完成前停止（{{detail}}），未写出任何文件。',
+  'import.headerRow': '第 {{row}} 行不在文件开头的几行中，请从中选择表头行。',
   'import.empty': '文件是空的。',
   'import.tooManyRows': '文件有 {{rows}} 行；一次最多导入 {{max}} 行。',
   'import.notXlsx': '文件不是可读取的 XLSX 工作簿（{{detail}}）。',

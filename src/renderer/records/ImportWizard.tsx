@@ -3,10 +3,10 @@
 // preview of the first rows and per-row errors → on confirmation all valid rows are written in one
 // transaction (progress: rows written of total; rows with errors only skipped on explicit choice).
 import { useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Modal, Progress, Select, Space, Spin, Table, Typography } from 'antd';
+import { Alert, Button, Checkbox, Collapse, Modal, Progress, Select, Space, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
-import { IMPORT_COLUMNS, type ImportColumn, type ImportPreview, type ImportProgress, type ImportResult, type ImportRowError } from '../../shared/records';
+import { IMPORT_COLUMNS, type ImportColumn, type ImportPreview, type ImportProgress, type ImportResult, type ImportRowError, type ImportSkippedRow } from '../../shared/records';
 import { translateMessage } from '../i18n/translate';
 import { FilePickButton, SPREADSHEET_FILES } from '../app/FilePickButton';
 
@@ -24,6 +24,44 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(s);
 }
 
+/** The mapping with `col` taken from file column `idx` (-1: not imported). */
+function remapped(mapping: ImportPreview['mapping'], col: ImportColumn, idx: number): ImportPreview['mapping'] {
+  const next = { ...mapping };
+  if (idx < 0) delete next[col];
+  else next[col] = idx;
+  return next;
+}
+
+/** The rows that are not items (title, sections, blank, 合计, notes), folded, with their reason. */
+function SkippedRows({ preview }: { preview: ImportPreview }) {
+  const { t } = useTranslation();
+  return (
+    <Collapse
+      size="small"
+      data-testid="import-skipped"
+      items={[
+        {
+          key: 'skipped',
+          label: t('records.import.skippedTitle', { count: preview.skippedRows }),
+          children: (
+            <Table
+              size="small"
+              rowKey={(r) => `${r.row}`}
+              pagination={{ pageSize: 10 }}
+              dataSource={preview.skipped}
+              columns={[
+                { key: 'row', dataIndex: 'row', title: t('records.import.row'), width: 70 },
+                { key: 'reason', title: t('records.import.reason'), width: 200, render: (_: unknown, r: ImportSkippedRow) => t(`records.import.skip.${r.reason}`) },
+                { key: 'text', dataIndex: 'text', title: t('records.import.text') },
+              ]}
+            />
+          ),
+        },
+      ]}
+    />
+  );
+}
+
 type Phase = 'choose' | 'uploading' | 'reading' | 'mapping' | 'writing' | 'done';
 
 export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -33,6 +71,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [skipBad, setSkipBad] = useState(false);
   const [keepBadCas, setKeepBadCas] = useState(false);
+  const [sectionAsCategory, setSectionAsCategory] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -65,6 +104,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
     setPreview(null);
     setSkipBad(false);
     setKeepBadCas(false);
+    setSectionAsCategory(false);
     setResult(null);
     setError(null);
   };
@@ -94,14 +134,15 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
     }
   };
 
-  const remap = async (col: ImportColumn, idx: number | -1, keep = keepBadCas) => {
+  /** Reads the file again with a changed layout; a new header row re-suggests the mapping. */
+  const refresh = async (change: { mapping?: ImportPreview['mapping']; headerRow?: number; sections?: boolean; keep?: boolean }) => {
     if (!preview) return;
-    const mapping = { ...preview.mapping };
-    if (idx < 0) delete mapping[col];
-    else if (col) mapping[col] = idx;
+    const headerRow = change.headerRow ?? preview.headerRow;
+    const mapping = change.headerRow !== undefined && change.headerRow !== preview.headerRow ? undefined : (change.mapping ?? preview.mapping);
+    const input = { importId: preview.importId, mapping, headerRow, sectionAsCategory: change.sections ?? sectionAsCategory, keepBadCasCheckDigits: change.keep ?? keepBadCas };
     setBusy(true);
     try {
-      setPreview(await tracked(preview.importId, () => call('importPreview', { importId: preview.importId, mapping, keepBadCasCheckDigits: keep }, { timeoutMs: LONG_CALL_MS })));
+      setPreview(await tracked(preview.importId, () => call('importPreview', input, { timeoutMs: LONG_CALL_MS })));
       setError(null);
     } catch (e) {
       setError((e as Error).message);
@@ -114,7 +155,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
     if (!preview) return;
     setPhase('writing');
     try {
-      const input = { importId: preview.importId, mapping: preview.mapping, skipBadRows: skipBad, keepBadCasCheckDigits: keepBadCas };
+      const input = { importId: preview.importId, mapping: preview.mapping, headerRow: preview.headerRow, sectionAsCategory, skipBadRows: skipBad, keepBadCasCheckDigits: keepBadCas };
       setResult(await tracked(preview.importId, () => call('importCommit', input, { timeoutMs: LONG_CALL_MS })));
       setPhase('done');
     } catch (e) {
@@ -171,6 +212,30 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
               <Typography.Text strong data-testid="import-summary">
                 {preview.fileName}: {t('records.import.rows', { total: preview.totalRows, valid: preview.validRows, bad: preview.badRows })}
               </Typography.Text>
+              <Space>
+                <span>{t('records.import.headerRow')}:</span>
+                <Select
+                  size="small"
+                  data-testid="import-header-row"
+                  aria-label={t('records.import.headerRow')}
+                  style={{ width: 520 }}
+                  value={preview.headerRow}
+                  onChange={(row: number) => void refresh({ headerRow: row })}
+                  options={preview.headerCandidates.map((c) => ({ value: c.row, label: t('records.import.headerRowOption', { row: c.row, cells: c.cells.filter(Boolean).slice(0, 8).join(' | ') }) }))}
+                />
+              </Space>
+              {preview.sectionRows > 0 && (
+                <Checkbox
+                  checked={sectionAsCategory}
+                  data-testid="import-section-category"
+                  onChange={(e) => {
+                    setSectionAsCategory(e.target.checked);
+                    void refresh({ sections: e.target.checked });
+                  }}
+                >
+                  {t('records.import.sectionAsCategory', { count: preview.sectionRows })}
+                </Checkbox>
+              )}
               <Typography.Title level={5}>{t('records.import.mapping')}</Typography.Title>
               <Space wrap>
                 {IMPORT_COLUMNS.map((col) => (
@@ -181,7 +246,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
                       aria-label={`map ${col}`}
                       style={{ width: 150 }}
                       value={preview.mapping[col] ?? -1}
-                      onChange={(v: number) => void remap(col, v)}
+                      onChange={(v: number) => void refresh({ mapping: remapped(preview.mapping, col, v) })}
                       options={[{ value: -1, label: t('records.import.notMapped') }, ...preview.headers.map((h, i) => ({ value: i, label: h || `#${i + 1}` }))]}
                     />
                   </Space>
@@ -193,10 +258,11 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
                 size="small"
                 pagination={false}
                 scroll={{ x: true }}
-                rowKey={(_r, i) => String(i)}
-                dataSource={preview.sample.map((r) => Object.fromEntries(r.map((c, i) => [String(i), c])))}
-                columns={preview.headers.map((h, i) => ({ key: i, dataIndex: String(i), title: h }))}
+                rowKey="row"
+                dataSource={preview.sample.map((r, n) => ({ row: preview.sampleRows[n], ...Object.fromEntries(r.map((c, i) => [String(i), c])) }))}
+                columns={[{ key: 'row', dataIndex: 'row', title: t('records.import.row'), width: 56 }, ...preview.headers.map((h, i) => ({ key: i, dataIndex: String(i), title: h }))]}
               />
+              {preview.skippedRows > 0 && <SkippedRows preview={preview} />}
               {preview.badCheckDigitRows > 0 && (
                 <Checkbox
                   checked={keepBadCas}
@@ -204,7 +270,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
                   onChange={(e) => {
                     // Published CAS numbers are sometimes wrong: the user may keep them as written.
                     setKeepBadCas(e.target.checked);
-                    void remap('name', preview.mapping.name ?? -1, e.target.checked);
+                    void refresh({ keep: e.target.checked });
                   }}
                 >
                   {t('records.import.keepBadCas', { count: preview.badCheckDigitRows })}

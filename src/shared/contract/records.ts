@@ -168,6 +168,13 @@ const byId = z.object({ id }).strict();
 const reason = z.object({ id, reason: requiredText(500) }).strict();
 const endpoint = z.enum(LIST_ENDPOINTS, { error: 'field.oneOf' });
 const mapping = z.partialRecord(z.enum(IMPORT_COLUMNS, { error: 'field.oneOf' }), z.number().int().min(0).max(500));
+/** How the rows of an import file are read: the header row (its spreadsheet row number; found by
+ *  the service when left out), section headings as categories, bad CAS check digits kept. */
+const importLayout = {
+  headerRow: z.number().int().min(1).max(1_048_576).optional(),
+  sectionAsCategory: z.boolean({ error: 'field.boolean' }).optional(),
+  keepBadCasCheckDigits: z.boolean({ error: 'field.boolean' }).optional(),
+};
 
 export const recordsOps = {
   // --- inventory ---
@@ -268,7 +275,7 @@ export const recordsOps = {
     method: 'POST',
     path: '/inventory/import/preview',
     access: 'member',
-    input: z.object({ importId: requiredText(64), mapping: mapping.optional(), keepBadCasCheckDigits: z.boolean({ error: 'field.boolean' }).optional() }).strict(),
+    input: z.object({ importId: requiredText(64), mapping: mapping.optional(), ...importLayout }).strict(),
     output: returns<ImportPreview>(),
   }),
   importStatus: op({
@@ -290,7 +297,7 @@ export const recordsOps = {
     method: 'POST',
     path: '/inventory/import/commit',
     access: 'member',
-    input: z.object({ importId: requiredText(64), mapping, skipBadRows: z.boolean(), keepBadCasCheckDigits: z.boolean({ error: 'field.boolean' }).optional() }).strict(),
+    input: z.object({ importId: requiredText(64), mapping, skipBadRows: z.boolean(), ...importLayout }).strict(),
     output: returns<ImportResult>(),
   }),
 };

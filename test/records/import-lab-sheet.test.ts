@@ -1,0 +1,101 @@
+// Issue 28 §1: a lab's own spreadsheet imported as it is — the header found below a title row,
+// rows that are not items skipped with their reason (not errors), messages naming the
+// spreadsheet's own row numbers; XLSX and CSV/TSV (UTF-8, GB18030) alike.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ImportPreview, ImportResult, InventoryItem, ListResult } from '../../src/shared/records';
+import { createHarness, type Harness } from './harness';
+import { LAB_HEADERS, labSheet, writeLabCsv, writeLabXlsx, type LabSheet } from '../fixtures/records/lab-sheet';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-sheet-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function upload(h: Harness, file: string): Promise<string> {
+  const chunk = fs.readFileSync(file).toString('base64');
+  return (await h.ok<{ importId: string }>(h.member, 'importUpload', { fileName: path.basename(file), chunk, last: true })).importId;
+}
+
+const TITLE = 'XX课题组试剂台账 2026年';
+
+/** Rows 1–12: title, header, sections, blank rows, one bad row, 合计, a footnote. */
+function layoutSheet(): LabSheet {
+  return labSheet(
+    {
+      1: [TITLE],
+      2: LAB_HEADERS,
+      3: ['一、有机溶剂类'],
+      4: ['1', '乙醇', '64-17-5', '500ml', '2', '瓶', '国药', '10009218', '试剂柜A', '2025-03-01', '2027-03-01', '无水'],
+      6: ['2', '丙酮', '67-64-1', '500ml', '1', '瓶', '国药', '10000418', '试剂柜A', '2025-03-01', '2027-03-01', ''],
+      7: ['二、无机盐类'],
+      8: ['3', '氯化钠', '7647-14-5', '500g', '3', '瓶', '西陇', '', '试剂柜B', '2024-05-10', '', ''],
+      9: ['4', '硫酸钠', '7757-82-6', '500g', 'abc', '瓶', '西陇', '', '试剂柜B', '', '', ''],
+      10: ['5'],
+      11: ['', '合计', '', '', '6', '', '', '', '', '', '', ''],
+      12: ['注：本表每月更新一次'],
+    },
+    ['A1:L1', 'A3:L3', 'A7:L7'],
+  );
+}
+
+async function fileOf(kind: 'xlsx' | 'csv' | 'gb18030.csv' | 'tsv', sheet: LabSheet): Promise<string> {
+  const file = path.join(dir, `${kind.replace('.', '-')}-${Math.random().toString(36).slice(2)}.${kind.endsWith('csv') ? 'csv' : kind}`);
+  if (kind === 'xlsx') await writeLabXlsx(file, sheet);
+  else await writeLabCsv(file, sheet, kind === 'gb18030.csv' ? 'gb18030' : 'utf-8', kind === 'tsv' ? '\t' : ',');
+  return file;
+}
+
+describe('a lab sheet as it is: header row, non-data rows, row numbers', () => {
+  for (const kind of ['xlsx', 'csv', 'gb18030.csv', 'tsv'] as const) {
+    it(`finds the header below the title and skips the rows that are not items (${kind})`, async () => {
+      const h = createHarness();
+      const importId = await upload(h, await fileOf(kind, layoutSheet()));
+      const p = await h.ok<ImportPreview>(h.member, 'importPreview', { importId });
+      expect(p.headerRow).toBe(2);
+      expect(p.headers).toEqual(LAB_HEADERS);
+      expect(p.headerCandidates.map((c) => c.row)).toEqual([1, 2, 3, 4, 6, 7, 8, 9, 10, 11]);
+      expect(p.mapping).toMatchObject({ name: 1, cas_number: 2, specification: 3, quantity: 4, unit: 5, brand: 6, product_number: 7, storage_location: 8, received_date: 9, expiry_date: 10 });
+      expect(p.skipped).toEqual([
+        { row: 1, reason: 'title', text: TITLE },
+        { row: 3, reason: 'section', text: '一、有机溶剂类' },
+        { row: 5, reason: 'blank', text: '' },
+        { row: 7, reason: 'section', text: '二、无机盐类' },
+        { row: 10, reason: 'noData', text: '5' },
+        { row: 11, reason: 'total', text: '合计' },
+        { row: 12, reason: 'footnote', text: '注：本表每月更新一次' },
+      ]);
+      expect(p.sectionRows).toBe(2);
+      expect(p.sampleRows).toEqual([4, 6, 8, 9]);
+      expect(p).toMatchObject({ totalRows: 4, validRows: 3, badRows: 1 });
+      // The row number is the spreadsheet's own (the title, the blank row and the sections counted).
+      expect(p.errors).toEqual([expect.objectContaining({ row: 9, column: '数量', params: { field: 'quantity', problem: expect.objectContaining({ key: 'field.number' }) } })]);
+    });
+  }
+
+  it('takes section headings as the category of the rows below when asked, and commits', async () => {
+    const h = createHarness();
+    const importId = await upload(h, await fileOf('xlsx', layoutSheet()));
+    const p = await h.ok<ImportPreview>(h.member, 'importPreview', { importId, sectionAsCategory: true });
+    const res = await h.ok<ImportResult>(h.member, 'importCommit', { importId, mapping: p.mapping, skipBadRows: true, sectionAsCategory: true });
+    expect(res).toMatchObject({ imported: 3, skipped: 1 });
+    const list = await h.ok<ListResult<InventoryItem>>(h.member, 'listInventory', { sort: 'id' });
+    expect(list.rows.map((r) => [r.name, r.category])).toEqual([
+      ['乙醇', '有机溶剂类'],
+      ['丙酮', '有机溶剂类'],
+      ['氯化钠', '无机盐类'],
+    ]);
+  });
+
+  it('lets the user pick another header row, and refuses one that is not among the first rows (naming headerRow)', async () => {
+    const h = createHarness();
+    const importId = await upload(h, await fileOf('csv', layoutSheet()));
+    const p = await h.ok<ImportPreview>(h.member, 'importPreview', { importId, headerRow: 1 });
+    expect(p.headerRow).toBe(1);
+    expect(p.headers[0]).toBe(TITLE);
+    expect(p.mapping).toEqual({});
+    const err = await h.refused(h.member, 'importPreview', { importId, headerRow: 5 });
+    expect(err).toMatchObject({ code: 'validation', key: 'import.headerRow', params: { row: 5 }, fields: { headerRow: expect.objectContaining({ key: 'import.headerRow' }) } });
+    expect(await h.refused(h.member, 'importPreview', { importId, headerRow: 0 })).toMatchObject({ code: 'validation', fields: { headerRow: expect.anything() } });
+  });
+});
