@@ -33,7 +33,7 @@ export const LISTS = {
     searchAlso: { name: ['english_name'] },
     searchAllAlso: ['product_number', 'specification'],
     sortable: ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous', 'status', 'borrowed_at', 'created_at', 'updated_at', 'expiry_date'],
-    exportColumns: ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'container_size', 'container_label', 'storage_location', 'brand', 'category', 'product_number', 'hazardous', 'ghs', 'lot_number', 'expiry_date', 'received_date', 'opened_date', 'supplier', 'min_stock', 'status', 'borrowed_by_name', 'borrowed_at', 'source_order_id', 'created_at', 'updated_at'],
+    exportColumns: ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'container_size', 'container_label', 'storage_location', 'brand', 'category', 'product_number', 'hazardous', 'ghs', 'lot_number', 'expiry_date', 'received_date', 'opened_date', 'supplier', 'min_stock', 'notes', 'status', 'borrowed_by_name', 'borrowed_at', 'source_order_id', 'created_at', 'updated_at'],
   },
   '/reagent-orders/': {
     kind: 'reagent_order',
@@ -135,6 +135,8 @@ export interface InventoryItem {
   /** Minimum stock of this chemical in `unit`: items of the same CAS (or name) + specification sum up. */
   min_stock: number | null;
   ghs: GhsPictogram[];
+  /** Free text (备注; lab.db v11), '' when none. */
+  notes: string;
   /** While borrowed: the amount taken and the expected return date. */
   borrowed_amount: number | null;
   borrow_due: string | null;
@@ -219,7 +221,7 @@ export const PRESENT_INVENTORY_STATUSES: InventoryStatus[] = ['in_stock', 'borro
 
 /** Columns a bulk inventory import can fill (the mapping targets). */
 export const IMPORT_COLUMNS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous',
-  'container_size', 'container_label', 'lot_number', 'expiry_date', 'received_date', 'opened_date', 'supplier', 'min_stock', 'ghs'] as const;
+  'container_size', 'container_label', 'lot_number', 'expiry_date', 'received_date', 'opened_date', 'supplier', 'min_stock', 'ghs', 'notes'] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** One problem of one row: its sentence by key (shared/messages.ts) and its English text. */

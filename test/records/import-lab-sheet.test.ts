@@ -5,7 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import Papa from 'papaparse';
 import type { ImportPreview, ImportResult, InventoryItem, ListResult } from '../../src/shared/records';
+import type { ExportFile } from '../../src/main/records/export';
+import { suggestMapping } from '../../src/main/records/import-rows';
 import { createHarness, type Harness } from './harness';
 import { LAB_HEADERS, labSheet, writeLabCsv, writeLabXlsx, type LabSheet } from '../fixtures/records/lab-sheet';
 
@@ -30,12 +33,13 @@ function layoutSheet(): LabSheet {
       6: ['2', '丙酮', '67-64-1', '500ml', '1', '瓶', '国药', '10000418', '试剂柜A', '2025-03-01', '2027-03-01', ''],
       7: ['二、无机盐类'],
       8: ['3', '氯化钠', '7647-14-5', '500g', '3', '瓶', '西陇', '', '试剂柜B', '2024-05-10', '', ''],
-      9: ['4', '硫酸钠', '7757-82-6', '500g', 'abc', '瓶', '西陇', '', '试剂柜B', '', '', ''],
+      // brand and location merged over rows 8–9 (G8:G9, I8:I9): in XLSX only row 8 holds them
+      9: ['4', '硫酸钠', '7757-82-6', '500g', 'abc', '瓶', '', '', '', '', '', ''],
       10: ['5'],
       11: ['', '合计', '', '', '6', '', '', '', '', '', '', ''],
       12: ['注：本表每月更新一次'],
     },
-    ['A1:L1', 'A3:L3', 'A7:L7'],
+    ['A1:L1', 'A3:L3', 'A7:L7', 'G8:G9', 'I8:I9'],
   );
 }
 
@@ -99,3 +103,58 @@ describe('a lab sheet as it is: header row, non-data rows, row numbers', () => {
     expect(await h.refused(h.member, 'importPreview', { importId, headerRow: 0 })).toMatchObject({ code: 'validation', fields: { headerRow: expect.anything() } });
   });
 });
+
+describe('merged cells', () => {
+  it('fills a merged brand and location down to every row they span (XLSX); CSV has nothing merged', async () => {
+    const sheet = layoutSheet();
+    sheet.rows.set(9, ['4', '硫酸钠', '7757-82-6', '500g', '2', '瓶', '', '', '', '', '', '']);
+    const h = createHarness();
+    const importId = await upload(h, await fileOf('xlsx', sheet));
+    const p = await h.ok<ImportPreview>(h.member, 'importPreview', { importId });
+    expect(p.sample[p.sampleRows.indexOf(9)]!.slice(6, 9)).toEqual(['西陇', '', '试剂柜B']);
+    // The merged title row reads as one text across the row: still a title, not a header.
+    expect(p.headerRow).toBe(2);
+    await h.ok(h.member, 'importCommit', { importId, mapping: p.mapping, skipBadRows: false });
+    const list = await h.ok<ListResult<InventoryItem>>(h.member, 'listInventory', { search: '硫酸钠' });
+    expect(list.rows[0]).toMatchObject({ brand: '西陇', storage_location: '试剂柜B' });
+
+    const csv = createHarness();
+    const csvId = await upload(csv, await fileOf('csv', sheet));
+    const q = await csv.ok<ImportPreview>(csv.member, 'importPreview', { importId: csvId });
+    expect(q.sample[q.sampleRows.indexOf(9)]!.slice(6, 9)).toEqual(['', '', '']);
+  });
+});
+
+describe('notes (备注) end to end', () => {
+  it('maps 备注, 说明 and 注释 to notes by themselves', () => {
+    for (const header of ['备注', '说明', '注释', 'Notes', 'remarks']) expect(suggestMapping(['名称', '数量', header])).toEqual({ name: 0, quantity: 1, notes: 2 });
+  });
+
+  it('imports 备注, keeps it through form edits with an audit entry, and exports it (machine and Chinese)', async () => {
+    const h = createHarness();
+    const importId = await upload(h, await fileOf('xlsx', layoutSheet()));
+    const p = await h.ok<ImportPreview>(h.member, 'importPreview', { importId });
+    expect(p.mapping.notes).toBe(11);
+    await h.ok(h.member, 'importCommit', { importId, mapping: p.mapping, skipBadRows: true });
+    const list = await h.ok<ListResult<InventoryItem>>(h.member, 'listInventory', { sort: 'id' });
+    const ethanol = list.rows[0]!;
+    expect(ethanol).toMatchObject({ name: '乙醇', notes: '无水' });
+    expect(list.rows[1]!.notes).toBe('');
+    expect(h.records.history('inventory_item', ethanol.id)[0]!.changes.notes).toEqual([null, '无水']);
+
+    const edited = await h.ok<InventoryItem>(h.member, 'updateInventoryItem', { id: ethanol.id, notes: '开封后放干燥器' });
+    expect(edited.notes).toBe('开封后放干燥器');
+    expect(h.records.history('inventory_item', ethanol.id).at(-1)).toMatchObject({ action: 'update', changes: { notes: ['无水', '开封后放干燥器'] } });
+    const made = await h.ok<InventoryItem>(h.member, 'createInventoryItem', { name: '甲醇', quantity: '1', unit: 'L', notes: '色谱纯' });
+    expect(made.notes).toBe('色谱纯');
+    expect((await h.refused(h.member, 'createInventoryItem', { name: '甲醇', quantity: '1', notes: 'x'.repeat(2001) })).fields).toHaveProperty('notes');
+
+    const machine = await h.ok<ExportFile>(h.member, 'exportList', { endpoint: '/inventory/', format: 'csv', lang: 'machine', sort: 'id' });
+    const rows = Papa.parse<Record<string, string>>(fs.readFileSync(machine.path, 'utf8').slice(1), { header: true, skipEmptyLines: true }).data;
+    expect(rows.find((r) => r.name === '乙醇')!.notes).toBe('开封后放干燥器');
+    const zh = await h.ok<ExportFile>(h.member, 'exportList', { endpoint: '/inventory/', format: 'csv', lang: 'zh-CN', sort: 'id' });
+    const zhRows = Papa.parse<Record<string, string>>(fs.readFileSync(zh.path, 'utf8').slice(1), { header: true, skipEmptyLines: true }).data;
+    expect(zhRows.find((r) => r['名称'] === '甲醇')!['备注']).toBe('色谱纯');
+  });
+});
+

@@ -392,6 +392,13 @@ export const labMigrations: Migration[] = [
       db.exec('DROP INDEX IF EXISTS inventory_cas');
     },
   },
+  {
+    version: 11,
+    description: "inventory items get notes (备注): free text, '' when none (issue 28: a lab sheet's 备注 column is imported, not dropped)",
+    up(db) {
+      db.exec("ALTER TABLE inventory_items ADD COLUMN notes TEXT NOT NULL DEFAULT ''");
+    },
+  },
 ];
 
 /**

@@ -9,6 +9,7 @@ import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import { AppError, type ErrorCode } from '../../shared/errors';
 import { msg, type MessageKey, type MessageParams } from '../../shared/messages';
+import { MergeFiller, readMerges } from './import-merges';
 
 export interface ParsedTable {
   headers: string[];
@@ -102,6 +103,7 @@ async function readCsv(source: ImportSource, tsv: boolean, visitor: RowVisitor):
 }
 
 async function readXlsx(source: ImportSource, visitor: RowVisitor): Promise<void> {
+  const merged = new MergeFiller(await readMerges(source));
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(open(source, visitor), { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', entries: 'ignore' });
   let sheets = 0;
   try {
@@ -114,6 +116,7 @@ async function readXlsx(source: ImportSource, visitor: RowVisitor): Promise<void
         if (++seen > MAX_SHEET_ROWS) throw fileError('too_large', 'import.tooManyRowsStop', { max: MAX_IMPORT_ROWS });
         const cells: string[] = [];
         for (let c = 1; c <= row.cellCount; c++) cells.push(row.getCell(c).text ?? '');
+        merged.fill(cells, row.number);
         if (cells.some((c) => c.trim() !== '')) visitor.row(cells, row.number);
       }
       break; // the first worksheet only

@@ -36,6 +36,7 @@ const ALIASES: Record<ImportColumn, string[]> = {
   opened_date: ['opened_date', 'opened', 'openeddate', 'openedon', 'dateopened', '开封日期', '开启日期', '开瓶日期'],
   supplier: ['supplier', 'vendor', 'dealer', '供应商', '供货商', '经销商', '采购渠道'],
   min_stock: ['min_stock', 'minstock', 'minimumstock', 'minimum', 'reorderlevel', '最低库存', '最小库存', '安全库存', '库存下限'],
+  notes: ['notes', 'note', 'remarks', 'remark', 'comment', 'comments', '备注', '说明', '注释', '备注说明', '附注'],
   ghs: ['ghs', 'ghspictograms', 'pictograms', 'ghscodes', '危险象形图', 'ghs象形图', '象形图', '危险标识', 'ghs标识', '危险性象形图'],
 };
 

@@ -85,6 +85,7 @@ const inventoryFields = {
   supplier: shortText(200).optional(),
   min_stock: amount({ allowZero: true }).nullable().optional(),
   ghs: ghsList.optional(),
+  notes: shortText(2000).optional(),
 };
 
 const reagentFields = {
