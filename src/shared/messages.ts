@@ -149,6 +149,11 @@ export const MESSAGES = {
 
   // stock: item fields, import, stock-in (helper: fields)
   'import.dateWord': 'must be a date such as 2027-03-01, not "{{value}}"',
+  'import.monthStart': '"{{value}}" has no day: read as {{date}}, the first day of the month',
+  'import.monthEnd': '"{{value}}" has no day: read as {{date}}, the last day of the month',
+  'import.shelfLife': 'shelf life "{{value}}" counted from the received date: {{date}}',
+  'import.shelfLifeNoStart': 'is a shelf life ("{{value}}"), which needs a received date in the row',
+  'import.expiryBeforeReceived': 'expires ({{expiry}}) before it was received ({{received}})',
   'import.ghsWord': 'must be GHS pictogram codes GHS01–GHS09 (e.g. GHS02,GHS07), not "{{value}}"',
   'import.sizeUnit': '"{{value}}" is not in the item\'s unit {{unit}}',
 

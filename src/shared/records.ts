@@ -268,6 +268,9 @@ export interface ImportPreview {
   badRows: number;
   /** Rows whose CAS number fails only the check digit: importable when the user confirms. */
   badCheckDigitRows: number;
+  /** Values imported other than as written (a month for a day, a shelf life, "约2"), capped; warningRows counts rows. */
+  warnings: ImportRowError[];
+  warningRows: number;
 }
 
 /** Where a running preview (parse) or commit (write) of a bulk import is. */

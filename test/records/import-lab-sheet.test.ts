@@ -125,6 +125,62 @@ describe('merged cells', () => {
   });
 });
 
+/** Header in row 1; column J (购买日期) and K (有效期) written each way people write dates. */
+function datesSheet(): LabSheet {
+  const row = (n: number, received: string | number | Date, expiry: string) => ['', `试剂${n}`, '', '', '1', '瓶', '', '', '', received, expiry, ''];
+  return labSheet({
+    1: LAB_HEADERS,
+    2: row(2, new Date(Date.UTC(2025, 2, 1)), '2027/03/01'),
+    3: row(3, 45717, '2026-3-1'),
+    4: row(4, '2024年5月10日', '长期'),
+    5: row(5, '2025年3月', '2027年2月'),
+    6: row(6, '2025.3.1', '3年'),
+    7: row(7, '2025-03-01', '36个月'),
+    8: row(8, '2025-03-01', '无'),
+    9: row(9, '2025-03-01', '—'),
+    10: row(10, '2026-13-01', ''),
+    11: row(11, '2025-03-01', '2024-01-01'),
+    12: row(12, '', '3年'),
+  });
+}
+
+describe('dates as written', () => {
+  it('reads Excel dates, serial numbers, dotted/slashed/Chinese dates, months, no-expiry words and shelf lives; refuses impossible dates naming the row', async () => {
+    const h = createHarness();
+    const importId = await upload(h, await fileOf('xlsx', datesSheet()));
+    const p = await h.ok<ImportPreview>(h.member, 'importPreview', { importId });
+    // The bare serial number and the Excel date cell are shown as dates, never as 45717.
+    expect(p.sample[0]![9]).toBe('2025-03-01');
+    expect(p.sample[1]![9]).toBe('2025-03-01');
+    expect(p.errors.map((e) => [e.row, e.column, (e.params.problem as { key: string }).key])).toEqual([
+      [10, '购买日期', 'import.dateWord'],
+      [12, '有效期', 'import.shelfLifeNoStart'],
+    ]);
+    expect(p.warnings.map((w) => [w.row, w.column, (w.params.problem as { key: string }).key])).toEqual([
+      [5, '购买日期', 'import.monthStart'],
+      [5, '有效期', 'import.monthEnd'],
+      [6, '有效期', 'import.shelfLife'],
+      [7, '有效期', 'import.shelfLife'],
+      [11, '有效期', 'import.expiryBeforeReceived'],
+    ]);
+    expect(p.warnings[1]!.message).toBe('expiry_date "2027年2月" has no day: read as 2027-02-28, the last day of the month');
+    expect(p.warningRows).toBe(4);
+    await h.ok(h.member, 'importCommit', { importId, mapping: p.mapping, skipBadRows: true });
+    const list = await h.ok<ListResult<InventoryItem>>(h.member, 'listInventory', { sort: 'id' });
+    expect(list.rows.map((r) => [r.name, r.received_date, r.expiry_date])).toEqual([
+      ['试剂2', '2025-03-01', '2027-03-01'],
+      ['试剂3', '2025-03-01', '2026-03-01'],
+      ['试剂4', '2024-05-10', null],
+      ['试剂5', '2025-03-01', '2027-02-28'],
+      ['试剂6', '2025-03-01', '2028-03-01'],
+      ['试剂7', '2025-03-01', '2028-03-01'],
+      ['试剂8', '2025-03-01', null],
+      ['试剂9', '2025-03-01', null],
+      ['试剂11', '2025-03-01', '2024-01-01'],
+    ]);
+  });
+});
+
 describe('notes (备注) end to end', () => {
   it('maps 备注, 说明 and 注释 to notes by themselves', () => {
     for (const header of ['备注', '说明', '注释', 'Notes', 'remarks']) expect(suggestMapping(['名称', '数量', header])).toEqual({ name: 0, quantity: 1, notes: 2 });

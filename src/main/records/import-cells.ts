@@ -32,6 +32,47 @@ export function dateCell(text: string): string | null {
   return null;
 }
 
+/** What a date cell of an import says, read the way people write dates in a lab sheet. */
+export type DateReading =
+  | { kind: 'date'; date: string }
+  /** "2025年3月": the month's first day (a received date) or last day (an expiry). */
+  | { kind: 'month'; date: string }
+  /** "长期", "无", "—": no date. */
+  | { kind: 'none' }
+  /** "3年", "36个月": a shelf life, counted from the received date. */
+  | { kind: 'shelfLife'; months: number };
+
+const NO_DATE = new Set(['长期', '长期有效', '无', '无期限', '永久', '不限', '—', '——', '-', '--', '–', '/', '\\', 'n/a', 'na', 'none', 'never']);
+
+/** A date cell as written; `end`: a month alone means its last day (expiry). Null when unreadable. */
+export function readDateCell(text: string, end: boolean): DateReading | null {
+  const t = text.normalize('NFKC').trim();
+  if (NO_DATE.has(t.toLowerCase())) return { kind: 'none' };
+  const day = dateCell(t);
+  if (day) return { kind: 'date', date: day };
+  let m = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*月?$/.exec(t);
+  if (m) {
+    const [y, mo] = [Number(m[1]), Number(m[2])];
+    if (mo < 1 || mo > 12) return null;
+    const last = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+    return { kind: 'month', date: `${y}-${TWO(mo)}-${TWO(end ? last : 1)}` };
+  }
+  m = /^(?:保质期|有效期)?\s*(\d+(?:\.\d+)?)\s*(年|个月|月|years?|yrs?|months?)$/i.exec(t);
+  if (m) {
+    const months = Number(m[1]) * (/^(年|y)/i.test(m[2]!) ? 12 : 1);
+    return Number.isInteger(months) && months > 0 && months <= 1200 ? { kind: 'shelfLife', months } : null;
+  }
+  return null;
+}
+
+/** `date` (YYYY-MM-DD) plus whole months; a day past the month's end is its last day (01-31 + 1 → 02-28). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+  const dt = new Date(Date.UTC(y, m - 1 + months, Math.min(d, last)));
+  return `${dt.getUTCFullYear()}-${TWO(dt.getUTCMonth() + 1)}-${TWO(dt.getUTCDate())}`;
+}
+
 /** GHS codes of a cell ("GHS02, GHS07", "ghs2；GHS7", "02 07"); null when a part is not a code. */
 export function ghsCell(text: string): string[] | null {
   const parts = text.normalize('NFKC').split(/[\s,;、/|]+/).filter(Boolean);

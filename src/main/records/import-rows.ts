@@ -9,7 +9,7 @@ import { IMPORT_COLUMNS, type ImportColumn, type ImportRowError } from '../../sh
 import { parseCas } from '../../shared/cas';
 import { resolveCas } from './cas-field';
 import { inventoryRowValues, type InventoryRow } from './inventory-service';
-import { dateCell, ghsCell, sizeCell } from './import-cells';
+import { addMonths, ghsCell, readDateCell, sizeCell } from './import-cells';
 import { amountProblem, containersOf, formatAmount, unitDimension } from '../../shared/amounts';
 import type { Message } from '../../shared/messages';
 
@@ -97,9 +97,10 @@ export function checkMapping(headers: string[], mapping: ImportMapping): void {
   }
 }
 
+/** `warnings`: what was read other than as written (a month for a day, a shelf life, "约2"): imported, but said. */
 export type RowCheck =
-  | { ok: true; values: InventoryRow; badCheckDigit: boolean }
-  | { ok: false; errors: ImportRowError[]; badCheckDigit: boolean };
+  | { ok: true; values: InventoryRow; badCheckDigit: boolean; warnings: ImportRowError[] }
+  | { ok: false; errors: ImportRowError[]; badCheckDigit: boolean; warnings: ImportRowError[] };
 
 /**
  * Validates one data row (`rowNo`: its row number in the spreadsheet). `category`: the section
@@ -109,7 +110,10 @@ export function checkRow(headers: string[], cells: string[], rowNo: number, mapp
   const raw: Record<string, unknown> = {};
   if (category) raw.category = category;
   const errors: ImportRowError[] = [];
+  const warnings: ImportRowError[] = [];
   const problem = (col: ImportColumn, idx: number, p: Message) => errors.push({ row: rowNo, column: headers[idx] ?? col, ...msg('import.rowField', { field: col, problem: p }) });
+  const warn = (col: ImportColumn, p: Message) => warnings.push({ row: rowNo, column: headers[mapping[col]!] ?? col, ...msg('import.rowField', { field: col, problem: p }) });
+  let shelfLife: { months: number; value: string } | null = null;
   for (const [col, idx] of Object.entries(mapping) as Array<[ImportColumn, number]>) {
     const text = (cells[idx] ?? '').trim();
     if (col === 'hazardous') {
@@ -119,9 +123,14 @@ export function checkRow(headers: string[], cells: string[], rowNo: number, mapp
       else problem(col, idx, msg('import.hazardousWord', { value: text }));
     } else if (text === '') continue;
     else if (DATE_COLUMNS.has(col)) {
-      const d = dateCell(text);
-      if (d) raw[col] = d;
-      else problem(col, idx, msg('import.dateWord', { value: text }));
+      const d = readDateCell(text, col === 'expiry_date');
+      if (!d) problem(col, idx, msg('import.dateWord', { value: text }));
+      else if (d.kind === 'date') raw[col] = d.date;
+      else if (d.kind === 'month') {
+        raw[col] = d.date;
+        warn(col, msg(col === 'expiry_date' ? 'import.monthEnd' : 'import.monthStart', { value: text, date: d.date }));
+      } else if (d.kind === 'shelfLife' && col === 'expiry_date') shelfLife = { months: d.months, value: text };
+      else if (d.kind === 'shelfLife') problem(col, idx, msg('import.dateWord', { value: text }));
     } else if (col === 'ghs') {
       const codes = ghsCell(text);
       if (codes) raw.ghs = codes;
@@ -137,6 +146,16 @@ export function checkRow(headers: string[], cells: string[], rowNo: number, mapp
       raw.container_size = size.size;
       if (size.unit) raw.unit = size.unit;
     }
+  }
+  if (shelfLife) {
+    const { months, value } = shelfLife;
+    if (typeof raw.received_date === 'string') {
+      raw.expiry_date = addMonths(raw.received_date, months);
+      warn('expiry_date', msg('import.shelfLife', { value, date: raw.expiry_date as string }));
+    } else problem('expiry_date', mapping.expiry_date!, msg('import.shelfLifeNoStart', { value }));
+  }
+  if (typeof raw.expiry_date === 'string' && typeof raw.received_date === 'string' && raw.expiry_date < raw.received_date) {
+    warn('expiry_date', msg('import.expiryBeforeReceived', { expiry: raw.expiry_date, received: raw.received_date }));
   }
   asContainers(raw);
   let parsed: InventoryCreate | null = null;
@@ -158,6 +177,6 @@ export function checkRow(headers: string[], cells: string[], rowNo: number, mapp
     if (!(e instanceof AppError)) throw e;
     errors.push({ row: rowNo, column: headers[mapping.cas_number!] ?? 'cas_number', key: e.key, params: e.params, message: e.message });
   }
-  if (errors.length || !parsed) return { ok: false, errors, badCheckDigit };
-  return { ok: true, values: inventoryRowValues(parsed, cas), badCheckDigit };
+  if (errors.length || !parsed) return { ok: false, errors, badCheckDigit, warnings };
+  return { ok: true, values: inventoryRowValues(parsed, cas), badCheckDigit, warnings };
 }

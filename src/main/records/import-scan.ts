@@ -10,6 +10,7 @@ import { HEADER_SCAN_ROWS, findHeaderRow, nonDataReason, sectionName } from './i
 import { MAX_IMPORT_ROWS, fileError, readImportRows } from './import-parse';
 import { checkMapping, checkRow, isComplete, suggestMapping, type ImportMapping } from './import-rows';
 import { newItemChanges } from './inventory-service';
+import { dateCell } from './import-cells';
 import { SpoolWriter } from './import-spool';
 
 export const SAMPLE_ROWS = 10;
@@ -38,6 +39,19 @@ export interface ScanInput {
 
 export type Progress = (p: ImportProgress) => void;
 
+const DATE_COLUMNS = ['expiry_date', 'received_date', 'opened_date'] as const;
+
+/** A sample row as the preview shows it: an Excel date cell (a bare serial such as 45717) as its date. */
+function shownAsDates(cells: string[], mapping: ImportMapping): string[] {
+  const out = [...cells];
+  for (const col of DATE_COLUMNS) {
+    const i = mapping[col];
+    if (i === undefined || !/^\d{5}(?:\.\d+)?$/.test((out[i] ?? '').trim())) continue;
+    out[i] = dateCell(out[i]!.trim()) ?? out[i]!;
+  }
+  return out;
+}
+
 interface Line {
   cells: string[];
   rowNo: number;
@@ -60,6 +74,8 @@ export async function scanImport(input: ScanInput, progress: Progress): Promise<
   const sample: string[][] = [];
   const sampleRows: number[] = [];
   const errors: ImportRowError[] = [];
+  const warnings: ImportRowError[] = [];
+  let warningRows = 0;
   const skipped: ImportSkippedRow[] = [];
   let skippedRows = 0;
   let validRows = 0;
@@ -91,12 +107,14 @@ export async function scanImport(input: ScanInput, progress: Progress): Promise<
     rows++;
     if (rows > MAX_IMPORT_ROWS) throw fileError('too_large', 'import.tooManyRowsStop', { max: MAX_IMPORT_ROWS });
     if (sample.length < SAMPLE_ROWS) {
-      sample.push(cells);
+      sample.push(shownAsDates(cells, mapping));
       sampleRows.push(rowNo);
     }
     if (validate) {
       const r = checkRow(headers!, cells, rowNo, mapping, input.keepBadCasCheckDigits, input.sectionAsCategory ? section : undefined);
       if (r.badCheckDigit) badCheckDigitRows++;
+      if (r.warnings.length) warningRows++;
+      for (const w of r.warnings) if (warnings.length < MAX_ERRORS_SHOWN) warnings.push(w);
       if (r.ok) {
         validRows++;
         spool!.add(r.values, JSON.stringify(newItemChanges(r.values)));
@@ -146,5 +164,5 @@ export async function scanImport(input: ScanInput, progress: Progress): Promise<
   if (!headers) throw fileError('validation', 'import.empty');
   progress({ phase: 'parse', rows, total: null, percent: 100 });
   const headerCandidates = first.map((l) => ({ row: l.rowNo, cells: l.cells.slice(0, CANDIDATE_CELLS).map((c) => c.slice(0, SKIPPED_TEXT_CHARS)) }));
-  return { headerRow, headerCandidates, headers, sample, sampleRows, skipped, skippedRows, sectionRows, totalRows: rows, mapping, validRows, errors, badRows, badCheckDigitRows };
+  return { headerRow, headerCandidates, headers, sample, sampleRows, skipped, skippedRows, sectionRows, totalRows: rows, mapping, validRows, errors, badRows, badCheckDigitRows, warnings, warningRows };
 }

@@ -143,6 +143,11 @@ export const zhMessages: Record<MessageKey, string> = {
 
   // stock: item fields, import, stock-in (helper: fields)
   'import.dateWord': '必须是日期（如 2027-03-01），而不是“{{value}}”',
+  'import.monthStart': '“{{value}}”没有日：按当月第一天 {{date}} 导入',
+  'import.monthEnd': '“{{value}}”没有日：按当月最后一天 {{date}} 导入',
+  'import.shelfLife': '保质期“{{value}}”从入库日期起算：{{date}}',
+  'import.shelfLifeNoStart': '是保质期（“{{value}}”），需要该行有入库日期',
+  'import.expiryBeforeReceived': '有效期（{{expiry}}）早于入库日期（{{received}}）',
   'import.ghsWord': '必须是 GHS 象形图代码 GHS01–GHS09（如 GHS02,GHS07），而不是“{{value}}”',
   'import.sizeUnit': '“{{value}}”与条目单位 {{unit}} 不一致',
 

@@ -276,6 +276,23 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
                   {t('records.import.keepBadCas', { count: preview.badCheckDigitRows })}
                 </Checkbox>
               )}
+              {preview.warnings.length > 0 && (
+                <>
+                  <Typography.Title level={5}>{t('records.import.warnings', { count: preview.warningRows })}</Typography.Title>
+                  <Table
+                    size="small"
+                    data-testid="import-warnings"
+                    rowKey={(r) => `${r.row}-${r.column}-${r.message}`}
+                    pagination={{ pageSize: 5 }}
+                    dataSource={preview.warnings}
+                    columns={[
+                      { key: 'row', dataIndex: 'row', title: t('records.import.row'), width: 70 },
+                      { key: 'column', dataIndex: 'column', title: t('records.import.column'), width: 140 },
+                      { key: 'message', title: t('records.import.note'), render: (_: unknown, r: ImportRowError) => translateMessage(r) },
+                    ]}
+                  />
+                </>
+              )}
               {preview.errors.length > 0 && (
                 <>
                   <Typography.Title level={5}>{t('records.import.errors')}</Typography.Title>
