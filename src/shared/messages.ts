@@ -154,6 +154,7 @@ export const MESSAGES = {
   'import.shelfLife': 'shelf life "{{value}}" counted from the received date: {{date}}',
   'import.shelfLifeNoStart': 'is a shelf life ("{{value}}"), which needs a received date in the row',
   'import.expiryBeforeReceived': 'expires ({{expiry}}) before it was received ({{received}})',
+  'import.approxAmount': '"{{value}}" is approximate: imported as {{amount}}',
   'import.ghsWord': 'must be GHS pictogram codes GHS01–GHS09 (e.g. GHS02,GHS07), not "{{value}}"',
   'import.sizeUnit': '"{{value}}" is not in the item\'s unit {{unit}}',
 

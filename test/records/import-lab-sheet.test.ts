@@ -181,6 +181,73 @@ describe('dates as written', () => {
   });
 });
 
+describe('amounts as written', () => {
+  it('reads counts with their word, full-width digits, fractions, 约, size × count, an amount in another unit, and sizes in the specification', async () => {
+    const row = (n: number, spec: string, qty: string, unit: string) => ['', `量${n}`, '', spec, qty, unit, '', '', '', '', '', ''];
+    const sheet = labSheet({
+      1: LAB_HEADERS,
+      2: row(2, '500ml', '2瓶', ''),
+      3: row(3, '4L', '2 瓶', '瓶'),
+      4: row(4, 'AR', '３', '瓶'),
+      5: row(5, '500ml', '1.5 瓶', ''),
+      6: row(6, '500g', '1/2瓶', ''),
+      7: row(7, '分析纯', '约2', '瓶'),
+      8: row(8, 'HPLC', '500ml×2', ''),
+      9: row(9, '', '2 × 500 mL', '瓶'),
+      10: row(10, '500g', '0.5 kg', '瓶'),
+      11: row(11, '500ml 30%', '2', '瓶'),
+      12: row(12, '', '1/3瓶', ''),
+    });
+    const h = createHarness();
+    const importId = await upload(h, await fileOf('xlsx', sheet));
+    const p = await h.ok<ImportPreview>(h.member, 'importPreview', { importId });
+    expect(p.errors.map((e) => [e.row, e.column])).toEqual([[12, '数量']]);
+    expect(p.warnings.map((w) => [w.row, w.column, w.message])).toEqual([[7, '数量', 'quantity "约2" is approximate: imported as 2']]);
+    await h.ok(h.member, 'importCommit', { importId, mapping: p.mapping, skipBadRows: true });
+    const list = await h.ok<ListResult<InventoryItem>>(h.member, 'listInventory', { sort: 'id' });
+    expect(list.rows.map((r) => [r.name, r.quantity, r.unit, r.container_size, r.container_label, r.specification])).toEqual([
+      ['量2', 1000, 'mL', 500, '瓶', '500ml'],
+      ['量3', 8, 'L', 4, '瓶', '4L'],
+      ['量4', 3, '瓶', null, '', 'AR'],
+      ['量5', 750, 'mL', 500, '瓶', '500ml'],
+      ['量6', 250, 'g', 500, '瓶', '500g'],
+      ['量7', 2, '瓶', null, '', '分析纯'],
+      ['量8', 1000, 'mL', 500, '', 'HPLC'],
+      ['量9', 1000, 'mL', 500, '瓶', ''],
+      ['量10', 500, 'g', 500, '瓶', '500g'],
+      ['量11', 1000, 'mL', 500, '瓶', '500ml 30%'],
+    ]);
+  });
+});
+
+describe('CAS numbers as written', () => {
+  it('reads a CAS: prefix, spaces, full width; "/", "—" and "无" are no CAS; a wrong check digit is flagged with the right digit and imports on confirmation', async () => {
+    const row = (n: number, cas: string) => ['', `化合物${n}`, cas, '', '1', '瓶', '', '', '', '', '', ''];
+    const sheet = labSheet({ 1: LAB_HEADERS, 2: row(2, 'CAS:109-99-9'), 3: row(3, '109 99 9'), 4: row(4, '１０９－９９－９'), 5: row(5, '/'), 6: row(6, '—'), 7: row(7, '无'), 8: row(8, '64-17-6'), 9: row(9, '64-17') });
+    const h = createHarness();
+    const importId = await upload(h, await fileOf('csv', sheet));
+    const p = await h.ok<ImportPreview>(h.member, 'importPreview', { importId });
+    expect(p.badCheckDigitRows).toBe(1);
+    expect(p.errors.map((e) => [e.row, e.column, e.key, e.params])).toEqual([
+      [8, 'CAS号', 'cas.checkDigit', { cas: '64-17-6', expected: 5 }],
+      [9, 'CAS号', 'cas.invalid', expect.objectContaining({ value: '64-17' })],
+    ]);
+    const kept = await h.ok<ImportPreview>(h.member, 'importPreview', { importId, keepBadCasCheckDigits: true });
+    expect(kept.errors.map((e) => e.row)).toEqual([9]);
+    await h.ok(h.member, 'importCommit', { importId, mapping: kept.mapping, skipBadRows: true, keepBadCasCheckDigits: true });
+    const list = await h.ok<ListResult<InventoryItem>>(h.member, 'listInventory', { sort: 'id' });
+    expect(list.rows.map((r) => [r.name, r.cas_number])).toEqual([
+      ['化合物2', '109-99-9'],
+      ['化合物3', '109-99-9'],
+      ['化合物4', '109-99-9'],
+      ['化合物5', ''],
+      ['化合物6', ''],
+      ['化合物7', ''],
+      ['化合物8', '64-17-6'],
+    ]);
+  });
+});
+
 describe('notes (备注) end to end', () => {
   it('maps 备注, 说明 and 注释 to notes by themselves', () => {
     for (const header of ['备注', '说明', '注释', 'Notes', 'remarks']) expect(suggestMapping(['名称', '数量', header])).toEqual({ name: 0, quantity: 1, notes: 2 });

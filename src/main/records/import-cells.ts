@@ -3,7 +3,8 @@
 // streaming reader gives as its serial day number), GHS pictogram lists ("GHS02,GHS07", "2、7"),
 // and a container size written with its unit ("500 g"). What is not recognised is left as it is,
 // for the contract schema to refuse with its own message.
-import { canonicalUnit, convert, formatAmount, parseContainerSize } from '../../shared/amounts';
+import Big from 'big.js';
+import { canonicalUnit, convert, formatAmount, parseContainerSize, unitDimension } from '../../shared/amounts';
 import { GHS_PICTOGRAMS, isCalendarDate } from '../../shared/stock';
 
 const TWO = (n: number) => String(n).padStart(2, '0');
@@ -98,3 +99,66 @@ export function sizeCell(text: string, rowUnit: string | undefined): { size: str
   const inRow = convert(parsed.size, parsed.unit, canonicalUnit(rowUnit));
   return inRow ? { size: formatAmount(inRow) } : null;
 }
+
+/** An amount cell as written: "2瓶", "３", "1/2瓶", "约2", "0.5 kg", "500ml×2", "2 × 500 mL". */
+export interface AmountReading {
+  amount: Big;
+  /** The unit or count word written with it ("瓶", "kg"), if any. */
+  unit?: string;
+  /** "约2", "~2": imported as 2, with a warning. */
+  approx: boolean;
+  /** "500ml×2": the size of one container (amount is the count). */
+  each?: { size: Big; unit: string };
+}
+
+const APPROX = /^(?:约为|大约|约|~|≈|～)\s*/;
+const NUMBER = String.raw`(\d+(?:\.\d+)?|\d+\s*/\s*[1-9]\d*)`;
+const WORD = String.raw`([^\d\s×x*/.]+)`;
+const SIZE_TIMES_COUNT = new RegExp(String.raw`^(\d+(?:\.\d+)?)\s*${WORD}\s*[×xX*]\s*(\d+)\s*${WORD}?$`);
+const COUNT_TIMES_SIZE = new RegExp(String.raw`^(\d+)\s*${WORD}?\s*[×xX*]\s*(\d+(?:\.\d+)?)\s*${WORD}$`);
+const AMOUNT = new RegExp(String.raw`^${NUMBER}\s*${WORD}?$`);
+
+function number(text: string): Big | null {
+  const t = text.replace(/\s+/g, '');
+  const frac = /^(\d+)\/(\d+)$/.exec(t);
+  try {
+    return frac ? new Big(frac[1]!).div(frac[2]!) : new Big(t);
+  } catch {
+    return null;
+  }
+}
+
+const isMeasure = (u: string) => unitDimension(u) !== 'count';
+
+/** The amount a quantity cell holds; null when it is not one of the forms (the schema then refuses it). */
+export function amountCell(text: string): AmountReading | null {
+  let t = text.normalize('NFKC').trim();
+  const approx = APPROX.test(t);
+  t = t.replace(APPROX, '');
+  let m = SIZE_TIMES_COUNT.exec(t);
+  if (m && isMeasure(m[2]!)) return { amount: new Big(m[3]!), unit: m[4], approx, each: { size: new Big(m[1]!), unit: canonicalUnit(m[2]!) } };
+  m = COUNT_TIMES_SIZE.exec(t);
+  if (m && isMeasure(m[4]!)) return { amount: new Big(m[1]!), unit: m[2], approx, each: { size: new Big(m[3]!), unit: canonicalUnit(m[4]!) } };
+  m = AMOUNT.exec(t);
+  if (!m) return null;
+  const amount = number(m[1]!);
+  return amount ? { amount, unit: m[2] ? canonicalUnit(m[2]) : undefined, approx } : null;
+}
+
+/** One container's size at the start of a specification ("500ml", "4L", "500ml 30%"); a grade ("AR", "HPLC") is none. */
+export function specSize(spec: string): { size: Big; unit: string } | null {
+  const t = spec.normalize('NFKC').trim();
+  const whole = parseContainerSize(t);
+  if (whole) return whole;
+  const m = /^(\d+(?:\.\d+)?\s*[a-zA-Zµμ]+)(?:\s+|\s*[,，;；/]\s*)(.+)$/.exec(t);
+  if (!m || parseContainerSize(m[2]!)) return null;
+  return parseContainerSize(m[1]!);
+}
+
+const NO_CAS = new Set(['无', '—', '——', '-', '--', '–', '/', '\\', 'n/a', 'na', 'none', '暂无', '无cas', '不详', '未知', '混合物']);
+
+/** A CAS cell that says there is none ("无", "/", "—"): an empty CAS, not a malformed one. */
+export function noCas(text: string): boolean {
+  return NO_CAS.has(text.normalize('NFKC').trim().toLowerCase());
+}
+

@@ -9,8 +9,8 @@ import { IMPORT_COLUMNS, type ImportColumn, type ImportRowError } from '../../sh
 import { parseCas } from '../../shared/cas';
 import { resolveCas } from './cas-field';
 import { inventoryRowValues, type InventoryRow } from './inventory-service';
-import { addMonths, ghsCell, readDateCell, sizeCell } from './import-cells';
-import { amountProblem, containersOf, formatAmount, unitDimension } from '../../shared/amounts';
+import { addMonths, amountCell, ghsCell, noCas, readDateCell, sizeCell, specSize } from './import-cells';
+import { convert, formatAmount, unitDimension } from '../../shared/amounts';
 import type { Message } from '../../shared/messages';
 
 export type ImportMapping = Partial<Record<ImportColumn, number>>;
@@ -61,21 +61,58 @@ export function suggestMapping(headers: string[]): ImportMapping {
 const TRUE_WORDS = new Set(['1', 'true', 'yes', 'y', '是', '危险', '危险品', 'x', '✓']);
 const FALSE_WORDS = new Set(['', '0', 'false', 'no', 'n', '否', '无', '-']);
 
+type Warn = (col: ImportColumn, p: Message) => void;
+const isCount = (u: string) => !!u && unitDimension(u) === 'count';
+
 /**
- * "3" 瓶 of specification "500 g" without a container size column is 1500 g in containers of
- * 500 g (as the upgrade to lab.db v7 turned such items into amounts): the row's count becomes the
- * amount, the count word the container's word.
+ * The quantity cell as written (`amountCell`): its number, its unit or count word, "500ml×2";
+ * then N of a count word ("瓶") with a specification that starts with a size ("500 mL", "500ml
+ * 30%") and no container size column is N containers of that size (1000 mL in containers of
+ * 500 mL: the rule the upgrade to lab.db v7 applied), and an amount in a measuring unit ("0.5 kg")
+ * with such a specification ("500g") is that amount in the specification's unit (500 g, in
+ * containers of 500 g). What is not read is left for the schema to refuse.
  */
-function asContainers(raw: Record<string, unknown>): void {
-  const q = raw.quantity;
-  const unit = typeof raw.unit === 'string' ? raw.unit : '';
-  if (raw.container_size !== undefined || typeof q !== 'string' || !unit || unitDimension(unit) !== 'count') return;
-  const c = amountProblem(q) ? null : containersOf(q, String(raw.specification ?? ''));
-  if (!c) return;
-  raw.quantity = formatAmount(c.amount);
-  raw.container_size = formatAmount(c.size);
-  raw.container_label = raw.container_label ?? unit;
-  raw.unit = c.unit;
+function readAmount(raw: Record<string, unknown>, warn: Warn): void {
+  const text = raw.quantity;
+  if (typeof text !== 'string') return;
+  const a = amountCell(text);
+  if (!a) return;
+  if (a.approx) warn('quantity', msg('import.approxAmount', { value: text, amount: a.amount.toFixed() }));
+  const unitCol = typeof raw.unit === 'string' ? raw.unit : '';
+  if (a.each) {
+    raw.quantity = a.amount.times(a.each.size).toFixed();
+    raw.container_size = a.each.size.toFixed();
+    raw.container_label ??= a.unit ?? (isCount(unitCol) ? unitCol : undefined);
+    raw.unit = a.each.unit;
+    return;
+  }
+  let amount = a.amount;
+  let unit = unitCol;
+  if (a.unit && isCount(a.unit)) {
+    if (!unit || isCount(unit)) unit = a.unit;
+  } else if (a.unit) {
+    const inCol = unit && !isCount(unit) ? convert(amount, a.unit, unit) : null;
+    if (inCol) amount = inCol;
+    else {
+      if (isCount(unit)) raw.container_label ??= unit;
+      unit = a.unit;
+    }
+  }
+  raw.quantity = amount.toFixed();
+  if (unit) raw.unit = unit;
+  // A bare number in a measuring unit stays as it is (1500 g of "500 g" is not said to be bottles).
+  const size = raw.container_size === undefined && (isCount(unit) || a.unit) ? specSize(String(raw.specification ?? '')) : null;
+  if (!size) return;
+  if (isCount(unit)) {
+    raw.quantity = amount.times(size.size).toFixed();
+    raw.container_label ??= unit;
+  } else {
+    const inSpec = convert(amount, unit, size.unit);
+    if (!inSpec) return;
+    raw.quantity = inSpec.toFixed();
+  }
+  raw.container_size = formatAmount(size.size);
+  raw.unit = size.unit;
 }
 
 /** A refusal of the column mapping, named on the `mapping` field too. */
@@ -121,7 +158,7 @@ export function checkRow(headers: string[], cells: string[], rowNo: number, mapp
       if (TRUE_WORDS.has(w)) raw.hazardous = true;
       else if (FALSE_WORDS.has(w)) raw.hazardous = false;
       else problem(col, idx, msg('import.hazardousWord', { value: text }));
-    } else if (text === '') continue;
+    } else if (text === '' || (col === 'cas_number' && noCas(text))) continue;
     else if (DATE_COLUMNS.has(col)) {
       const d = readDateCell(text, col === 'expiry_date');
       if (!d) problem(col, idx, msg('import.dateWord', { value: text }));
@@ -157,7 +194,7 @@ export function checkRow(headers: string[], cells: string[], rowNo: number, mapp
   if (typeof raw.expiry_date === 'string' && typeof raw.received_date === 'string' && raw.expiry_date < raw.received_date) {
     warn('expiry_date', msg('import.expiryBeforeReceived', { expiry: raw.expiry_date, received: raw.received_date }));
   }
-  asContainers(raw);
+  readAmount(raw, warn);
   let parsed: InventoryCreate | null = null;
   const res = inventoryCreateInput.safeParse(raw);
   if (res.success) parsed = res.data;

@@ -148,6 +148,7 @@ export const zhMessages: Record<MessageKey, string> = {
   'import.shelfLife': '保质期“{{value}}”从入库日期起算：{{date}}',
   'import.shelfLifeNoStart': '是保质期（“{{value}}”），需要该行有入库日期',
   'import.expiryBeforeReceived': '有效期（{{expiry}}）早于入库日期（{{received}}）',
+  'import.approxAmount': '“{{value}}”是约数：按 {{amount}} 导入',
   'import.ghsWord': '必须是 GHS 象形图代码 GHS01–GHS09（如 GHS02,GHS07），而不是“{{value}}”',
   'import.sizeUnit': '“{{value}}”与条目单位 {{unit}} 不一致',
 
