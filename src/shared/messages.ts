@@ -184,6 +184,8 @@ export const MESSAGES = {
   'records.exportFailed': 'The export stopped before it finished ({{detail}}); no file was written.',
   // bulk import
   'import.headerRow': 'Row {{row}} is not one of the first rows of the file; pick the header row among them.',
+  'import.locationUndecided': 'Location "{{text}}" matches no location: choose one, or agree to a new location for it.',
+  'import.locationGone': 'The location chosen for "{{text}}" no longer exists; choose again.',
   'import.empty': 'The file is empty.',
   'import.tooManyRows': 'The file has {{rows}} rows; at most {{max}} can be imported at once.',
   'import.notXlsx': 'The file is not a readable XLSX workbook ({{detail}}).',

@@ -243,6 +243,22 @@ export interface ImportSkippedRow {
   text: string;
 }
 
+/** How a location text of the file was matched against the tree (records README, "Locations"). */
+export type ImportLocationMatchBy = 'path' | 'segments' | 'last';
+
+export interface ImportLocationText {
+  text: string;
+  /** Valid rows with this text. */
+  rows: number;
+  /** The node it matches, or null (none, or several: `candidates`). */
+  match: { id: number; path: string; by: ImportLocationMatchBy } | null;
+  /** Several nodes match equally well: the user picks one. */
+  candidates: Array<{ id: number; path: string }>;
+}
+
+/** The user's decision for a location text: an existing node, or a new node under `parent_id` (null: top level). */
+export type ImportLocationChoice = { text: string; location_id: number } | { text: string; create: true; parent_id: number | null };
+
 export interface ImportPreview {
   importId: string;
   fileName: string;
@@ -271,6 +287,8 @@ export interface ImportPreview {
   /** Values imported other than as written (a month for a day, a shelf life, "约2"), capped; warningRows counts rows. */
   warnings: ImportRowError[];
   warningRows: number;
+  /** Each distinct location text of the valid rows with its match in the tree (first 2000 texts). */
+  locations: ImportLocationText[];
 }
 
 /** Where a running preview (parse) or commit (write) of a bulk import is. */

@@ -248,6 +248,80 @@ describe('CAS numbers as written', () => {
   });
 });
 
+describe('locations matched against the tree before anything is created', () => {
+  async function tree(h: Harness): Promise<Record<string, number>> {
+    const ids: Record<string, number> = {};
+    for (const path of ['化学楼', '化学楼 › 301室', '化学楼 › 301室 › 试剂柜A', '化学楼 › 301室 › 试剂柜A › 第2层', '化学楼 › 301室 › 试剂柜B', '化学楼 › 301室 › 试剂柜B › 第2层', '化学楼 › 302室', '化学楼 › 302室 › 冰箱4℃']) {
+      const segs = path.split(' › ');
+      const parent = segs.length > 1 ? ids[segs.slice(0, -1).join(' › ')]! : null;
+      ids[path] = (await h.ok<{ id: number }>(h.admin, 'createLocation', { name: segs.at(-1), parent_id: parent })).id;
+    }
+    return ids;
+  }
+  const sheet = () => {
+    const row = (n: number, place: string) => ['', `物品${n}`, '', '', '1', '瓶', '', '', place, '', '', ''];
+    return labSheet({ 1: LAB_HEADERS, 2: row(2, '化学楼 › 301室 › 试剂柜A › 第2层'), 3: row(3, '301室试剂柜A第2层'), 4: row(4, '冰箱 4℃'), 5: row(5, '第2层'), 6: row(6, '楼道储物间'), 7: row(7, '301室试剂柜A第2层') });
+  };
+  const nodes = (h: Harness) => h.dbs.lab.prepare('SELECT count(*) FROM locations').pluck().get() as number;
+
+  it('matches by full path, by segments written together, by a unique last segment; lists ambiguous and unmatched texts', async () => {
+    const h = createHarness();
+    const ids = await tree(h);
+    const importId = await upload(h, await fileOf('xlsx', sheet()));
+    const p = await h.ok<ImportPreview>(h.member, 'importPreview', { importId });
+    const A2 = '化学楼 › 301室 › 试剂柜A › 第2层';
+    const B2 = '化学楼 › 301室 › 试剂柜B › 第2层';
+    expect(p.locations).toEqual([
+      { text: A2, rows: 1, match: { id: ids[A2], path: A2, by: 'path' }, candidates: [] },
+      { text: '301室试剂柜A第2层', rows: 2, match: { id: ids[A2], path: A2, by: 'segments' }, candidates: [] },
+      { text: '冰箱 4℃', rows: 1, match: { id: ids['化学楼 › 302室 › 冰箱4℃'], path: '化学楼 › 302室 › 冰箱4℃', by: 'last' }, candidates: [] },
+      { text: '第2层', rows: 1, match: null, candidates: [{ id: ids[A2], path: A2 }, { id: ids[B2], path: B2 }] },
+      { text: '楼道储物间', rows: 1, match: null, candidates: [] },
+    ]);
+
+    // The wizard's choices leave an unmatched text undecided: refused naming it, nothing written.
+    const before = nodes(h);
+    const undecided = await h.refused(h.member, 'importCommit', { importId, mapping: p.mapping, skipBadRows: false, locations: [{ text: '第2层', location_id: ids[B2] }] });
+    expect(undecided).toMatchObject({ code: 'validation', key: 'import.locationUndecided', params: { text: '楼道储物间' }, fields: { locations: expect.anything() } });
+    expect(h.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get()).toBe(0);
+
+    await h.ok(h.member, 'importCommit', {
+      importId,
+      mapping: p.mapping,
+      skipBadRows: false,
+      locations: [
+        { text: '第2层', location_id: ids[B2] },
+        { text: '楼道储物间', create: true, parent_id: ids['化学楼'] },
+      ],
+    });
+    const list = await h.ok<ListResult<InventoryItem>>(h.member, 'listInventory', { sort: 'id' });
+    expect(list.rows.map((r) => [r.name, r.storage_location])).toEqual([
+      ['物品2', A2],
+      ['物品3', A2],
+      ['物品4', '化学楼 › 302室 › 冰箱4℃'],
+      ['物品5', B2],
+      ['物品6', '化学楼 › 楼道储物间'],
+      ['物品7', A2],
+    ]);
+    expect(list.rows[0]!.location_id).toBe(ids[A2]);
+    // One new node (the one the user agreed to), no duplicate of an existing one.
+    expect(nodes(h)).toBe(before + 1);
+  });
+
+  it('without choices (an API caller from before) puts matched texts on their node and makes the others top-level nodes', async () => {
+    const h = createHarness();
+    const ids = await tree(h);
+    const importId = await upload(h, await fileOf('csv', sheet()));
+    const p = await h.ok<ImportPreview>(h.member, 'importPreview', { importId });
+    const before = nodes(h);
+    await h.ok(h.member, 'importCommit', { importId, mapping: p.mapping, skipBadRows: false });
+    const list = await h.ok<ListResult<InventoryItem>>(h.member, 'listInventory', { sort: 'id' });
+    expect(list.rows.map((r) => r.location_id)).toEqual([ids['化学楼 › 301室 › 试剂柜A › 第2层'], ids['化学楼 › 301室 › 试剂柜A › 第2层'], ids['化学楼 › 302室 › 冰箱4℃'], expect.any(Number), expect.any(Number), ids['化学楼 › 301室 › 试剂柜A › 第2层']]);
+    expect(list.rows.slice(3, 5).map((r) => r.storage_location)).toEqual(['第2层', '楼道储物间']);
+    expect(nodes(h)).toBe(before + 2);
+  });
+});
+
 describe('notes (备注) end to end', () => {
   it('maps 备注, 说明 and 注释 to notes by themselves', () => {
     for (const header of ['备注', '说明', '注释', 'Notes', 'remarks']) expect(suggestMapping(['名称', '数量', header])).toEqual({ name: 0, quantity: 1, notes: 2 });

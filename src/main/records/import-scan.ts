@@ -22,7 +22,10 @@ const PROGRESS_EVERY = 2000;
 const SKIPPED_TEXT_CHARS = 60;
 const CANDIDATE_CELLS = 40;
 
-export type ScanResult = Omit<ImportPreview, 'importId' | 'fileName'>;
+/** Distinct location texts kept for matching against the tree (more are placed by their path, as before). */
+export const MAX_LOCATION_TEXTS = 2000;
+
+export type ScanResult = Omit<ImportPreview, 'importId' | 'fileName' | 'locations'> & { locationTexts: Array<{ text: string; rows: number }> };
 
 export interface ScanInput {
   file: string;
@@ -76,6 +79,7 @@ export async function scanImport(input: ScanInput, progress: Progress): Promise<
   const errors: ImportRowError[] = [];
   const warnings: ImportRowError[] = [];
   let warningRows = 0;
+  const places = new Map<string, number>();
   const skipped: ImportSkippedRow[] = [];
   let skippedRows = 0;
   let validRows = 0;
@@ -117,6 +121,8 @@ export async function scanImport(input: ScanInput, progress: Progress): Promise<
       for (const w of r.warnings) if (warnings.length < MAX_ERRORS_SHOWN) warnings.push(w);
       if (r.ok) {
         validRows++;
+        const place = String(r.values.storage_location ?? '');
+        if (place && (places.has(place) || places.size < MAX_LOCATION_TEXTS)) places.set(place, (places.get(place) ?? 0) + 1);
         spool!.add(r.values, JSON.stringify(newItemChanges(r.values)));
       } else {
         badRows++;
@@ -164,5 +170,5 @@ export async function scanImport(input: ScanInput, progress: Progress): Promise<
   if (!headers) throw fileError('validation', 'import.empty');
   progress({ phase: 'parse', rows, total: null, percent: 100 });
   const headerCandidates = first.map((l) => ({ row: l.rowNo, cells: l.cells.slice(0, CANDIDATE_CELLS).map((c) => c.slice(0, SKIPPED_TEXT_CHARS)) }));
-  return { headerRow, headerCandidates, headers, sample, sampleRows, skipped, skippedRows, sectionRows, totalRows: rows, mapping, validRows, errors, badRows, badCheckDigitRows, warnings, warningRows };
+  return { headerRow, headerCandidates, headers, sample, sampleRows, skipped, skippedRows, sectionRows, totalRows: rows, mapping, validRows, errors, badRows, badCheckDigitRows, warnings, warningRows, locationTexts: [...places].map(([text, rows]) => ({ text, rows })) };
 }

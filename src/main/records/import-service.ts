@@ -8,7 +8,8 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { AppError, fieldError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
-import type { ImportPreview, ImportProgress, ImportResult } from '../../shared/records';
+import type { ImportLocationChoice, ImportPreview, ImportProgress, ImportResult } from '../../shared/records';
+import { decidePlaces, matchLocations } from './import-locations';
 import { afterCommit, type RecordsDeps } from './deps';
 import { startImportJob, type RunningJob } from './import-worker';
 import type { ScanResult } from './import-scan';
@@ -172,10 +173,11 @@ export class ImportService {
   async preview(actor: UserInfo, input: { importId: string } & ImportLayout, listener?: ProgressListener): Promise<ImportPreview> {
     const s = this.session(actor, input.importId);
     const { result } = await this.scan(input.importId, s, input, listener);
-    return { importId: input.importId, fileName: s.fileName, ...result };
+    const { locationTexts, ...rest } = result;
+    return { importId: input.importId, fileName: s.fileName, ...rest, locations: matchLocations(this.d.db, locationTexts) };
   }
 
-  async commit(actor: UserInfo, input: { importId: string; mapping: ImportMapping; skipBadRows: boolean } & ImportLayout, listener?: ProgressListener): Promise<ImportResult> {
+  async commit(actor: UserInfo, input: { importId: string; mapping: ImportMapping; skipBadRows: boolean; locations?: ImportLocationChoice[] } & ImportLayout, listener?: ProgressListener): Promise<ImportResult> {
     const s = this.session(actor, input.importId);
     // Without name and quantity mapped the scan would not validate: refuse the mapping itself.
     if (!isComplete(input.mapping)) checkMapping([], input.mapping);
@@ -192,7 +194,8 @@ export class ImportService {
       }
       if (v.validRows === 0) throw new AppError('validation', 'import.noValidRows', {}, { fields: fieldError('rows', 'import.noValidRows') });
       if (!this.sessions.has(input.importId)) throw new AppError('not_found', 'import.expired', {}, { fields: fieldError('importId', 'import.expired') });
-      const job = startImportJob({ kind: 'write', dbPath: this.d.db.name, spool, actor, total: v.validRows }, this.track(s, listener));
+      const places = decidePlaces(this.d.db, matchLocations(this.d.db, v.locationTexts), input.locations);
+      const job = startImportJob({ kind: 'write', dbPath: this.d.db.name, spool, actor, total: v.validRows, places }, this.track(s, listener));
       s.running = job;
       try {
         ids = await job.result;

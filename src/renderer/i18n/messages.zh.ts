@@ -174,6 +174,8 @@ export const zhMessages: Record<MessageKey, string> = {
   'records.exportTooLarge': '列表有 {{total}} 行；请筛选到最多 {{max}} 行后再导出。',
   'records.exportFailed': '导出在完成前停止（{{detail}}），未写出任何文件。',
   'import.headerRow': '第 {{row}} 行不在文件开头的几行中，请从中选择表头行。',
+  'import.locationUndecided': '存放位置“{{text}}”没有匹配的位置：请选择一个位置，或同意为它新建位置。',
+  'import.locationGone': '为“{{text}}”选择的位置已不存在，请重新选择。',
   'import.empty': '文件是空的。',
   'import.tooManyRows': '文件有 {{rows}} 行；一次最多导入 {{max}} 行。',
   'import.notXlsx': '文件不是可读取的 XLSX 工作簿（{{detail}}）。',

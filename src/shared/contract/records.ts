@@ -298,7 +298,25 @@ export const recordsOps = {
     method: 'POST',
     path: '/inventory/import/commit',
     access: 'member',
-    input: z.object({ importId: requiredText(64), mapping, skipBadRows: z.boolean(), ...importLayout }).strict(),
+    input: z
+      .object({
+        importId: requiredText(64),
+        mapping,
+        skipBadRows: z.boolean(),
+        ...importLayout,
+        /** A decision per location text (the wizard sends one for each). Left out: matched texts go to
+         *  their node and the others become new top-level nodes (the behaviour before issue 28). */
+        locations: z
+          .array(
+            z.union([
+              z.object({ text: shortText(200), location_id: id }).strict(),
+              z.object({ text: shortText(200), create: z.literal(true), parent_id: id.nullable() }).strict(),
+            ]),
+          )
+          .max(5000)
+          .optional(),
+      })
+      .strict(),
     output: returns<ImportResult>(),
   }),
 };
