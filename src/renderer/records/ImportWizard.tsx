@@ -9,6 +9,7 @@ import { call } from '../api/client';
 import { IMPORT_COLUMNS, type ImportColumn, type ImportPreview, type ImportProgress, type ImportResult, type ImportRowError, type ImportSkippedRow } from '../../shared/records';
 import { translateMessage } from '../i18n/translate';
 import { FilePickButton, SPREADSHEET_FILES } from '../app/FilePickButton';
+import { ImportLocations, choicesOf, initialDecisions, undecided, type LocationDecisions } from './ImportLocations';
 
 // Under the contract's ~1 MB of file per call (base64 in a 2 MB body); read slice by slice, so a
 // big file is never held whole in the page either.
@@ -72,6 +73,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
   const [skipBad, setSkipBad] = useState(false);
   const [keepBadCas, setKeepBadCas] = useState(false);
   const [sectionAsCategory, setSectionAsCategory] = useState(false);
+  const [places, setPlaces] = useState<LocationDecisions>({});
   const [result, setResult] = useState<ImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -105,6 +107,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
     setSkipBad(false);
     setKeepBadCas(false);
     setSectionAsCategory(false);
+    setPlaces({});
     setResult(null);
     setError(null);
   };
@@ -127,6 +130,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
       const id = importId.current!;
       const p = await tracked(id, () => call('importPreview', { importId: id }, { timeoutMs: LONG_CALL_MS }));
       setPreview(p);
+      setPlaces(initialDecisions(p.locations));
       setPhase('mapping');
     } catch (e) {
       setError((e as Error).message);
@@ -142,7 +146,10 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
     const input = { importId: preview.importId, mapping, headerRow, sectionAsCategory: change.sections ?? sectionAsCategory, keepBadCasCheckDigits: change.keep ?? keepBadCas };
     setBusy(true);
     try {
-      setPreview(await tracked(preview.importId, () => call('importPreview', input, { timeoutMs: LONG_CALL_MS })));
+      const p = await tracked(preview.importId, () => call('importPreview', input, { timeoutMs: LONG_CALL_MS }));
+      setPreview(p);
+      // Decisions already made stay; texts new to this reading start from their match.
+      setPlaces((d) => ({ ...initialDecisions(p.locations), ...Object.fromEntries(Object.entries(d).filter(([, v]) => v)) }));
       setError(null);
     } catch (e) {
       setError((e as Error).message);
@@ -155,7 +162,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
     if (!preview) return;
     setPhase('writing');
     try {
-      const input = { importId: preview.importId, mapping: preview.mapping, headerRow: preview.headerRow, sectionAsCategory, skipBadRows: skipBad, keepBadCasCheckDigits: keepBadCas };
+      const input = { importId: preview.importId, mapping: preview.mapping, headerRow: preview.headerRow, sectionAsCategory, skipBadRows: skipBad, keepBadCasCheckDigits: keepBadCas, locations: choicesOf(preview.locations, places) };
       setResult(await tracked(preview.importId, () => call('importCommit', input, { timeoutMs: LONG_CALL_MS })));
       setPhase('done');
     } catch (e) {
@@ -165,7 +172,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
   };
 
   const mapped = preview && preview.mapping.name !== undefined && preview.mapping.quantity !== undefined;
-  const canCommit = !!mapped && preview.validRows > 0 && (preview.badRows === 0 || skipBad);
+  const canCommit = !!mapped && preview.validRows > 0 && (preview.badRows === 0 || skipBad) && undecided(preview.locations, places) === 0;
 
   return (
     <Modal
@@ -263,6 +270,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
                 columns={[{ key: 'row', dataIndex: 'row', title: t('records.import.row'), width: 56 }, ...preview.headers.map((h, i) => ({ key: i, dataIndex: String(i), title: h }))]}
               />
               {preview.skippedRows > 0 && <SkippedRows preview={preview} />}
+              {preview.locations.length > 0 && <ImportLocations texts={preview.locations} decisions={places} onChange={setPlaces} />}
               {preview.badCheckDigitRows > 0 && (
                 <Checkbox
                   checked={keepBadCas}
