@@ -232,7 +232,7 @@ export interface ImportRowError extends Message {
 }
 
 /** Why a row of an import file is not an item (listed in the preview, never an error). */
-export const IMPORT_SKIP_REASONS = ['blank', 'title', 'section', 'total', 'footnote', 'header', 'noData'] as const;
+export const IMPORT_SKIP_REASONS = ['blank', 'title', 'section', 'total', 'footnote', 'header', 'noData', 'duplicate'] as const;
 export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
 
 export interface ImportSkippedRow {
@@ -258,6 +258,17 @@ export interface ImportLocationText {
 
 /** The user's decision for a location text: an existing node, or a new node under `parent_id` (null: top level). */
 export type ImportLocationChoice = { text: string; location_id: number } | { text: string; create: true; parent_id: number | null };
+
+export interface ImportDuplicate {
+  row: number;
+  kind: 'file' | 'stock';
+  ofRow?: number;
+  item?: { id: number; name: string; storage_location: string };
+}
+
+/** What the import does with duplicate rows: import them anyway (the default) or leave them out. */
+export const IMPORT_DUPLICATE_CHOICES = ['import', 'skip'] as const;
+export type ImportDuplicateChoice = (typeof IMPORT_DUPLICATE_CHOICES)[number];
 
 export interface ImportPreview {
   importId: string;
@@ -287,6 +298,10 @@ export interface ImportPreview {
   /** Values imported other than as written (a month for a day, a shelf life, "约2"), capped; warningRows counts rows. */
   warnings: ImportRowError[];
   warningRows: number;
+  /** Valid rows identical to an earlier row of the file (`ofRow`), or the same chemical, brand, product
+   *  number and lot as an item in stock (`item`); capped, duplicateRows counts them all. */
+  duplicates: ImportDuplicate[];
+  duplicateRows: number;
   /** Each distinct location text of the valid rows with its match in the tree (first 2000 texts). */
   locations: ImportLocationText[];
 }

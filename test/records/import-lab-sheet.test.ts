@@ -322,6 +322,37 @@ describe('locations matched against the tree before anything is created', () => 
   });
 });
 
+describe('duplicates', () => {
+  it('flags a row identical to another row of the file and one matching an item in stock; imports them anyway or leaves them out as the user chooses', async () => {
+    const h = createHarness();
+    const stock = await h.ok<InventoryItem>(h.member, 'createInventoryItem', { name: '丙酮', cas_number: '67-64-1', brand: '国药', product_number: '200', lot_number: 'L2', quantity: '1', unit: 'L', storage_location: '试剂柜A' });
+    const row = (n: string, name: string, cas: string, pn: string, lot: string) => [n, name, cas, '', '1', '瓶', '国药', pn, '试剂柜A', '', '', lot];
+    const sheet = labSheet({
+      1: [...LAB_HEADERS.slice(0, 11), '批号'],
+      2: row('1', '乙醇', '64-17-5', '100', 'L1'),
+      3: row('2', '乙醇', '64-17-5', '100', 'L1'),
+      4: row('3', '丙酮', '67-64-1', '200', 'L2'),
+      5: row('4', '丙酮', '67-64-1', '200', 'L3'),
+    });
+    const importId = await upload(h, await fileOf('xlsx', sheet));
+    const p = await h.ok<ImportPreview>(h.member, 'importPreview', { importId });
+    expect(p.duplicates).toEqual([
+      { row: 3, kind: 'file', ofRow: 2 },
+      { row: 4, kind: 'stock', item: { id: stock.id, name: '丙酮', storage_location: '试剂柜A' } },
+    ]);
+    expect(p).toMatchObject({ duplicateRows: 2, validRows: 4 });
+
+    const skip = await h.ok<ImportPreview>(h.member, 'importPreview', { importId, duplicates: 'skip' });
+    expect(skip.validRows).toBe(2);
+    expect(skip.skipped.filter((x) => x.reason === 'duplicate').map((x) => x.row)).toEqual([3, 4]);
+    expect((await h.refused(h.member, 'importPreview', { importId, duplicates: 'merge' })).fields).toHaveProperty('duplicates');
+    const res = await h.ok<ImportResult>(h.member, 'importCommit', { importId, mapping: skip.mapping, skipBadRows: false, duplicates: 'skip' });
+    expect(res.imported).toBe(2);
+    const list = await h.ok<ListResult<InventoryItem>>(h.member, 'listInventory', { sort: 'id' });
+    expect(list.rows.map((r) => [r.name, r.lot_number])).toEqual([['丙酮', 'L2'], ['乙醇', 'L1'], ['丙酮', 'L3']]);
+  });
+});
+
 describe('notes (备注) end to end', () => {
   it('maps 备注, 说明 and 注释 to notes by themselves', () => {
     for (const header of ['备注', '说明', '注释', 'Notes', 'remarks']) expect(suggestMapping(['名称', '数量', header])).toEqual({ name: 0, quantity: 1, notes: 2 });

@@ -5,12 +5,13 @@
 // no work per row in JavaScript (import-write.ts).
 import fs from 'node:fs';
 import { AppError, fieldError } from '../../shared/errors';
-import type { ImportPreview, ImportProgress, ImportRowError, ImportSkippedRow, ImportSkipReason } from '../../shared/records';
+import type { ImportPreview, ImportProgress, ImportRowError, ImportSkippedRow, ImportSkipReason, ImportDuplicate, ImportDuplicateChoice } from '../../shared/records';
 import { HEADER_SCAN_ROWS, findHeaderRow, nonDataReason, sectionName } from './import-layout';
 import { MAX_IMPORT_ROWS, fileError, readImportRows } from './import-parse';
 import { checkMapping, checkRow, isComplete, suggestMapping, type ImportMapping } from './import-rows';
 import { newItemChanges } from './inventory-service';
 import { dateCell } from './import-cells';
+import { DuplicateFinder } from './import-duplicates';
 import { SpoolWriter } from './import-spool';
 
 export const SAMPLE_ROWS = 10;
@@ -36,6 +37,10 @@ export interface ScanInput {
   /** Section headings become the category of the rows below them (when a row has none). */
   sectionAsCategory?: boolean;
   keepBadCasCheckDigits?: boolean;
+  /** Duplicate rows: imported anyway (default) or left out. */
+  duplicates?: ImportDuplicateChoice;
+  /** lab.db, for rows duplicating an item in stock (none checked without it). */
+  dbPath?: string;
   /** Where to write the valid rows (only when the mapping is complete). */
   spool: string;
 }
@@ -80,6 +85,9 @@ export async function scanImport(input: ScanInput, progress: Progress): Promise<
   const warnings: ImportRowError[] = [];
   let warningRows = 0;
   const places = new Map<string, number>();
+  const duplicates: ImportDuplicate[] = [];
+  let duplicateRows = 0;
+  const finder = new DuplicateFinder(input.dbPath);
   const skipped: ImportSkippedRow[] = [];
   let skippedRows = 0;
   let validRows = 0;
@@ -119,7 +127,13 @@ export async function scanImport(input: ScanInput, progress: Progress): Promise<
       if (r.badCheckDigit) badCheckDigitRows++;
       if (r.warnings.length) warningRows++;
       for (const w of r.warnings) if (warnings.length < MAX_ERRORS_SHOWN) warnings.push(w);
-      if (r.ok) {
+      const dup = r.ok ? finder.check(r.values, rowNo) : null;
+      if (dup) {
+        duplicateRows++;
+        if (duplicates.length < MAX_ERRORS_SHOWN) duplicates.push(dup);
+      }
+      if (dup && input.duplicates === 'skip') skip(rowNo, 'duplicate', cells);
+      else if (r.ok) {
         validRows++;
         const place = String(r.values.storage_location ?? '');
         if (place && (places.has(place) || places.size < MAX_LOCATION_TEXTS)) places.set(place, (places.get(place) ?? 0) + 1);
@@ -170,5 +184,5 @@ export async function scanImport(input: ScanInput, progress: Progress): Promise<
   if (!headers) throw fileError('validation', 'import.empty');
   progress({ phase: 'parse', rows, total: null, percent: 100 });
   const headerCandidates = first.map((l) => ({ row: l.rowNo, cells: l.cells.slice(0, CANDIDATE_CELLS).map((c) => c.slice(0, SKIPPED_TEXT_CHARS)) }));
-  return { headerRow, headerCandidates, headers, sample, sampleRows, skipped, skippedRows, sectionRows, totalRows: rows, mapping, validRows, errors, badRows, badCheckDigitRows, warnings, warningRows, locationTexts: [...places].map(([text, rows]) => ({ text, rows })) };
+  return { headerRow, headerCandidates, headers, sample, sampleRows, skipped, skippedRows, sectionRows, totalRows: rows, mapping, validRows, errors, badRows, badCheckDigitRows, warnings, warningRows, duplicates, duplicateRows, locationTexts: [...places].map(([text, rows]) => ({ text, rows })) };
 }

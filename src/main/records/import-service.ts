@@ -8,7 +8,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { AppError, fieldError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
-import type { ImportLocationChoice, ImportPreview, ImportProgress, ImportResult } from '../../shared/records';
+import type { ImportDuplicateChoice, ImportLocationChoice, ImportPreview, ImportProgress, ImportResult } from '../../shared/records';
 import { decidePlaces, matchLocations } from './import-locations';
 import { afterCommit, type RecordsDeps } from './deps';
 import { startImportJob, type RunningJob } from './import-worker';
@@ -56,9 +56,10 @@ export interface ImportLayout {
   headerRow?: number;
   sectionAsCategory?: boolean;
   keepBadCasCheckDigits?: boolean;
+  duplicates?: ImportDuplicateChoice;
 }
 
-const scanKey = (l: ImportLayout) => JSON.stringify([l.mapping ?? null, l.headerRow ?? null, !!l.sectionAsCategory, !!l.keepBadCasCheckDigits]);
+const scanKey = (l: ImportLayout) => JSON.stringify([l.mapping ?? null, l.headerRow ?? null, !!l.sectionAsCategory, !!l.keepBadCasCheckDigits, l.duplicates ?? 'import']);
 
 export class ImportService {
   private readonly sessions = new Map<string, Session>();
@@ -149,8 +150,9 @@ export class ImportService {
     const key = scanKey(layout);
     if (s.scan?.keys.includes(key)) return s.scan;
     const spool = path.join(this.dir, `${id}-${randomUUID()}.rows`);
-    const { mapping, headerRow, sectionAsCategory, keepBadCasCheckDigits } = layout;
-    const job = startImportJob({ kind: 'scan', input: { file: s.file, fileName: s.fileName, mapping, headerRow, sectionAsCategory, keepBadCasCheckDigits, spool } }, this.track(s, listener));
+    const { mapping, headerRow, sectionAsCategory, keepBadCasCheckDigits, duplicates } = layout;
+    const input = { file: s.file, fileName: s.fileName, mapping, headerRow, sectionAsCategory, keepBadCasCheckDigits, duplicates, dbPath: this.d.db.name, spool };
+    const job = startImportJob({ kind: 'scan', input }, this.track(s, listener));
     s.running = job;
     let result: ScanResult;
     try {

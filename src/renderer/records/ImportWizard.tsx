@@ -3,10 +3,10 @@
 // preview of the first rows and per-row errors → on confirmation all valid rows are written in one
 // transaction (progress: rows written of total; rows with errors only skipped on explicit choice).
 import { useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Collapse, Modal, Progress, Select, Space, Spin, Table, Typography } from 'antd';
+import { Alert, Button, Checkbox, Collapse, Modal, Radio, Progress, Select, Space, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
-import { IMPORT_COLUMNS, type ImportColumn, type ImportPreview, type ImportProgress, type ImportResult, type ImportRowError, type ImportSkippedRow } from '../../shared/records';
+import { IMPORT_COLUMNS, type ImportColumn, type ImportPreview, type ImportProgress, type ImportResult, type ImportRowError, type ImportSkippedRow, type ImportDuplicate, type ImportDuplicateChoice } from '../../shared/records';
 import { translateMessage } from '../i18n/translate';
 import { FilePickButton, SPREADSHEET_FILES } from '../app/FilePickButton';
 import { ImportLocations, choicesOf, initialDecisions, undecided, type LocationDecisions } from './ImportLocations';
@@ -74,6 +74,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
   const [keepBadCas, setKeepBadCas] = useState(false);
   const [sectionAsCategory, setSectionAsCategory] = useState(false);
   const [places, setPlaces] = useState<LocationDecisions>({});
+  const [duplicates, setDuplicates] = useState<ImportDuplicateChoice>('import');
   const [result, setResult] = useState<ImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -108,6 +109,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
     setKeepBadCas(false);
     setSectionAsCategory(false);
     setPlaces({});
+    setDuplicates('import');
     setResult(null);
     setError(null);
   };
@@ -139,11 +141,11 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
   };
 
   /** Reads the file again with a changed layout; a new header row re-suggests the mapping. */
-  const refresh = async (change: { mapping?: ImportPreview['mapping']; headerRow?: number; sections?: boolean; keep?: boolean }) => {
+  const refresh = async (change: { mapping?: ImportPreview['mapping']; headerRow?: number; sections?: boolean; keep?: boolean; duplicates?: ImportDuplicateChoice }) => {
     if (!preview) return;
     const headerRow = change.headerRow ?? preview.headerRow;
     const mapping = change.headerRow !== undefined && change.headerRow !== preview.headerRow ? undefined : (change.mapping ?? preview.mapping);
-    const input = { importId: preview.importId, mapping, headerRow, sectionAsCategory: change.sections ?? sectionAsCategory, keepBadCasCheckDigits: change.keep ?? keepBadCas };
+    const input = { importId: preview.importId, mapping, headerRow, sectionAsCategory: change.sections ?? sectionAsCategory, keepBadCasCheckDigits: change.keep ?? keepBadCas, duplicates: change.duplicates ?? duplicates };
     setBusy(true);
     try {
       const p = await tracked(preview.importId, () => call('importPreview', input, { timeoutMs: LONG_CALL_MS }));
@@ -162,7 +164,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
     if (!preview) return;
     setPhase('writing');
     try {
-      const input = { importId: preview.importId, mapping: preview.mapping, headerRow: preview.headerRow, sectionAsCategory, skipBadRows: skipBad, keepBadCasCheckDigits: keepBadCas, locations: choicesOf(preview.locations, places) };
+      const input = { importId: preview.importId, mapping: preview.mapping, headerRow: preview.headerRow, sectionAsCategory, duplicates, skipBadRows: skipBad, keepBadCasCheckDigits: keepBadCas, locations: choicesOf(preview.locations, places) };
       setResult(await tracked(preview.importId, () => call('importCommit', input, { timeoutMs: LONG_CALL_MS })));
       setPhase('done');
     } catch (e) {
@@ -270,6 +272,38 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
                 columns={[{ key: 'row', dataIndex: 'row', title: t('records.import.row'), width: 56 }, ...preview.headers.map((h, i) => ({ key: i, dataIndex: String(i), title: h }))]}
               />
               {preview.skippedRows > 0 && <SkippedRows preview={preview} />}
+              {preview.duplicateRows > 0 && (
+                <Space direction="vertical" style={{ width: '100%' }} data-testid="import-duplicates">
+                  <Typography.Title level={5}>{t('records.import.dup.title', { count: preview.duplicateRows })}</Typography.Title>
+                  <Table
+                    size="small"
+                    rowKey="row"
+                    pagination={preview.duplicates.length > 5 ? { pageSize: 5 } : false}
+                    dataSource={preview.duplicates}
+                    columns={[
+                      { key: 'row', dataIndex: 'row', title: t('records.import.row'), width: 70 },
+                      {
+                        key: 'what',
+                        title: t('records.import.dup.what'),
+                        render: (_: unknown, d: ImportDuplicate) =>
+                          d.kind === 'file' ? t('records.import.dup.file', { row: d.ofRow }) : t('records.import.dup.stock', { id: d.item!.id, name: d.item!.name, location: d.item!.storage_location || '—' }),
+                      },
+                    ]}
+                  />
+                  <Radio.Group
+                    value={duplicates}
+                    data-testid="import-duplicates-choice"
+                    onChange={(e) => {
+                      setDuplicates(e.target.value as ImportDuplicateChoice);
+                      void refresh({ duplicates: e.target.value as ImportDuplicateChoice });
+                    }}
+                    options={[
+                      { value: 'import', label: t('records.import.dup.import') },
+                      { value: 'skip', label: t('records.import.dup.skip') },
+                    ]}
+                  />
+                </Space>
+              )}
               {preview.locations.length > 0 && <ImportLocations texts={preview.locations} decisions={places} onChange={setPlaces} />}
               {preview.badCheckDigitRows > 0 && (
                 <Checkbox

@@ -100,6 +100,14 @@ export const en = {
     needMapping: 'Map the columns "Name" and "Quantity" first.',
     another: 'Import another file',
     headerRow: 'Header row',
+    dup: {
+      title: 'Possible duplicates ({{count}} rows)',
+      what: 'Same as',
+      file: 'row {{row}} of this file',
+      stock: 'item #{{id}} in stock: {{name}} ({{location}})',
+      import: 'Import them anyway',
+      skip: 'Leave them out',
+    },
     loc: {
       title: 'Storage locations ({{count}})',
       undecided: '{{count}} without a location yet',
@@ -133,6 +141,7 @@ export const en = {
       footnote: 'note',
       header: 'header repeated',
       noData: 'nothing in the imported columns',
+      duplicate: 'duplicate (left out)',
     },
   },
 };
@@ -233,6 +242,14 @@ export const zh: typeof en = {
     needMapping: '请先为“名称”和“数量”指定列。',
     another: '导入另一个文件',
     headerRow: '表头行',
+    dup: {
+      title: '可能重复（{{count}} 行）',
+      what: '与之相同',
+      file: '本文件第 {{row}} 行',
+      stock: '库存中的 #{{id}}：{{name}}（{{location}}）',
+      import: '仍然导入',
+      skip: '不导入这些行',
+    },
     loc: {
       title: '存放位置（{{count}}）',
       undecided: '{{count}} 个尚未确定位置',
@@ -266,6 +283,7 @@ export const zh: typeof en = {
       footnote: '备注说明',
       header: '重复的表头',
       noData: '导入的各列均为空',
+      duplicate: '重复（不导入）',
     },
   },
 };

@@ -6,6 +6,7 @@ import { op, returns } from './define';
 import { amount, calendarDate, flag, ghsList, id, numeric, page, pageSize, requiredText, shortText } from './common';
 import {
   IMPORT_COLUMNS,
+  IMPORT_DUPLICATE_CHOICES,
   LIST_ENDPOINTS,
   LISTS,
   RECORD_ENTITY_TYPES,
@@ -175,6 +176,7 @@ const importLayout = {
   headerRow: z.number().int().min(1).max(1_048_576).optional(),
   sectionAsCategory: z.boolean({ error: 'field.boolean' }).optional(),
   keepBadCasCheckDigits: z.boolean({ error: 'field.boolean' }).optional(),
+  duplicates: z.enum(IMPORT_DUPLICATE_CHOICES, { error: 'field.oneOf' }).optional(),
 };
 
 export const recordsOps = {
