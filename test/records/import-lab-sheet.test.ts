@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
+import ExcelJS from 'exceljs';
+import { IMPORT_COLUMNS } from '../../src/shared/records';
 import type { ImportPreview, ImportResult, InventoryItem, ListResult } from '../../src/shared/records';
 import type { ExportFile } from '../../src/main/records/export';
 import { suggestMapping } from '../../src/main/records/import-rows';
@@ -350,6 +352,35 @@ describe('duplicates', () => {
     expect(res.imported).toBe(2);
     const list = await h.ok<ListResult<InventoryItem>>(h.member, 'listInventory', { sort: 'id' });
     expect(list.rows.map((r) => [r.name, r.lot_number])).toEqual([['丙酮', 'L2'], ['乙醇', 'L1'], ['丙酮', 'L3']]);
+  });
+});
+
+describe('template', () => {
+  it('is an XLSX with Chinese and English headers, one example row and a sheet explaining each column; it imports as it is', async () => {
+    const h = createHarness();
+    const t = await h.ok<ExportFile>(h.member, 'importTemplate', {});
+    expect(t.fileName).toBe('inventory-import-template.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(t.path);
+    const [data, help] = wb.worksheets;
+    const headers = (data!.getRow(1).values as string[]).slice(1);
+    expect(headers).toHaveLength(IMPORT_COLUMNS.length);
+    expect(headers.slice(0, 3)).toEqual(['名称 / Name', '英文名 / English name', 'CAS号 / CAS No.']);
+    expect(help!.getRow(1).values).toEqual([undefined, '列 Column', '说明', 'Explanation', '示例 Example']);
+    expect(help!.getRow(2).getCell(2).text).toContain('必填');
+    expect(help!.getRow(2).getCell(3).text).toContain('Required');
+    expect(help!.getRow(IMPORT_COLUMNS.length + 1).getCell(1).text).toBe('备注 / Notes');
+
+    const copy = path.join(dir, 'template.xlsx');
+    fs.copyFileSync(t.path, copy);
+    const importId = await upload(h, copy);
+    const p = await h.ok<ImportPreview>(h.member, 'importPreview', { importId });
+    // Every column is recognised by its header, in order.
+    expect(p.mapping).toEqual(Object.fromEntries(IMPORT_COLUMNS.map((c, i) => [c, i])));
+    expect(p).toMatchObject({ headerRow: 1, totalRows: 1, validRows: 1, errors: [] });
+    await h.ok(h.member, 'importCommit', { importId, mapping: p.mapping, skipBadRows: false });
+    const [item] = (await h.ok<ListResult<InventoryItem>>(h.member, 'listInventory', {})).rows;
+    expect(item).toMatchObject({ name: '乙醇', english_name: 'Ethanol', cas_number: '64-17-5', quantity: 1000, unit: 'mL', container_size: 500, notes: '无水', ghs: ['GHS02', 'GHS07'], expiry_date: '2027-03-01' });
   });
 });
 

@@ -46,7 +46,11 @@ const DATE_COLUMNS = new Set<ImportColumn>(['expiry_date', 'received_date', 'ope
 export function headerColumn(header: string): ImportColumn | undefined {
   const n = normalizeSearchTerm(header).replace(/_/g, '');
   if (!n) return undefined;
-  return IMPORT_COLUMNS.find((col) => ALIASES[col].some((a) => a.replace(/_/g, '').toLowerCase() === n));
+  const col = IMPORT_COLUMNS.find((c) => ALIASES[c].some((a) => a.replace(/_/g, '').toLowerCase() === n));
+  if (col) return col;
+  // Two languages in one header ("名称 / Name", "数量（Quantity）", one per line): either half.
+  const parts = header.split(/\s+\/\s+|[(（)）\n]/).filter((p) => p.trim());
+  return parts.length > 1 ? parts.map(headerColumn).find((c) => c !== undefined) : undefined;
 }
 
 export function suggestMapping(headers: string[]): ImportMapping {

@@ -10,6 +10,8 @@ import { AppError, fieldError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { ImportDuplicateChoice, ImportLocationChoice, ImportPreview, ImportProgress, ImportResult } from '../../shared/records';
 import { decidePlaces, matchLocations } from './import-locations';
+import { writeImportTemplate } from './import-template';
+import type { ExportFile } from './export';
 import { afterCommit, type RecordsDeps } from './deps';
 import { startImportJob, type RunningJob } from './import-worker';
 import type { ScanResult } from './import-scan';
@@ -120,6 +122,11 @@ export class ImportService {
     s.writing = s.writing.then(() => fs.promises.appendFile(file, buf));
     await s.writing;
     return { importId: id, received: s.size };
+  }
+
+  /** The template to fill in (import-template.ts), written to the exports folder for the download. */
+  template(): Promise<ExportFile> {
+    return writeImportTemplate(path.join(path.dirname(this.d.db.name), 'exports'));
   }
 
   /** Where the import's running preview or commit is (null when none ran yet). */

@@ -9,6 +9,7 @@ import { call } from '../api/client';
 import { IMPORT_COLUMNS, type ImportColumn, type ImportPreview, type ImportProgress, type ImportResult, type ImportRowError, type ImportSkippedRow, type ImportDuplicate, type ImportDuplicateChoice } from '../../shared/records';
 import { translateMessage } from '../i18n/translate';
 import { FilePickButton, SPREADSHEET_FILES } from '../app/FilePickButton';
+import { downloadFile } from './export-download';
 import { ImportLocations, choicesOf, initialDecisions, undecided, type LocationDecisions } from './ImportLocations';
 
 // Under the contract's ~1 MB of file per call (base64 in a 2 MB body); read slice by slice, so a
@@ -199,7 +200,12 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
           <Space direction="vertical">
             <Typography.Text>{t('records.import.hint')}</Typography.Text>
             <div>
-              <FilePickButton label={t('records.import.chooseFile')} accept={SPREADSHEET_FILES} testId="import-file" onFile={(f) => void upload(f)} />
+              <Space>
+                <FilePickButton label={t('records.import.chooseFile')} accept={SPREADSHEET_FILES} testId="import-file" onFile={(f) => void upload(f)} />
+                <Button data-testid="import-template" onClick={() => void downloadFile('importTemplate', {}, 'inventory-import-template.xlsx').catch((e: Error) => setError(e.message))}>
+                  {t('records.import.template')}
+                </Button>
+              </Space>
             </div>
           </Space>
         )}

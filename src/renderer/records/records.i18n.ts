@@ -100,6 +100,7 @@ export const en = {
     needMapping: 'Map the columns "Name" and "Quantity" first.',
     another: 'Import another file',
     headerRow: 'Header row',
+    template: 'Download a template',
     dup: {
       title: 'Possible duplicates ({{count}} rows)',
       what: 'Same as',
@@ -242,6 +243,7 @@ export const zh: typeof en = {
     needMapping: '请先为“名称”和“数量”指定列。',
     another: '导入另一个文件',
     headerRow: '表头行',
+    template: '下载模板',
     dup: {
       title: '可能重复（{{count}} 行）',
       what: '与之相同',

@@ -281,6 +281,15 @@ export const recordsOps = {
     input: z.object({ importId: requiredText(64), mapping: mapping.optional(), ...importLayout }).strict(),
     output: returns<ImportPreview>(),
   }),
+  /** An XLSX to fill in: every column with Chinese and English headers, an example row, a sheet explaining the columns. */
+  importTemplate: op({
+    method: 'GET',
+    path: '/inventory/import/template',
+    access: 'member',
+    input: z.object({}).strict(),
+    output: returns<ExportDownload>(),
+    download: true,
+  }),
   importStatus: op({
     method: 'GET',
     path: '/inventory/import/status',
