@@ -172,7 +172,12 @@ export class ImportService {
     }
     const previous = s.scan?.spool;
     if (previous) fs.rm(previous, { force: true }, () => undefined);
-    s.scan = { keys: [key, scanKey({ ...layout, mapping: result.mapping, headerRow: result.headerRow })], spool, result };
+    // The same scan answers the mapping it suggested, and the header row it found (asked for by
+    // number, or — when it was found — left out again, as a commit from before headerRow sends).
+    const used = { ...layout, mapping: result.mapping };
+    const keys = [key, scanKey({ ...used, headerRow: result.headerRow })];
+    if (layout.headerRow === undefined) keys.push(scanKey(used));
+    s.scan = { keys, spool, result };
     // Once the file is read, a commit of an unchanged mapping needs only the spool (a dropped
     // session removes it: see drop()).
     if (!this.sessions.has(id)) fs.rm(spool, { force: true }, () => undefined);
