@@ -45,11 +45,12 @@ export function nonDataReason(cells: string[], headers: string[], mapping: Impor
   const texts = cells.map((c) => c.trim()).filter(Boolean);
   if (texts.length === 0) return 'blank';
   if (FOOTNOTE.test(texts[0]!)) return 'footnote';
-  if (texts.slice(0, 3).some((t) => TOTAL_WORDS.has(squash(t).replace(/[:：]$/, '')))) return 'total';
-  const same = headers.filter((h, i) => h !== '' && squash(h) === squash(cells[i] ?? '')).length;
+  // Per row of 100 000: plain comparisons first, normalizing only short texts.
+  if (texts.slice(0, 3).some((t) => t.length <= 16 && TOTAL_WORDS.has(squash(t).replace(/[:：]$/, '')))) return 'total';
+  let same = 0;
+  for (let i = 0; i < headers.length; i++) if (headers[i] && (cells[i] ?? '').trim() === headers[i]) same++;
   if (same >= 2 && same * 2 >= headers.filter(Boolean).length) return 'header';
-  const distinct = new Set(texts);
-  if (distinct.size === 1) {
+  if (texts.every((t) => t === texts[0])) {
     // One text in the row (or a merged cell across it): a heading when it is numbered like one, or
     // when the amount column is empty and it names a class ("有机溶剂类").
     const t = texts[0]!;

@@ -60,6 +60,11 @@ function shownAsDates(cells: string[], mapping: ImportMapping): string[] {
   return out;
 }
 
+/** The cells the mapping reads, in mapping order (what makes two rows the same item). */
+function mappedCells(cells: string[], mapping: ImportMapping): string[] {
+  return Object.values(mapping).map((i) => (cells[i!] ?? '').trim());
+}
+
 interface Line {
   cells: string[];
   rowNo: number;
@@ -127,7 +132,7 @@ export async function scanImport(input: ScanInput, progress: Progress): Promise<
       if (r.badCheckDigit) badCheckDigitRows++;
       if (r.warnings.length) warningRows++;
       for (const w of r.warnings) if (warnings.length < MAX_ERRORS_SHOWN) warnings.push(w);
-      const dup = r.ok ? finder.check(r.values, rowNo) : null;
+      const dup = r.ok ? finder.check(r.values, mappedCells(cells, mapping), rowNo) : null;
       if (dup) {
         duplicateRows++;
         if (duplicates.length < MAX_ERRORS_SHOWN) duplicates.push(dup);
