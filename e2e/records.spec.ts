@@ -174,6 +174,9 @@ test('bulk import: 10 000-row XLSX with progress, and a CSV with bad rows import
   const confirm = wizard.getByRole('button', { name: 'Import 20 rows' });
   await expect(confirm).toBeDisabled();
   await wizard.getByTestId('import-skip-bad').click();
+  // No location tree yet: every location text becomes a new location only when the user agrees.
+  await expect(confirm).toBeDisabled();
+  await wizard.getByTestId('import-locations-create-rest').click();
   await confirm.click();
   await expect(wizard.getByTestId('import-done')).toContainText('20 items imported, 5 rows skipped.');
   await expect(page.getByTestId('list-total')).toContainText('20 records'); // live refresh
@@ -185,6 +188,7 @@ test('bulk import: 10 000-row XLSX with progress, and a CSV with bad rows import
   // The server reads and checks the rows in its import worker; the wizard says so.
   await expect(wizard.getByTestId('import-progress-text')).toContainText('Reading and checking rows');
   await expect(wizard.getByTestId('import-summary')).toContainText('10000 rows · 10000 valid · 0 with errors', { timeout: 60_000 });
+  await wizard.getByTestId('import-locations-create-rest').click();
   await wizard.getByRole('button', { name: 'Import 10000 rows' }).click();
   await expect(wizard.getByTestId('import-progress-text')).toContainText('Writing');
   await expect(wizard.getByTestId('import-done')).toContainText('10000 items imported', { timeout: 60_000 });

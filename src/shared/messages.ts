@@ -149,6 +149,12 @@ export const MESSAGES = {
 
   // stock: item fields, import, stock-in (helper: fields)
   'import.dateWord': 'must be a date such as 2027-03-01, not "{{value}}"',
+  'import.monthStart': '"{{value}}" has no day: read as {{date}}, the first day of the month',
+  'import.monthEnd': '"{{value}}" has no day: read as {{date}}, the last day of the month',
+  'import.shelfLife': 'shelf life "{{value}}" counted from the received date: {{date}}',
+  'import.shelfLifeNoStart': 'is a shelf life ("{{value}}"), which needs a received date in the row',
+  'import.expiryBeforeReceived': 'expires ({{expiry}}) before it was received ({{received}})',
+  'import.approxAmount': '"{{value}}" is approximate: imported as {{amount}}',
   'import.ghsWord': 'must be GHS pictogram codes GHS01–GHS09 (e.g. GHS02,GHS07), not "{{value}}"',
   'import.sizeUnit': '"{{value}}" is not in the item\'s unit {{unit}}',
 
@@ -177,6 +183,9 @@ export const MESSAGES = {
   'records.exportTooLarge': 'The list has {{total}} rows; narrow it down to at most {{max}} to export.',
   'records.exportFailed': 'The export stopped before it finished ({{detail}}); no file was written.',
   // bulk import
+  'import.headerRow': 'Row {{row}} is not one of the first rows of the file; pick the header row among them.',
+  'import.locationUndecided': 'Location "{{text}}" matches no location: choose one, or agree to a new location for it.',
+  'import.locationGone': 'The location chosen for "{{text}}" no longer exists; choose again.',
   'import.empty': 'The file is empty.',
   'import.tooManyRows': 'The file has {{rows}} rows; at most {{max}} can be imported at once.',
   'import.notXlsx': 'The file is not a readable XLSX workbook ({{detail}}).',

@@ -33,7 +33,7 @@ export const LISTS = {
     searchAlso: { name: ['english_name'] },
     searchAllAlso: ['product_number', 'specification'],
     sortable: ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous', 'status', 'borrowed_at', 'created_at', 'updated_at', 'expiry_date'],
-    exportColumns: ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'container_size', 'container_label', 'storage_location', 'brand', 'category', 'product_number', 'hazardous', 'ghs', 'lot_number', 'expiry_date', 'received_date', 'opened_date', 'supplier', 'min_stock', 'status', 'borrowed_by_name', 'borrowed_at', 'source_order_id', 'created_at', 'updated_at'],
+    exportColumns: ['id', 'name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'container_size', 'container_label', 'storage_location', 'brand', 'category', 'product_number', 'hazardous', 'ghs', 'lot_number', 'expiry_date', 'received_date', 'opened_date', 'supplier', 'min_stock', 'notes', 'status', 'borrowed_by_name', 'borrowed_at', 'source_order_id', 'created_at', 'updated_at'],
   },
   '/reagent-orders/': {
     kind: 'reagent_order',
@@ -135,6 +135,8 @@ export interface InventoryItem {
   /** Minimum stock of this chemical in `unit`: items of the same CAS (or name) + specification sum up. */
   min_stock: number | null;
   ghs: GhsPictogram[];
+  /** Free text (备注; lab.db v11), '' when none. */
+  notes: string;
   /** While borrowed: the amount taken and the expected return date. */
   borrowed_amount: number | null;
   borrow_due: string | null;
@@ -219,22 +221,71 @@ export const PRESENT_INVENTORY_STATUSES: InventoryStatus[] = ['in_stock', 'borro
 
 /** Columns a bulk inventory import can fill (the mapping targets). */
 export const IMPORT_COLUMNS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous',
-  'container_size', 'container_label', 'lot_number', 'expiry_date', 'received_date', 'opened_date', 'supplier', 'min_stock', 'ghs'] as const;
+  'container_size', 'container_label', 'lot_number', 'expiry_date', 'received_date', 'opened_date', 'supplier', 'min_stock', 'ghs', 'notes'] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** One problem of one row: its sentence by key (shared/messages.ts) and its English text. */
 export interface ImportRowError extends Message {
-  /** 1-based row number as the user sees it in the file (header is row 1). */
+  /** The row's number in the spreadsheet, as the user sees it (blank and title rows counted). */
   row: number;
   column: string;
 }
 
+/** Why a row of an import file is not an item (listed in the preview, never an error). */
+export const IMPORT_SKIP_REASONS = ['blank', 'title', 'section', 'total', 'footnote', 'header', 'noData', 'duplicate'] as const;
+export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
+
+export interface ImportSkippedRow {
+  /** The row's number in the spreadsheet. */
+  row: number;
+  reason: ImportSkipReason;
+  /** The row's first text (a section's heading, the footnote), shortened. */
+  text: string;
+}
+
+/** How a location text of the file was matched against the tree (records README, "Locations"). */
+export type ImportLocationMatchBy = 'path' | 'segments' | 'last';
+
+export interface ImportLocationText {
+  text: string;
+  /** Valid rows with this text. */
+  rows: number;
+  /** The node it matches, or null (none, or several: `candidates`). */
+  match: { id: number; path: string; by: ImportLocationMatchBy } | null;
+  /** Several nodes match equally well: the user picks one. */
+  candidates: Array<{ id: number; path: string }>;
+}
+
+/** The user's decision for a location text: an existing node, or a new node under `parent_id` (null: top level). */
+export type ImportLocationChoice = { text: string; location_id: number } | { text: string; create: true; parent_id: number | null };
+
+export interface ImportDuplicate {
+  row: number;
+  kind: 'file' | 'stock';
+  ofRow?: number;
+  item?: { id: number; name: string; storage_location: string };
+}
+
+/** What the import does with duplicate rows: import them anyway (the default) or leave them out. */
+export const IMPORT_DUPLICATE_CHOICES = ['import', 'skip'] as const;
+export type ImportDuplicateChoice = (typeof IMPORT_DUPLICATE_CHOICES)[number];
+
 export interface ImportPreview {
   importId: string;
   fileName: string;
+  /** The header row's number in the spreadsheet (found, or the one the user picked). */
+  headerRow: number;
+  /** The first non-empty rows (the header is one of them): what the user may pick the header from. */
+  headerCandidates: Array<{ row: number; cells: string[] }>;
   headers: string[];
-  /** The first rows of the file, raw cell text. */
+  /** The first data rows, raw cell text, with their row numbers in the spreadsheet. */
   sample: string[][];
+  sampleRows: number[];
+  /** Rows below the header that are not items (capped; skippedRows is the full count). */
+  skipped: ImportSkippedRow[];
+  skippedRows: number;
+  /** Section heading rows: their text may become the category of the rows below (`sectionAsCategory`). */
+  sectionRows: number;
   totalRows: number;
   /** target column → file header index (the suggested or the given mapping). */
   mapping: Partial<Record<ImportColumn, number>>;
@@ -244,6 +295,15 @@ export interface ImportPreview {
   badRows: number;
   /** Rows whose CAS number fails only the check digit: importable when the user confirms. */
   badCheckDigitRows: number;
+  /** Values imported other than as written (a month for a day, a shelf life, "约2"), capped; warningRows counts rows. */
+  warnings: ImportRowError[];
+  warningRows: number;
+  /** Valid rows identical to an earlier row of the file (`ofRow`), or the same chemical, brand, product
+   *  number and lot as an item in stock (`item`); capped, duplicateRows counts them all. */
+  duplicates: ImportDuplicate[];
+  duplicateRows: number;
+  /** Each distinct location text of the valid rows with its match in the tree (first 2000 texts). */
+  locations: ImportLocationText[];
 }
 
 /** Where a running preview (parse) or commit (write) of a bulk import is. */

@@ -156,6 +156,13 @@ describe('each lab.db migration', () => {
     expect(col(db, `SELECT rowid FROM reagent_orders_fts WHERE reagent_orders_fts MATCH '{s_rest}: "500ml"'`)).toEqual([1]);
     expect(has(db, 'inventory_cas')).toBe(false);
   });
+
+  it("v11 gives every inventory item notes, '' where there were none", () => {
+    const { db, before } = upgradeTo(11);
+    expect(counts(db)).toEqual(before);
+    expect(col(db, 'SELECT count(*) FROM inventory_items WHERE notes IS NULL')).toEqual([0]);
+    expect(col(db, "SELECT count(*) FROM inventory_items WHERE notes = ''")).toEqual([before.inventory_items]);
+  });
 });
 
 describe('an older lab.db', () => {

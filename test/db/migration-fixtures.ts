@@ -61,6 +61,9 @@ const labExtras: Record<number, (db: Db) => void> = {
   8: (db) => {
     db.prepare('INSERT INTO controlled_cas (category_id, cas, name, created_at) VALUES (?, ?, ?, ?)').run(2, '67641', '丙酮', T0);
   },
+  11: (db) => {
+    db.prepare('UPDATE inventory_items SET notes = ? WHERE id = 1').run('开封后冷藏');
+  },
 };
 
 function seedCompletionV1(db: Db): void {

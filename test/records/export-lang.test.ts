@@ -52,7 +52,7 @@ describe('export languages and encodings over HTTP', () => {
     const bytes = res.bytes;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const parsed = csvRows(bytes.toString('utf8').slice(1));
-    expect(parsed.meta.fields).toEqual(['编号', '名称', '英文名', 'CAS号', '规格', '数量', '单位', '单瓶规格', '容器', '存放位置', '品牌', '类别', '货号', '危险品', 'GHS象形图', '批号', '有效期', '入库日期', '开封日期', '供应商', '最低库存', '状态', '借用人', '借出时间', '来源试剂订单', '创建时间', '更新时间']);
+    expect(parsed.meta.fields).toEqual(['编号', '名称', '英文名', 'CAS号', '规格', '数量', '单位', '单瓶规格', '容器', '存放位置', '品牌', '类别', '货号', '危险品', 'GHS象形图', '批号', '有效期', '入库日期', '开封日期', '供应商', '最低库存', '备注', '状态', '借用人', '借出时间', '来源试剂订单', '创建时间', '更新时间']);
     // Left out, lang is the lab's language: people open exports; scripts ask for lang=machine.
     const byDefault = csvRows((await get('format=csv')).bytes.toString('utf8').slice(1));
     expect(byDefault.meta.fields).toEqual(parsed.meta.fields);

@@ -93,5 +93,6 @@ export function recordsHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, Recor
     importCommit: (input, ctx) => r.imports.commit(requireUser(ctx), input),
     importStatus: (input, ctx) => r.imports.status(requireUser(ctx), input),
     importCancel: (input, ctx) => r.imports.cancel(requireUser(ctx), input),
+    importTemplate: () => r.imports.template(),
   };
 }

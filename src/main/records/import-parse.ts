@@ -1,7 +1,8 @@
 // Reading a bulk-import file row by row, never whole: CSV/TSV through papaparse's streaming parser
 // (UTF-8, with or without BOM; GB18030 when the bytes are not UTF-8, as Excel on Chinese Windows
 // saves CSV), XLSX through xlsx-read.ts (first worksheet; inflated bytes and cells capped). Each
-// non-empty row is handed to the caller as cell text, the header row first.
+// non-empty row is handed to the caller as cell text with its row number in the spreadsheet (blank
+// rows counted, so messages name the row the user sees), the header row first.
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
@@ -9,6 +10,7 @@ import { AppError } from '../../shared/errors';
 import { fileError } from './import-errors';
 import { xlsxRows } from './xlsx-read';
 import { MAX_XLSX_CELLS } from './xlsx-guard';
+import { MergeFiller, readMerges } from './import-merges';
 
 export { fileError };
 
@@ -26,7 +28,8 @@ export type ImportSource = string | Buffer;
 
 /** Called with each non-empty row (header first) and, now and then, the bytes read so far. */
 export interface RowVisitor {
-  row(cells: string[]): void;
+  /** `rowNo`: the row's number in the spreadsheet (1-based, blank rows counted). */
+  row(cells: string[], rowNo: number): void;
   bytes?(read: number): void;
 }
 
@@ -75,7 +78,8 @@ async function readCsv(source: ImportSource, tsv: boolean, visitor: RowVisitor):
   await new Promise<void>((resolve, reject) => {
     Papa.parse<string[]>(input as unknown as NodeJS.ReadableStream, {
       delimiter: tsv ? '\t' : '',
-      skipEmptyLines: 'greedy',
+      // Empty lines are records too: they count for the row numbers, then are passed over below.
+      skipEmptyLines: false,
       step(res, parser) {
         if (failure) return;
         rowIndex++;
@@ -84,7 +88,7 @@ async function readCsv(source: ImportSource, tsv: boolean, visitor: RowVisitor):
           if (fatal) throw fileError('validation', 'import.badCsv', { row: rowIndex, detail: fatal.message });
           // Our own CSV export protects formula-like cells with a leading apostrophe; take it off again.
           const cells = (res.data as unknown[]).map((c) => String(c ?? '').replace(/^'(?=[=+\-@\t\r])/, ''));
-          if (cells.some((c) => c.trim() !== '')) visitor.row(cells);
+          if (cells.some((c) => c.trim() !== '')) visitor.row(cells, rowIndex);
         } catch (e) {
           failure = e;
           parser.abort();
@@ -97,6 +101,7 @@ async function readCsv(source: ImportSource, tsv: boolean, visitor: RowVisitor):
 }
 
 async function readXlsx(source: ImportSource, visitor: RowVisitor): Promise<void> {
+  const merged = new MergeFiller(await readMerges(source));
   let seen = 0;
   let positions = 0;
   try {
@@ -110,7 +115,8 @@ async function readXlsx(source: ImportSource, visitor: RowVisitor): Promise<void
       // chunk's rows stay referenced until all are handed out.
       const cells: string[] = new Array<string>(row.cellCount).fill('');
       row.eachCell((cell, c) => (cells[c - 1] = cell.text ?? ''));
-      if (cells.some((c) => c.trim() !== '')) visitor.row(cells);
+      merged.fill(cells, row.number);
+      if (cells.some((c) => c.trim() !== '')) visitor.row(cells, row.number);
     }
   } catch (e) {
     if (e instanceof AppError || isFileGone(e)) throw e;

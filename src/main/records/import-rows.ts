@@ -9,8 +9,8 @@ import { IMPORT_COLUMNS, type ImportColumn, type ImportRowError } from '../../sh
 import { parseCas } from '../../shared/cas';
 import { resolveCas } from './cas-field';
 import { inventoryRowValues, type InventoryRow } from './inventory-service';
-import { dateCell, ghsCell, sizeCell } from './import-cells';
-import { amountProblem, containersOf, formatAmount, unitDimension } from '../../shared/amounts';
+import { addMonths, amountCell, ghsCell, noCas, readDateCell, sizeCell, specSize } from './import-cells';
+import { convert, formatAmount, unitDimension } from '../../shared/amounts';
 import type { Message } from '../../shared/messages';
 
 export type ImportMapping = Partial<Record<ImportColumn, number>>;
@@ -32,22 +32,32 @@ const ALIASES: Record<ImportColumn, string[]> = {
   container_label: ['container_label', 'container', 'containerlabel', '容器', '容器类型', '包装单位'],
   lot_number: ['lot_number', 'lot', 'lotno', 'lotno.', 'lotnumber', 'batch', 'batchno', 'batchno.', 'batchnumber', '批号', '批次号', '批次', '生产批号'],
   expiry_date: ['expiry_date', 'expiry', 'expirydate', 'expires', 'expirationdate', 'bestbefore', '有效期', '失效日期', '有效期至', '过期日期', '到期日期', '有效日期'],
-  received_date: ['received_date', 'received', 'receiveddate', 'receivedon', 'dateReceived', '入库日期', '到货日期', '收货日期', '入库时间'],
+  received_date: ['received_date', 'received', 'receiveddate', 'receivedon', 'dateReceived', '入库日期', '到货日期', '收货日期', '入库时间', '购买日期', '购入日期', '采购日期', '购置日期'],
   opened_date: ['opened_date', 'opened', 'openeddate', 'openedon', 'dateopened', '开封日期', '开启日期', '开瓶日期'],
   supplier: ['supplier', 'vendor', 'dealer', '供应商', '供货商', '经销商', '采购渠道'],
   min_stock: ['min_stock', 'minstock', 'minimumstock', 'minimum', 'reorderlevel', '最低库存', '最小库存', '安全库存', '库存下限'],
+  notes: ['notes', 'note', 'remarks', 'remark', 'comment', 'comments', '备注', '说明', '注释', '备注说明', '附注'],
   ghs: ['ghs', 'ghspictograms', 'pictograms', 'ghscodes', '危险象形图', 'ghs象形图', '象形图', '危险标识', 'ghs标识', '危险性象形图'],
 };
 
 const DATE_COLUMNS = new Set<ImportColumn>(['expiry_date', 'received_date', 'opened_date']);
 
+/** The column a header names (English key or label, Chinese label), if any. */
+export function headerColumn(header: string): ImportColumn | undefined {
+  const n = normalizeSearchTerm(header).replace(/_/g, '');
+  if (!n) return undefined;
+  const col = IMPORT_COLUMNS.find((c) => ALIASES[c].some((a) => a.replace(/_/g, '').toLowerCase() === n));
+  if (col) return col;
+  // Two languages in one header ("名称 / Name", "数量（Quantity）", one per line): either half.
+  const parts = header.split(/\s+\/\s+|[(（)）\n]/).filter((p) => p.trim());
+  return parts.length > 1 ? parts.map(headerColumn).find((c) => c !== undefined) : undefined;
+}
+
 export function suggestMapping(headers: string[]): ImportMapping {
   const m: ImportMapping = {};
   headers.forEach((h, i) => {
-    const n = normalizeSearchTerm(h).replace(/_/g, '');
-    for (const col of IMPORT_COLUMNS) {
-      if (m[col] === undefined && ALIASES[col].some((a) => a.replace(/_/g, '').toLowerCase() === n)) m[col] = i;
-    }
+    const col = headerColumn(h);
+    if (col && m[col] === undefined) m[col] = i;
   });
   return m;
 }
@@ -55,21 +65,58 @@ export function suggestMapping(headers: string[]): ImportMapping {
 const TRUE_WORDS = new Set(['1', 'true', 'yes', 'y', '是', '危险', '危险品', 'x', '✓']);
 const FALSE_WORDS = new Set(['', '0', 'false', 'no', 'n', '否', '无', '-']);
 
+type Warn = (col: ImportColumn, p: Message) => void;
+const isCount = (u: string) => !!u && unitDimension(u) === 'count';
+
 /**
- * "3" 瓶 of specification "500 g" without a container size column is 1500 g in containers of
- * 500 g (as the upgrade to lab.db v7 turned such items into amounts): the row's count becomes the
- * amount, the count word the container's word.
+ * The quantity cell as written (`amountCell`): its number, its unit or count word, "500ml×2";
+ * then N of a count word ("瓶") with a specification that starts with a size ("500 mL", "500ml
+ * 30%") and no container size column is N containers of that size (1000 mL in containers of
+ * 500 mL: the rule the upgrade to lab.db v7 applied), and an amount in a measuring unit ("0.5 kg")
+ * with such a specification ("500g") is that amount in the specification's unit (500 g, in
+ * containers of 500 g). What is not read is left for the schema to refuse.
  */
-function asContainers(raw: Record<string, unknown>): void {
-  const q = raw.quantity;
-  const unit = typeof raw.unit === 'string' ? raw.unit : '';
-  if (raw.container_size !== undefined || typeof q !== 'string' || !unit || unitDimension(unit) !== 'count') return;
-  const c = amountProblem(q) ? null : containersOf(q, String(raw.specification ?? ''));
-  if (!c) return;
-  raw.quantity = formatAmount(c.amount);
-  raw.container_size = formatAmount(c.size);
-  raw.container_label = raw.container_label ?? unit;
-  raw.unit = c.unit;
+function readAmount(raw: Record<string, unknown>, warn: Warn): void {
+  const text = raw.quantity;
+  if (typeof text !== 'string') return;
+  const a = amountCell(text);
+  if (!a) return;
+  if (a.approx) warn('quantity', msg('import.approxAmount', { value: text, amount: a.amount.toFixed() }));
+  const unitCol = typeof raw.unit === 'string' ? raw.unit : '';
+  if (a.each) {
+    raw.quantity = a.amount.times(a.each.size).toFixed();
+    raw.container_size = a.each.size.toFixed();
+    raw.container_label ??= a.unit ?? (isCount(unitCol) ? unitCol : undefined);
+    raw.unit = a.each.unit;
+    return;
+  }
+  let amount = a.amount;
+  let unit = unitCol;
+  if (a.unit && isCount(a.unit)) {
+    if (!unit || isCount(unit)) unit = a.unit;
+  } else if (a.unit) {
+    const inCol = unit && !isCount(unit) ? convert(amount, a.unit, unit) : null;
+    if (inCol) amount = inCol;
+    else {
+      if (isCount(unit)) raw.container_label ??= unit;
+      unit = a.unit;
+    }
+  }
+  raw.quantity = amount.toFixed();
+  if (unit) raw.unit = unit;
+  // A bare number in a measuring unit stays as it is (1500 g of "500 g" is not said to be bottles).
+  const size = raw.container_size === undefined && (isCount(unit) || a.unit) ? specSize(String(raw.specification ?? '')) : null;
+  if (!size) return;
+  if (isCount(unit)) {
+    raw.quantity = amount.times(size.size).toFixed();
+    raw.container_label ??= unit;
+  } else {
+    const inSpec = convert(amount, unit, size.unit);
+    if (!inSpec) return;
+    raw.quantity = inSpec.toFixed();
+  }
+  raw.container_size = formatAmount(size.size);
+  raw.unit = size.unit;
 }
 
 /** A refusal of the column mapping, named on the `mapping` field too. */
@@ -91,15 +138,23 @@ export function checkMapping(headers: string[], mapping: ImportMapping): void {
   }
 }
 
+/** `warnings`: what was read other than as written (a month for a day, a shelf life, "约2"): imported, but said. */
 export type RowCheck =
-  | { ok: true; values: InventoryRow; badCheckDigit: boolean }
-  | { ok: false; errors: ImportRowError[]; badCheckDigit: boolean };
+  | { ok: true; values: InventoryRow; badCheckDigit: boolean; warnings: ImportRowError[] }
+  | { ok: false; errors: ImportRowError[]; badCheckDigit: boolean; warnings: ImportRowError[] };
 
-/** Validates one data row (`rowNo` as the user sees it: the header is row 1). */
-export function checkRow(headers: string[], cells: string[], rowNo: number, mapping: ImportMapping, keepBadCheckDigits = false): RowCheck {
+/**
+ * Validates one data row (`rowNo`: its row number in the spreadsheet). `category`: the section
+ * heading above the row, used when the row's own category cell is empty (the user's choice).
+ */
+export function checkRow(headers: string[], cells: string[], rowNo: number, mapping: ImportMapping, keepBadCheckDigits = false, category?: string): RowCheck {
   const raw: Record<string, unknown> = {};
+  if (category) raw.category = category;
   const errors: ImportRowError[] = [];
+  const warnings: ImportRowError[] = [];
   const problem = (col: ImportColumn, idx: number, p: Message) => errors.push({ row: rowNo, column: headers[idx] ?? col, ...msg('import.rowField', { field: col, problem: p }) });
+  const warn = (col: ImportColumn, p: Message) => warnings.push({ row: rowNo, column: headers[mapping[col]!] ?? col, ...msg('import.rowField', { field: col, problem: p }) });
+  let shelfLife: { months: number; value: string } | null = null;
   for (const [col, idx] of Object.entries(mapping) as Array<[ImportColumn, number]>) {
     const text = (cells[idx] ?? '').trim();
     if (col === 'hazardous') {
@@ -107,11 +162,16 @@ export function checkRow(headers: string[], cells: string[], rowNo: number, mapp
       if (TRUE_WORDS.has(w)) raw.hazardous = true;
       else if (FALSE_WORDS.has(w)) raw.hazardous = false;
       else problem(col, idx, msg('import.hazardousWord', { value: text }));
-    } else if (text === '') continue;
+    } else if (text === '' || (col === 'cas_number' && noCas(text))) continue;
     else if (DATE_COLUMNS.has(col)) {
-      const d = dateCell(text);
-      if (d) raw[col] = d;
-      else problem(col, idx, msg('import.dateWord', { value: text }));
+      const d = readDateCell(text, col === 'expiry_date');
+      if (!d) problem(col, idx, msg('import.dateWord', { value: text }));
+      else if (d.kind === 'date') raw[col] = d.date;
+      else if (d.kind === 'month') {
+        raw[col] = d.date;
+        warn(col, msg(col === 'expiry_date' ? 'import.monthEnd' : 'import.monthStart', { value: text, date: d.date }));
+      } else if (d.kind === 'shelfLife' && col === 'expiry_date') shelfLife = { months: d.months, value: text };
+      else if (d.kind === 'shelfLife') problem(col, idx, msg('import.dateWord', { value: text }));
     } else if (col === 'ghs') {
       const codes = ghsCell(text);
       if (codes) raw.ghs = codes;
@@ -128,7 +188,17 @@ export function checkRow(headers: string[], cells: string[], rowNo: number, mapp
       if (size.unit) raw.unit = size.unit;
     }
   }
-  asContainers(raw);
+  if (shelfLife) {
+    const { months, value } = shelfLife;
+    if (typeof raw.received_date === 'string') {
+      raw.expiry_date = addMonths(raw.received_date, months);
+      warn('expiry_date', msg('import.shelfLife', { value, date: raw.expiry_date as string }));
+    } else problem('expiry_date', mapping.expiry_date!, msg('import.shelfLifeNoStart', { value }));
+  }
+  if (typeof raw.expiry_date === 'string' && typeof raw.received_date === 'string' && raw.expiry_date < raw.received_date) {
+    warn('expiry_date', msg('import.expiryBeforeReceived', { expiry: raw.expiry_date, received: raw.received_date }));
+  }
+  readAmount(raw, warn);
   let parsed: InventoryCreate | null = null;
   const res = inventoryCreateInput.safeParse(raw);
   if (res.success) parsed = res.data;
@@ -148,6 +218,6 @@ export function checkRow(headers: string[], cells: string[], rowNo: number, mapp
     if (!(e instanceof AppError)) throw e;
     errors.push({ row: rowNo, column: headers[mapping.cas_number!] ?? 'cas_number', key: e.key, params: e.params, message: e.message });
   }
-  if (errors.length || !parsed) return { ok: false, errors, badCheckDigit };
-  return { ok: true, values: inventoryRowValues(parsed, cas), badCheckDigit };
+  if (errors.length || !parsed) return { ok: false, errors, badCheckDigit, warnings };
+  return { ok: true, values: inventoryRowValues(parsed, cas), badCheckDigit, warnings };
 }

@@ -8,7 +8,10 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { AppError, fieldError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
-import type { ImportPreview, ImportProgress, ImportResult } from '../../shared/records';
+import type { ImportDuplicateChoice, ImportLocationChoice, ImportPreview, ImportProgress, ImportResult } from '../../shared/records';
+import { decidePlaces, matchLocations } from './import-locations';
+import { writeImportTemplate } from './import-template';
+import type { ExportFile } from './export';
 import { afterCommit, type RecordsDeps } from './deps';
 import { startImportJob, type RunningJob } from './import-worker';
 import type { ScanResult } from './import-scan';
@@ -49,7 +52,16 @@ interface Session {
 
 type ProgressListener = (p: ImportProgress) => void;
 
-const scanKey = (mapping: ImportMapping | undefined, keep: boolean | undefined) => JSON.stringify([mapping ?? null, !!keep]);
+/** How a file is read: the same layout gives the same scan (and spool). */
+export interface ImportLayout {
+  mapping?: ImportMapping;
+  headerRow?: number;
+  sectionAsCategory?: boolean;
+  keepBadCasCheckDigits?: boolean;
+  duplicates?: ImportDuplicateChoice;
+}
+
+const scanKey = (l: ImportLayout) => JSON.stringify([l.mapping ?? null, l.headerRow ?? null, !!l.sectionAsCategory, !!l.keepBadCasCheckDigits, l.duplicates ?? 'import']);
 
 export class ImportService {
   private readonly sessions = new Map<string, Session>();
@@ -112,6 +124,11 @@ export class ImportService {
     return { importId: id, received: s.size };
   }
 
+  /** The template to fill in (import-template.ts), written to the exports folder for the download. */
+  template(): Promise<ExportFile> {
+    return writeImportTemplate(path.join(path.dirname(this.d.db.name), 'exports'));
+  }
+
   /** Where the import's running preview or commit is (null when none ran yet). */
   status(actor: UserInfo, input: { importId: string }): { progress: ImportProgress | null; running: boolean } {
     const s = this.session(actor, input.importId);
@@ -134,13 +151,15 @@ export class ImportService {
     };
   }
 
-  private async scan(id: string, s: Session, mapping: ImportMapping | undefined, keep: boolean | undefined, listener?: ProgressListener): Promise<Scan> {
+  private async scan(id: string, s: Session, layout: ImportLayout, listener?: ProgressListener): Promise<Scan> {
     if (!s.complete) throw new AppError('conflict', 'import.uploadIncomplete', {}, { fields: fieldError('importId', 'import.uploadIncomplete') });
     await s.writing;
-    const key = scanKey(mapping, keep);
+    const key = scanKey(layout);
     if (s.scan?.keys.includes(key)) return s.scan;
     const spool = path.join(this.dir, `${id}-${randomUUID()}.rows`);
-    const job = startImportJob({ kind: 'scan', input: { file: s.file, fileName: s.fileName, mapping, keepBadCasCheckDigits: keep, spool } }, this.track(s, listener));
+    const { mapping, headerRow, sectionAsCategory, keepBadCasCheckDigits, duplicates } = layout;
+    const input = { file: s.file, fileName: s.fileName, mapping, headerRow, sectionAsCategory, keepBadCasCheckDigits, duplicates, dbPath: this.d.db.name, spool };
+    const job = startImportJob({ kind: 'scan', input }, this.track(s, listener));
     s.running = job;
     let result: ScanResult;
     try {
@@ -153,20 +172,26 @@ export class ImportService {
     }
     const previous = s.scan?.spool;
     if (previous) fs.rm(previous, { force: true }, () => undefined);
-    s.scan = { keys: [key, scanKey(result.mapping, keep)], spool, result };
+    // The same scan answers the mapping it suggested, and the header row it found (asked for by
+    // number, or — when it was found — left out again, as a commit from before headerRow sends).
+    const used = { ...layout, mapping: result.mapping };
+    const keys = [key, scanKey({ ...used, headerRow: result.headerRow })];
+    if (layout.headerRow === undefined) keys.push(scanKey(used));
+    s.scan = { keys, spool, result };
     // Once the file is read, a commit of an unchanged mapping needs only the spool (a dropped
     // session removes it: see drop()).
     if (!this.sessions.has(id)) fs.rm(spool, { force: true }, () => undefined);
     return s.scan;
   }
 
-  async preview(actor: UserInfo, input: { importId: string; mapping?: ImportMapping; keepBadCasCheckDigits?: boolean }, listener?: ProgressListener): Promise<ImportPreview> {
+  async preview(actor: UserInfo, input: { importId: string } & ImportLayout, listener?: ProgressListener): Promise<ImportPreview> {
     const s = this.session(actor, input.importId);
-    const { result } = await this.scan(input.importId, s, input.mapping, input.keepBadCasCheckDigits, listener);
-    return { importId: input.importId, fileName: s.fileName, ...result };
+    const { result } = await this.scan(input.importId, s, input, listener);
+    const { locationTexts, ...rest } = result;
+    return { importId: input.importId, fileName: s.fileName, ...rest, locations: matchLocations(this.d.db, locationTexts) };
   }
 
-  async commit(actor: UserInfo, input: { importId: string; mapping: ImportMapping; skipBadRows: boolean; keepBadCasCheckDigits?: boolean }, listener?: ProgressListener): Promise<ImportResult> {
+  async commit(actor: UserInfo, input: { importId: string; mapping: ImportMapping; skipBadRows: boolean; locations?: ImportLocationChoice[] } & ImportLayout, listener?: ProgressListener): Promise<ImportResult> {
     const s = this.session(actor, input.importId);
     // Without name and quantity mapped the scan would not validate: refuse the mapping itself.
     if (!isComplete(input.mapping)) checkMapping([], input.mapping);
@@ -177,13 +202,14 @@ export class ImportService {
     let ids: number[];
     let skipped: number;
     try {
-      const { result: v, spool } = await this.scan(input.importId, s, input.mapping, input.keepBadCasCheckDigits, listener);
+      const { result: v, spool } = await this.scan(input.importId, s, input, listener);
       if (v.badRows > 0 && !input.skipBadRows) {
         throw new AppError('validation', 'import.badRows', { bad: v.badRows, valid: v.validRows }, { fields: fieldError('rows', 'import.badRowsField', { bad: v.badRows }), details: { errors: v.errors } });
       }
       if (v.validRows === 0) throw new AppError('validation', 'import.noValidRows', {}, { fields: fieldError('rows', 'import.noValidRows') });
       if (!this.sessions.has(input.importId)) throw new AppError('not_found', 'import.expired', {}, { fields: fieldError('importId', 'import.expired') });
-      const job = startImportJob({ kind: 'write', dbPath: this.d.db.name, spool, actor, total: v.validRows }, this.track(s, listener));
+      const places = decidePlaces(this.d.db, matchLocations(this.d.db, v.locationTexts), input.locations);
+      const job = startImportJob({ kind: 'write', dbPath: this.d.db.name, spool, actor, total: v.validRows, places }, this.track(s, listener));
       s.running = job;
       try {
         ids = await job.result;

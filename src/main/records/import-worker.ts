@@ -14,10 +14,12 @@ import type { ImportProgress } from '../../shared/records';
 import type { ScanInput, ScanResult } from './import-scan';
 import { fileError } from './import-errors';
 import type { ExportInput, ExportPart } from './export';
+import type { ImportPlaces } from './import-locations';
 
 export type ImportJob =
   | { kind: 'scan'; input: ScanInput }
-  | { kind: 'write'; dbPath: string; spool: string; actor: UserInfo; total: number }
+  /** `places`: where each location text goes (import-locations.ts); a text not in it is placed by its path. */
+  | { kind: 'write'; dbPath: string; spool: string; actor: UserInfo; total: number; places?: ImportPlaces }
   /** Writes the list view (or a `part` of a CSV) into `file` from one snapshot of lab.db; the value is the view's row count. */
   | { kind: 'export'; dbPath: string; file: string; input: ExportInput; part?: ExportPart };
 

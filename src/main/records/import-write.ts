@@ -9,7 +9,7 @@ import type { UserInfo } from '../../shared/contract';
 import { openDatabase, type Db } from '../db/open';
 import { prepareCached } from '../db/statements';
 import { INVENTORY_ENTITY } from './inventory-service';
-import { locationByText } from './location-tree';
+import { placeOf, type ImportPlaces } from './import-locations';
 import { ftsTable } from './search-index';
 import { attachSpool, quoteColumn, SPOOL_SCHEMA } from './import-spool';
 import type { ImportProgress } from '../../shared/records';
@@ -31,18 +31,18 @@ const DEFER_INDEXES_MIN_ROWS = 10_000;
 /** The tables a commit appends to, whose indexes it may build after the rows (deferIndexes). */
 const APPENDED_TABLES = ['inventory_items', 'stock_movements', 'audit_log'] as const;
 
-/** The location node of each distinct location text in the spool (made when missing), as a TEMP table. */
-function placeTable(db: Db): void {
+/** The location node of each distinct location text in the spool (as decided: import-locations.ts), as a TEMP table. */
+function placeTable(db: Db, places: ImportPlaces | undefined): void {
   db.exec('DROP TABLE IF EXISTS temp.import_places; CREATE TABLE temp.import_places (text TEXT PRIMARY KEY, location_id INTEGER, path TEXT NOT NULL)');
   const put = db.prepare('INSERT INTO temp.import_places (text, location_id, path) VALUES (?, ?, ?)');
   for (const text of db.prepare(`SELECT DISTINCT storage_location FROM ${SPOOL_SCHEMA}.rows`).pluck().all() as string[]) {
-    const p = locationByText(db, String(text ?? ''));
+    const p = placeOf(db, String(text ?? ''), places?.[String(text ?? '')]);
     put.run(text, p.location_id, p.storage_location);
   }
 }
 
 /** Inserts the spooled rows as `actor` in one transaction; returns the new ids in file order. */
-export function writeImport(dbPath: string, spool: string, actor: UserInfo, total: number, progress: (p: ImportProgress) => void): number[] {
+export function writeImport(dbPath: string, spool: string, actor: UserInfo, total: number, progress: (p: ImportProgress) => void, places?: ImportPlaces): number[] {
   const db = openDatabase(dbPath);
   // The commit only appends to the write-ahead log; copying ~100 MB of it into lab.db is left to
   // finishImport() after the answer (still in this worker, never on the server's thread).
@@ -63,7 +63,7 @@ export function writeImport(dbPath: string, spool: string, actor: UserInfo, tota
       const cols = spooled.columns.filter((c) => c !== 'storage_location' && c !== 'location_id');
       const list = cols.map(quoteColumn).join(', ');
       writeTransaction(db, () => {
-        placeTable(db);
+        placeTable(db, places);
         const merging = pauseMerging(db);
         const deferred = APPENDED_TABLES.map((t) => deferIndexes(db, t, total));
         const items = db.prepare(

@@ -15,7 +15,7 @@ import type { GhsPictogram } from '../../shared/stock';
 import { writeTransaction } from '../db/transaction';
 
 export const INVENTORY_FIELDS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous',
-  'location_id', 'container_size', 'container_label', 'lot_number', 'expiry_date', 'received_date', 'opened_date', 'supplier', 'min_stock', 'ghs'] as const;
+  'location_id', 'container_size', 'container_label', 'lot_number', 'expiry_date', 'received_date', 'opened_date', 'supplier', 'min_stock', 'ghs', 'notes'] as const;
 const AUDIT_FIELDS = [...INVENTORY_FIELDS.filter((f) => f !== 'location_id'), 'status', 'borrowed_by', 'borrowed_at', 'borrowed_amount', 'borrow_due', 'source_order_id'] as const;
 const ENDPOINT = '/inventory/' as const;
 export const INVENTORY_ENTITY = 'inventory_item';
@@ -24,7 +24,7 @@ const COLUMNS = `t.id, t.name, t.english_name, t.cas_number, t.specification, t.
   t.category, t.product_number, t.hazardous, t.status, t.borrowed_by, bu.display_name AS borrowed_by_name, t.borrowed_at,
   t.source_order_id, t.created_by, cu.display_name AS created_by_name, t.created_at, t.updated_at,
   t.location_id, t.container_size, t.container_label, t.lot_number, t.expiry_date, t.received_date, t.opened_date,
-  t.supplier, t.min_stock, t.ghs, t.borrowed_amount, t.borrow_due, t.controlled`;
+  t.supplier, t.min_stock, t.ghs, t.notes, t.borrowed_amount, t.borrow_due, t.controlled`;
 const FROM = `inventory_items t LEFT JOIN users bu ON bu.id = t.borrowed_by LEFT JOIN users cu ON cu.id = t.created_by`;
 const SELECT = `SELECT ${COLUMNS} FROM ${FROM}`;
 
@@ -60,6 +60,7 @@ export function inventoryRowValues(input: Omit<InventoryCreate, 'location_id'>, 
     supplier: input.supplier ?? '',
     min_stock: input.min_stock ?? null,
     ghs: (input.ghs ?? []).join(','),
+    notes: input.notes ?? '',
   };
   return { ...v, ...derivedColumns(ENDPOINT, v) };
 }

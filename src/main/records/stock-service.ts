@@ -239,6 +239,6 @@ function copyable(item: InventoryItem) {
     name: item.name, english_name: item.english_name, specification: item.specification, unit: item.unit, brand: item.brand, category: item.category,
     product_number: item.product_number, hazardous: item.hazardous, container_size: item.container_size, container_label: item.container_label,
     lot_number: item.lot_number, expiry_date: item.expiry_date, received_date: item.received_date, opened_date: item.opened_date, supplier: item.supplier,
-    min_stock: item.min_stock, ghs: item.ghs,
+    min_stock: item.min_stock, ghs: item.ghs, notes: item.notes,
   };
 }

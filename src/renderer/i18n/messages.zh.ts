@@ -143,6 +143,12 @@ export const zhMessages: Record<MessageKey, string> = {
 
   // stock: item fields, import, stock-in (helper: fields)
   'import.dateWord': '必须是日期（如 2027-03-01），而不是“{{value}}”',
+  'import.monthStart': '“{{value}}”没有日：按当月第一天 {{date}} 导入',
+  'import.monthEnd': '“{{value}}”没有日：按当月最后一天 {{date}} 导入',
+  'import.shelfLife': '保质期“{{value}}”从入库日期起算：{{date}}',
+  'import.shelfLifeNoStart': '是保质期（“{{value}}”），需要该行有入库日期',
+  'import.expiryBeforeReceived': '有效期（{{expiry}}）早于入库日期（{{received}}）',
+  'import.approxAmount': '“{{value}}”是约数：按 {{amount}} 导入',
   'import.ghsWord': '必须是 GHS 象形图代码 GHS01–GHS09（如 GHS02,GHS07），而不是“{{value}}”',
   'import.sizeUnit': '“{{value}}”与条目单位 {{unit}} 不一致',
 
@@ -167,6 +173,9 @@ export const zhMessages: Record<MessageKey, string> = {
   'records.notSortable': '该列不能排序',
   'records.exportTooLarge': '列表有 {{total}} 行；请筛选到最多 {{max}} 行后再导出。',
   'records.exportFailed': '导出在完成前停止（{{detail}}），未写出任何文件。',
+  'import.headerRow': '第 {{row}} 行不在文件开头的几行中，请从中选择表头行。',
+  'import.locationUndecided': '存放位置“{{text}}”没有匹配的位置：请选择一个位置，或同意为它新建位置。',
+  'import.locationGone': '为“{{text}}”选择的位置已不存在，请重新选择。',
   'import.empty': '文件是空的。',
   'import.tooManyRows': '文件有 {{rows}} 行；一次最多导入 {{max}} 行。',
   'import.notXlsx': '文件不是可读取的 XLSX 工作簿（{{detail}}）。',

@@ -3,12 +3,14 @@
 // preview of the first rows and per-row errors → on confirmation all valid rows are written in one
 // transaction (progress: rows written of total; rows with errors only skipped on explicit choice).
 import { useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Modal, Progress, Select, Space, Spin, Table, Typography } from 'antd';
+import { Alert, Button, Checkbox, Collapse, Modal, Radio, Progress, Select, Space, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
-import { IMPORT_COLUMNS, type ImportColumn, type ImportPreview, type ImportProgress, type ImportResult, type ImportRowError } from '../../shared/records';
+import { IMPORT_COLUMNS, type ImportColumn, type ImportPreview, type ImportProgress, type ImportResult, type ImportRowError, type ImportSkippedRow, type ImportDuplicate, type ImportDuplicateChoice } from '../../shared/records';
 import { translateMessage } from '../i18n/translate';
 import { FilePickButton, SPREADSHEET_FILES } from '../app/FilePickButton';
+import { downloadFile } from './export-download';
+import { ImportLocations, choicesOf, initialDecisions, undecided, type LocationDecisions } from './ImportLocations';
 
 // Under the contract's ~1 MB of file per call (base64 in a 2 MB body); read slice by slice, so a
 // big file is never held whole in the page either.
@@ -24,6 +26,44 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(s);
 }
 
+/** The mapping with `col` taken from file column `idx` (-1: not imported). */
+function remapped(mapping: ImportPreview['mapping'], col: ImportColumn, idx: number): ImportPreview['mapping'] {
+  const next = { ...mapping };
+  if (idx < 0) delete next[col];
+  else next[col] = idx;
+  return next;
+}
+
+/** The rows that are not items (title, sections, blank, 合计, notes), folded, with their reason. */
+function SkippedRows({ preview }: { preview: ImportPreview }) {
+  const { t } = useTranslation();
+  return (
+    <Collapse
+      size="small"
+      data-testid="import-skipped"
+      items={[
+        {
+          key: 'skipped',
+          label: t('records.import.skippedTitle', { count: preview.skippedRows }),
+          children: (
+            <Table
+              size="small"
+              rowKey={(r) => `${r.row}`}
+              pagination={{ pageSize: 10 }}
+              dataSource={preview.skipped}
+              columns={[
+                { key: 'row', dataIndex: 'row', title: t('records.import.row'), width: 70 },
+                { key: 'reason', title: t('records.import.reason'), width: 200, render: (_: unknown, r: ImportSkippedRow) => t(`records.import.skip.${r.reason}`) },
+                { key: 'text', dataIndex: 'text', title: t('records.import.text') },
+              ]}
+            />
+          ),
+        },
+      ]}
+    />
+  );
+}
+
 type Phase = 'choose' | 'uploading' | 'reading' | 'mapping' | 'writing' | 'done';
 
 export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -33,6 +73,9 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [skipBad, setSkipBad] = useState(false);
   const [keepBadCas, setKeepBadCas] = useState(false);
+  const [sectionAsCategory, setSectionAsCategory] = useState(false);
+  const [places, setPlaces] = useState<LocationDecisions>({});
+  const [duplicates, setDuplicates] = useState<ImportDuplicateChoice>('import');
   const [result, setResult] = useState<ImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -65,6 +108,9 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
     setPreview(null);
     setSkipBad(false);
     setKeepBadCas(false);
+    setSectionAsCategory(false);
+    setPlaces({});
+    setDuplicates('import');
     setResult(null);
     setError(null);
   };
@@ -87,6 +133,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
       const id = importId.current!;
       const p = await tracked(id, () => call('importPreview', { importId: id }, { timeoutMs: LONG_CALL_MS }));
       setPreview(p);
+      setPlaces(initialDecisions(p.locations));
       setPhase('mapping');
     } catch (e) {
       setError((e as Error).message);
@@ -94,14 +141,18 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
     }
   };
 
-  const remap = async (col: ImportColumn, idx: number | -1, keep = keepBadCas) => {
+  /** Reads the file again with a changed layout; a new header row re-suggests the mapping. */
+  const refresh = async (change: { mapping?: ImportPreview['mapping']; headerRow?: number; sections?: boolean; keep?: boolean; duplicates?: ImportDuplicateChoice }) => {
     if (!preview) return;
-    const mapping = { ...preview.mapping };
-    if (idx < 0) delete mapping[col];
-    else if (col) mapping[col] = idx;
+    const headerRow = change.headerRow ?? preview.headerRow;
+    const mapping = change.headerRow !== undefined && change.headerRow !== preview.headerRow ? undefined : (change.mapping ?? preview.mapping);
+    const input = { importId: preview.importId, mapping, headerRow, sectionAsCategory: change.sections ?? sectionAsCategory, keepBadCasCheckDigits: change.keep ?? keepBadCas, duplicates: change.duplicates ?? duplicates };
     setBusy(true);
     try {
-      setPreview(await tracked(preview.importId, () => call('importPreview', { importId: preview.importId, mapping, keepBadCasCheckDigits: keep }, { timeoutMs: LONG_CALL_MS })));
+      const p = await tracked(preview.importId, () => call('importPreview', input, { timeoutMs: LONG_CALL_MS }));
+      setPreview(p);
+      // Decisions already made stay; texts new to this reading start from their match.
+      setPlaces((d) => ({ ...initialDecisions(p.locations), ...Object.fromEntries(Object.entries(d).filter(([, v]) => v)) }));
       setError(null);
     } catch (e) {
       setError((e as Error).message);
@@ -114,7 +165,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
     if (!preview) return;
     setPhase('writing');
     try {
-      const input = { importId: preview.importId, mapping: preview.mapping, skipBadRows: skipBad, keepBadCasCheckDigits: keepBadCas };
+      const input = { importId: preview.importId, mapping: preview.mapping, headerRow: preview.headerRow, sectionAsCategory, duplicates, skipBadRows: skipBad, keepBadCasCheckDigits: keepBadCas, locations: choicesOf(preview.locations, places) };
       setResult(await tracked(preview.importId, () => call('importCommit', input, { timeoutMs: LONG_CALL_MS })));
       setPhase('done');
     } catch (e) {
@@ -124,7 +175,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
   };
 
   const mapped = preview && preview.mapping.name !== undefined && preview.mapping.quantity !== undefined;
-  const canCommit = !!mapped && preview.validRows > 0 && (preview.badRows === 0 || skipBad);
+  const canCommit = !!mapped && preview.validRows > 0 && (preview.badRows === 0 || skipBad) && undecided(preview.locations, places) === 0;
 
   return (
     <Modal
@@ -149,7 +200,12 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
           <Space direction="vertical">
             <Typography.Text>{t('records.import.hint')}</Typography.Text>
             <div>
-              <FilePickButton label={t('records.import.chooseFile')} accept={SPREADSHEET_FILES} testId="import-file" onFile={(f) => void upload(f)} />
+              <Space>
+                <FilePickButton label={t('records.import.chooseFile')} accept={SPREADSHEET_FILES} testId="import-file" onFile={(f) => void upload(f)} />
+                <Button data-testid="import-template" onClick={() => void downloadFile('importTemplate', {}, 'inventory-import-template.xlsx').catch((e: Error) => setError(e.message))}>
+                  {t('records.import.template')}
+                </Button>
+              </Space>
             </div>
           </Space>
         )}
@@ -171,6 +227,30 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
               <Typography.Text strong data-testid="import-summary">
                 {preview.fileName}: {t('records.import.rows', { total: preview.totalRows, valid: preview.validRows, bad: preview.badRows })}
               </Typography.Text>
+              <Space>
+                <span>{t('records.import.headerRow')}:</span>
+                <Select
+                  size="small"
+                  data-testid="import-header-row"
+                  aria-label={t('records.import.headerRow')}
+                  style={{ width: 520 }}
+                  value={preview.headerRow}
+                  onChange={(row: number) => void refresh({ headerRow: row })}
+                  options={preview.headerCandidates.map((c) => ({ value: c.row, label: t('records.import.headerRowOption', { row: c.row, cells: c.cells.filter(Boolean).slice(0, 8).join(' | ') }) }))}
+                />
+              </Space>
+              {preview.sectionRows > 0 && (
+                <Checkbox
+                  checked={sectionAsCategory}
+                  data-testid="import-section-category"
+                  onChange={(e) => {
+                    setSectionAsCategory(e.target.checked);
+                    void refresh({ sections: e.target.checked });
+                  }}
+                >
+                  {t('records.import.sectionAsCategory', { count: preview.sectionRows })}
+                </Checkbox>
+              )}
               <Typography.Title level={5}>{t('records.import.mapping')}</Typography.Title>
               <Space wrap>
                 {IMPORT_COLUMNS.map((col) => (
@@ -181,7 +261,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
                       aria-label={`map ${col}`}
                       style={{ width: 150 }}
                       value={preview.mapping[col] ?? -1}
-                      onChange={(v: number) => void remap(col, v)}
+                      onChange={(v: number) => void refresh({ mapping: remapped(preview.mapping, col, v) })}
                       options={[{ value: -1, label: t('records.import.notMapped') }, ...preview.headers.map((h, i) => ({ value: i, label: h || `#${i + 1}` }))]}
                     />
                   </Space>
@@ -193,10 +273,44 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
                 size="small"
                 pagination={false}
                 scroll={{ x: true }}
-                rowKey={(_r, i) => String(i)}
-                dataSource={preview.sample.map((r) => Object.fromEntries(r.map((c, i) => [String(i), c])))}
-                columns={preview.headers.map((h, i) => ({ key: i, dataIndex: String(i), title: h }))}
+                rowKey="row"
+                dataSource={preview.sample.map((r, n) => ({ row: preview.sampleRows[n], ...Object.fromEntries(r.map((c, i) => [String(i), c])) }))}
+                columns={[{ key: 'row', dataIndex: 'row', title: t('records.import.row'), width: 56 }, ...preview.headers.map((h, i) => ({ key: i, dataIndex: String(i), title: h }))]}
               />
+              {preview.skippedRows > 0 && <SkippedRows preview={preview} />}
+              {preview.duplicateRows > 0 && (
+                <Space direction="vertical" style={{ width: '100%' }} data-testid="import-duplicates">
+                  <Typography.Title level={5}>{t('records.import.dup.title', { count: preview.duplicateRows })}</Typography.Title>
+                  <Table
+                    size="small"
+                    rowKey="row"
+                    pagination={preview.duplicates.length > 5 ? { pageSize: 5 } : false}
+                    dataSource={preview.duplicates}
+                    columns={[
+                      { key: 'row', dataIndex: 'row', title: t('records.import.row'), width: 70 },
+                      {
+                        key: 'what',
+                        title: t('records.import.dup.what'),
+                        render: (_: unknown, d: ImportDuplicate) =>
+                          d.kind === 'file' ? t('records.import.dup.file', { row: d.ofRow }) : t('records.import.dup.stock', { id: d.item!.id, name: d.item!.name, location: d.item!.storage_location || '—' }),
+                      },
+                    ]}
+                  />
+                  <Radio.Group
+                    value={duplicates}
+                    data-testid="import-duplicates-choice"
+                    onChange={(e) => {
+                      setDuplicates(e.target.value as ImportDuplicateChoice);
+                      void refresh({ duplicates: e.target.value as ImportDuplicateChoice });
+                    }}
+                    options={[
+                      { value: 'import', label: t('records.import.dup.import') },
+                      { value: 'skip', label: t('records.import.dup.skip') },
+                    ]}
+                  />
+                </Space>
+              )}
+              {preview.locations.length > 0 && <ImportLocations texts={preview.locations} decisions={places} onChange={setPlaces} />}
               {preview.badCheckDigitRows > 0 && (
                 <Checkbox
                   checked={keepBadCas}
@@ -204,11 +318,28 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
                   onChange={(e) => {
                     // Published CAS numbers are sometimes wrong: the user may keep them as written.
                     setKeepBadCas(e.target.checked);
-                    void remap('name', preview.mapping.name ?? -1, e.target.checked);
+                    void refresh({ keep: e.target.checked });
                   }}
                 >
                   {t('records.import.keepBadCas', { count: preview.badCheckDigitRows })}
                 </Checkbox>
+              )}
+              {preview.warnings.length > 0 && (
+                <>
+                  <Typography.Title level={5}>{t('records.import.warnings', { count: preview.warningRows })}</Typography.Title>
+                  <Table
+                    size="small"
+                    data-testid="import-warnings"
+                    rowKey={(r) => `${r.row}-${r.column}-${r.message}`}
+                    pagination={{ pageSize: 5 }}
+                    dataSource={preview.warnings}
+                    columns={[
+                      { key: 'row', dataIndex: 'row', title: t('records.import.row'), width: 70 },
+                      { key: 'column', dataIndex: 'column', title: t('records.import.column'), width: 140 },
+                      { key: 'message', title: t('records.import.note'), render: (_: unknown, r: ImportRowError) => translateMessage(r) },
+                    ]}
+                  />
+                </>
               )}
               {preview.errors.length > 0 && (
                 <>

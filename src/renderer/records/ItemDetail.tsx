@@ -43,6 +43,7 @@ export function ItemDetail({ item, onClose }: { item: InventoryItem | null; onCl
     row('product_number', text(item.product_number)),
     row('category', text(item.category)),
     row('storage_location', text(item.storage_location), 2),
+    row('notes', text(item.notes), 2),
     row('status', <Space size={4}><StatusTag status={item.status} />{item.borrowed_by_name ?? ''}</Space>),
     row('source_order_id', item.source_order_id ? `#${item.source_order_id}` : EMPTY),
     row(

@@ -46,6 +46,7 @@ export const FIELDS: Record<RecordKind, FieldDef[]> = {
     half(number('min_stock')),
     half({ name: 'hazardous', type: 'bool' }),
     { name: 'ghs', type: 'ghs' },
+    area('notes'),
   ],
   reagent: [
     text('name'),

@@ -6,6 +6,7 @@ import { op, returns } from './define';
 import { amount, calendarDate, flag, ghsList, id, numeric, page, pageSize, requiredText, shortText } from './common';
 import {
   IMPORT_COLUMNS,
+  IMPORT_DUPLICATE_CHOICES,
   LIST_ENDPOINTS,
   LISTS,
   RECORD_ENTITY_TYPES,
@@ -85,6 +86,7 @@ const inventoryFields = {
   supplier: shortText(200).optional(),
   min_stock: amount({ allowZero: true }).nullable().optional(),
   ghs: ghsList.optional(),
+  notes: shortText(2000).optional(),
 };
 
 const reagentFields = {
@@ -168,6 +170,14 @@ const byId = z.object({ id }).strict();
 const reason = z.object({ id, reason: requiredText(500) }).strict();
 const endpoint = z.enum(LIST_ENDPOINTS, { error: 'field.oneOf' });
 const mapping = z.partialRecord(z.enum(IMPORT_COLUMNS, { error: 'field.oneOf' }), z.number().int().min(0).max(500));
+/** How the rows of an import file are read: the header row (its spreadsheet row number; found by
+ *  the service when left out), section headings as categories, bad CAS check digits kept. */
+const importLayout = {
+  headerRow: z.number().int().min(1).max(1_048_576).optional(),
+  sectionAsCategory: z.boolean({ error: 'field.boolean' }).optional(),
+  keepBadCasCheckDigits: z.boolean({ error: 'field.boolean' }).optional(),
+  duplicates: z.enum(IMPORT_DUPLICATE_CHOICES, { error: 'field.oneOf' }).optional(),
+};
 
 export const recordsOps = {
   // --- inventory ---
@@ -268,8 +278,17 @@ export const recordsOps = {
     method: 'POST',
     path: '/inventory/import/preview',
     access: 'member',
-    input: z.object({ importId: requiredText(64), mapping: mapping.optional(), keepBadCasCheckDigits: z.boolean({ error: 'field.boolean' }).optional() }).strict(),
+    input: z.object({ importId: requiredText(64), mapping: mapping.optional(), ...importLayout }).strict(),
     output: returns<ImportPreview>(),
+  }),
+  /** An XLSX to fill in: every column with Chinese and English headers, an example row, a sheet explaining the columns. */
+  importTemplate: op({
+    method: 'GET',
+    path: '/inventory/import/template',
+    access: 'member',
+    input: z.object({}).strict(),
+    output: returns<ExportDownload>(),
+    download: true,
   }),
   importStatus: op({
     method: 'GET',
@@ -290,7 +309,25 @@ export const recordsOps = {
     method: 'POST',
     path: '/inventory/import/commit',
     access: 'member',
-    input: z.object({ importId: requiredText(64), mapping, skipBadRows: z.boolean(), keepBadCasCheckDigits: z.boolean({ error: 'field.boolean' }).optional() }).strict(),
+    input: z
+      .object({
+        importId: requiredText(64),
+        mapping,
+        skipBadRows: z.boolean(),
+        ...importLayout,
+        /** A decision per location text (the wizard sends one for each). Left out: matched texts go to
+         *  their node and the others become new top-level nodes (the behaviour before issue 28). */
+        locations: z
+          .array(
+            z.union([
+              z.object({ text: shortText(200), location_id: id }).strict(),
+              z.object({ text: shortText(200), create: z.literal(true), parent_id: id.nullable() }).strict(),
+            ]),
+          )
+          .max(5000)
+          .optional(),
+      })
+      .strict(),
     output: returns<ImportResult>(),
   }),
 };
