@@ -1,30 +1,23 @@
 // User administration (admin): add, change role, deactivate/activate, reset password.
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
-import { Form } from '../app/Form';
+import { App, Button, Select, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Role, UserInfo } from '../../shared/contract';
 import { call } from '../api/client';
-import { applyFieldErrors } from '../app/form-errors';
 import { boolean } from '../app/format';
-import { schemaRules } from '../app/schema-rules';
-import { passwordLimits, passwordSchema } from './password-rule';
+import { AddUserDialog, ResetPasswordDialog, useRoleOptions } from './UserDialogs';
 
 export function UsersScreen() {
-  const { t, i18n } = useTranslation();
-  const passwordRules = schemaRules(passwordSchema, 'password', i18n.language);
-  const passwordHint = <span data-testid="password-rule">{t('account.passwordRule', passwordLimits())}</span>;
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const [users, setUsers] = useState<UserInfo[]>([]);
   const [adding, setAdding] = useState(false);
   const [resetFor, setResetFor] = useState<UserInfo | null>(null);
-  const [addForm] = Form.useForm();
-  const [resetForm] = Form.useForm();
 
   const load = useCallback(() => call('listUsers', {}).then(setUsers, (e: Error) => message.error(e.message)), [message]);
   useEffect(() => void load(), [load]);
 
-  const roleOptions = (['admin', 'member', 'public'] as Role[]).map((r) => ({ value: r, label: t(`header.role.${r}`) }));
+  const roleOptions = useRoleOptions();
 
   const update = async (u: UserInfo, patch: { role?: Role; active?: boolean }) => {
     try {
@@ -68,56 +61,8 @@ export function UsersScreen() {
           },
         ]}
       />
-      <Modal title={t('users.add')} open={adding} onCancel={() => setAdding(false)} onOk={() => addForm.submit()} destroyOnHidden>
-        <Form
-          form={addForm}
-          layout="vertical"
-          initialValues={{ role: 'member' }}
-          onFinish={async (v: { username: string; displayName: string; password: string; role: Role }) => {
-            try {
-              const created = await call('createUser', v);
-              message.success(t('account.userAdded', { name: created.displayName, username: created.username }));
-              setAdding(false);
-              addForm.resetFields();
-              await load();
-            } catch (e) {
-              if (!applyFieldErrors(addForm, e)) message.error((e as Error).message);
-            }
-          }}
-        >
-          <Form.Item name="username" label={t('users.username')} rules={[{ required: true }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="displayName" label={t('users.displayName')} rules={[{ required: true }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="password" label={t('login.password')} rules={passwordRules} extra={passwordHint}>
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item name="role" label={t('users.role')}>
-            <Select options={roleOptions} />
-          </Form.Item>
-        </Form>
-      </Modal>
-      <Modal title={`${t('users.resetPassword')} — ${resetFor?.displayName ?? ''}`} open={!!resetFor} onCancel={() => setResetFor(null)} onOk={() => resetForm.submit()} destroyOnHidden>
-        <Form
-          form={resetForm}
-          layout="vertical"
-          onFinish={async (v: { password: string }) => {
-            try {
-              await call('resetPassword', { id: resetFor!.id, password: v.password });
-              message.success(t('account.passwordReset', { name: resetFor!.displayName, username: resetFor!.username }));
-              setResetFor(null);
-            } catch (e) {
-              if (!applyFieldErrors(resetForm, e)) message.error((e as Error).message);
-            }
-          }}
-        >
-          <Form.Item name="password" label={t('users.newPassword')} rules={passwordRules} extra={passwordHint}>
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-        </Form>
-      </Modal>
+      <AddUserDialog open={adding} onClose={() => setAdding(false)} onAdded={load} />
+      <ResetPasswordDialog user={resetFor} onClose={() => setResetFor(null)} />
     </Space>
   );
 }
