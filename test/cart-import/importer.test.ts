@@ -42,7 +42,9 @@ describe('buildBatch', () => {
     expect(Date.now() - Date.parse(batch.created_at)).toBeLessThan(BATCH_TTL_MS);
   });
 
-  it('fetches 30 items with 300 ms detail pages in about ⌈30/3⌉ × 0.3 s', async () => {
+  // Three at a time, never more: 30 pages of 300 ms take at least ⌈30/3⌉ × 0.3 s. How much longer
+  // is the machine's business (a loaded CI machine), so no upper bound here.
+  it('fetches 30 items with 300 ms detail pages three at a time, never more', async () => {
     const adapter = createFixtureAdapter(site.url);
     const rows = adapter.readCart(parseHtml(fixtureCartHtml(bulkProducts(30))), `${site.url}/bulk-cart`);
     site.setDetailDelay(300);
@@ -54,8 +56,8 @@ describe('buildBatch', () => {
     site.setDetailDelay(0);
     expect(batch.items.every((i) => i.detail_fetch_status === 'success')).toBe(true);
     expect(site.stats.maxInFlight).toBe(3);
+    expect(site.stats.details).toHaveLength(30);
     expect(ms).toBeGreaterThanOrEqual(2900);
-    expect(ms).toBeLessThan(3600);
   });
 });
 

@@ -48,9 +48,13 @@ describe('instance.lock', () => {
   it('refuses a second process on the same directory, naming the directory and the holder pid', async () => {
     const dir = tempDir();
     // A real second process holds the lock.
-    const holder = spawn(process.execPath, ['-e', `require('fs').writeFileSync(${JSON.stringify(path.join(dir, 'instance.lock'))}, JSON.stringify({pid: process.pid})); setInterval(()=>{}, 1000)`]);
+    const holder = spawn(process.execPath, ['-e', `require('fs').writeFileSync(${JSON.stringify(path.join(dir, 'instance.lock'))}, JSON.stringify({pid: process.pid})); console.log('held'); setInterval(()=>{}, 1000)`]);
     try {
-      await new Promise((r) => setTimeout(r, 300));
+      // Until the holder says it wrote the lock (a fixed wait lost that race on a loaded machine).
+      await new Promise<void>((resolve, reject) => {
+        holder.stdout.on('data', (d: Buffer) => d.toString().includes('held') && resolve());
+        holder.once('exit', (code) => reject(new Error(`the lock holder exited (${code})`)));
+      });
       const err = thrownBy(() => acquireInstanceLock(dir));
       expect(err).toBeInstanceOf(DataDirInUseError);
       expect((err as Error).message).toContain(dir);
