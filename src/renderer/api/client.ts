@@ -125,12 +125,31 @@ async function callHttp<N extends OperationName>(name: N, input: OpInput<N>, opt
   throw new ApiError(res.status >= 500 ? 'unavailable' : 'validation', msg('client.httpStatus', { status: res.status }));
 }
 
-/** Push events: the IPC channel in the desktop app, SSE in browser mode. */
+const EVENT_TYPES: LabEvent['type'][] = ['records-changed', 'import-batch-ready', 'controlled-changed', 'stocktake-changed', 'app-info-changed'];
+const eventListeners = new Set<(e: LabEvent) => void>();
+let eventSource: EventSource | null = null;
+
+/**
+ * Push events: the IPC channel in the desktop app, SSE in browser mode. One EventSource per window,
+ * shared by every subscriber: each holds an HTTP/1.1 connection, a browser allows six per host,
+ * and a window with one per list, tree and header had no connection left for its own requests.
+ */
 export function subscribeEvents(listener: (e: LabEvent) => void): () => void {
   if (transport === 'ipc') return window.labApi!.onEvent(listener);
-  const source = new EventSource('/api/events');
-  const handler = (msg: MessageEvent<string>) => listener(JSON.parse(msg.data) as LabEvent);
-  const types: LabEvent['type'][] = ['records-changed', 'import-batch-ready', 'controlled-changed', 'stocktake-changed', 'app-info-changed'];
-  for (const t of types) source.addEventListener(t, handler as EventListener);
-  return () => source.close();
+  eventListeners.add(listener);
+  if (!eventSource) {
+    eventSource = new EventSource('/api/events');
+    const handler = (msg: MessageEvent<string>) => {
+      const e = JSON.parse(msg.data) as LabEvent;
+      for (const l of [...eventListeners]) l(e);
+    };
+    for (const t of EVENT_TYPES) eventSource.addEventListener(t, handler as EventListener);
+  }
+  return () => {
+    eventListeners.delete(listener);
+    if (eventListeners.size === 0 && eventSource) {
+      eventSource.close();
+      eventSource = null;
+    }
+  };
 }
