@@ -63,10 +63,11 @@ function factColumns({ t, col, setDetail }: ColumnContext): ColumnsType<Inventor
     col('expiry_date', { width: 100, title: t('records.field.expiry_date'), render: (v: string | null) => expiryDate(v, t) }),
     { key: 'ghs', dataIndex: 'ghs', title: t('records.field.ghs'), width: 90, render: (v: string[]) => <GhsIcons codes={v} size={18} /> },
     { key: 'lot_number', dataIndex: 'lot_number', title: t('records.field.lot_number'), ...ellipsisCell(90) },
-      { key: 'notes', dataIndex: 'notes', title: t('records.field.notes'), ...ellipsisCell(120) },
     col('storage_location', ellipsisCell(120)),
     col('brand', ellipsisCell(100)),
     col('category', ellipsisCell(80)),
+    // Last of the facts: an empty notes column before the location pushed it out of a 1366 px window.
+    { key: 'notes', dataIndex: 'notes', title: t('records.field.notes'), ...ellipsisCell(120) },
     col('status', {
       width: 140,
       ellipsis: { showTitle: false },
