@@ -5,7 +5,7 @@
 // and the cart-import review (a batch item is flagged by its CAS before it is in the database).
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ADMIN, MEMBER, loginViaUi, seedUsers, test, expect, type ApiSession } from './fixtures';
+import { ADMIN, MEMBER, loginViaUi, loginViaUiZh, seedUsers, test, expect, type ApiSession } from './fixtures';
 
 const BOB = { username: 'bob', password: 'bob-pass-12', displayName: 'Bob', role: 'member' as const };
 const dialog = (page: Page) => page.getByRole('dialog').filter({ has: page.getByTestId('stock-balance') });
@@ -136,13 +136,7 @@ test('in Chinese: the category tag and the second-person fields', async ({ page,
   await seed(admin);
   const cats = await admin.req<Array<{ id: number; key: string }>>('GET', '/api/controlled-lists');
   await admin.req('POST', `/api/controlled-lists/${cats.find((c) => c.key === 'highly_toxic')!.id}/entries`, { cas: '143-33-9', name: '氰化钠' });
-  await page.addInitScript(() => localStorage.setItem('lab.language', 'zh-CN'));
-  await page.goto(app.url + '/#/login');
-  await page.getByLabel('用户名').fill(MEMBER.username);
-  await page.getByLabel('密码').fill(MEMBER.password);
-  await page.getByRole('button', { name: /^登\s*录$/ }).click();
-  await page.getByTestId('user-menu').waitFor();
-  await page.goto(app.url + '/#/inventory');
+  await loginViaUiZh(page, app, MEMBER);
   await expect(page.getByRole('row', { name: /氰化钠/ }).getByTestId('controlled-tag')).toHaveText('剧毒');
   await useMenu(page, /氰化钠/, '使用');
   await expect(dialog(page).getByTestId('second-person')).toContainText('管控化学品：需第二人用自己的账号确认。');

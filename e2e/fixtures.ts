@@ -128,6 +128,17 @@ export async function loginViaUi(page: import('@playwright/test').Page, app: Run
   if (open) await page.goto(`${app.url}/#${open}`);
 }
 
+/** The same in Simplified Chinese: the UI language is set before the first page loads. */
+export async function loginViaUiZh(page: import('@playwright/test').Page, app: RunningApp, user: { username: string; password: string }, open: string | null = '/inventory'): Promise<void> {
+  await page.addInitScript(() => localStorage.setItem('lab.language', 'zh-CN'));
+  await page.goto(app.url + '/#/login');
+  await page.getByLabel('用户名').fill(user.username);
+  await page.getByLabel('密码').fill(user.password);
+  await page.getByRole('button', { name: /^登\s*录$/ }).click();
+  await page.getByTestId('user-menu').waitFor();
+  if (open) await page.goto(`${app.url}/#${open}`);
+}
+
 /**
  * In one task inside `scope`: clicks the button whose text is `button`, then sets `input` to `value`
  * as typing would (the native setter and an input event), so the form's check started by the click

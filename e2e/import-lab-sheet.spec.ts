@@ -5,19 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { MEMBER, seedUsers, test, expect, type RunningApp } from './fixtures';
+import { MEMBER, loginViaUiZh, seedUsers, test, expect } from './fixtures';
 import { LAB_HEADERS, labSheet, writeLabXlsx } from '../test/fixtures/records/lab-sheet';
-
-async function loginZh(page: Page, app: RunningApp) {
-  await page.addInitScript(() => localStorage.setItem('lab.language', 'zh-CN'));
-  await page.goto(app.url + '/#/login');
-  await page.getByLabel('用户名').fill(MEMBER.username);
-  await page.getByLabel('密码').fill(MEMBER.password);
-  await page.getByRole('button', { name: /^登\s*录$/ }).click();
-  await page.getByTestId('user-menu').waitFor();
-  await page.goto(app.url + '/#/inventory');
-}
 
 test('a lab sheet through the wizard in Chinese: header found, rows skipped with reasons, locations matched and confirmed', async ({ page, app }, testInfo) => {
   const admin = await seedUsers(app);
@@ -50,7 +39,7 @@ test('a lab sheet through the wizard in Chinese: header found, rows skipped with
   );
   try {
     await page.setViewportSize({ width: 1366, height: 768 });
-    await loginZh(page, app);
+    await loginViaUiZh(page, app, MEMBER);
     await page.getByRole('button', { name: '导入…' }).click();
     const wizard = page.getByTestId('import-wizard');
     await expect(wizard.getByTestId('import-template')).toHaveText('下载模板');
