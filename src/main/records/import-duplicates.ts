@@ -4,7 +4,7 @@
 // user imports them anyway (the default) or leaves them out (`duplicates: 'skip'`, a scan of its
 // own, so the spool holds only what will be written).
 import { createHash } from 'node:crypto';
-import Database from 'better-sqlite3';
+import { openDatabase } from '../db/open';
 import type { ImportDuplicate } from '../../shared/records';
 import type { InventoryRow } from './inventory-service';
 import { inventoryStore } from './inventory-store';
@@ -12,7 +12,10 @@ import { inventoryStore } from './inventory-store';
 const fold = (v: unknown) => String(v ?? '').normalize('NFKC').trim().toLowerCase();
 
 /** The same chemical from the same source: CAS (or the name without one), brand, product number, lot. */
-function identity(v: Record<string, unknown>): string {
+/** The fields that make two rows the same chemical in stock. */
+type Identity = { name?: unknown; cas_number?: unknown; brand?: unknown; product_number?: unknown; lot_number?: unknown };
+
+function identity(v: Identity): string {
   return JSON.stringify([fold(v.cas_number) || fold(v.name), fold(v.brand), fold(v.product_number), fold(v.lot_number)]);
 }
 
@@ -30,10 +33,9 @@ export class DuplicateFinder {
   /** `dbPath`: lab.db, read once for the items in stock (in stock or borrowed). */
   constructor(dbPath: string | undefined) {
     if (!dbPath) return;
-    const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+    const db = openDatabase(dbPath, { readonly: true });
     try {
-      const rows: Array<StockItem & Record<string, unknown>> = inventoryStore(db).inStock().map((r) => ({ ...r }));
-      for (const r of rows) {
+      for (const r of inventoryStore(db).inStock()) {
         const k = identity(r);
         if (!this.stock.has(k)) this.stock.set(k, { id: r.id, name: r.name, storage_location: r.storage_location });
       }
