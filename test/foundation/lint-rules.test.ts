@@ -87,8 +87,15 @@ describe('import rules', () => {
     // A regular expression's exec is not SQL.
     expect(await errorsFor('src/main/auth/x.ts', "export const a = (s: string) => /a/.exec(s);\n")).toEqual([]);
     // The owning store and db/ may.
-    expect(await errorsFor('src/main/auth/user-store.ts', prepare)).toEqual([]);
+    expect(await errorsFor('src/main/stores/user-store.ts', prepare)).toEqual([]);
     expect(await errorsFor('src/main/db/x.ts', "import type { Db } from './open';\nexport const a = (db: Db) => db.prepare('SELECT 1').get();\n")).toEqual([]);
+  });
+
+  it('a store imports only db/, other stores and src/shared; rooms may import stores', async () => {
+    const fromRoom = "import { AuditLog } from '../audit/audit-log';\nexport const a = AuditLog;\n";
+    expect(await errorsFor('src/main/stores/x-store.ts', fromRoom)).toEqual([expect.stringContaining('import-x/no-restricted-paths')]);
+    expect(await errorsFor('src/main/stores/x-store.ts', "import type { Db } from '../db/open';\nimport type { UserRow } from './user-store';\nexport type A = [Db, UserRow];\n")).toEqual([]);
+    expect(await errorsFor('src/main/records/x.ts', "import { userStore } from '../stores/user-store';\nexport const a = userStore;\n")).toEqual([]);
   });
 
   it('an import cycle fails lint', async () => {

@@ -4,7 +4,7 @@
 import type { Db } from '../db/open';
 import type { AuditKind, AuditListEntry, AuditPage } from '../../shared/audit';
 import type { AuditQuery } from '../../shared/contract/audit';
-import { userStore } from '../auth/user-store';
+import { userStore } from '../stores/user-store';
 
 /** Fields whose values are user ids; people read names. */
 const USER_FIELDS = new Set(['borrowed_by', 'applicant_id', 'created_by']);

@@ -2,8 +2,8 @@
 // copied database or backup holds no usable session.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/open';
-import { userStore, type UserRow, type UserWrites } from './user-store';
-import { sessionStore, type SessionWrites } from './session-store';
+import { userStore, type UserRow, type UserWrites } from '../stores/user-store';
+import { sessionStore, type SessionWrites } from '../stores/session-store';
 import { AppError, fieldError } from '../../shared/errors';
 import type { Role, UserInfo } from '../../shared/contract';
 import { checkPassword, hashPassword } from './passwords';

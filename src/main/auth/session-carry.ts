@@ -5,8 +5,8 @@
 // Everyone else logs in again; the person restoring stays logged in if their account is there.
 import type { Db } from '../db/open';
 import { writeTransaction } from '../db/transaction';
-import { sessionStore, type SessionRow } from './session-store';
-import { userStore } from './user-store';
+import { sessionStore, type SessionRow } from '../stores/session-store';
+import { userStore } from '../stores/user-store';
 
 export type LiveSession = SessionRow & { username: string };
 

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { openDatabase } from '../db/open';
 import type { ImportDuplicate } from '../../shared/records';
 import type { InventoryRow } from './inventory-service';
-import { inventoryStore } from './inventory-store';
+import { inventoryStore } from '../stores/inventory-store';
 
 const fold = (v: unknown) => String(v ?? '').normalize('NFKC').trim().toLowerCase();
 

@@ -8,7 +8,7 @@ import { AppError, fieldError } from '../../shared/errors';
 import type { ImportLocationChoice, ImportLocationMatchBy, ImportLocationText } from '../../shared/records';
 import { LOCATION_SEPARATOR } from '../../shared/stock';
 import type { Db } from '../db/open';
-import { locationStore } from './location-store';
+import { locationStore } from '../stores/location-store';
 
 /** Where each text goes in the commit: an existing node, or a new one under `parent_id`. */
 export type ImportPlace = { location_id: number } | { create: true; parent_id: number | null };

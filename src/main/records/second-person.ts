@@ -5,7 +5,7 @@
 import type { Db } from '../db/open';
 import { fieldInvalid } from '../../shared/errors';
 import { verifyPassword } from '../auth/passwords';
-import { userStore } from '../auth/user-store';
+import { userStore } from '../stores/user-store';
 
 export interface SecondPersonInput {
   username: string;
