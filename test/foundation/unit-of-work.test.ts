@@ -1,0 +1,86 @@
+// The unit-of-work seam on SQLite (docs/stores.md): write units one at a time even when they await,
+// reads on their own connection that never see uncommitted rows, rollback on failure.
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../src/main/db/open';
+import { sqliteUnitOfWork } from '../../src/main/db/unit-of-work';
+import { onCleanup, tempDir } from '../support/temp';
+
+/** A tiny store over one table, as the real stores are: typed functions, no driver outside. */
+function stockStore(db: Db) {
+  return {
+    amount: () => (db.prepare('SELECT amount FROM stock WHERE id = 1').get() as { amount: number }).amount,
+    setAmount: (n: number) => void db.prepare('UPDATE stock SET amount = ? WHERE id = 1').run(n),
+  };
+}
+
+function setup() {
+  const file = path.join(tempDir(), 'lab.db');
+  const write = openDatabase(file);
+  write.exec('CREATE TABLE stock (id INTEGER PRIMARY KEY, amount INTEGER NOT NULL); INSERT INTO stock VALUES (1, 10);');
+  const read = openDatabase(file, { readonly: true });
+  onCleanup(() => {
+    read.close();
+    write.close();
+  });
+  return { write, uow: sqliteUnitOfWork({ write, read, readStores: stockStore, writeStores: stockStore }) };
+}
+
+describe('sqliteUnitOfWork', () => {
+  it('two write units that read, await and write lose no update: the second waits for the first', async () => {
+    const { uow } = setup();
+    const takeOne = () =>
+      uow.withWriteTransaction(async (s) => {
+        const before = s.amount();
+        await delay(20);
+        s.setAmount(before - 1);
+      });
+    await Promise.all([takeOne(), takeOne(), takeOne()]);
+    expect(await uow.read((s) => s.amount())).toBe(7);
+  });
+
+  it('a read while a write unit is open sees the committed value, never the uncommitted one', async () => {
+    const { uow } = setup();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let written!: () => void;
+    const wrote = new Promise<void>((r) => (written = r));
+    const unit = uow.withWriteTransaction(async (s) => {
+      s.setAmount(99);
+      written();
+      await held;
+    });
+    await wrote;
+    expect(await uow.read((s) => s.amount())).toBe(10);
+    release();
+    await unit;
+    expect(await uow.read((s) => s.amount())).toBe(99);
+  });
+
+  it('a unit that throws after writing rolls back, and the next unit runs', async () => {
+    const { uow, write } = setup();
+    await expect(
+      uow.withWriteTransaction(async (s) => {
+        s.setAmount(0);
+        await delay(1);
+        throw new Error('refused half-way');
+      }),
+    ).rejects.toThrow('refused half-way');
+    expect(write.inTransaction).toBe(false);
+    expect(await uow.read((s) => s.amount())).toBe(10);
+    await uow.withWriteTransaction((s) => s.setAmount(5));
+    expect(await uow.read((s) => s.amount())).toBe(5);
+  });
+
+  it('a read unit is one snapshot: a write committed between its two reads is not seen until the next unit', async () => {
+    const { uow } = setup();
+    const seen = await uow.read(async (s) => {
+      const first = s.amount();
+      await uow.withWriteTransaction((w) => w.setAmount(42));
+      return [first, s.amount()];
+    });
+    expect(seen).toEqual([10, 10]);
+    expect(await uow.read((s) => s.amount())).toBe(42);
+  });
+});
