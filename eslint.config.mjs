@@ -91,9 +91,6 @@ const SQL_NOT_YET_IN_STORES = [
   'src/main/records/search.ts',
   'src/main/records/stock-ledger.ts',
   'src/main/records/stock-service.ts',
-  'src/main/stocktake/stocktake-close.ts',
-  'src/main/stocktake/stocktake-queries.ts',
-  'src/main/stocktake/stocktake-service.ts',
 ];
 
 const electronOnlyInShell = {
