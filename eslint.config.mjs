@@ -69,8 +69,6 @@ const SQL_NOT_YET_IN_STORES = [
   'src/main/completion/rebuild.ts',
   'src/main/completion/service.ts',
   'src/main/completion/term-select.ts',
-  'src/main/controlled/controlled-service.ts',
-  'src/main/controlled/ledger-export.ts',
   'src/main/dashboard/dashboard-service.ts',
   'src/main/labels/label-service.ts',
   'src/main/records/deps.ts',

@@ -31,6 +31,8 @@ export interface InventoryReads {
   inStock(): StockIdentity[];
   /** The stored row as it is (every column), or undefined when there is no such item. */
   byId(id: number): InventoryItemRow | undefined;
+  /** Every item (any status) whose CAS number a controlled category lists, by CAS then id. */
+  inControlledCategory(categoryId: number): Array<{ id: number; name: string; cas: string; location: string; unit: string }>;
 }
 
 export function inventoryStore(db: Db): InventoryReads {
@@ -38,5 +40,11 @@ export function inventoryStore(db: Db): InventoryReads {
     inStock: () =>
       prepareCached(db, `SELECT id, name, cas_number, brand, product_number, lot_number, storage_location FROM inventory_items WHERE status IN ('in_stock', 'borrowed') ORDER BY id`).all() as StockIdentity[],
     byId: (id) => prepareCached(db, 'SELECT * FROM inventory_items WHERE id = ?').get(id) as InventoryItemRow | undefined,
+    inControlledCategory: (categoryId) =>
+      prepareCached(
+        db,
+        `SELECT i.id, i.name, i.cas_number AS cas, i.storage_location AS location, i.unit FROM inventory_items i
+          WHERE i.cas_number IN (SELECT cas FROM controlled_cas WHERE category_id = ?) ORDER BY i.cas_number, i.id`,
+      ).all(categoryId) as Array<{ id: number; name: string; cas: string; location: string; unit: string }>,
   };
 }

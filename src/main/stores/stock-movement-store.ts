@@ -2,12 +2,27 @@
 // the ledger's writer is still in records/stock-ledger.ts (on the lint's not-yet list).
 import type { Db } from '../db/open';
 import { prepareCached } from '../db/statements';
+import type { MovementKind } from '../../shared/stock';
+
+/** A movement as the controlled ledger lists it: both people by display name (null: none, or deleted). */
+export interface MovementWithPeople {
+  at: string;
+  kind: MovementKind;
+  delta: number;
+  unit: string;
+  balance_after: number;
+  reason: string;
+  user_name: string | null;
+  second_user_name: string | null;
+}
 
 export interface StockMovementReads {
   /** The ledger's last movement id (0: none yet). */
   lastId(): number;
   /** An item's movements after movement `afterId` that are not stocktake `exceptStocktakeId`'s own, oldest first. */
   deltasAfter(itemId: number, afterId: number, exceptStocktakeId: number): Array<{ delta: number; unit: string }>;
+  /** An item's movements before `before` (ISO time), oldest first, with who acted and who confirmed. */
+  forItemBefore(itemId: number, before: string): MovementWithPeople[];
 }
 
 export function stockMovementStore(db: Db): StockMovementReads {
@@ -15,5 +30,12 @@ export function stockMovementStore(db: Db): StockMovementReads {
     lastId: () => (prepareCached(db, 'SELECT COALESCE(max(id), 0) AS id FROM stock_movements').get() as { id: number }).id,
     deltasAfter: (itemId, afterId, exceptStocktakeId) =>
       prepareCached(db, 'SELECT delta, unit FROM stock_movements WHERE item_id = ? AND id > ? AND stocktake_id IS NOT ? ORDER BY id').all(itemId, afterId, exceptStocktakeId) as Array<{ delta: number; unit: string }>,
+    forItemBefore: (itemId, before) =>
+      prepareCached(
+        db,
+        `SELECT m.at, m.kind, m.delta, m.unit, m.balance_after, m.reason, u.display_name AS user_name, su.display_name AS second_user_name
+           FROM stock_movements m LEFT JOIN users u ON u.id = m.user_id LEFT JOIN users su ON su.id = m.second_user_id
+          WHERE m.item_id = ? AND m.at < ? ORDER BY m.id`,
+      ).all(itemId, before) as MovementWithPeople[],
   };
 }
