@@ -26,6 +26,19 @@ export type InventoryItemRow = Record<string, unknown> & {
   controlled: string | null;
 };
 
+export interface ItemLabelFields {
+  id: number;
+  name: string;
+  english_name: string;
+  cas_number: string;
+  specification: string;
+  lot_number: string;
+  expiry_date: string | null;
+  storage_location: string;
+  ghs: string;
+  controlled: string | null;
+}
+
 export interface InventoryReads {
   /** Items in stock or borrowed, oldest first. */
   inStock(): StockIdentity[];
@@ -33,6 +46,8 @@ export interface InventoryReads {
   byId(id: number): InventoryItemRow | undefined;
   /** Every item (any status) whose CAS number a controlled category lists, by CAS then id. */
   inControlledCategory(categoryId: number): Array<{ id: number; name: string; cas: string; location: string; unit: string }>;
+  /** What a container's label shows, as stored (ghs "GHS02,GHS07", controlled "1,3"). */
+  labelFields(id: number): ItemLabelFields | undefined;
 }
 
 export function inventoryStore(db: Db): InventoryReads {
@@ -46,5 +61,11 @@ export function inventoryStore(db: Db): InventoryReads {
         `SELECT i.id, i.name, i.cas_number AS cas, i.storage_location AS location, i.unit FROM inventory_items i
           WHERE i.cas_number IN (SELECT cas FROM controlled_cas WHERE category_id = ?) ORDER BY i.cas_number, i.id`,
       ).all(categoryId) as Array<{ id: number; name: string; cas: string; location: string; unit: string }>,
+    labelFields: (id) =>
+      prepareCached(
+        db,
+        `SELECT id, name, english_name, cas_number, specification, lot_number, expiry_date, storage_location, ghs, controlled
+         FROM inventory_items WHERE id = ?`,
+      ).get(id) as ItemLabelFields | undefined,
   };
 }
