@@ -57,7 +57,6 @@ const SQL_NOT_YET_IN_STORES = [
   'src/main/backup/db-ops.ts',
   'src/main/backup/pre-migration.ts',
   'src/main/backup/source.ts',
-  'src/main/cart-import/cart-sync.ts',
   'src/main/completion/index-store.ts',
   'src/main/completion/index-tables.ts',
   'src/main/completion/legacy.ts',

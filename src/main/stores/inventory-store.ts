@@ -48,6 +48,8 @@ export interface InventoryReads {
   inControlledCategory(categoryId: number): Array<{ id: number; name: string; cas: string; location: string; unit: string }>;
   /** What a container's label shows, as stored (ghs "GHS02,GHS07", controlled "1,3"). */
   labelFields(id: number): ItemLabelFields | undefined;
+  /** The English name of the most recently changed item with this (canonical) CAS that has one. */
+  latestEnglishName(cas: string): { english_name: string; updated_at: string } | undefined;
 }
 
 export function inventoryStore(db: Db): InventoryReads {
@@ -67,5 +69,9 @@ export function inventoryStore(db: Db): InventoryReads {
         `SELECT id, name, english_name, cas_number, specification, lot_number, expiry_date, storage_location, ghs, controlled
          FROM inventory_items WHERE id = ?`,
       ).get(id) as ItemLabelFields | undefined,
+    latestEnglishName: (cas) =>
+      prepareCached(db, `SELECT english_name, updated_at FROM inventory_items WHERE cas_number = ? AND english_name <> '' ORDER BY updated_at DESC LIMIT 1`).get(cas) as
+        | { english_name: string; updated_at: string }
+        | undefined,
   };
 }
