@@ -68,7 +68,6 @@ const SQL_NOT_YET_IN_STORES = [
   'src/main/completion/rebuild.ts',
   'src/main/completion/service.ts',
   'src/main/completion/term-select.ts',
-  'src/main/dashboard/dashboard-service.ts',
   'src/main/records/deps.ts',
   'src/main/records/duplicates.ts',
   'src/main/records/export-job.ts',

@@ -23,6 +23,8 @@ export interface StockMovementReads {
   deltasAfter(itemId: number, afterId: number, exceptStocktakeId: number): Array<{ delta: number; unit: string }>;
   /** An item's movements before `before` (ISO time), oldest first, with who acted and who confirmed. */
   forItemBefore(itemId: number, before: string): MovementWithPeople[];
+  /** Every `used` movement of a positive amount since `since` (ISO time), oldest first, with its item's name and CAS (deleted items left out). */
+  usesSince(since: string): Array<{ amount: number; unit: string; name: string; cas_number: string }>;
 }
 
 export function stockMovementStore(db: Db): StockMovementReads {
@@ -37,5 +39,11 @@ export function stockMovementStore(db: Db): StockMovementReads {
            FROM stock_movements m LEFT JOIN users u ON u.id = m.user_id LEFT JOIN users su ON su.id = m.second_user_id
           WHERE m.item_id = ? AND m.at < ? ORDER BY m.id`,
       ).all(itemId, before) as MovementWithPeople[],
+    usesSince: (since) =>
+      prepareCached(
+        db,
+        `SELECT m.amount, m.unit, i.name, i.cas_number FROM stock_movements m JOIN inventory_items i ON i.id = m.item_id
+         WHERE m.kind = 'used' AND m.at >= ? AND m.amount > 0 ORDER BY m.at`,
+      ).all(since) as Array<{ amount: number; unit: string; name: string; cas_number: string }>,
   };
 }
