@@ -54,9 +54,6 @@ const NO_SQL_OUTSIDE_STORES = [
 const SQL_NOT_YET_IN_STORES = [
   'src/main/audit/audit-log.ts',
   'src/main/audit/audit-query.ts',
-  'src/main/backup/db-ops.ts',
-  'src/main/backup/pre-migration.ts',
-  'src/main/backup/source.ts',
   'src/main/completion/index-store.ts',
   'src/main/completion/index-tables.ts',
   'src/main/completion/legacy.ts',
