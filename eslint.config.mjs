@@ -54,10 +54,6 @@ const NO_SQL_OUTSIDE_STORES = [
 const SQL_NOT_YET_IN_STORES = [
   'src/main/audit/audit-log.ts',
   'src/main/audit/audit-query.ts',
-  'src/main/backup/db-ops.ts',
-  'src/main/backup/pre-migration.ts',
-  'src/main/backup/source.ts',
-  'src/main/cart-import/cart-sync.ts',
   'src/main/completion/index-store.ts',
   'src/main/completion/index-tables.ts',
   'src/main/completion/legacy.ts',
@@ -69,10 +65,6 @@ const SQL_NOT_YET_IN_STORES = [
   'src/main/completion/rebuild.ts',
   'src/main/completion/service.ts',
   'src/main/completion/term-select.ts',
-  'src/main/controlled/controlled-service.ts',
-  'src/main/controlled/ledger-export.ts',
-  'src/main/dashboard/dashboard-service.ts',
-  'src/main/labels/label-service.ts',
   'src/main/records/deps.ts',
   'src/main/records/duplicates.ts',
   'src/main/records/export-job.ts',
@@ -91,9 +83,6 @@ const SQL_NOT_YET_IN_STORES = [
   'src/main/records/search.ts',
   'src/main/records/stock-ledger.ts',
   'src/main/records/stock-service.ts',
-  'src/main/stocktake/stocktake-close.ts',
-  'src/main/stocktake/stocktake-queries.ts',
-  'src/main/stocktake/stocktake-service.ts',
 ];
 
 const electronOnlyInShell = {

@@ -3,6 +3,8 @@
 // large database is copied and checked; the same functions run inline where blocking is fine
 // (before a migration, during a move). The driver is a parameter so both get the same code.
 import type BetterSqlite3 from 'better-sqlite3';
+import { schemaVersion } from '../db/migrate';
+import { checkpointTruncate, integrityCheck, setBusyTimeout, tableRowCounts, useRollbackJournal, vacuumInto } from '../db/whole-database';
 
 export interface DbCheck {
   integrity: string[];
@@ -11,19 +13,13 @@ export interface DbCheck {
 }
 
 export function dbOps(Database: typeof BetterSqlite3) {
-  const counts = (db: BetterSqlite3.Database): Record<string, number> => {
-    const tables = db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).pluck().all() as string[];
-    const out: Record<string, number> = {};
-    for (const t of tables) out[t] = db.prepare(`SELECT count(*) FROM "${t.replace(/"/g, '""')}"`).pluck().get() as number;
-    return out;
-  };
   return {
     /** One consistent snapshot of a live database from a separate read-only connection. */
     vacuumInto(src: string, dest: string): void {
       const db = new Database(src, { readonly: true, fileMustExist: true });
       try {
-        db.pragma('busy_timeout = 5000');
-        db.prepare('VACUUM INTO ?').run(dest);
+        setBusyTimeout(db, 5000);
+        vacuumInto(db, dest);
       } finally {
         db.close();
       }
@@ -31,9 +27,9 @@ export function dbOps(Database: typeof BetterSqlite3) {
     check(file: string): DbCheck {
       const db = new Database(file, { readonly: true, fileMustExist: true });
       try {
-        const integrity = (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((r) => r.integrity_check);
+        const integrity = integrityCheck(db);
         if (integrity.length !== 1 || integrity[0] !== 'ok') return { integrity, schemaVersion: -1, counts: {} };
-        return { integrity, schemaVersion: db.pragma('user_version', { simple: true }) as number, counts: counts(db) };
+        return { integrity, schemaVersion: schemaVersion(db), counts: tableRowCounts(db) };
       } finally {
         db.close();
       }
@@ -45,8 +41,8 @@ export function dbOps(Database: typeof BetterSqlite3) {
     foldLog(file: string): void {
       const db = new Database(file, { fileMustExist: true });
       try {
-        db.pragma('busy_timeout = 2000');
-        db.pragma('wal_checkpoint(TRUNCATE)');
+        setBusyTimeout(db, 2000);
+        checkpointTruncate(db);
       } finally {
         db.close();
       }
@@ -55,8 +51,8 @@ export function dbOps(Database: typeof BetterSqlite3) {
     checkpoint(file: string): void {
       const db = new Database(file, { fileMustExist: true });
       try {
-        db.pragma('wal_checkpoint(TRUNCATE)');
-        db.pragma('journal_mode = DELETE');
+        checkpointTruncate(db);
+        useRollbackJournal(db);
       } finally {
         db.close();
       }
@@ -64,7 +60,7 @@ export function dbOps(Database: typeof BetterSqlite3) {
     counts(file: string): Record<string, number> {
       const db = new Database(file, { readonly: true, fileMustExist: true });
       try {
-        return counts(db);
+        return tableRowCounts(db);
       } finally {
         db.close();
       }

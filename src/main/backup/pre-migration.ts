@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { schemaVersion } from '../db/migrate';
 import type { Logger } from '../logging';
 import { appVersion } from '../version';
 import { BACKUPS_DIR, LAB_DB } from './layout';
@@ -20,7 +21,7 @@ function hasData(file: string): boolean {
   if (!fs.existsSync(file)) return false;
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    return (db.pragma('user_version', { simple: true }) as number) > 0;
+    return schemaVersion(db) > 0;
   } finally {
     db.close();
   }

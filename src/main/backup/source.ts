@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { markCompletionIndexStale } from '../db/whole-database';
 import { MANIFEST_FILE, parseManifest, type Manifest } from './manifest';
 import { BackupError } from './backup-error';
 import { extractArchive } from './archive';
@@ -117,9 +118,7 @@ async function stageCompletion(file: string, opts: StageOptions, warnings: Messa
   }
   const db = new Database(file);
   try {
-    const cols = db.prepare(`SELECT name FROM pragma_table_info('endpoint_meta')`).pluck().all() as string[];
-    if (cols.includes('stale')) {
-      db.prepare(`UPDATE endpoint_meta SET stale = 1${cols.includes('change_version') ? ', change_version = change_version + 1' : ''}`).run();
+    if (markCompletionIndexStale(db)) {
       db.close();
       return facts;
     }

@@ -5,6 +5,8 @@ import { parseCas } from '../../shared/cas';
 import type { CartSyncResult } from '../../shared/contract/cart';
 import type { Db } from '../db/open';
 import { findDuplicates } from '../records/duplicates';
+import { inventoryStore } from '../stores/inventory-store';
+import { reagentOrderStore } from '../stores/reagent-order-store';
 
 export interface CartSyncItem {
   item_id: string;
@@ -16,14 +18,10 @@ export interface CartSyncItem {
 export function englishNameForCas(db: Db, casText: string): string {
   const p = parseCas(casText);
   if (p.kind !== 'valid') return '';
-  const row = db
-    .prepare(
-      `SELECT english_name FROM (
-         SELECT english_name, updated_at FROM reagent_orders WHERE cas_number = ? AND english_name <> ''
-         UNION ALL SELECT english_name, updated_at FROM inventory_items WHERE cas_number = ? AND english_name <> '')
-       ORDER BY updated_at DESC LIMIT 1`,
-    )
-    .get(p.canonical, p.canonical) as { english_name: string } | undefined;
+  const order = reagentOrderStore(db).latestEnglishName(p.canonical);
+  const item = inventoryStore(db).latestEnglishName(p.canonical);
+  // The newer of the two; an order wins a tie (as it did when one query read both tables).
+  const row = order && item ? (order.updated_at >= item.updated_at ? order : item) : (order ?? item);
   return row?.english_name ?? '';
 }
 

@@ -11,7 +11,7 @@ import { MAX_IMPORT_ERRORS, type ControlledCategory, type ControlledEntry, type 
 import type { LabelLanguage } from '../../shared/record-labels';
 import { AppError, fieldError, fieldInvalid } from '../../shared/errors';
 import { parseCas } from '../../shared/cas';
-import { prepareCached } from '../db/statements';
+import { controlledStore, type ControlledWrites } from '../stores/controlled-store';
 import { readListFile } from './list-file';
 import { exportListFile } from './list-export';
 import { exportControlledLedger } from './ledger-export';
@@ -21,14 +21,14 @@ import { writeTransaction } from '../db/transaction';
 const ENTITY = 'controlled_list';
 
 export class ControlledService {
-  constructor(private readonly deps: RecordsDeps) {}
+  private readonly lists: ControlledWrites;
+
+  constructor(private readonly deps: RecordsDeps) {
+    this.lists = controlledStore(deps.db);
+  }
 
   categories(): ControlledCategory[] {
-    return prepareCached(
-      this.deps.db,
-      `SELECT c.id, c.key, c.name_zh, c.name_en, c.sort, (SELECT count(*) FROM controlled_cas e WHERE e.category_id = c.id) AS count
-         FROM controlled_categories c ORDER BY c.sort, c.id`,
-    ).all() as ControlledCategory[];
+    return this.lists.categories();
   }
 
   category(id: number): ControlledCategory {
@@ -39,21 +39,17 @@ export class ControlledService {
 
   /** All entries (or one category's), by CAS. */
   entries(categoryId?: number): ControlledEntry[] {
-    if (categoryId !== undefined) this.category(categoryId);
-    const sql = 'SELECT category_id, cas, name FROM controlled_cas';
-    if (categoryId === undefined) return prepareCached(this.deps.db, `${sql} ORDER BY cas, category_id`).all() as ControlledEntry[];
-    return prepareCached(this.deps.db, `${sql} WHERE category_id = ? ORDER BY cas`).all(categoryId) as ControlledEntry[];
+    if (categoryId === undefined) return this.lists.entries();
+    this.category(categoryId);
+    return this.lists.entriesOf(categoryId);
   }
 
   create(actor: UserInfo, input: ControlledCreateInput): ControlledCategory {
     const entries = (input.entries ?? []).map((e, i) => ({ cas: validCas(e.cas, `entries.${i}.cas`), name: e.name ?? '' }));
     const id = writeTransaction(this.deps.db, () => {
       this.checkNames(null, input.name_zh, input.name_en);
-      const sort = prepareCached(this.deps.db, 'SELECT coalesce(max(sort), 0) + 1 FROM controlled_categories').pluck().get() as number;
-      const newId = Number(
-        prepareCached(this.deps.db, 'INSERT INTO controlled_categories (key, name_zh, name_en, sort) VALUES (NULL, ?, ?, ?)').run(input.name_zh, input.name_en, sort).lastInsertRowid,
-      );
-      const added = this.insertEntries(newId, entries);
+      const newId = this.lists.insertCategory({ nameZh: input.name_zh, nameEn: input.name_en, sort: this.lists.nextSort() });
+      const added = this.lists.insertEntries(newId, entries);
       this.audit(actor, newId, 'create', { name: [null, input.name_zh], name_en: [null, input.name_en], ...(added ? { entries: [0, added] } : {}) });
       return newId;
     });
@@ -68,7 +64,7 @@ export class ControlledService {
       const en = input.name_en ?? before.name_en;
       if (zh === before.name_zh && en === before.name_en) return false;
       this.checkNames(before.id, zh, en);
-      prepareCached(this.deps.db, 'UPDATE controlled_categories SET name_zh = ?, name_en = ? WHERE id = ?').run(zh, en, before.id);
+      this.lists.renameCategory(before.id, zh, en);
       const changes: Record<string, [unknown, unknown]> = {};
       if (zh !== before.name_zh) changes.name = [before.name_zh, zh];
       if (en !== before.name_en) changes.name_en = [before.name_en, en];
@@ -84,8 +80,8 @@ export class ControlledService {
       const before = this.category(id);
       if (before.key !== null) throw new AppError('conflict', 'controlled.builtIn', {});
       // Entries first, row by row, so the unlisting triggers clear the flags they set.
-      prepareCached(this.deps.db, 'DELETE FROM controlled_cas WHERE category_id = ?').run(id);
-      prepareCached(this.deps.db, 'DELETE FROM controlled_categories WHERE id = ?').run(id);
+      this.lists.deleteEntriesOf(id);
+      this.lists.deleteCategory(id);
       this.audit(actor, id, 'delete', { name: [before.name_zh, null], name_en: [before.name_en, null], entries: [before.count, 0] });
     });
     this.changed();
@@ -95,7 +91,7 @@ export class ControlledService {
     const cas = validCas(input.cas, 'cas');
     writeTransaction(this.deps.db, () => {
       this.category(input.id);
-      if (this.insertEntries(input.id, [{ cas, name: input.name ?? '' }]) === 0) throw fieldInvalid('cas', 'controlled.alreadyListed', { cas });
+      if (this.lists.insertEntries(input.id, [{ cas, name: input.name ?? '' }]) === 0) throw fieldInvalid('cas', 'controlled.alreadyListed', { cas });
       this.audit(actor, input.id, 'add_cas', { cas: [null, cas], ...(input.name ? { cas_name: [null, input.name] } : {}) });
     });
     this.changed();
@@ -107,8 +103,7 @@ export class ControlledService {
     const cas = p.kind === 'valid' || p.kind === 'bad_check_digit' ? p.canonical : input.cas;
     writeTransaction(this.deps.db, () => {
       this.category(input.id);
-      const gone = prepareCached(this.deps.db, 'DELETE FROM controlled_cas WHERE category_id = ? AND cas = ?').run(input.id, cas).changes;
-      if (gone === 0) throw fieldInvalid('cas', 'controlled.notListed', { cas });
+      if (!this.lists.deleteEntry(input.id, cas)) throw fieldInvalid('cas', 'controlled.notListed', { cas });
       this.audit(actor, input.id, 'remove_cas', { cas: [cas, null] });
     });
     this.changed();
@@ -120,7 +115,7 @@ export class ControlledService {
     const { rows, errors } = await readListFile(input.fileName, base64File(input.content));
     const added = writeTransaction(this.deps.db, () => {
       this.category(input.id);
-      const n = this.insertEntries(input.id, rows);
+      const n = this.lists.insertEntries(input.id, rows);
       this.audit(actor, input.id, 'import', { file: [null, input.fileName], added: [null, n], refused: [null, errors.length] });
       return n;
     });
@@ -141,14 +136,6 @@ export class ControlledService {
 
   private exportDir(): string {
     return path.join(path.dirname(this.deps.db.name), 'exports');
-  }
-
-  /** Inserts entries not yet listed (inside the caller's transaction); returns how many were new. */
-  private insertEntries(categoryId: number, entries: ReadonlyArray<{ cas: string; name: string }>): number {
-    const stmt = prepareCached(this.deps.db, 'INSERT OR IGNORE INTO controlled_cas (category_id, cas, name) VALUES (?, ?, ?)');
-    let n = 0;
-    for (const e of entries) n += stmt.run(categoryId, e.cas, e.name).changes;
-    return n;
   }
 
   private checkNames(selfId: number | null, zh: string, en: string): void {

@@ -21,6 +21,8 @@ import type { XlsxValue } from '../records/xlsx-stream';
 import { startOfLocalDay } from '../dashboard/local-day';
 import { writeTableFile } from '../records/table-file';
 import { fileSafe } from './list-export';
+import { inventoryStore } from '../stores/inventory-store';
+import { stockMovementStore } from '../stores/stock-movement-store';
 
 export interface LedgerMovement {
   at: string;
@@ -61,38 +63,18 @@ export interface Ledger {
   totals: LedgerTotal[];
 }
 
-interface MovementRow {
-  at: string;
-  kind: MovementKind;
-  delta: number;
-  unit: string;
-  balance_after: number;
-  reason: string;
-  user_name: string | null;
-  second_user_name: string | null;
-}
-
 /** The ledger's content: what the file shows, as exact decimals (the property test reads it back from the XLSX). */
 export function controlledLedger(db: Db, input: { categoryId: number; from: string; to: string }): Ledger {
   const start = startOfLocalDay(input.from);
   const end = startOfLocalDay(addDays(input.to, 1));
-  const items = db
-    .prepare(
-      `SELECT i.id, i.name, i.cas_number AS cas, i.storage_location AS location, i.unit FROM inventory_items i
-        WHERE i.cas_number IN (SELECT cas FROM controlled_cas WHERE category_id = ?) ORDER BY i.cas_number, i.id`,
-    )
-    .all(input.categoryId) as Array<{ id: number; name: string; cas: string; location: string; unit: string }>;
-  const moves = db.prepare(
-    `SELECT m.at, m.kind, m.delta, m.unit, m.balance_after, m.reason, u.display_name AS user_name, su.display_name AS second_user_name
-       FROM stock_movements m LEFT JOIN users u ON u.id = m.user_id LEFT JOIN users su ON su.id = m.second_user_id
-      WHERE m.item_id = ? AND m.at < ? ORDER BY m.id`,
-  );
+  const items = inventoryStore(db).inControlledCategory(input.categoryId);
+  const moves = stockMovementStore(db);
   const out: Ledger = { items: [], totals: [] };
   for (const it of items) {
     const inUnit = (v: number, unit: string) => convert(toDecimal(v), unit, it.unit) ?? toDecimal(v);
     let opening = toDecimal(0);
     const inRange: LedgerMovement[] = [];
-    for (const m of moves.all(it.id, end) as MovementRow[]) {
+    for (const m of moves.forItemBefore(it.id, end)) {
       if (m.at < start) {
         opening = inUnit(m.balance_after, m.unit);
         continue;

@@ -7,11 +7,12 @@ import type { UserInfo } from '../../shared/contract';
 import type { AlertFilter, AlertItem, Alerts, BelowMinGroup, DashboardCharts, OrderAlert, SpendingSeries } from '../../shared/contract/dashboard';
 import { convert, toNumber } from '../../shared/amounts';
 import { addDays, GHS_PICTOGRAMS, localDay } from '../../shared/stock';
-import { prepareCached } from '../db/statements';
+import { consumableOrderStore, type ConsumableOrderReads } from '../stores/consumable-order-store';
+import { inventoryStore, itemAlertCondition, type InventoryReads, type ItemAlert, type MinimumRow } from '../stores/inventory-store';
+import { reagentOrderStore, type ReagentOrderReads } from '../stores/reagent-order-store';
+import { stockMovementStore, type StockMovementReads } from '../stores/stock-movement-store';
 import { lastMonths, localMonth, startOfLocalDay } from './local-day';
 
-/** Items that are still in the lab: only these expire, run short or are overdue. */
-const PRESENT = `status IN ('in_stock','borrowed')`;
 /** How many items/orders each alert card names. */
 const FIRST = 5;
 const CHART_MONTHS = 12;
@@ -20,80 +21,82 @@ const MOST_USED_TOP = 10;
 /** Reagent categories shown as their own series; the rest are summed as one. */
 const TOP_CATEGORIES = 5;
 
-const ITEM_COLUMNS = `t.id, t.name, t.cas_number, t.specification, t.quantity, t.unit, t.storage_location, t.expiry_date, t.borrow_due, u.display_name AS borrowed_by_name`;
-
-/** A chemical with a minimum stock: the group its items sum up in. */
-interface MinGroup {
-  cas_number: string;
-  /** The name, when the chemical has no CAS number (it is then identified by name). */
-  name_key: string;
-  specification: string;
-  name: string;
-  min_stock: number;
-  unit: string;
-}
+/** A chemical with a minimum stock: the group its items sum up in (`name_key`: its name when it has no CAS number). */
+type MinGroup = MinimumRow;
 
 export class DashboardService {
-  constructor(readonly d: RecordsDeps) {}
+  private readonly items: InventoryReads;
+  private readonly movements: StockMovementReads;
+  private readonly reagentOrders: ReagentOrderReads;
+  private readonly consumableOrders: ConsumableOrderReads;
+
+  constructor(readonly d: RecordsDeps) {
+    this.items = inventoryStore(d.db);
+    this.movements = stockMovementStore(d.db);
+    this.reagentOrders = reagentOrderStore(d.db);
+    this.consumableOrders = consumableOrderStore(d.db);
+  }
 
   /** The SQL condition (on alias `t`) of an alert filter of the inventory list, for the local day of `now`. */
   alertCondition(alert: AlertFilter, expiringDays: number, now: Date = new Date()): { sql: string; params: unknown[] } {
+    return itemAlertCondition(this.itemAlert(alert, expiringDays, now));
+  }
+
+  /** An alert for the local day of `now` (below the minimum: computed now, so only when asked for). */
+  private itemAlert(alert: AlertFilter, expiringDays: number, now: Date): ItemAlert {
     const today = localDay(now);
     switch (alert) {
       case 'expired':
-        return { sql: `t.expiry_date < ? AND t.${PRESENT}`, params: [today] };
-      case 'expiring':
-        return { sql: `t.expiry_date >= ? AND t.expiry_date <= ? AND t.${PRESENT}`, params: [today, addDays(today, expiringDays)] };
       case 'overdue':
-        return { sql: `t.borrow_due IS NOT NULL AND t.borrow_due < ? AND t.${PRESENT}`, params: [today] };
+        return { alert, today };
+      case 'expiring':
+        return { alert, today, until: addDays(today, expiringDays) };
       case 'below_min':
-        return { sql: `t.id IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(this.belowMinItemIds())] };
+        return { alert, ids: this.belowMinItemIds() };
     }
   }
 
   alerts(user: UserInfo, expiringDays: number, now: Date = new Date()): Alerts {
     const today = localDay(now);
-    const items = (alert: AlertFilter, order: string) => {
-      const c = this.alertCondition(alert, expiringDays, now);
-      const count = (prepareCached(this.d.db, `SELECT count(*) FROM inventory_items t WHERE ${c.sql}`).pluck().get(...c.params) as number) ?? 0;
-      const first = prepareCached(this.d.db, `SELECT ${ITEM_COLUMNS} FROM inventory_items t LEFT JOIN users u ON u.id = t.borrowed_by WHERE ${c.sql} ORDER BY ${order}, t.id LIMIT ${FIRST}`).all(...c.params) as AlertItem[];
-      return { count, items: first };
+    const items = (alert: 'expired' | 'expiring' | 'overdue'): { count: number; items: AlertItem[] } => {
+      const a = alert === 'expiring' ? { alert, today, until: addDays(today, expiringDays) } : { alert, today };
+      return { count: this.items.alertCount(a), items: this.items.alertFirst(a, FIRST) };
     };
     const below = this.belowMinGroups();
     return {
       today,
       expiringDays,
-      expired: items('expired', 't.expiry_date'),
-      expiring: items('expiring', 't.expiry_date'),
+      expired: items('expired'),
+      expiring: items('expiring'),
       belowMin: { count: below.length, groups: below.slice(0, FIRST) },
-      overdue: items('overdue', 't.borrow_due'),
+      overdue: items('overdue'),
       orders: this.orderAlerts(user),
     };
   }
 
   /** Pending orders: all of them for admins, the user's own for everyone else. */
   pendingCounts(user: UserInfo): { reagent: number; consumable: number } {
-    const own = user.role === 'admin' ? '' : ' AND applicant_id = ?';
-    const args = user.role === 'admin' ? [] : [user.id];
-    const count = (table: string) => prepareCached(this.d.db, `SELECT count(*) FROM ${table} WHERE status = 'pending_approval'${own}`).pluck().get(...args) as number;
-    return { reagent: count('reagent_orders'), consumable: count('consumable_orders') };
+    const applicant = user.role === 'admin' ? null : user.id;
+    return { reagent: this.reagentOrders.countByStatus('pending_approval', applicant), consumable: this.consumableOrders.countByStatus('pending_approval', applicant) };
   }
 
   private orderAlerts(user: UserInfo): Alerts['orders'] {
     const admin = user.role === 'admin';
     const pending = this.pendingCounts(user);
     const rejected = { reagent: 0, consumable: 0 };
-    const statuses = admin ? `('pending_approval')` : `('pending_approval','rejected')`;
-    const own = admin ? '' : ' AND o.applicant_id = ?';
-    const args = admin ? [] : [user.id];
+    const statuses = admin ? (['pending_approval'] as const) : (['pending_approval', 'rejected'] as const);
+    const applicant = admin ? null : user.id;
     if (!admin) {
-      for (const [kind, table] of [['reagent', 'reagent_orders'], ['consumable', 'consumable_orders']] as const) {
-        rejected[kind] = prepareCached(this.d.db, `SELECT count(*) FROM ${table} WHERE status = 'rejected' AND applicant_id = ?`).pluck().get(user.id) as number;
-      }
+      rejected.reagent = this.reagentOrders.countByStatus('rejected', user.id);
+      rejected.consumable = this.consumableOrders.countByStatus('rejected', user.id);
     }
-    const first = (kind: OrderAlert['kind'], table: string) =>
-      (prepareCached(this.d.db, `SELECT o.id, o.name, o.status, u.display_name AS applicant, o.reject_reason, o.updated_at FROM ${table} o JOIN users u ON u.id = o.applicant_id WHERE o.status IN ${statuses}${own} ORDER BY o.updated_at DESC, o.id DESC LIMIT ${FIRST}`).all(...args) as Omit<OrderAlert, 'kind'>[]).map((r) => ({ kind, ...r }));
-    const items = [...first('reagent', 'reagent_orders'), ...first('consumable', 'consumable_orders')].sort((a, b) => b.updated_at.localeCompare(a.updated_at)).slice(0, FIRST);
+    const tagged = (kind: OrderAlert['kind'], rows: Array<Omit<OrderAlert, 'kind'>>): OrderAlert[] => rows.map((r) => ({ kind, ...r }));
+    const items = [
+      ...tagged('reagent', this.reagentOrders.latestByStatus(statuses, applicant, FIRST)),
+      ...tagged('consumable', this.consumableOrders.latestByStatus(statuses, applicant, FIRST)),
+    ]
+      .sort((a, b) => b.updated_at.localeCompare(a.updated_at))
+      .slice(0, FIRST);
     return { scope: admin ? 'all' : 'own', pending, rejected, items };
   }
 
@@ -102,11 +105,7 @@ export class DashboardService {
    * outweighs 500 g); a minimum in a unit that does not convert to the first one is passed over.
    */
   private minGroups(): MinGroup[] {
-    const rows = prepareCached(
-      this.d.db,
-      `SELECT cas_number, CASE WHEN cas_number = '' THEN name ELSE '' END AS name_key, specification, name, min_stock, unit
-       FROM inventory_items WHERE min_stock IS NOT NULL ORDER BY id`,
-    ).all() as MinGroup[];
+    const rows = this.items.withMinimum();
     const groups = new Map<string, MinGroup>();
     for (const r of rows) {
       const key = JSON.stringify([r.cas_number, r.name_key, r.specification]);
@@ -124,22 +123,17 @@ export class DashboardService {
    */
   private groupItems(groups: MinGroup[]): Map<MinGroup, Array<{ id: number; quantity: number; unit: string }>> {
     const out = new Map<MinGroup, Array<{ id: number; quantity: number; unit: string }>>();
-    const byCas = prepareCached(this.d.db, `SELECT id, quantity, unit FROM inventory_items WHERE cas_number = ? AND specification = ? AND ${PRESENT}`);
     const named = new Map<string, MinGroup>();
     for (const g of groups) {
-      if (g.cas_number) out.set(g, byCas.all(g.cas_number, g.specification) as never);
+      if (g.cas_number) out.set(g, this.items.presentOfChemical(g.cas_number, g.specification));
       else {
         named.set(`${g.name_key}\u001f${g.specification}`, g);
         out.set(g, []);
       }
     }
     if (named.size) {
-      const rows = prepareCached(
-        this.d.db,
-        `SELECT id, quantity, unit, name || char(31) || specification AS k FROM inventory_items
-         WHERE cas_number = '' AND ${PRESENT} AND name || char(31) || specification IN (SELECT value FROM json_each(?))`,
-      ).all(JSON.stringify([...named.keys()])) as Array<{ id: number; quantity: number; unit: string; k: string }>;
-      for (const r of rows) out.get(named.get(r.k)!)!.push({ id: r.id, quantity: r.quantity, unit: r.unit });
+      const rows = this.items.presentWithoutCas([...named.values()].map((g) => ({ name: g.name_key, specification: g.specification })));
+      for (const r of rows) out.get(named.get(`${r.name}\u001f${r.specification}`)!)!.push({ id: r.id, quantity: r.quantity, unit: r.unit });
     }
     return out;
   }
@@ -177,7 +171,7 @@ export class DashboardService {
   belowMinItemIds(): number[] {
     const below = this.belowMin();
     const setters = new Map<string, number[]>();
-    for (const r of prepareCached(this.d.db, `SELECT id, cas_number, CASE WHEN cas_number = '' THEN name ELSE '' END AS name_key, specification FROM inventory_items WHERE min_stock IS NOT NULL AND NOT ${PRESENT}`).all() as Array<{ id: number } & Pick<MinGroup, 'cas_number' | 'name_key' | 'specification'>>) {
+    for (const r of this.items.absentWithMinimum()) {
       const k = JSON.stringify([r.cas_number, r.name_key, r.specification]);
       setters.set(k, [...(setters.get(k) ?? []), r.id]);
     }
@@ -198,11 +192,11 @@ export class DashboardService {
    */
   private spending(months: string[]): { spending: SpendingSeries[]; unpriced: number } {
     const since = startOfLocalDay(`${months[0]!}-01`);
-    const rows = [
-      ...(prepareCached(this.d.db, `SELECT 'reagent' AS kind, category, quantity, unit_price, updated_at FROM reagent_orders WHERE status = 'stocked_in' AND updated_at >= ?`).all(since) as Row[]),
-      ...(prepareCached(this.d.db, `SELECT 'consumable' AS kind, '' AS category, quantity, unit_price, updated_at FROM consumable_orders WHERE status = 'completed' AND updated_at >= ?`).all(since) as Row[]),
-    ];
     type Row = { kind: SpendingSeries['kind']; category: string; quantity: number; unit_price: number | null; updated_at: string };
+    const rows: Row[] = [
+      ...this.reagentOrders.stockedInSince(since).map((r) => ({ kind: 'reagent' as const, ...r })),
+      ...this.consumableOrders.completedSince(since).map((r) => ({ kind: 'consumable' as const, category: '', ...r })),
+    ];
     const index = new Map(months.map((m, i) => [m, i]));
     const sums = new Map<string, { kind: SpendingSeries['kind']; category: string; values: Big[]; total: Big }>();
     let unpriced = 0;
@@ -236,8 +230,7 @@ export class DashboardService {
   /** Present items per GHS pictogram (an item with several counts under each). */
   private pictograms(): DashboardCharts['pictograms'] {
     const counts = new Map<string, number>(GHS_PICTOGRAMS.map((g) => [g, 0]));
-    const rows = prepareCached(this.d.db, `SELECT ghs, count(*) AS n FROM inventory_items WHERE ghs != '' AND ${PRESENT} GROUP BY ghs`).all() as Array<{ ghs: string; n: number }>;
-    for (const r of rows) for (const g of r.ghs.split(',')) if (counts.has(g)) counts.set(g, counts.get(g)! + r.n);
+    for (const r of this.items.presentGhsCounts()) for (const g of r.ghs.split(',')) if (counts.has(g)) counts.set(g, counts.get(g)! + r.n);
     return GHS_PICTOGRAMS.map((code) => ({ code, count: counts.get(code)! })).filter((p) => p.count > 0);
   }
 
@@ -246,11 +239,7 @@ export class DashboardService {
    * the unit of its first use in the window; uses in a unit that does not convert form their own entry.
    */
   private mostUsed(sinceIso: string): DashboardCharts['mostUsed'] {
-    const rows = prepareCached(
-      this.d.db,
-      `SELECT m.amount, m.unit, i.name, i.cas_number FROM stock_movements m JOIN inventory_items i ON i.id = m.item_id
-       WHERE m.kind = 'used' AND m.at >= ? AND m.amount > 0 ORDER BY m.at`,
-    ).all(sinceIso) as Array<{ amount: number; unit: string; name: string; cas_number: string }>;
+    const rows = this.movements.usesSince(sinceIso);
     const byChemical = new Map<string, Array<{ name: string; cas_number: string; unit: string; total: Big }>>();
     for (const r of rows) {
       const key = r.cas_number || `name:${r.name}`;

@@ -13,13 +13,16 @@ import { convert, toDecimal, toNumber } from '../../shared/amounts';
 import { STOCK_ACTION_FROM } from '../../shared/stock-actions';
 import type { InventoryStatus } from '../../shared/records';
 import { stocktakeReason, type LineOutcome, type ReviewEntry, type Stocktake, type StocktakeLine, type StocktakeReview } from '../../shared/stocktake';
-import { prepareCached } from '../db/statements';
 import { afterCommit, type RecordsDeps, updateRow } from '../records/deps';
 import { locationById, subtreeIds } from '../records/location-tree';
 import { derivedColumns } from '../records/search';
 import { writeMovement } from '../records/stock-ledger';
 import { confirmSecondPerson } from '../records/second-person';
-import { openStocktake, stocktakeLines } from './stocktake-queries';
+import { inventoryStore } from '../stores/inventory-store';
+import { stockMovementStore, type StockMovementReads } from '../stores/stock-movement-store';
+import { stocktakeStore } from '../stores/stocktake-store';
+import { userStore } from '../stores/user-store';
+import { openStocktake } from './stocktake-queries';
 import { readSnapshot, writeTransaction } from '../db/transaction';
 
 const ENDPOINT = '/inventory/' as const;
@@ -35,12 +38,9 @@ function countedNow(l: StocktakeLine): Big | null {
  * this stocktake's own), in the item's unit: the count plus this is the amount now. Null: nothing,
  * or a movement in a unit that does not convert (the count then stands as it is).
  */
-function changeSince(db: Db, st: Stocktake, l: StocktakeLine): Big | null {
+function changeSince(movements: StockMovementReads, st: Stocktake, l: StocktakeLine): Big | null {
   if (l.counted_amount === null || l.seen_movement_id === null || l.unit === null) return null;
-  const rows = prepareCached(db, 'SELECT delta, unit FROM stock_movements WHERE item_id = ? AND id > ? AND stocktake_id IS NOT ? ORDER BY id').all(l.item_id, l.seen_movement_id, st.id) as Array<{
-    delta: number;
-    unit: string;
-  }>;
+  const rows = movements.deltasAfter(l.item_id, l.seen_movement_id, st.id);
   let sum = toDecimal(0);
   for (const r of rows) {
     const d = convert(toDecimal(r.delta), r.unit, l.unit);
@@ -50,10 +50,10 @@ function changeSince(db: Db, st: Stocktake, l: StocktakeLine): Big | null {
   return sum.eq(0) ? null : sum;
 }
 
-function entry(db: Db, st: Stocktake, l: StocktakeLine, subtree: ReadonlySet<number>, itemLocation: number | null): ReviewEntry {
+function entry(movements: StockMovementReads, st: Stocktake, l: StocktakeLine, subtree: ReadonlySet<number>, itemLocation: number | null): ReviewEntry {
   // Nowhere to move to once the stocktake's location is gone (the subtree is then empty).
   const counted = countedNow(l);
-  const since = counted ? changeSince(db, st, l) : null;
+  const since = counted ? changeSince(movements, st, l) : null;
   // A count cannot go below zero however much was used after it.
   const sum = counted && since ? counted.plus(since) : counted;
   const target = sum?.lt(0) ? toDecimal(0) : sum;
@@ -72,15 +72,13 @@ function countedDiffers(e: ReviewEntry): boolean {
 }
 
 export function reviewStocktake(db: Db, st: Stocktake): StocktakeReview {
+  const stocktakes = stocktakeStore(db);
+  const movements = stockMovementStore(db);
   const subtree = new Set(st.location_id === null ? [] : subtreeIds(db, st.location_id));
-  const locations = new Map(
-    (prepareCached(db, `SELECT l.item_id, i.location_id FROM stocktake_lines l JOIN inventory_items i ON i.id = l.item_id WHERE l.stocktake_id = ?`).all(st.id) as Array<{ item_id: number; location_id: number | null }>).map(
-      (r) => [r.item_id, r.location_id],
-    ),
-  );
+  const locations = new Map(stocktakes.itemLocations(st.id).map((r) => [r.item_id, r.location_id]));
   const review: StocktakeReview = { stocktake: st, missing: [], counted: [], found: [], moved: [] };
-  for (const l of stocktakeLines(db, st.id)) {
-    const e = entry(db, st, l, subtree, locations.get(l.item_id) ?? null);
+  for (const l of stocktakes.lines(st.id)) {
+    const e = entry(movements, st, l, subtree, locations.get(l.item_id) ?? null);
     if (l.expected === 1 && !l.seen_at) review.missing.push(e);
     if (l.seen_at && countedDiffers(e)) review.counted.push(e);
     if (l.expected === 0) review.found.push(e);
@@ -138,17 +136,19 @@ function changesControlled(plans: Plan[]): boolean {
 
 export function closeStocktake(deps: RecordsDeps, actor: UserInfo, input: CloseStocktakeInput): void {
   const db = deps.db;
+  const stocktakes = stocktakeStore(db);
+  const items = inventoryStore(db);
   const touched: number[] = [];
   // The second person's password (scrypt, slow) is checked before the write lock is taken; the
   // controlled state is decided again under the lock (a count or a flag may change in between).
   const needed = readSnapshot(db, () => {
-    const st = openStocktake(db, input.id);
-    return changesControlled(plan(reviewStocktake(db, st), stocktakeLines(db, st.id), input));
+    const st = openStocktake(stocktakes, input.id);
+    return changesControlled(plan(reviewStocktake(db, st), stocktakes.lines(st.id), input));
   });
   const checked = needed && input.second_person ? confirmSecondPerson(db, actor.id, input.second_person) : null;
   writeTransaction(db, () => {
-    const st = openStocktake(db, input.id);
-    const plans = plan(reviewStocktake(db, st), stocktakeLines(db, st.id), input);
+    const st = openStocktake(stocktakes, input.id);
+    const plans = plan(reviewStocktake(db, st), stocktakes.lines(st.id), input);
     const controlled = changesControlled(plans);
     if (controlled && checked === null) throw fieldInvalid('second_person.username', 'field.secondPersonRequired');
     const second = controlled ? checked : null;
@@ -156,10 +156,9 @@ export function closeStocktake(deps: RecordsDeps, actor: UserInfo, input: CloseS
     let moved = 0;
     const reason = stocktakeReason(st.id);
     const target = st.location_id === null ? null : locationById(db, st.location_id);
-    const setLine = prepareCached(db, 'UPDATE stocktake_lines SET outcome = ?, movement_id = ? WHERE stocktake_id = ? AND item_id = ?');
     for (const p of plans) {
       let movementId: number | null = null;
-      const item = p.adjustTo || p.move ? (prepareCached(db, 'SELECT * FROM inventory_items WHERE id = ?').get(p.entry.item_id) as Record<string, unknown> & { id: number; quantity: number; unit: string; status: string; controlled: string | null; location_id: number | null; storage_location: string }) : null;
+      const item = p.adjustTo || p.move ? (items.byId(p.entry.item_id) ?? null) : null;
       if (item && p.move && target) {
         updateRow(db, 'inventory_items', item.id, { location_id: target.location_id, storage_location: target.storage_location, ...derivedColumns(ENDPOINT, { ...item, storage_location: target.storage_location }) });
         movementId = writeMovement(db, {
@@ -186,12 +185,12 @@ export function closeStocktake(deps: RecordsDeps, actor: UserInfo, input: CloseS
         }
       }
       if (item) touched.push(item.id);
-      setLine.run(p.outcome, movementId, st.id, p.entry.item_id);
+      stocktakes.setOutcome(st.id, p.entry.item_id, p.outcome, movementId);
     }
-    prepareCached(db, `UPDATE stocktakes SET status = 'closed', closed_by = ?, closed_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`).run(actor.id, st.id);
+    stocktakes.close(st.id, actor.id);
     deps.audit.record({
       userId: actor.id, entityType: 'stocktake', entityId: st.id, action: 'close',
-      changes: { status: ['open', 'closed'], adjusted: [null, adjusted], moved: [null, moved], ...(second !== null ? { second_person: [null, prepareCached(db, 'SELECT display_name FROM users WHERE id = ?').pluck().get(second)] } : {}) },
+      changes: { status: ['open', 'closed'], adjusted: [null, adjusted], moved: [null, moved], ...(second !== null ? { second_person: [null, userStore(db).byId(second)?.display_name] } : {}) },
     });
   });
   afterCommit(deps, [{ endpoint: ENDPOINT, ids: touched, bulk: touched.length > 1 }]);
