@@ -3,6 +3,7 @@
 // people and records they are about.
 import type { Db } from '../db/open';
 import { prepareCached } from '../db/statements';
+import { SPOOL_SCHEMA } from './import-spool-store';
 
 export interface AuditRow {
   id: number;
@@ -120,7 +121,7 @@ export function auditStore(db: Db): AuditWrites {
       prepareCached(
         db,
         `INSERT INTO audit_log (user_id, entity_type, entity_id, action, changes)
-         SELECT ?, ?, s.n + ?, ?, s.audit_changes FROM spool.rows s WHERE s.n BETWEEN ? AND ? ORDER BY s.n`,
+         SELECT ?, ?, s.n + ?, ?, s.audit_changes FROM ${SPOOL_SCHEMA}.rows s WHERE s.n BETWEEN ? AND ? ORDER BY s.n`,
       ).run(e.userId, e.entityType, idOffset, e.action, from, to);
     },
   };
