@@ -6,8 +6,6 @@ import type { Db } from '../db/open';
 import type { SubmittedItem } from '../../shared/contract/cart';
 import { importSubmissionStore } from '../stores/import-submission-store';
 
-export type { ImportOrderKind, Submission } from '../stores/import-submission-store';
-
 /** item_id → the order it became, for one batch (who submitted it, when). */
 export function submissionsOfBatch(db: Db, batchId: string): Record<string, SubmittedItem> {
   const rows = importSubmissionStore(db).ofBatch(batchId);

@@ -61,7 +61,7 @@ export function ftsTextColumns(table: string): string[] {
 
 /**
  * `search_all` is the indexed fields' non-empty parts joined by U+001F, then the searchAllAlso parts
- * (search.ts searchColumns); `s_rest` is what follows the fields' parts, cut off in SQL so every
+ * (records/search.ts searchColumns); `s_rest` is what follows the fields' parts, cut off in SQL so every
  * write path (triggers included) derives it the same way.
  */
 function restValue(ref: (c: string) => string, fields: readonly string[]): string {
@@ -254,7 +254,7 @@ export function rebuildLetterIndex(db: Db, table: string): void {
   createLetterIndex(db, table);
 }
 
-// ---- A bulk append's merging (import-write.ts) ----
+// ---- A bulk append's merging (records/import-write.ts) ----
 
 /** FTS5's merge settings when the index's config has none. */
 const FTS5_DEFAULTS = { automerge: 4, crisismerge: 16 };

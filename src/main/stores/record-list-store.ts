@@ -200,7 +200,7 @@ function inLocations(db: Db, spec: ListSql, p: ListPlan, hits: number[]): number
   return hits.filter((id) => here.has(id));
 }
 
-// ---- The index path: FTS5 trigram (search-index.ts) ----
+// ---- The index path: FTS5 trigram (record-list-index.ts) ----
 
 /** A short word expands to at most this many trigrams; beyond, it is checked with instr. */
 const MAX_EXPANSION = 64;
@@ -346,7 +346,7 @@ function indexSearch(db: Db, spec: ListSql, q: ListQuery, p: ListPlan, window?: 
 
 /**
  * A search of only common letters / digits (one character each, too common to expand) through the
- * letter index (letter-index.ts): the total is a count of the narrow table, the page walks it
+ * letter index (record-list-index.ts): the total is a count of the narrow table, the page walks it
  * newest first (relevance: "equals" and "starts with" from the trigram index first) or the sort
  * column's index. Null when it does not apply (a field, a location): the scan. (A letter index
  * lost while running fails the query as a damaged index; the caller then scans.)
@@ -414,7 +414,7 @@ function searchPage(db: Db, spec: ListSql, q: ListQuery, p: ListPlan, window?: {
     found = indexSearch(db, spec, q, p, window);
   } catch (e) {
     // A damaged index must not take the list down: the scan gives the same rows (the index is
-    // checked and rebuilt at the next start, db/databases.ts).
+    // checked and rebuilt at the next start: records/search-index.ts).
     if (!isIndexFailure(e)) throw e;
   }
   if (found) return found;
@@ -504,7 +504,7 @@ function listPage(db: Db, spec: ListSql, q: ListQuery, opts: { limit?: number; f
   } else {
     // Late row lookup: page through ids only (a walk of the sort column's covering index, display
     // joins left out), then fetch the page's rows; keeps deep pages cheap at 100 000 rows. The
-    // next / previous page starts from a cursor (keyset.ts) when the request brings one.
+    // next / previous page starts from a cursor (list-keyset.ts) when the request brings one.
     total = (prepareCached(db, `SELECT count(*) AS n FROM ${spec.table} t ${p.whereSql}`).get(...p.params) as { n: number }).n;
     const k = opts.limit ? null : keysetOf(db, spec, p);
     const fingerprint = k ? listQueryFingerprint(q) : '';
