@@ -52,8 +52,6 @@ const NO_SQL_OUTSIDE_STORES = [
 ];
 /** Files that still hold SQL of their own; each leaves the list when its tables get their store. */
 const SQL_NOT_YET_IN_STORES = [
-  'src/main/audit/audit-log.ts',
-  'src/main/audit/audit-query.ts',
   'src/main/completion/index-store.ts',
   'src/main/completion/index-tables.ts',
   'src/main/completion/legacy.ts',
@@ -65,24 +63,6 @@ const SQL_NOT_YET_IN_STORES = [
   'src/main/completion/rebuild.ts',
   'src/main/completion/service.ts',
   'src/main/completion/term-select.ts',
-  'src/main/records/deps.ts',
-  'src/main/records/duplicates.ts',
-  'src/main/records/export-job.ts',
-  'src/main/records/export.ts',
-  'src/main/records/import-spool.ts',
-  'src/main/records/import-submissions.ts',
-  'src/main/records/import-write.ts',
-  'src/main/records/index.ts',
-  'src/main/records/inventory-service.ts',
-  'src/main/records/letter-index.ts',
-  'src/main/records/location-service.ts',
-  'src/main/records/location-tree.ts',
-  'src/main/records/order-service.ts',
-  'src/main/records/reagent-order-service.ts',
-  'src/main/records/search-index.ts',
-  'src/main/records/search.ts',
-  'src/main/records/stock-ledger.ts',
-  'src/main/records/stock-service.ts',
 ];
 
 const electronOnlyInShell = {

@@ -9,7 +9,7 @@ import { migrate } from '../../src/main/db/migrate';
 import { labMigrations } from '../../src/main/db/migrations/lab';
 import { completionMigrations } from '../../src/main/db/migrations/completion';
 import { memoryRankKey } from '../../src/main/completion/ranking';
-import { searchWhere } from '../../src/main/records/search';
+import { searchWhere } from '../../src/main/stores/record-list-store';
 import { tempDir } from '../support/temp';
 
 const upTo = <T extends { version: number }>(all: readonly T[], v: number) => all.filter((m) => m.version <= v);

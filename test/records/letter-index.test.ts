@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { InventoryItem, ListResult } from '../../src/shared/records';
-import { lettersTable, maskOf } from '../../src/main/records/letter-index';
+import { lettersTable, maskOf } from '../../src/main/stores/record-list-index';
 import { ensureSearchIndexes } from '../../src/main/records/search-index';
 import { inventoryRowValues } from '../../src/main/records/inventory-service';
 import { insertMany } from '../support/bulk-insert';

@@ -27,6 +27,18 @@ export function openDatabase(file: string, opts: OpenOptions = {}): Db {
   return db;
 }
 
+/**
+ * A new scratch file written in one go by one connection and thrown away if cut short (the import
+ * spool): its journal in memory and no syncs, which is safe only because nothing reads it unless
+ * the whole transaction committed.
+ */
+export function openScratchDatabase(file: string): Db {
+  const db = new Database(file);
+  db.pragma('journal_mode = MEMORY');
+  db.pragma('synchronous = OFF');
+  return db;
+}
+
 export function tableExists(db: Db, name: string): boolean {
   return !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name);
 }

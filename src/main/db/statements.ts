@@ -8,14 +8,25 @@ import type { Db } from './open';
 const MAX_PER_CONNECTION = 500;
 const caches = new WeakMap<Db, Map<string, Database.Statement>>();
 
-export function prepareCached(db: Db, sql: string): Database.Statement {
+/**
+ * How a reading statement hands over its rows: objects (the default), the first column's value
+ * (`pluck`) or arrays of the values (`raw`). Set once when the statement is prepared and part of
+ * the cache key: a cached statement is shared, so a caller switching its mode would change what
+ * every other caller of the same SQL reads.
+ */
+export type RowShape = 'object' | 'pluck' | 'raw';
+
+export function prepareCached(db: Db, sql: string, shape: RowShape = 'object'): Database.Statement {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
-  let stmt = cache.get(sql);
+  const key = shape === 'object' ? sql : `${shape}:${sql}`;
+  let stmt = cache.get(key);
   if (!stmt) {
     if (cache.size >= MAX_PER_CONNECTION) cache.delete(cache.keys().next().value!);
     stmt = db.prepare(sql);
-    cache.set(sql, stmt);
+    if (shape === 'pluck') stmt.pluck(true);
+    else if (shape === 'raw') stmt.raw(true);
+    cache.set(key, stmt);
   }
   return stmt;
 }

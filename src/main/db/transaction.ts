@@ -13,3 +13,17 @@ export function writeTransaction<T>(db: Db, fn: () => T): T {
 export function readSnapshot<T>(db: Db, fn: () => T): T {
   return db.transaction(fn)();
 }
+
+/**
+ * Begins a deferred transaction that stays open across calls and awaits, on a connection of its
+ * own: a read snapshot held while an export writes its file (closing the connection ends it), or
+ * a scratch file written in one go (endTransaction).
+ */
+export function beginTransaction(db: Db): void {
+  db.exec('BEGIN');
+}
+
+/** Commits (`commit`) or rolls back the transaction beginTransaction opened, if one is open. */
+export function endTransaction(db: Db, commit: boolean): void {
+  if (db.inTransaction) db.exec(commit ? 'COMMIT' : 'ROLLBACK');
+}

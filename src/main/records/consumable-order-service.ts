@@ -6,28 +6,22 @@ import type { ConsumableCreate, ConsumableUpdate } from '../../shared/contract/r
 import type { ConsumableOrder } from '../../shared/records';
 import type { RecordsDeps } from './deps';
 import type { ListSpec } from './search';
-import { sortColumn } from './sort-key';
 import { OrderService, type ImportCheck } from './order-service';
 import type { ImportAnswer } from '../../shared/contract/cart';
 import { CONSUMABLE_TRANSITIONS } from '../../shared/workflows';
+import { consumableOrderStore } from '../stores/consumable-order-store';
 
 export const CONSUMABLE_FIELDS = ['name', 'specification', 'quantity', 'unit_price', 'communication', 'notes'] as const;
 
 export const consumableListSpec: ListSpec<ConsumableOrder> = {
   endpoint: '/consumable-orders/',
-  columns: `t.id, t.name, t.specification, t.quantity, t.unit_price, t.communication, t.applicant_id,
-  u.display_name AS applicant, t.notes, t.status, t.reject_reason, t.created_at, t.updated_at`,
-  from: `consumable_orders t JOIN users u ON u.id = t.applicant_id`,
-  table: 'consumable_orders',
-  sortJoin: (k) => (k === 'applicant' ? 'JOIN users u ON u.id = t.applicant_id' : ''),
-  sortExpr: (k) => (k === 'applicant' ? 'u.display_name_sort' : sortColumn('/consumable-orders/', 't', k)),
   map: (r) => r as unknown as ConsumableOrder,
 };
 
 export class ConsumableOrderService extends OrderService<ConsumableOrder, keyof typeof CONSUMABLE_TRANSITIONS> {
   constructor(d: RecordsDeps) {
     super(d, {
-      table: 'consumable_orders',
+      store: consumableOrderStore,
       importKind: 'consumable',
       entity: 'consumable_order',
       endpoint: '/consumable-orders/',

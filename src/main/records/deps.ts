@@ -7,7 +7,10 @@ import type { CompletionHooks } from '../completion-hooks';
 import type { ListEndpoint } from '../../shared/records';
 import type { EventBus } from '../events';
 import type { Logger } from '../logging';
-import { prepareCached } from '../db/statements';
+import { inventoryStore } from '../stores/inventory-store';
+import { reagentOrderStore } from '../stores/reagent-order-store';
+import { consumableOrderStore } from '../stores/consumable-order-store';
+import type { RecordTable } from '../stores/record-list-store';
 
 export interface RecordsDeps {
   db: Db;
@@ -50,12 +53,13 @@ export function created(values: Record<string, unknown>, fields: readonly string
   return out;
 }
 
-/** The three record tables; never user input (column names come from fixed field lists). */
-export type RecordTable = 'inventory_items' | 'reagent_orders' | 'consumable_orders';
+export type { RecordTable } from '../stores/record-list-store';
 
-/** The one row update every records write uses: the given columns, plus updated_at = now. */
+const STORES = { inventory_items: inventoryStore, reagent_orders: reagentOrderStore, consumable_orders: consumableOrderStore } as const;
+
+/** A record row's update through its table's store (the given columns, plus updated_at = now), for callers given a table name. */
 export function updateRow(db: Db, table: RecordTable, id: number, sets: Record<string, unknown>): void {
-  prepareCached(db, `UPDATE ${table} SET ${Object.keys(sets).map((c) => `${c} = ?`).join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`).run(...Object.values(sets), id);
+  STORES[table](db).update(id, sets);
 }
 
 /** All fields of a deleted record as value → null, for the audit entry of a delete. */

@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { openDatabase } from '../db/open';
+import { dataVersion } from '../db/pragmas';
 import { AppError, fieldError } from '../../shared/errors';
 import { LISTS } from '../../shared/records';
 import { fileStamp, XLSX_MIME, type ExportFile, type ExportInput } from './export';
@@ -75,16 +76,15 @@ export async function exportList(dbPath: string, dir: string, input: ExportInput
 async function exportInHalves(dbPath: string, file: string, input: ExportInput): Promise<number> {
   const probe = openDatabase(dbPath, { readonly: true });
   const second = `${file}.2`;
-  const dataVersion = () => probe.pragma('data_version', { simple: true }) as number;
   try {
-    const before = dataVersion();
+    const before = dataVersion(probe);
     const totals: number[] = [];
     let mixed = false;
     const jobs: RunningJob<number>[] = [];
     const onSnapshot = (total: number) => {
       totals.push(total);
       if (totals.length < 2) return;
-      mixed = totals[0] !== totals[1] || dataVersion() !== before;
+      mixed = totals[0] !== totals[1] || dataVersion(probe) !== before;
       if (mixed) for (const j of jobs) j.stop();
     };
     for (const [index, f] of [file, second].entries()) jobs.push(startImportJob({ kind: 'export', dbPath, file: f, input, part: { index, of: 2 } }, () => undefined, onSnapshot));

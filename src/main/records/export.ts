@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { openDatabase } from '../db/open';
+import { beginTransaction } from '../db/transaction';
 import { fieldLabel, statusLabel, yesNo, type LabelLanguage } from '../../shared/record-labels';
 import type { ListQuery } from '../../shared/contract/records';
 import { LISTS, type ExportDownload, type ListEndpoint } from '../../shared/records';
@@ -183,7 +184,7 @@ export async function exportSnapshot(dbPath: string, file: string, input: Export
   const db = openDatabase(dbPath, { readonly: true });
   try {
     // Deferred: the snapshot is taken by the first read (the ordered ids) and held to the last chunk.
-    db.exec('BEGIN');
+    beginTransaction(db);
     return await writeExport(db, file, input, part, onSnapshot);
   } finally {
     // Closing ends the read transaction.

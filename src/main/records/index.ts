@@ -18,6 +18,9 @@ import type { RecordsDeps } from './deps';
 import type { HistoryEntry, RecordEntityType } from '../../shared/records';
 import { AppError, fieldError } from '../../shared/errors';
 import { peopleResolver } from '../audit/audit-query';
+import { inventoryStore } from '../stores/inventory-store';
+import { reagentOrderStore } from '../stores/reagent-order-store';
+import { consumableOrderStore } from '../stores/consumable-order-store';
 
 export interface RecordsServices {
   inventory: InventoryService;
@@ -36,7 +39,12 @@ export interface RecordsServices {
   export(input: ExportInput): Promise<ExportFile>;
 }
 
-const TABLE: Record<RecordEntityType, string> = { inventory_item: 'inventory_items', reagent_order: 'reagent_orders', consumable_order: 'consumable_orders' };
+/** Whether record `id` of a kind exists, through its table's store. */
+const EXISTS: Record<RecordEntityType, (db: RecordsDeps['db'], id: number) => boolean> = {
+  inventory_item: (db, id) => inventoryStore(db).exists(id),
+  reagent_order: (db, id) => reagentOrderStore(db).exists(id),
+  consumable_order: (db, id) => consumableOrderStore(db).exists(id),
+};
 
 export function createRecordsServices(deps: RecordsDeps): RecordsServices {
   const inventory = new InventoryService(deps);
@@ -55,7 +63,7 @@ export function createRecordsServices(deps: RecordsDeps): RecordsServices {
     history(entityType, id) {
       const entries = deps.audit.history(entityType, id);
       // A deleted record still has its history; only an id that never existed is not found.
-      if (entries.length === 0 && !deps.db.prepare(`SELECT 1 FROM ${TABLE[entityType]} WHERE id = ?`).get(id)) {
+      if (entries.length === 0 && !EXISTS[entityType](deps.db, id)) {
         throw new AppError('not_found', 'records.noRecord', { kind: entityType, id }, { fields: fieldError('id', 'field.noSuchRecord') });
       }
       // Audit keeps user ids; the history panel shows who that was.

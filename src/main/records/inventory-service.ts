@@ -3,16 +3,18 @@ import { AppError, fieldError, fieldInvalid } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { InventoryCreate, InventoryUpdate, ListQuery } from '../../shared/contract/records';
 import type { InventoryItem, ListResult } from '../../shared/records';
-import { afterCommit, created, diff, type RecordsDeps, updateRow, deleted } from './deps';
+import { afterCommit, created, diff, type RecordsDeps, deleted } from './deps';
 import { resolveCas } from './cas-field';
-import { derivedColumns, listPage, type ListFilter, type ListSpec } from './search';
-import { sortColumn } from './sort-key';
-import { prepareCached } from '../db/statements';
-import { editedAmount, receivedMovement, writeMovement, type MovementInput } from './stock-ledger';
+import { derivedColumns, listPage, type ListSpec } from './search';
+import type { ListFilter } from '../stores/record-list-store';
+import { editedAmount, receivedMovement, type MovementInput } from './stock-ledger';
 import { resolveLocation, type ResolvedLocation } from './location-tree';
 import { canonicalUnit } from '../../shared/amounts';
 import type { GhsPictogram } from '../../shared/stock';
 import { writeTransaction } from '../db/transaction';
+import { inventoryStore, type InventoryValues, type InventoryWrites } from '../stores/inventory-store';
+import { stockMovementStore, type StockMovementWrites } from '../stores/stock-movement-store';
+import { controlledStore, type ControlledReads } from '../stores/controlled-store';
 
 export const INVENTORY_FIELDS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous',
   'location_id', 'container_size', 'container_label', 'lot_number', 'expiry_date', 'received_date', 'opened_date', 'supplier', 'min_stock', 'ghs', 'notes'] as const;
@@ -20,21 +22,11 @@ const AUDIT_FIELDS = [...INVENTORY_FIELDS.filter((f) => f !== 'location_id'), 's
 const ENDPOINT = '/inventory/' as const;
 export const INVENTORY_ENTITY = 'inventory_item';
 
-const COLUMNS = `t.id, t.name, t.english_name, t.cas_number, t.specification, t.quantity, t.unit, t.storage_location, t.brand,
-  t.category, t.product_number, t.hazardous, t.status, t.borrowed_by, bu.display_name AS borrowed_by_name, t.borrowed_at,
-  t.source_order_id, t.created_by, cu.display_name AS created_by_name, t.created_at, t.updated_at,
-  t.location_id, t.container_size, t.container_label, t.lot_number, t.expiry_date, t.received_date, t.opened_date,
-  t.supplier, t.min_stock, t.ghs, t.notes, t.borrowed_amount, t.borrow_due, t.controlled`;
-const FROM = `inventory_items t LEFT JOIN users bu ON bu.id = t.borrowed_by LEFT JOIN users cu ON cu.id = t.created_by`;
-const SELECT = `SELECT ${COLUMNS} FROM ${FROM}`;
-
 export function mapInventory(r: Record<string, unknown>): InventoryItem {
   return { ...(r as unknown as InventoryItem), hazardous: r.hazardous === 1, ghs: r.ghs ? (String(r.ghs).split(',') as GhsPictogram[]) : [] };
 }
 
-export const inventoryListSpec: ListSpec<InventoryItem> = { endpoint: ENDPOINT, columns: COLUMNS,
-  from: FROM,
-  table: 'inventory_items', sortExpr: (k) => sortColumn(ENDPOINT, 't', k), map: mapInventory, flags: ['hazardous'] };
+export const inventoryListSpec: ListSpec<InventoryItem> = { endpoint: ENDPOINT, map: mapInventory, flags: ['hazardous'] };
 
 /** A new item's values with defaults, CAS canonical, the normalized search columns and sort keys. */
 export function inventoryRowValues(input: Omit<InventoryCreate, 'location_id'>, cas: string, location?: ResolvedLocation): InventoryRow {
@@ -71,10 +63,18 @@ export function newItemChanges(values: InventoryRow, sourceOrderId?: number): Re
 }
 
 /** An inventory row's stored values (column → value), as written by every insert path. */
-export type InventoryRow = Record<string, string | number | null>;
+export type InventoryRow = InventoryValues;
 
 export class InventoryService {
-  constructor(private readonly d: RecordsDeps) {}
+  private readonly items: InventoryWrites;
+  private readonly movements: StockMovementWrites;
+  private readonly controlled: ControlledReads;
+
+  constructor(private readonly d: RecordsDeps) {
+    this.items = inventoryStore(d.db);
+    this.movements = stockMovementStore(d.db);
+    this.controlled = controlledStore(d.db);
+  }
 
   /** `filter`: an extra condition on `t` (the dashboard's alert filters). */
   list(q: ListQuery, filter?: ListFilter): ListResult<InventoryItem> {
@@ -83,7 +83,7 @@ export class InventoryService {
   }
 
   get(id: number): InventoryItem {
-    const row = prepareCached(this.d.db, `${SELECT} WHERE t.id = ?`).get(id) as Record<string, unknown> | undefined;
+    const row = this.items.byId(id);
     if (!row) throw new AppError('not_found', 'records.noItem', { id }, { fields: fieldError('id', 'field.noSuchRecord') });
     return mapInventory(row);
   }
@@ -91,13 +91,8 @@ export class InventoryService {
   /** Inserts inside the caller's transaction (create, stock-in, bulk import); audit included. */
   /** `movement`: the item's first movement when it is not a `received` one (a split-off part). */
   insert(values: InventoryRow, actor: UserInfo, extra: { source_order_id?: number; action?: string; movement?: (id: number) => MovementInput } = {}): number {
-    const cols = Object.keys(values);
-    const info = prepareCached(
-      this.d.db,
-      `INSERT INTO inventory_items (${cols.join(', ')}, status, created_by, source_order_id) VALUES (${cols.map(() => '?').join(', ')}, 'in_stock', ?, ?)`,
-    ).run(...cols.map((c) => values[c]), actor.id, extra.source_order_id ?? null);
-    const id = Number(info.lastInsertRowid);
-    writeMovement(this.d.db, extra.movement ? extra.movement(id) : receivedMovement(id, values, actor.id, extra.source_order_id ?? null));
+    const id = this.items.insert(values, actor.id, extra.source_order_id ?? null);
+    this.movements.insert(extra.movement ? extra.movement(id) : receivedMovement(id, values, actor.id, extra.source_order_id ?? null));
     this.d.audit.record({ userId: actor.id, entityType: INVENTORY_ENTITY, entityId: id, action: extra.action ?? 'create', changes: newItemChanges(values, extra.source_order_id) });
     return id;
   }
@@ -121,7 +116,7 @@ export class InventoryService {
       // (and let it be used alone) or move its history to another chemical.
       if (before.controlled && next.cas_number !== undefined && next.cas_number !== before.cas_number) throw fieldInvalid('cas_number', 'controlled.editCas');
       // Its balance changes only with a second person (the stock dialog) — also when this edit makes it controlled.
-      if ((before.controlled || controlledAfter(this.d.db, next.cas_number)) && movement && movement.delta !== 0) throw fieldInvalid('quantity', 'controlled.editAmount');
+      if ((before.controlled || this.controlledAfter(next.cas_number)) && movement && movement.delta !== 0) throw fieldInvalid('quantity', 'controlled.editAmount');
       const location = resolveLocation(this.d.db, patch);
       if (location) Object.assign(next, location);
       // ghs compares as its stored text, so an unchanged list is no change
@@ -131,8 +126,8 @@ export class InventoryService {
       if (Object.keys(changes).length === 0) return before;
       const merged = { ...beforeRow, ...next };
       const sets = { ...Object.fromEntries(Object.keys(changes).map((f) => [f, f === 'hazardous' ? (next.hazardous ? 1 : 0) : next[f]])), ...derivedColumns(ENDPOINT, merged) };
-      updateRow(this.d.db, 'inventory_items', id, sets);
-      if (movement) writeMovement(this.d.db, { ...movement, item_id: id, user_id: actor.id });
+      this.items.update(id, sets);
+      if (movement) this.movements.insert({ ...movement, item_id: id, user_id: actor.id });
       // the history names the location by its path (storage_location); its id says nothing to a reader
       const { location_id: _locationId, ...audited } = changes;
       this.d.audit.record({ userId: actor.id, entityType: INVENTORY_ENTITY, entityId: id, action: 'update', changes: audited });
@@ -148,14 +143,14 @@ export class InventoryService {
       const before = this.get(id);
       // The ledger (台账) lists items by their row: a controlled item leaves through Dispose, which keeps it.
       if (before.controlled) throw new AppError('conflict', 'controlled.deleteItem', { id });
-      prepareCached(this.d.db, 'DELETE FROM inventory_items WHERE id = ?').run(id);
+      this.items.delete(id);
       this.d.audit.record({ userId: actor.id, entityType: INVENTORY_ENTITY, entityId: id, action: 'delete', changes: deleted(before, AUDIT_FIELDS) });
     });
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
   }
-}
 
-/** Whether an edit's new CAS (canonical; undefined = unchanged) is on a controlled list. */
-function controlledAfter(db: RecordsDeps['db'], cas: unknown): boolean {
-  return typeof cas === 'string' && cas !== '' && prepareCached(db, 'SELECT 1 FROM controlled_cas WHERE cas = ? LIMIT 1').get(cas) !== undefined;
+  /** Whether an edit's new CAS (canonical; undefined = unchanged) is on a controlled list. */
+  private controlledAfter(cas: unknown): boolean {
+    return typeof cas === 'string' && cas !== '' && this.controlled.hasCas(cas);
+  }
 }

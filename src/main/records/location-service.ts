@@ -7,41 +7,36 @@ import type { UserInfo } from '../../shared/contract';
 import type { ItemMove, LocationCreate, LocationUpdate } from '../../shared/contract/locations';
 import type { InventoryItem } from '../../shared/records';
 import { LOCATION_SEPARATOR, type LocationNode } from '../../shared/stock';
-import { prepareCached } from '../db/statements';
-import { afterCommit, type RecordsDeps, updateRow } from './deps';
-import { locationById, subtreeIds } from './location-tree';
+import { afterCommit, type RecordsDeps } from './deps';
+import { locationById } from './location-tree';
 import { derivedColumns, searchColumns } from './search';
 import { sortKey } from './sort-key';
-import { writeMovement } from './stock-ledger';
 import type { InventoryService } from './inventory-service';
 import { writeTransaction } from '../db/transaction';
+import { locationStore, type LocationRow, type LocationWrites } from '../stores/location-store';
+import { inventoryStore, type InventoryWrites } from '../stores/inventory-store';
+import { stockMovementStore, type StockMovementWrites } from '../stores/stock-movement-store';
 
 const ENDPOINT = '/inventory/' as const;
 const ENTITY = 'location';
-/** Items that are physically somewhere: counted in the tree and blocking a delete. */
-const PRESENT = `status IN ('in_stock', 'borrowed')`;
-
-interface NodeRow {
-  id: number;
-  parent_id: number | null;
-  name: string;
-  path: string;
-}
 
 export class LocationService {
+  private readonly locations: LocationWrites;
+  private readonly items: InventoryWrites;
+  private readonly movements: StockMovementWrites;
+
   constructor(
     readonly d: RecordsDeps,
     private readonly inventory: InventoryService,
-  ) {}
+  ) {
+    this.locations = locationStore(d.db);
+    this.items = inventoryStore(d.db);
+    this.movements = stockMovementStore(d.db);
+  }
 
   /** The whole tree in path order, with the present items at each node and at it and below. */
   list(): LocationNode[] {
-    const rows = prepareCached(
-      this.d.db,
-      `SELECT l.id, l.parent_id, l.name, l.path, COALESCE(c.n, 0) AS items_here
-         FROM locations l LEFT JOIN (SELECT location_id, count(*) AS n FROM inventory_items WHERE location_id IS NOT NULL AND ${PRESENT} GROUP BY location_id) c ON c.location_id = l.id
-        ORDER BY l.path`,
-    ).all() as Array<NodeRow & { items_here: number }>;
+    const rows = this.locations.withItemCounts();
     const byId = new Map(rows.map((r) => [r.id, { ...r, items_below: r.items_here }]));
     // Add each node's own count to every ancestor.
     for (const r of rows) {
@@ -66,7 +61,7 @@ export class LocationService {
       const parent = input.parent_id != null ? this.node(input.parent_id, 'parent_id') : null;
       const path = joinPath(parent?.path ?? null, input.name);
       this.checkFree(path, null);
-      const newId = Number(prepareCached(this.d.db, 'INSERT INTO locations (parent_id, name, path) VALUES (?, ?, ?)').run(parent?.id ?? null, input.name, path).lastInsertRowid);
+      const newId = this.locations.insert(parent?.id ?? null, input.name, path);
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: newId, action: 'create', changes: { name: [null, input.name], path: [null, path] } });
       return newId;
     });
@@ -82,7 +77,7 @@ export class LocationService {
       let parentPath: string | null = null;
       if (parentId !== null) {
         const parent = this.node(parentId, 'parent_id');
-        if (subtreeIds(this.d.db, before.id).includes(parent.id)) {
+        if (this.locations.subtreeIds(before.id).includes(parent.id)) {
           throw new AppError('validation', 'locations.ownSubtree', { path: before.path }, { fields: fieldError('parent_id', 'field.locationOwnSubtree') });
         }
         parentPath = parent.path;
@@ -90,16 +85,10 @@ export class LocationService {
       const path = joinPath(parentPath, name);
       if (path === before.path && parentId === before.parent_id) return [];
       this.checkFree(path, before.id);
-      const ids = subtreeIds(this.d.db, before.id);
-      prepareCached(this.d.db, `UPDATE locations SET name = ?, parent_id = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`).run(name, parentId, before.id);
+      const ids = this.locations.subtreeIds(before.id);
+      this.locations.update(before.id, { name, parent_id: parentId });
       // The subtree's paths: the old prefix becomes the new one (every path below starts with it).
-      const rewrite = prepareCached(this.d.db, `UPDATE locations SET path = ? || substr(path, ?) WHERE id IN (SELECT value FROM json_each(?))`);
-      try {
-        rewrite.run(path, before.path.length + 1, JSON.stringify(ids));
-      } catch (e) {
-        if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw taken(path);
-        throw e;
-      }
+      if (!this.locations.rebasePaths(ids, path, before.path.length)) throw taken(path);
       const itemIds = this.rewriteItems(ids);
       const changes: Record<string, [unknown, unknown]> = { name: [before.name, name], path: [before.path, path], items: [null, itemIds.length] };
       if (parentId !== before.parent_id) changes.parent = [parentOf(before.path, before.name), parentPath];
@@ -115,15 +104,15 @@ export class LocationService {
   delete(actor: UserInfo, id: number): { ok: true; removed: number } {
     const removed = writeTransaction(this.d.db, () => {
       const before = this.node(id, 'id');
-      const ids = JSON.stringify(subtreeIds(this.d.db, id));
-      const count = prepareCached(this.d.db, `SELECT count(*) FROM inventory_items WHERE location_id IN (SELECT value FROM json_each(?)) AND ${PRESENT}`).pluck().get(ids) as number;
+      const ids = this.locations.subtreeIds(id);
+      // Items in stock or borrowed are physically there: they block the delete.
+      const count = this.items.presentCountAt(ids);
       if (count > 0) throw new AppError('conflict', 'locations.hasItems', { path: before.path, count }, { details: { count } });
       // Used-up and disposed items keep their last path as text; the node they pointed to is gone.
-      prepareCached(this.d.db, `UPDATE inventory_items SET location_id = NULL WHERE location_id IN (SELECT value FROM json_each(?))`).run(ids);
+      this.items.detachFromLocations(ids);
       // Deepest first: a node's children go before it (parent_id references the node).
-      const nodes = prepareCached(this.d.db, `SELECT id FROM locations WHERE id IN (SELECT value FROM json_each(?)) ORDER BY length(path) DESC`).pluck().all(ids) as number[];
-      const del = prepareCached(this.d.db, 'DELETE FROM locations WHERE id = ?');
-      for (const n of nodes) del.run(n);
+      const nodes = this.locations.deepestFirst(ids);
+      for (const n of nodes) this.locations.delete(n);
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action: 'delete', changes: { name: [before.name, null], path: [before.path, null], removed: [null, nodes.length] } });
       return nodes.length;
     });
@@ -141,8 +130,8 @@ export class LocationService {
       const to = locationById(this.d.db, input.location_id);
       if (to.location_id === item.location_id) throw fieldInvalid('location_id', 'field.sameLocation');
       const row = { ...item, storage_location: to.storage_location } as unknown as Record<string, unknown>;
-      updateRow(this.d.db, 'inventory_items', item.id, { location_id: to.location_id, storage_location: to.storage_location, ...derivedColumns(ENDPOINT, row) });
-      writeMovement(this.d.db, {
+      this.items.update(item.id, { location_id: to.location_id, storage_location: to.storage_location, ...derivedColumns(ENDPOINT, row) });
+      this.movements.insert({
         item_id: item.id, user_id: actor.id, kind: 'moved', amount: item.quantity, delta: 0, unit: item.unit, balance_after: item.quantity, reason: input.note ?? '',
         from_location_id: item.location_id, to_location_id: to.location_id, from_location: item.storage_location || null, to_location: to.storage_location,
       });
@@ -158,35 +147,27 @@ export class LocationService {
    * is made once per path, and the search index's trigger runs inside one statement).
    */
   private rewriteItems(nodeIds: number[]): number[] {
-    const rows = prepareCached(
-      this.d.db,
-      `SELECT t.*, l.path AS new_path FROM inventory_items t JOIN locations l ON l.id = t.location_id WHERE t.location_id IN (SELECT value FROM json_each(?)) AND t.storage_location != l.path`,
-    ).all(JSON.stringify(nodeIds)) as Array<Record<string, unknown> & { id: number; new_path: string }>;
+    const rows = this.items.withStalePath(nodeIds);
     if (!rows.length) return [];
     const sortKeys = new Map<string, string>();
     const values = rows.map((r) => {
       const search = searchColumns(ENDPOINT, { ...r, storage_location: r.new_path });
       if (!sortKeys.has(r.new_path)) sortKeys.set(r.new_path, sortKey(r.new_path));
-      return [r.id, r.new_path, search.s_storage_location, search.search_all, sortKeys.get(r.new_path)];
+      return [r.id, r.new_path, search.s_storage_location as string, search.search_all as string, sortKeys.get(r.new_path)!] as const;
     });
-    prepareCached(
-      this.d.db,
-      `UPDATE inventory_items SET storage_location = j.value ->> 1, s_storage_location = j.value ->> 2, search_all = j.value ->> 3, storage_location_sort = j.value ->> 4,
-         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-       FROM json_each(?) j WHERE inventory_items.id = j.value ->> 0`,
-    ).run(JSON.stringify(values));
+    this.items.setLocationTexts(values);
     return rows.map((r) => r.id);
   }
 
-  private node(id: number, field: string): NodeRow {
-    const row = prepareCached(this.d.db, 'SELECT id, parent_id, name, path FROM locations WHERE id = ?').get(id) as NodeRow | undefined;
+  private node(id: number, field: string): LocationRow {
+    const row = this.locations.byId(id);
     if (!row) throw notFound(id, field);
     return row;
   }
 
   /** A path names one node: another node with it (a sibling of the same name) is refused. */
   private checkFree(path: string, self: number | null): void {
-    const other = prepareCached(this.d.db, 'SELECT id FROM locations WHERE path = ?').pluck().get(path) as number | undefined;
+    const other = this.locations.idByPath(path);
     if (other !== undefined && other !== self) throw taken(path);
   }
 }

@@ -4,7 +4,7 @@
 // created as a new root node when there is none — as the upgrade to v7 did with free text.
 import { fieldInvalid } from '../../shared/errors';
 import type { Db } from '../db/open';
-import { prepareCached } from '../db/statements';
+import { locationStore } from '../stores/location-store';
 
 export interface ResolvedLocation {
   location_id: number | null;
@@ -13,19 +13,19 @@ export interface ResolvedLocation {
 
 /** The node `id` (refused with a field error when it does not exist). */
 export function locationById(db: Db, id: number): ResolvedLocation {
-  const row = prepareCached(db, 'SELECT id, path FROM locations WHERE id = ?').get(id) as { id: number; path: string } | undefined;
-  if (!row) throw fieldInvalid('location_id', 'field.noSuchRecord');
-  return { location_id: row.id, storage_location: row.path };
+  const path = locationStore(db).pathOf(id);
+  if (path === undefined) throw fieldInvalid('location_id', 'field.noSuchRecord');
+  return { location_id: id, storage_location: path };
 }
 
 /** The node whose path is `text`, created as a root node when missing; empty text is no location. */
 export function locationByText(db: Db, text: string): ResolvedLocation {
   const path = text.trim();
   if (!path) return { location_id: null, storage_location: '' };
-  const found = prepareCached(db, 'SELECT id FROM locations WHERE path = ?').pluck().get(path) as number | undefined;
+  const locations = locationStore(db);
+  const found = locations.idByPath(path);
   if (found !== undefined) return { location_id: found, storage_location: path };
-  const id = Number(prepareCached(db, 'INSERT INTO locations (parent_id, name, path) VALUES (NULL, ?, ?)').run(path, path).lastInsertRowid);
-  return { location_id: id, storage_location: path };
+  return { location_id: locations.insert(null, path, path), storage_location: path };
 }
 
 /** An item's location from its input: `location_id` wins over the text; undefined when neither is given. */
@@ -38,10 +38,5 @@ export function resolveLocation(db: Db, input: { location_id?: number | null; st
 
 /** The ids of node `id` and every node below it (empty when there is no such node). */
 export function subtreeIds(db: Db, id: number): number[] {
-  return prepareCached(
-    db,
-    `WITH RECURSIVE sub(id) AS (SELECT id FROM locations WHERE id = ? UNION ALL SELECT l.id FROM locations l JOIN sub ON l.parent_id = sub.id) SELECT id FROM sub`,
-  )
-    .pluck()
-    .all(id) as number[];
+  return locationStore(db).subtreeIds(id);
 }

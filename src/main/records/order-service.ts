@@ -6,13 +6,13 @@ import type { UserInfo } from '../../shared/contract';
 import type { ImportAnswer, ImportRef } from '../../shared/contract/cart';
 import type { ListQuery } from '../../shared/contract/records';
 import type { ListEndpoint, ListResult, RecordEntityType } from '../../shared/records';
-import { afterCommit, created, deleted, diff, type RecordsDeps, type RecordTable, updateRow } from './deps';
+import { afterCommit, created, deleted, diff, type RecordsDeps } from './deps';
 import { derivedColumns, listPage, type ListSpec } from './search';
 import { checkStatusIn, checkTransition } from './status-tables';
 import { DELETABLE_ORDER_STATUSES, EDITABLE_ORDER_STATUSES } from '../../shared/workflows';
-import { findSubmission, forgetSubmission, isDuplicateSubmission, recordSubmission, type ImportOrderKind, type Submission } from './import-submissions';
-import { prepareCached } from '../db/statements';
+import { importSubmissionStore, isDuplicateSubmission, type ImportOrderKind, type ImportSubmissionWrites, type Submission } from '../stores/import-submission-store';
 import { writeTransaction } from '../db/transaction';
+import type { Db } from '../db/open';
 
 export interface OrderRecord {
   id: number;
@@ -28,8 +28,17 @@ export interface OrderRecord {
  */
 export type ImportCheck = (ref: ImportRef) => void;
 
+/** What the steps need of an order kind's store (reagent-order-store.ts, consumable-order-store.ts). */
+export interface OrderStore {
+  byId(id: number): object | undefined;
+  insert(row: Record<string, unknown>): number;
+  update(id: number, sets: Record<string, unknown>): void;
+  delete(id: number): void;
+}
+
 export interface OrderKind<T extends OrderRecord, A extends string> {
-  table: Extract<RecordTable, 'reagent_orders' | 'consumable_orders'>;
+  /** The store of the kind's table on a connection. */
+  store: (db: Db) => OrderStore;
   /** The order kind in import_submissions. */
   importKind: ImportOrderKind;
   /** Entity type in the audit log (and the record kind refusals name). */
@@ -44,10 +53,16 @@ export interface OrderKind<T extends OrderRecord, A extends string> {
 }
 
 export abstract class OrderService<T extends OrderRecord, A extends string> {
+  protected readonly orders: OrderStore;
+  private readonly submissions: ImportSubmissionWrites;
+
   constructor(
     protected readonly d: RecordsDeps,
     private readonly kind: OrderKind<T, A>,
-  ) {}
+  ) {
+    this.orders = kind.store(d.db);
+    this.submissions = importSubmissionStore(d.db);
+  }
 
   list(q: ListQuery): ListResult<T> {
     const { rows, total, after, before } = listPage(this.d.db, this.kind.list, q);
@@ -55,10 +70,9 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
   }
 
   get(id: number): T {
-    const { columns, from, map } = this.kind.list;
-    const row = prepareCached(this.d.db, `SELECT ${columns} FROM ${from} WHERE t.id = ?`).get(id) as Record<string, unknown> | undefined;
+    const row = this.orders.byId(id);
     if (!row) throw this.kind.notFound(id);
-    return map(row);
+    return this.kind.list.map(row as Record<string, unknown>);
   }
 
   /**
@@ -68,19 +82,17 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
    * an order gets that order back (`existing: true`) with nothing written, audited or announced.
    */
   protected insert(actor: UserInfo, values: Record<string, unknown>, audit: Record<string, unknown>, ref?: ImportRef, check?: ImportCheck): ImportAnswer<T> {
-    const { table, entity, endpoint, fields, importKind } = this.kind;
+    const { entity, endpoint, fields, importKind } = this.kind;
     const db = this.d.db;
     const row = { ...values, applicant_id: actor.id, status: 'pending_approval', ...derivedColumns(endpoint, { ...values, applicant: actor.displayName }) };
     const write = (): { id: number; existing: boolean } => {
       if (ref) {
-        const prior = findSubmission(db, ref);
+        const prior = this.submissions.forItem(ref.batch_id, ref.item_id);
         if (prior) return { id: this.priorOrder(prior), existing: true };
         check?.(ref);
       }
-      const cols = Object.keys(row);
-      const info = prepareCached(db, `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...Object.values(row));
-      const newId = Number(info.lastInsertRowid);
-      if (ref) recordSubmission(db, ref, importKind, newId, actor.id);
+      const newId = this.orders.insert(row);
+      if (ref) this.submissions.insert({ batch_id: ref.batch_id, item_id: ref.item_id, order_kind: importKind, order_id: newId, created_by: actor.id });
       this.d.audit.record({ userId: actor.id, entityType: entity, entityId: newId, action: 'create', changes: created({ ...audit, status: 'pending_approval' }, [...fields, 'status']) });
       return { id: newId, existing: false };
     };
@@ -90,7 +102,7 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
       // connection is seen rather than raced; the UNIQUE pair stays the last guard.
       res = ref ? writeTransaction(db, write) : writeTransaction(db, write);
     } catch (e) {
-      const prior = ref && isDuplicateSubmission(e) ? findSubmission(db, ref) : undefined;
+      const prior = ref && isDuplicateSubmission(e) ? this.submissions.forItem(ref.batch_id, ref.item_id) : undefined;
       if (!prior) throw e;
       res = { id: this.priorOrder(prior), existing: true };
     }
@@ -115,7 +127,7 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
    * is stored. Nothing changed → nothing written, the order returned as it is.
    */
   protected edit(actor: UserInfo, id: number, next: (before: T) => Record<string, unknown>, column: (field: string, value: unknown) => unknown = (_, v) => v): T {
-    const { table, entity, endpoint, fields } = this.kind;
+    const { entity, endpoint, fields } = this.kind;
     const unchanged = writeTransaction(this.d.db, () => {
       const before = this.get(id);
       this.checkOwner(actor, before, 'edit');
@@ -124,7 +136,7 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
       const changes = diff(before as unknown as Record<string, unknown>, values, fields);
       if (Object.keys(changes).length === 0) return before;
       const sets = { ...Object.fromEntries(Object.keys(changes).map((f) => [f, column(f, values[f])])), ...derivedColumns(endpoint, { ...before, ...values }) };
-      updateRow(this.d.db, table, id, sets);
+      this.orders.update(id, sets);
       this.d.audit.record({ userId: actor.id, entityType: entity, entityId: id, action: 'update', changes });
       return null;
     });
@@ -134,13 +146,13 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
   }
 
   delete(actor: UserInfo, id: number): void {
-    const { table, entity, endpoint, fields } = this.kind;
+    const { entity, endpoint, fields } = this.kind;
     writeTransaction(this.d.db, () => {
       const before = this.get(id);
       this.checkOwner(actor, before, 'delete');
       checkStatusIn(DELETABLE_ORDER_STATUSES, 'delete', { kind: this.kind.entity, id }, before.status);
-      prepareCached(this.d.db, `DELETE FROM ${table} WHERE id = ?`).run(id);
-      forgetSubmission(this.d.db, this.kind.importKind, id);
+      this.orders.delete(id);
+      this.submissions.deleteForOrder(this.kind.importKind, id);
       this.d.audit.record({ userId: actor.id, entityType: entity, entityId: id, action: 'delete', changes: deleted(before, [...fields, 'status']) });
     });
     afterCommit(this.d, [{ endpoint, ids: [id] }]);
@@ -148,12 +160,12 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
 
   /** One step of the workflow (approve, reject, …), refused unless the order's status allows it. */
   protected transition(actor: UserInfo, id: number, action: A, extra: Record<string, unknown> = {}): T {
-    const { table, entity, endpoint } = this.kind;
+    const { entity, endpoint } = this.kind;
     writeTransaction(this.d.db, () => {
       const before = this.get(id);
       const to = checkTransition(this.kind.transitions[action], action, { kind: this.kind.entity, id }, before.status);
       const sets: Record<string, unknown> = { status: to, ...extra };
-      updateRow(this.d.db, table, id, sets);
+      this.orders.update(id, sets);
       this.d.audit.record({ userId: actor.id, entityType: entity, entityId: id, action, changes: diff(before as unknown as Record<string, unknown>, sets, ['status', 'reject_reason']) });
     });
     afterCommit(this.d, [{ endpoint, ids: [id] }]);

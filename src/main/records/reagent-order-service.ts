@@ -9,7 +9,6 @@ import type { InventoryItem, ReagentOrder } from '../../shared/records';
 import { afterCommit, type RecordsDeps } from './deps';
 import { resolveCas } from './cas-field';
 import type { ListSpec } from './search';
-import { sortColumn } from './sort-key';
 import { OrderService, type ImportCheck } from './order-service';
 import type { ImportAnswer } from '../../shared/contract/cart';
 import { checkTransition } from './status-tables';
@@ -19,8 +18,8 @@ import { resolveLocation } from './location-tree';
 import { localDay } from '../../shared/stock';
 import { fieldInvalid } from '../../shared/errors';
 import { containersOf, toNumber, unitDimension } from '../../shared/amounts';
-import { prepareCached } from '../db/statements';
 import { writeTransaction } from '../db/transaction';
+import { reagentOrderStore } from '../stores/reagent-order-store';
 
 export const REAGENT_FIELDS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit_price', 'brand', 'category', 'product_number', 'hazardous', 'notes', 'supplier'] as const;
 const ENDPOINT = '/reagent-orders/' as const;
@@ -28,13 +27,6 @@ const ENTITY = 'reagent_order';
 
 export const reagentListSpec: ListSpec<ReagentOrder> = {
   endpoint: ENDPOINT,
-  columns: `t.id, t.name, t.english_name, t.cas_number, t.specification, t.quantity, t.unit_price, t.brand, t.category,
-  t.product_number, t.hazardous, t.applicant_id, u.display_name AS applicant, t.notes, t.supplier, t.status, t.reject_reason,
-  (SELECT i.id FROM inventory_items i WHERE i.source_order_id = t.id) AS inventory_item_id, t.created_at, t.updated_at, t.controlled`,
-  from: `reagent_orders t JOIN users u ON u.id = t.applicant_id`,
-  table: 'reagent_orders',
-  sortJoin: (k) => (k === 'applicant' ? 'JOIN users u ON u.id = t.applicant_id' : ''),
-  sortExpr: (k) => (k === 'applicant' ? 'u.display_name_sort' : sortColumn(ENDPOINT, 't', k)),
   map: (r) => ({ ...(r as unknown as ReagentOrder), hazardous: r.hazardous === 1 }),
   flags: ['hazardous'],
 };
@@ -62,7 +54,7 @@ export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep>
     private readonly inventory: InventoryService,
   ) {
     super(d, {
-      table: 'reagent_orders',
+      store: reagentOrderStore,
       importKind: 'reagent',
       entity: ENTITY,
       endpoint: ENDPOINT,
@@ -146,7 +138,7 @@ export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep>
         location,
       );
       const itemId = this.inventory.insert(values, actor, { source_order_id: order.id, action: 'stock_in' });
-      prepareCached(this.d.db, `UPDATE reagent_orders SET status = 'stocked_in', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`).run(order.id);
+      this.orders.update(order.id, { status: 'stocked_in' });
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: order.id, action: 'stock_in', changes: { status: [order.status, 'stocked_in'], inventory_item_id: [null, itemId], storage_location: [null, location.storage_location] } });
       return { itemId, again: false };
     });

@@ -8,9 +8,10 @@
 import { createRequire } from 'node:module';
 import type { pinyin as Pinyin } from 'pinyin-pro';
 import type { ListEndpoint } from '../../shared/records';
+import { SORT_KEYED } from '../stores/record-list-store';
 
-// Loaded on the first Chinese key (~60 ms of dictionaries): the export child reads lists through
-// this module's `sortColumn` and never writes a key, so it starts without them.
+// Loaded on the first Chinese key (~60 ms of dictionaries): the export child loads this module
+// with the list specs and never writes a key, so it starts without them.
 let pinyin: typeof Pinyin | undefined;
 
 /** Syllables with tone digits (`yi3chun2`); non-Chinese runs come back as they are. */
@@ -18,13 +19,6 @@ function syllables(text: string): string {
   pinyin ??= (createRequire(__filename)('pinyin-pro') as { pinyin: typeof Pinyin }).pinyin;
   return pinyin(text, { toneType: 'num', type: 'array', v: true, nonZh: 'consecutive' }).join('');
 }
-
-/** Sortable text columns per list that get a `<column>_sort` key (the list sorts by the key). */
-export const SORT_KEYED: Readonly<Record<ListEndpoint, readonly string[]>> = {
-  '/inventory/': ['name', 'english_name', 'specification', 'unit', 'storage_location', 'brand', 'category', 'product_number'],
-  '/reagent-orders/': ['name', 'english_name', 'specification', 'brand', 'category', 'product_number'],
-  '/consumable-orders/': ['name', 'specification', 'communication'],
-};
 
 const HAN = /\p{Script=Han}/u;
 
@@ -48,9 +42,4 @@ export function sortKey(text: string): string {
 /** The `<column>_sort` values of one record (values: the record's current texts). */
 export function sortKeyColumns(endpoint: ListEndpoint, rec: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(SORT_KEYED[endpoint].map((c) => [`${c}_sort`, sortKey(String(rec[c] ?? ''))]));
-}
-
-/** The SQL a list sorts a column by: its key when it has one. */
-export function sortColumn(endpoint: ListEndpoint, alias: string, column: string): string {
-  return SORT_KEYED[endpoint].includes(column) ? `${alias}.${column}_sort` : `${alias}.${column}`;
 }

@@ -13,10 +13,11 @@ import type { InventoryItem } from '../../shared/records';
 import { localDay, type StockMovement } from '../../shared/stock';
 import { amountProblem, convert, formatAmount, MAX_DECIMALS, toDecimal, toNumber } from '../../shared/amounts';
 import { secondPersonRule, STOCK_ACTION_FROM, SYSTEM_REASONS, type StockAction } from '../../shared/stock-actions';
-import { afterCommit, diff, type RecordsDeps, updateRow } from './deps';
+import { afterCommit, diff, type RecordsDeps } from './deps';
 import { checkStatusIn } from './status-tables';
-import { writeMovement, type MovementInput } from './stock-ledger';
-import { prepareCached } from '../db/statements';
+import type { MovementInput } from './stock-ledger';
+import { inventoryStore, type InventoryWrites } from '../stores/inventory-store';
+import { stockMovementStore, type StockMovementWrites } from '../stores/stock-movement-store';
 import { inventoryRowValues, type InventoryService } from './inventory-service';
 import { locationById } from './location-tree';
 import { exportMovements, type MovementExportInput } from './stock-export';
@@ -35,14 +36,17 @@ interface Effect {
   movements: Array<Omit<MovementInput, 'item_id' | 'user_id' | 'unit'>>;
 }
 
-const MOVEMENT_SELECT = `SELECT m.*, u.display_name AS user_name, su.display_name AS second_user_name
-  FROM stock_movements m LEFT JOIN users u ON u.id = m.user_id LEFT JOIN users su ON su.id = m.second_user_id`;
-
 export class StockService {
+  private readonly items: InventoryWrites;
+  private readonly ledger: StockMovementWrites;
+
   constructor(
     readonly d: RecordsDeps,
     private readonly inventory: InventoryService,
-  ) {}
+  ) {
+    this.items = inventoryStore(d.db);
+    this.ledger = stockMovementStore(d.db);
+  }
 
   use(actor: UserInfo, input: UseInput): InventoryItem {
     return this.act(actor, input.id, 'use', (item, balance) => {
@@ -145,14 +149,14 @@ export class StockService {
 
   /** The item's ledger, oldest first; a deleted item keeps its movements. */
   movements(id: number): StockMovement[] {
-    const rows = prepareCached(this.d.db, `${MOVEMENT_SELECT} WHERE m.item_id = ? ORDER BY m.id`).all(id) as StockMovement[];
+    const rows = this.ledger.forItem(id);
     if (rows.length === 0) this.inventory.get(id);
     return rows;
   }
 
   export(input: Omit<MovementExportInput, 'item' | 'movements'> & { id: number }): Promise<ExportFile> {
     const movements = this.movements(input.id);
-    const name = (prepareCached(this.d.db, 'SELECT name FROM inventory_items WHERE id = ?').pluck().get(input.id) as string | undefined) ?? `#${input.id}`;
+    const name = this.items.nameOf(input.id) ?? `#${input.id}`;
     return exportMovements(path.join(path.dirname(this.d.db.name), 'exports'), { format: input.format, lang: input.lang, item: { id: input.id, name }, movements });
   }
 
@@ -193,7 +197,7 @@ export class StockService {
    * a split); on an item that is not controlled: null, and nothing sent is checked.
    */
   private secondPerson(actor: UserInfo, id: number, action: StockAction, second: SecondPersonInput | undefined): number | null {
-    const flag = prepareCached(this.d.db, 'SELECT controlled FROM inventory_items WHERE id = ?').pluck().get(id) as string | null | undefined;
+    const flag = this.items.controlledOf(id);
     if (!flag) return null;
     if (secondPersonRule(action) !== 'always' && !second) return null;
     return confirmSecondPerson(this.d.db, actor.id, second);
@@ -221,8 +225,8 @@ export class StockService {
       if (before.controlled && action !== 'split' && secondId === null && movements.some((m) => m.delta !== 0)) {
         throw fieldInvalid('second_person.username', 'field.secondPersonRequired');
       }
-      for (const m of movements) writeMovement(this.d.db, { ...m, item_id: id, user_id: actor.id, unit: before.unit, second_user_id: secondId });
-      updateRow(this.d.db, 'inventory_items', id, sets);
+      for (const m of movements) this.ledger.insert({ ...m, item_id: id, user_id: actor.id, unit: before.unit, second_user_id: secondId });
+      this.items.update(id, sets);
       const changes = diff(before as unknown as Record<string, unknown>, sets, AUDITED);
       this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action, changes });
     });

@@ -16,6 +16,8 @@ export interface ControlledReads {
   entriesOf(categoryId: number): ControlledEntry[];
   /** The sort place after the last category. */
   nextSort(): number;
+  /** Whether the CAS number (canonical) is on a controlled list. */
+  hasCas(cas: string): boolean;
 }
 
 export interface ControlledWrites extends ControlledReads {
@@ -43,6 +45,7 @@ export function controlledStore(db: Db): ControlledWrites {
     entries: () => prepareCached(db, 'SELECT category_id, cas, name FROM controlled_cas ORDER BY cas, category_id').all() as ControlledEntry[],
     entriesOf: (categoryId) => prepareCached(db, 'SELECT category_id, cas, name FROM controlled_cas WHERE category_id = ? ORDER BY cas').all(categoryId) as ControlledEntry[],
     nextSort: () => (prepareCached(db, 'SELECT coalesce(max(sort), 0) + 1 AS sort FROM controlled_categories').get() as { sort: number }).sort,
+    hasCas: (cas) => prepareCached(db, 'SELECT 1 FROM controlled_cas WHERE cas = ? LIMIT 1').get(cas) !== undefined,
     insertCategory: (c) =>
       (prepareCached(db, 'INSERT INTO controlled_categories (key, name_zh, name_en, sort) VALUES (NULL, ?, ?, ?) RETURNING id').get(c.nameZh, c.nameEn, c.sort) as { id: number }).id,
     renameCategory: (id, nameZh, nameEn) => {

@@ -1,9 +1,10 @@
-// Keyset paging (shared/list-cursor.ts): the next or previous page of a list without a text search
-// read from the row that ends / starts the page the user is on, by seeking the sort column's
-// covering index to that row's (key, status, id) instead of skipping OFFSET rows. The rows are
-// exactly those of the OFFSET page as long as the list has not changed in between.
-import type { Statement } from 'better-sqlite3';
+// Keyset paging of the record lists (record-list-store.ts; shared/list-cursor.ts): the next or
+// previous page of a list without a text search read from the row that ends / starts the page the
+// user is on, by seeking the sort column's covering index to that row's (key, status, id) instead
+// of skipping OFFSET rows. The rows are exactly those of the OFFSET page as long as the list has
+// not changed in between.
 import type { Db } from '../db/open';
+import { prepareCached } from '../db/statements';
 import type { ListCursor } from '../../shared/list-cursor';
 
 export interface KeysetOrder {
@@ -16,7 +17,6 @@ export interface KeysetOrder {
 
 export interface KeysetQuery {
   db: Db;
-  stmt: (db: Db, sql: string) => Statement;
   /** `table t INDEXED BY …`. */
   from: string;
   /** The list's own conditions (`WHERE …` or ''), and their parameters. */
@@ -60,15 +60,15 @@ export function keysetIds(k: KeysetQuery, cursor: ListCursor, toward: 'after' | 
   let ids: number[] = [];
   for (const r of ranges) {
     if (ids.length >= limit) break;
-    const more = k.stmt(k.db, `SELECT t.id FROM ${k.from} ${and(r.cond)} ORDER BY ${order} LIMIT ?`).pluck(true).all(...k.params, ...r.params, limit - ids.length) as number[];
+    const more = prepareCached(k.db, `SELECT t.id FROM ${k.from} ${and(r.cond)} ORDER BY ${order} LIMIT ?`, 'pluck').all(...k.params, ...r.params, limit - ids.length) as number[];
     ids = ids.concat(more);
   }
   return toward === 'after' ? ids : ids.reverse();
 }
 
 /** The cursor values (key, status, id) of the rows `ids` (a page's first and last). */
-export function cursorValues(k: Pick<KeysetQuery, 'db' | 'stmt' | 'order'>, table: string, ids: number[]): Map<number, { k?: unknown; s: string; i: number }> {
+export function cursorValues(k: Pick<KeysetQuery, 'db' | 'order'>, table: string, ids: number[]): Map<number, { k?: unknown; s: string; i: number }> {
   const keyCol = k.order.keyed ? `${k.order.cols[0]} AS k, ` : '';
-  const rows = k.stmt(k.db, `SELECT ${keyCol}t.status AS s, t.id AS i FROM ${table} t WHERE t.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as Array<{ k?: unknown; s: string; i: number }>;
+  const rows = prepareCached(k.db, `SELECT ${keyCol}t.status AS s, t.id AS i FROM ${table} t WHERE t.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as Array<{ k?: unknown; s: string; i: number }>;
   return new Map(rows.map((r) => [r.i, r]));
 }
