@@ -7,6 +7,7 @@ import type { CompletionHooks } from '../completion-hooks';
 import type { ListEndpoint } from '../../shared/records';
 import type { EventBus } from '../events';
 import type { Logger } from '../logging';
+import type { OrderListener } from './order-events';
 import { prepareCached } from '../db/statements';
 
 export interface RecordsDeps {
@@ -15,6 +16,8 @@ export interface RecordsDeps {
   hooks: CompletionHooks;
   events: EventBus;
   log: Logger;
+  /** Told of every order step after its commit (order-events.ts). */
+  orderChanged?: OrderListener;
 }
 
 /** Events carry ids only for small changes; a bulk import just says "this list changed". */

@@ -13,12 +13,15 @@ import { DELETABLE_ORDER_STATUSES, EDITABLE_ORDER_STATUSES } from '../../shared/
 import { findSubmission, forgetSubmission, isDuplicateSubmission, recordSubmission, type ImportOrderKind, type Submission } from './import-submissions';
 import { prepareCached } from '../db/statements';
 import { writeTransaction } from '../db/transaction';
+import { announceOrder, type OrderStep } from './order-events';
 
 export interface OrderRecord {
   id: number;
+  name: string;
   applicant_id: number;
   applicant: string;
   status: string;
+  reject_reason: string | null;
 }
 
 /**
@@ -43,7 +46,7 @@ export interface OrderKind<T extends OrderRecord, A extends string> {
   notOwner(order: T, action: string): AppError;
 }
 
-export abstract class OrderService<T extends OrderRecord, A extends string> {
+export abstract class OrderService<T extends OrderRecord, A extends OrderStep> {
   constructor(
     protected readonly d: RecordsDeps,
     private readonly kind: OrderKind<T, A>,
@@ -96,7 +99,7 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
     }
     if (res.existing) return { ...this.get(res.id), existing: true };
     afterCommit(this.d, [{ endpoint, ids: [res.id] }]);
-    return this.get(res.id);
+    return this.announce(actor, 'request', this.get(res.id));
   }
 
   /** The order an item became; refused when it became the other kind of order. */
@@ -157,6 +160,12 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
       this.d.audit.record({ userId: actor.id, entityType: entity, entityId: id, action, changes: diff(before as unknown as Record<string, unknown>, sets, ['status', 'reject_reason']) });
     });
     afterCommit(this.d, [{ endpoint, ids: [id] }]);
-    return this.get(id);
+    return this.announce(actor, action, this.get(id));
+  }
+
+  /** Tells the order listener (order-events.ts) of a committed step; answers the order. */
+  protected announce(actor: UserInfo, step: OrderStep, order: T, item?: { id: number; storage_location: string }): T {
+    announceOrder(this.d, { orderType: this.kind.importKind, step, order, actor, ...(item ? { item } : {}) });
+    return order;
   }
 }
