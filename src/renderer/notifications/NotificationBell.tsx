@@ -6,7 +6,6 @@ import { App, Badge, Button, Popover, Space, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { TFunction } from 'i18next';
 import type { Notification } from '../../shared/notifications';
 import type { RecordEntityType } from '../../shared/records';
 import { dateTime } from '../app/format';
@@ -15,15 +14,10 @@ import { HistoryDrawer } from '../records/dialogs';
 import { openScannedItem } from '../labels/scan';
 import { useBusyAction } from '../app/use-busy-action';
 import { useNotifications, type NotificationsState } from './use-notifications';
+import { notificationText } from './words';
 
 const ORDER_PAGE = { reagent: '/reagent-orders', consumable: '/consumable-orders' } as const;
 const ORDER_ENTITY: Record<keyof typeof ORDER_PAGE, RecordEntityType> = { reagent: 'reagent_order', consumable: 'consumable_order' };
-
-/** One notification in words: its kind's sentence with its parameters. */
-export function notificationText(n: Notification, t: TFunction): string {
-  const key = n.kind === 'order_arrived' && n.order_type === 'consumable' ? 'order_arrived_consumable' : n.kind;
-  return t(`notifications.text.${key}`, { ...n.params, orderType: n.order_type ? t(`notifications.orderType.${n.order_type}`) : '' });
-}
 
 const UNREAD_DOT = { display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: '#1f6feb', marginInlineEnd: 6, verticalAlign: 'middle' } as const;
 
