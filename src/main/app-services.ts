@@ -31,6 +31,7 @@ import { completeInterruptedRestore } from './backup/restore-journal';
 import { createRecordsServices, type RecordsServices } from './records';
 import { ensureSearchIndexes } from './records/search-index';
 import { BatchStore } from './cart-import/batch-store';
+import { NotificationService } from './notifications/notification-service';
 import { AppError } from '../shared/errors';
 import { msg, type Message } from '../shared/messages';
 
@@ -59,6 +60,8 @@ export interface DataServices {
   completionHooks: CompletionHooks;
   /** Inventory, reagent and consumable orders (src/main/records). */
   records: RecordsServices;
+  /** The in-app notification centre, told of order steps by the records (src/main/notifications). */
+  notifications: NotificationService;
 }
 
 /** What the shell, browser mode and tests hold of the running app. */
@@ -95,8 +98,9 @@ function createDataServices(dbs: Databases, events: EventBus, log: Logger, compl
   const auth = new AuthService(dbs.lab, audit);
   const completion = new CompletionService({ dataDir: path.dirname(dbs.lab.name), lab: dbs.lab, log, retry: completionRetry, onDamaged: onCompletionDamaged });
   const completionHooks = safeHooks(completion.hooks(), log);
-  const records = createRecordsServices({ db: dbs.lab, audit, hooks: completionHooks, events, log });
-  return { dbs, audit, auth, completion, completionHooks, records };
+  const notifications = new NotificationService({ db: dbs.lab, events, log });
+  const records = createRecordsServices({ db: dbs.lab, audit, hooks: completionHooks, events, log, orderChanged: (c) => notifications.orderChanged(c) });
+  return { dbs, audit, auth, completion, completionHooks, records, notifications };
 }
 
 /**
@@ -280,6 +284,7 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
       cart: { lab: data.dbs.lab, cartImport },
       completion: { completion: data.completion },
       audit: { lab: data.dbs.lab },
+      notifications: { notifications: data.notifications },
     });
     return { data, dispatcher: createDispatcher(handlers, (t) => data.auth.userForToken(t), log, opts.dataDir) };
   };

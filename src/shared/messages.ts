@@ -145,6 +145,9 @@ export const MESSAGES = {
   'stocktake.notFoundLine': 'is not a container found here from elsewhere',
   'stocktake.notMovable': 'cannot be moved: it is no longer in stock or borrowed',
 
+  // notifications
+  'notifications.noSuch': 'You have no notification {{id}}.',
+
   // stock: alerts and dashboard (helper: dashboard)
 
   // stock: item fields, import, stock-in (helper: fields)

@@ -163,6 +163,24 @@ describe('each lab.db migration', () => {
     expect(col(db, 'SELECT count(*) FROM inventory_items WHERE notes IS NULL')).toEqual([0]);
     expect(col(db, "SELECT count(*) FROM inventory_items WHERE notes = ''")).toEqual([before.inventory_items]);
   });
+
+  it('v12 adds the notification tables, empty; they take rows per recipient and refuse what is not theirs', () => {
+    const { db, before } = upgradeTo(12);
+    expect(counts(db)).toEqual(before);
+    expect([count(db, 'notifications'), count(db, 'notification_settings')]).toEqual([0, 0]);
+    const add = db.prepare('INSERT INTO notifications (user_id, kind, order_type, order_id, params) VALUES (?, ?, ?, ?, ?) RETURNING id, created_at, read_at');
+    expect(add.get(2, 'order_approved', 'reagent', 1, '{"name":"乙醇"}')).toEqual({ id: 1, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), read_at: null });
+    expect(() => add.get(2, 'order_approved', 'other', 1, '{}')).toThrow(/CHECK/);
+    expect(() => add.get(2, 'order_approved', 'reagent', 1, 'not json')).toThrow(/CHECK/);
+    expect(() => add.get(99, 'order_approved', 'reagent', 1, '{}')).toThrow(/FOREIGN KEY/);
+    db.prepare('INSERT INTO notification_settings (user_id, kind, enabled) VALUES (2, ?, 0)').run('order_arrived');
+    expect(() => db.prepare('INSERT INTO notification_settings (user_id, kind, enabled) VALUES (2, ?, 1)').run('order_arrived')).toThrow(/UNIQUE|PRIMARY KEY/);
+    expect(() => db.prepare('INSERT INTO notification_settings (user_id, kind, enabled) VALUES (2, ?, 2)').run('order_approved')).toThrow(/CHECK/);
+    // The unread count and the newest-first page of one person read their indexes.
+    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((r) => r.detail).join(' ');
+    expect(plan('SELECT count(*) FROM notifications WHERE user_id = 2 AND read_at IS NULL')).toContain('notifications_unread');
+    expect(plan('SELECT * FROM notifications WHERE user_id = 2 ORDER BY id DESC LIMIT 50')).toContain('notifications_by_user');
+  });
 });
 
 describe('an older lab.db', () => {

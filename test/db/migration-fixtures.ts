@@ -64,6 +64,13 @@ const labExtras: Record<number, (db: Db) => void> = {
   11: (db) => {
     db.prepare('UPDATE inventory_items SET notes = ? WHERE id = 1').run('开封后冷藏');
   },
+  12: (db) => {
+    const n = db.prepare('INSERT INTO notifications (user_id, kind, order_type, order_id, item_id, params, created_at, read_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    n.run(1, 'order_requested', 'reagent', 1, null, JSON.stringify({ name: '乙醇', by: '王伟' }), T0, null);
+    n.run(2, 'order_stocked_in', 'reagent', 3, 5, JSON.stringify({ name: '氯化钠', by: '管理员', location: 'Cold room' }), T1, T1);
+    n.run(3, 'order_rejected', 'consumable', 2, null, JSON.stringify({ name: 'Gloves', by: '管理员', reason: 'Größe L, bitte' }), T1, null);
+    db.prepare('INSERT INTO notification_settings (user_id, kind, enabled) VALUES (?, ?, ?)').run(2, 'order_arrived', 0);
+  },
 };
 
 function seedCompletionV1(db: Db): void {

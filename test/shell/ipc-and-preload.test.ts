@@ -10,6 +10,7 @@ import { EventBus } from '../../src/main/events';
 import type { Dispatcher } from '../../src/main/api/dispatch';
 import type { SessionHolder } from '../../src/main/api/context';
 import type { Logger } from '../../src/main/logging';
+import type { UserInfo } from '../../src/shared/contract';
 import { contract, operationNames } from '../../src/shared/contract';
 import { IPC_PREFIX, type LabBridge } from '../../src/shared/bridge';
 import { EVENT_CHANNEL, type LabEvent } from '../../src/shared/events';
@@ -38,8 +39,14 @@ function wire() {
   const log = { warn: (data: unknown) => void refused.push(data) } as unknown as Logger;
   const events = new EventBus();
   const win = new BrowserWindow({});
-  registerIpc(dispatcher, events, log, () => [win as unknown as Electron.BrowserWindow]);
-  return { calls, refused, events, win };
+  const second = new BrowserWindow({});
+  // Tokens as the per-window sessions hold them, and who each one is.
+  const people: Record<string, UserInfo> = {
+    'token-alice': { id: 2, username: 'alice', displayName: 'Alice', role: 'member', active: true },
+    'token-bob': { id: 3, username: 'bob', displayName: 'Bob', role: 'member', active: true },
+  };
+  registerIpc(dispatcher, events, log, () => [win, second] as unknown as Electron.BrowserWindow[], (t) => (t ? (people[t] ?? null) : null));
+  return { calls, refused, events, win, second };
 }
 
 function senderEvent(opts: { id?: number; url?: string; subframe?: boolean; noFrame?: boolean }) {
@@ -95,10 +102,29 @@ describe('IPC registration', () => {
   });
 
   it('pushes every event to the open windows on the event channel', () => {
-    const { events, win } = wire();
+    const { events, win, second } = wire();
     const event: LabEvent = { type: 'records-changed', endpoint: '/inventory/', ids: [3] };
     events.emit(event);
     expect(win.webContents.sent).toEqual([{ channel: EVENT_CHANNEL, payload: event }]);
+    expect(second.webContents.sent).toEqual([{ channel: EVENT_CHANNEL, payload: event }]);
+  });
+
+  it("pushes a person's notification event only to the windows signed in as that person", async () => {
+    const { calls, events, win, second } = wire();
+    const op = `${IPC_PREFIX}${ipcOps[0]}`;
+    await invoke(op, senderEvent({ id: win.webContents.id }), {});
+    await invoke(op, senderEvent({ id: second.webContents.id }), {});
+    calls[0]!.session.set('token-alice');
+    calls[1]!.session.set('token-bob');
+    const forBob: LabEvent = { type: 'notifications-changed', userId: 3, unread: 1 };
+    events.emit(forBob);
+    expect(win.webContents.sent).toEqual([]);
+    expect(second.webContents.sent).toEqual([{ channel: EVENT_CHANNEL, payload: forBob }]);
+    // Bob logs out in his window: nothing more of his reaches it.
+    calls[1]!.session.clear();
+    events.emit({ type: 'notifications-changed', userId: 3, unread: 2 });
+    expect(second.webContents.sent).toHaveLength(1);
+    expect(win.webContents.sent).toEqual([]);
   });
 });
 

@@ -13,6 +13,7 @@ import { dashboardHandlers } from './dashboard-handlers';
 import { controlledHandlers } from './controlled-handlers';
 import { labelHandlers } from './label-handlers';
 import { stocktakeHandlers } from './stocktake-handlers';
+import { notificationHandlers, type NotificationHandlerDeps } from './notification-handlers';
 
 export type { Handler, HandlerTable } from './handler-table';
 
@@ -23,6 +24,7 @@ export interface HandlerDeps {
   cart: CartHandlerDeps;
   completion: CompletionHandlerDeps;
   audit: AuditHandlerDeps;
+  notifications: NotificationHandlerDeps;
 }
 
 export function createHandlers(d: HandlerDeps): HandlerTable {
@@ -39,5 +41,6 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     ...controlledHandlers(d.records),
     ...labelHandlers(d.records),
     ...stocktakeHandlers(d.records),
+    ...notificationHandlers(d.notifications),
   };
 }

@@ -12,6 +12,7 @@ import type { Dispatcher } from '../api/dispatch';
 import type { SessionHolder } from '../api/context';
 import type { DownloadFile } from '../api/ipc-handlers';
 import type { EventBus } from '../events';
+import { eventRecipient } from '../../shared/events';
 import type { Logger } from '../logging';
 import type { UserInfo } from '../../shared/contract';
 import { checkRequest } from './guards';
@@ -180,7 +181,8 @@ function sendDownload(reply: FastifyReply, file: DownloadFile) {
 function mountEvents(app: FastifyInstance, opts: HttpServerOptions): void {
   const streams = new Set<import('node:http').ServerResponse>();
   app.get('/api/events', (req, reply) => {
-    const user = opts.userForToken(req.cookies[SESSION_COOKIE] ?? null);
+    const token = req.cookies[SESSION_COOKIE] ?? null;
+    const user = opts.userForToken(token);
     if (!user) return sendError(reply, new AppError('unauthorized', 'auth.loginRequired').toBody());
     reply.hijack();
     const res = reply.raw;
@@ -191,7 +193,12 @@ function mountEvents(app: FastifyInstance, opts: HttpServerOptions): void {
       [APP_VERSION_HEADER]: opts.version,
     });
     res.write(': connected\n\n');
-    const unsubscribe = opts.events.subscribe((event) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`));
+    const unsubscribe = opts.events.subscribe((event) => {
+      // An event for one person: only while this stream's session is still that person's.
+      const to = eventRecipient(event);
+      if (to !== null && opts.userForToken(token)?.id !== to) return;
+      res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    });
     const heartbeat = setInterval(() => res.write(': ping\n\n'), 25_000);
     streams.add(res);
     req.raw.on('close', () => {

@@ -11,6 +11,7 @@ import { inventoryStore } from '../stores/inventory-store';
 import { reagentOrderStore } from '../stores/reagent-order-store';
 import { consumableOrderStore } from '../stores/consumable-order-store';
 import type { RecordTable } from '../stores/record-list-store';
+import type { OrderListener } from './order-events';
 
 export interface RecordsDeps {
   db: Db;
@@ -18,6 +19,8 @@ export interface RecordsDeps {
   hooks: CompletionHooks;
   events: EventBus;
   log: Logger;
+  /** Told of every order step after its commit (order-events.ts). */
+  orderChanged?: OrderListener;
 }
 
 /** Events carry ids only for small changes; a bulk import just says "this list changed". */

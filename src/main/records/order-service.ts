@@ -13,12 +13,15 @@ import { DELETABLE_ORDER_STATUSES, EDITABLE_ORDER_STATUSES } from '../../shared/
 import { importSubmissionStore, isDuplicateSubmission, type ImportOrderKind, type ImportSubmissionWrites, type Submission } from '../stores/import-submission-store';
 import { writeTransaction } from '../db/transaction';
 import type { Db } from '../db/open';
+import { announceOrder, type OrderStep } from './order-events';
 
 export interface OrderRecord {
   id: number;
+  name: string;
   applicant_id: number;
   applicant: string;
   status: string;
+  reject_reason: string | null;
 }
 
 /**
@@ -52,7 +55,7 @@ export interface OrderKind<T extends OrderRecord, A extends string> {
   notOwner(order: T, action: string): AppError;
 }
 
-export abstract class OrderService<T extends OrderRecord, A extends string> {
+export abstract class OrderService<T extends OrderRecord, A extends OrderStep> {
   protected readonly orders: OrderStore;
   private readonly submissions: ImportSubmissionWrites;
 
@@ -108,7 +111,7 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
     }
     if (res.existing) return { ...this.get(res.id), existing: true };
     afterCommit(this.d, [{ endpoint, ids: [res.id] }]);
-    return this.get(res.id);
+    return this.announce(actor, 'request', this.get(res.id));
   }
 
   /** The order an item became; refused when it became the other kind of order. */
@@ -169,6 +172,12 @@ export abstract class OrderService<T extends OrderRecord, A extends string> {
       this.d.audit.record({ userId: actor.id, entityType: entity, entityId: id, action, changes: diff(before as unknown as Record<string, unknown>, sets, ['status', 'reject_reason']) });
     });
     afterCommit(this.d, [{ endpoint, ids: [id] }]);
-    return this.get(id);
+    return this.announce(actor, action, this.get(id));
+  }
+
+  /** Tells the order listener (order-events.ts) of a committed step; answers the order. */
+  protected announce(actor: UserInfo, step: OrderStep, order: T, item?: { id: number; storage_location: string }): T {
+    announceOrder(this.d, { orderType: this.kind.importKind, step, order, actor, ...(item ? { item } : {}) });
+    return order;
   }
 }

@@ -148,6 +148,8 @@ export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep>
         { endpoint: '/inventory/', ids: [res.itemId] },
       ]);
     }
-    return { order: this.get(input.id), item: this.inventory.get(res.itemId), alreadyStockedIn: res.again };
+    const item = this.inventory.get(res.itemId);
+    const order = res.again ? this.get(input.id) : this.announce(actor, 'stock_in', this.get(input.id), item);
+    return { order, item, alreadyStockedIn: res.again };
   }
 }

@@ -69,7 +69,7 @@ if (!app.requestSingleInstanceLock({ argv: process.argv })) {
       app.exit(1);
       return;
     }
-    registerIpc(services.dispatcher, services.events, services.log, () => BrowserWindow.getAllWindows());
+    registerIpc(services.dispatcher, services.events, services.log, () => BrowserWindow.getAllWindows(), (t) => services!.data.auth.userForToken(t));
     registerPrint(services.log);
     bringReviewForwardOnBatch(services.events, (route) => focusWindow(mainWindow, route));
     mainWindow = createMainWindow();

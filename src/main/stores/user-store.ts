@@ -23,6 +23,8 @@ export interface UserReads {
   displayNames(): Map<number, string>;
   /** Whether `id` is still the active account `username` (a restore may have changed either). */
   isActiveAccount(id: number, username: string): boolean;
+  /** The ids of the active administrators. */
+  activeAdminIds(): number[];
 }
 
 export interface UserWrites extends UserReads {
@@ -42,6 +44,7 @@ export function userStore(db: Db): UserWrites {
     all: () => prepareCached(db, 'SELECT * FROM users ORDER BY username').all() as UserRow[],
     displayNames: () => new Map((prepareCached(db, 'SELECT id, display_name FROM users').all() as Array<{ id: number; display_name: string }>).map((u) => [u.id, u.display_name])),
     isActiveAccount: (id, username) => !!prepareCached(db, 'SELECT 1 FROM users WHERE id = ? AND username = ? AND active = 1').get(id, username),
+    activeAdminIds: () => (prepareCached(db, `SELECT id FROM users WHERE role = 'admin' AND active = 1 ORDER BY id`).all() as Array<{ id: number }>).map((r) => r.id),
     insert: (u) => {
       const row = prepareCached(db, 'INSERT INTO users (username, display_name, display_name_sort, role, password_hash) VALUES (?, ?, ?, ?, ?) RETURNING id').get(u.username, u.displayName, u.displayNameSort, u.role, u.passwordHash) as { id: number };
       return row.id;

@@ -12,6 +12,7 @@ import { Lazy, lazyNamed } from './lazy';
 import { screens } from './screens';
 import { PendingBadge, usePendingApprovals } from '../dashboard/pending-badge';
 import { ScanButton } from '../labels/ScanBox';
+import { NotificationBell } from '../notifications/NotificationBell';
 
 const UsersScreen = lazyNamed(() => import('../screens/UsersScreen'), 'UsersScreen');
 const LabelPrintPage = lazyNamed(() => import('../labels/LabelPrintPage'), 'LabelPrintPage');
@@ -54,6 +55,7 @@ export function AppLayout() {
       <Layout>
         <Layout.Header style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 12, paddingInline: 16 }}>
           <ScanButton />
+          <NotificationBell />
           <Select<Language>
             size="small"
             value={i18n.language as Language}

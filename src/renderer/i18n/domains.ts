@@ -24,6 +24,7 @@ import * as itemFieldsBundle from '../records/item-fields.i18n';
 import * as controlledBundle from '../controlled/controlled.i18n';
 import * as labelsBundle from '../labels/labels.i18n';
 import * as stocktakeBundle from '../stocktake/stocktake.i18n';
+import * as notificationsBundle from '../notifications/notifications.i18n';
 
 export const domainBundles: DomainBundle[] = [cartBundle, completionBundle, dataBundle, recordsBundle, formatBundle, auditBundle, tableBundle, accountBundle, exportFileBundle, lazyBundle, importProgressBundle,
-  stockBundle, locationsBundle, dashboardBundle, itemFieldsBundle, controlledBundle, labelsBundle, stocktakeBundle];
+  stockBundle, locationsBundle, dashboardBundle, itemFieldsBundle, controlledBundle, labelsBundle, stocktakeBundle, notificationsBundle];

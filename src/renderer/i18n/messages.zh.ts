@@ -139,6 +139,9 @@ export const zhMessages: Record<MessageKey, string> = {
   'stocktake.notFoundLine': '不是本次盘点从别处发现的容器',
   'stocktake.notMovable': '不能移动：它已不在库也未借出',
 
+  // notifications
+  'notifications.noSuch': '你没有编号为 {{id}} 的通知。',
+
   // stock: alerts and dashboard (helper: dashboard)
 
   // stock: item fields, import, stock-in (helper: fields)

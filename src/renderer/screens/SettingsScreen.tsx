@@ -11,6 +11,7 @@ import { applyFieldErrors } from '../app/form-errors';
 import { DataPanel } from '../data/DataPanel';
 import { PersonalizationSwitch } from '../completion/PersonalizationSwitch';
 import { AlertSettingsCard } from '../dashboard/AlertSettingsCard';
+import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
 import { codeWord } from '../i18n/translate';
 
 export function SettingsScreen({ info, onInfo }: { info: AppInfo | null; onInfo: (i: AppInfo) => void }) {
@@ -56,6 +57,7 @@ export function SettingsScreen({ info, onInfo }: { info: AppInfo | null; onInfo:
       </Card>
       <AlertSettingsCard isAdmin={isAdmin} />
       <PersonalizationSwitch />
+      {session.user?.role !== 'public' && <NotificationSettingsCard />}
       <Card title={t('settings.language')}>
         <Select<Language>
           value={i18n.language as Language}

@@ -13,6 +13,7 @@ import { dashboardOps } from './dashboard';
 import { controlledOps } from './controlled';
 import { labelOps } from './labels';
 import { stocktakeOps } from './stocktake';
+import { notificationOps } from './notifications';
 import type { OperationDef } from './define';
 
 export const contract = {
@@ -28,6 +29,7 @@ export const contract = {
   ...controlledOps,
   ...labelOps,
   ...stocktakeOps,
+  ...notificationOps,
 } satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
