@@ -19,16 +19,19 @@ const stock = new StockService(deps, new InventoryService(deps));
 const actor: UserInfo = { id: Number(userId), username: 'worker', displayName: 'worker', role: 'member', active: true };
 // Wait for the agreed moment so both processes' transactions interleave.
 while (Date.now() < Number(startAt));
-let used = 0;
-let refused = 0;
-for (let i = 0; i < Number(times); i++) {
-  try {
-    stock.use(actor, { id: Number(itemId), amount: Number(amount), unit: 'mL' });
-    used++;
-  } catch (e) {
-    if (e instanceof AppError && (e.code === 'validation' || e.code === 'conflict')) refused++;
-    else throw e;
+// An async main: the service's actions return promises (a bundled CommonJS file has no top-level await).
+void (async () => {
+  let used = 0;
+  let refused = 0;
+  for (let i = 0; i < Number(times); i++) {
+    try {
+      await stock.use(actor, { id: Number(itemId), amount: Number(amount), unit: 'mL' });
+      used++;
+    } catch (e) {
+      if (e instanceof AppError && (e.code === 'validation' || e.code === 'conflict')) refused++;
+      else throw e;
+    }
   }
-}
-db.close();
-process.stdout.write(JSON.stringify({ used, refused }));
+  db.close();
+  process.stdout.write(JSON.stringify({ used, refused }));
+})();

@@ -9,7 +9,7 @@ import type { Stocktake } from '../../src/shared/stocktake';
 const probe: { check: (() => void) | null } = { check: null };
 vi.mock('../../src/main/auth/passwords', async (original) => {
   const real = await original<typeof import('../../src/main/auth/passwords')>();
-  return { ...real, verifyPassword: (...args: Parameters<typeof real.verifyPassword>) => (probe.check?.(), real.verifyPassword(...args)) };
+  return { ...real, checkPassword: (...args: Parameters<typeof real.checkPassword>) => (probe.check?.(), real.checkPassword(...args)) };
 });
 
 describe('stocktake close with a second person', () => {

@@ -1,7 +1,7 @@
 // scrypt password hashes: "scrypt$N$r$p$salt$hash" (base64), compared in constant time.
 // Hashing and checking run on libuv's thread pool (crypto.scrypt), not on the event loop: a login
 // takes tens of milliseconds of scrypt, and the server answers every other request meanwhile.
-import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const N = 16384;
 const R = 8;
@@ -38,14 +38,4 @@ export async function checkPassword(password: string, stored: string | undefined
   if (!h) return false;
   const actual = await scryptAsync(password, h.salt, h.expected.length, h.options);
   return stored !== undefined && timingSafeEqual(actual, h.expected);
-}
-
-/**
- * The synchronous check, still used by the second-person confirmation of a controlled-chemical
- * action (records/second-person.ts), whose callers run inside synchronous service code.
- */
-export function verifyPassword(password: string, stored: string): boolean {
-  const h = parse(stored);
-  if (!h) return false;
-  return timingSafeEqual(scryptSync(password, h.salt, h.expected.length, h.options), h.expected);
 }

@@ -48,7 +48,7 @@ export class StockService {
     this.ledger = stockMovementStore(d.db);
   }
 
-  use(actor: UserInfo, input: UseInput): InventoryItem {
+  use(actor: UserInfo, input: UseInput): Promise<InventoryItem> {
     return this.act(actor, input.id, 'use', (item, balance) => {
       const amount = this.amountOf(item, input.amount, input.unit, balance);
       const after = balance.minus(amount);
@@ -60,7 +60,7 @@ export class StockService {
   }
 
   /** The container goes with the borrower; the balance stays until it comes back (return). */
-  borrow(actor: UserInfo, input: BorrowInput): InventoryItem {
+  borrow(actor: UserInfo, input: BorrowInput): Promise<InventoryItem> {
     return this.act(actor, input.id, 'borrow', (item, balance) => {
       const amount = input.amount === undefined ? balance : this.amountOf(item, input.amount, input.unit, balance);
       const due = input.due_date ?? null;
@@ -72,7 +72,7 @@ export class StockService {
   }
 
   /** What comes back; the rest of what was borrowed is recorded as used ("not returned"). */
-  return(actor: UserInfo, input: ReturnInput): InventoryItem {
+  return(actor: UserInfo, input: ReturnInput): Promise<InventoryItem> {
     return this.act(actor, input.id, 'return', (item, balance) => {
       if (actor.role !== 'admin' && item.borrowed_by !== actor.id) {
         throw new AppError('forbidden', 'records.borrowedByOther', { id: item.id, name: item.borrowed_by_name ?? '?' });
@@ -91,7 +91,7 @@ export class StockService {
   }
 
   /** Uses the whole balance ("用完"). */
-  consume(actor: UserInfo, id: number, second?: SecondPersonInput): InventoryItem {
+  consume(actor: UserInfo, id: number, second?: SecondPersonInput): Promise<InventoryItem> {
     return this.act(actor, id, 'consume', (_item, balance) => ({
       sets: { status: 'consumed', quantity: 0, ...NOT_BORROWED },
       movements: [{ kind: 'used', amount: toNumber(balance), delta: -toNumber(balance), balance_after: 0 }],
@@ -99,7 +99,7 @@ export class StockService {
   }
 
   /** Part or all; all (the default) disposes of the item. */
-  dispose(actor: UserInfo, input: DisposeInput): InventoryItem {
+  dispose(actor: UserInfo, input: DisposeInput): Promise<InventoryItem> {
     return this.act(actor, input.id, 'dispose', (item, balance) => {
       const amount = input.amount === undefined ? balance : this.amountOf(item, input.amount, input.unit, balance);
       const after = balance.minus(amount);
@@ -109,7 +109,7 @@ export class StockService {
   }
 
   /** Stocktake: the counted amount replaces the balance; the difference is the movement. */
-  adjust(actor: UserInfo, input: AdjustInput): InventoryItem {
+  adjust(actor: UserInfo, input: AdjustInput): Promise<InventoryItem> {
     return this.act(actor, input.id, 'adjust', (item, balance) => {
       const counted = this.amountOf(item, input.amount, input.unit, null);
       const delta = counted.minus(balance);
@@ -121,9 +121,9 @@ export class StockService {
   }
 
   /** Takes part of a lot (whole containers or an amount) into a new item, optionally at another location. */
-  split(actor: UserInfo, input: SplitInput): { item: InventoryItem; newItem: InventoryItem } {
+  async split(actor: UserInfo, input: SplitInput): Promise<{ item: InventoryItem; newItem: InventoryItem }> {
     let newId = 0;
-    const item = this.act(actor, input.id, 'split', (before, balance) => {
+    const item = await this.act(actor, input.id, 'split', (before, balance) => {
       const amount = this.splitAmount(before, input, balance);
       const after = balance.minus(amount);
       const location = input.location_id != null ? locationById(this.d.db, input.location_id) : { location_id: before.location_id, storage_location: before.storage_location };
@@ -196,7 +196,7 @@ export class StockService {
    * confirmation sent with a borrow or return is checked all the same (act() never asks for one on
    * a split); on an item that is not controlled: null, and nothing sent is checked.
    */
-  private secondPerson(actor: UserInfo, id: number, action: StockAction, second: SecondPersonInput | undefined): number | null {
+  private async secondPerson(actor: UserInfo, id: number, action: StockAction, second: SecondPersonInput | undefined): Promise<number | null> {
     const flag = this.items.controlledOf(id);
     if (!flag) return null;
     if (secondPersonRule(action) !== 'always' && !second) return null;
@@ -209,15 +209,15 @@ export class StockService {
    * On a controlled item every movement that changes the balance carries the second person (a
    * split excepted: the amount stays in the lab, as two items).
    */
-  private act(
+  private async act(
     actor: UserInfo,
     id: number,
     action: StockAction,
     effect: (item: InventoryItem, balance: Big) => Effect,
     moreIds: () => number[] = () => [],
     second?: SecondPersonInput,
-  ): InventoryItem {
-    const secondId = action === 'split' ? null : this.secondPerson(actor, id, action, second);
+  ): Promise<InventoryItem> {
+    const secondId = action === 'split' ? null : await this.secondPerson(actor, id, action, second);
     writeTransaction(this.d.db, () => {
       const before = this.inventory.get(id);
       checkStatusIn(STOCK_ACTION_FROM[action], action, { kind: ENTITY, id }, before.status);

@@ -134,7 +134,7 @@ function changesControlled(plans: Plan[]): boolean {
   return plans.some((p) => p.adjustTo && p.entry.controlled && toDecimal(p.entry.balance ?? 0).cmp(p.adjustTo) !== 0);
 }
 
-export function closeStocktake(deps: RecordsDeps, actor: UserInfo, input: CloseStocktakeInput): void {
+export async function closeStocktake(deps: RecordsDeps, actor: UserInfo, input: CloseStocktakeInput): Promise<void> {
   const db = deps.db;
   const stocktakes = stocktakeStore(db);
   const items = inventoryStore(db);
@@ -145,7 +145,7 @@ export function closeStocktake(deps: RecordsDeps, actor: UserInfo, input: CloseS
     const st = openStocktake(stocktakes, input.id);
     return changesControlled(plan(reviewStocktake(db, st), stocktakes.lines(st.id), input));
   });
-  const checked = needed && input.second_person ? confirmSecondPerson(db, actor.id, input.second_person) : null;
+  const checked = needed && input.second_person ? await confirmSecondPerson(db, actor.id, input.second_person) : null;
   writeTransaction(db, () => {
     const st = openStocktake(stocktakes, input.id);
     const plans = plan(reviewStocktake(db, st), stocktakes.lines(st.id), input);

@@ -165,8 +165,8 @@ export class StocktakeService {
     return readSnapshot(this.deps.db, () => reviewStocktake(this.deps.db, openStocktake(this.stocktakes, id)));
   }
 
-  close(actor: UserInfo, input: CloseStocktakeInput): Stocktake {
-    closeStocktake(this.deps, actor, input);
+  async close(actor: UserInfo, input: CloseStocktakeInput): Promise<Stocktake> {
+    await closeStocktake(this.deps, actor, input);
     return this.announce(input.id);
   }
 
