@@ -13,3 +13,17 @@ export function writeTransaction<T>(db: Db, fn: () => T): T {
 export function readSnapshot<T>(db: Db, fn: () => T): T {
   return db.transaction(fn)();
 }
+
+/**
+ * Begins a read snapshot that stays open across calls until endReadSnapshot: completion's reader
+ * lets successive requests share one (completion/reader.ts). Deferred, so it never takes the write
+ * lock; the snapshot is taken at its first read.
+ */
+export function beginReadSnapshot(db: Db): void {
+  db.exec('BEGIN');
+}
+
+/** Ends a snapshot begun by beginReadSnapshot; the next read sees every commit so far. */
+export function endReadSnapshot(db: Db): void {
+  db.exec('COMMIT');
+}
