@@ -345,19 +345,13 @@ async function dropInactiveGenerations(index: EntityIndexWrites, endpoint: ListE
     }
   };
   for (const gen of index.generationsOnDisk(endpoint)) {
-    await dropEach(
-      gen,
-      GENERATION_INDEXES.map((i) => () => index.dropIndex(endpoint, gen, i)),
-    );
+    await dropEach(gen, GENERATION_INDEXES.map((i) => () => index.dropIndex(endpoint, gen, i)));
     if (index.hasRowsTable(endpoint, gen)) {
       for (let more = true; more; ) {
         more = tx(() => inactive(gen) && index.deleteRowsStep(endpoint, gen, DELETE_STEP) > 0);
         await pause();
       }
     }
-    await dropEach(
-      gen,
-      GENERATION_TABLES.map((t) => () => index.dropTable(endpoint, gen, t)),
-    );
+    await dropEach(gen, GENERATION_TABLES.map((t) => () => index.dropTable(endpoint, gen, t)));
   }
 }

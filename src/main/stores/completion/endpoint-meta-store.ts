@@ -1,7 +1,7 @@
 // The one owner of completion.db's `endpoint_meta` table (docs/stores.md): per list endpoint the
 // stale marker, the change version, the index generation readers use and the legacy-migration
 // marker (spec 000 "Completion meta record"). Synchronous for good, like every completion store
-// (docs/completion.md "Stores").
+// (docs/completion.md "Stores: who owns each table").
 import type { Db } from '../../db/open';
 import { preparedOnce, prepareCached } from '../../db/statements';
 import type { ListEndpoint } from '../../../shared/records';
