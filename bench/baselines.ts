@@ -9,7 +9,7 @@ import { rank, type IndexCandidate, type MemoryCandidate, type Suggestion } from
 import { FIELD_CAP, MEMORY_CAP } from '../src/main/completion/reader';
 import { GLOBAL_USER } from '../src/main/completion/endpoints';
 import { LIST_ENDPOINTS, LISTS, type ListEndpoint } from '../src/shared/records';
-import { activeTables } from '../src/main/completion/index-store';
+import { activeTables } from '../src/main/completion/index-sync';
 import { memoryRawScore } from '../src/main/completion/ranking';
 
 const MAX = '\u{10FFFF}';

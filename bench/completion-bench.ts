@@ -18,7 +18,7 @@ import { startServices } from '../src/main/app-services';
 import { SESSION_COOKIE } from '../src/shared/app-info';
 import { generateLab, generateMemory, prefixes, rng, type Probe } from './data';
 import { createNaiveTable, prepareInMemory } from './baselines';
-import { activeTables } from '../src/main/completion/index-store';
+import { activeTables } from '../src/main/completion/index-sync';
 import { MAINTENANCE_WORKER_EXEC_ARGV } from '../src/main/worker/process-flags';
 import { createProbeRunner, SLOW_MS, type DuringResult, type IdleResult, type ProbeInit, type ProbeRequest } from './probe-thread';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';

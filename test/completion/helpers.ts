@@ -9,8 +9,7 @@ import os from 'node:os';
 import pino from 'pino';
 import { afterEach } from 'vitest';
 import { sharedDataFile } from '../support/shared-data';
-import { generationsOnDisk } from '../../src/main/completion/index-tables';
-import { activeTables as activeTablesOf } from '../../src/main/completion/index-store';
+import { activeTables as activeTablesOf, entityIndexOf } from '../../src/main/completion/index-sync';
 import type { ListEndpoint } from '../../src/shared/records';
 
 // Own temp-dir helper: these tests need no app services (support/temp imports the composition root).
@@ -103,12 +102,12 @@ export function metaOf(env: Env, endpoint: string) {
   return env.dbs.completion.prepare('SELECT stale, change_version, active_gen FROM endpoint_meta WHERE endpoint = ?').get(endpoint) as { stale: number; change_version: number; active_gen: number };
 }
 
-/** Table names of an endpoint's active index generation (index-tables.ts). */
+/** Table names of an endpoint's active index generation (stores/completion/entity-index-store.ts). */
 export function activeTables(env: Env, endpoint: ListEndpoint = '/inventory/') {
   return activeTablesOf(env.dbs.completion, endpoint);
 }
 
 /** Index generations that have tables in completion.db. */
 export function generationsOf(env: Env, endpoint: ListEndpoint = '/inventory/'): number[] {
-  return generationsOnDisk(env.dbs.completion, endpoint);
+  return entityIndexOf(env.dbs.completion).generationsOnDisk(endpoint);
 }

@@ -2,7 +2,8 @@
 // the plain range/level path, and single-entity syncs keep them current at once.
 import { describe, expect, it } from 'vitest';
 import { activeTables, createEnv, metaOf } from './helpers';
-import { LARGE_PREFIX_TERMS, levelSeekStatement, MAX_CHAR, topPerField, type TermPick } from '../../src/main/completion/term-select';
+import { LARGE_PREFIX_TERMS, MAX_CHAR, topPerField, type TermPick } from '../../src/main/completion/term-select';
+import { entityIndexOf } from '../../src/main/completion/index-sync';
 
 type Env = ReturnType<typeof createEnv>;
 const INV = '/inventory/';
@@ -12,7 +13,7 @@ function stored(env: Env, prefix: string) {
 }
 function fresh(env: Env, prefix: string) {
   const gen = metaOf(env, INV).active_gen;
-  const rows = levelSeekStatement(env.dbs.completion, INV, gen).all({ q: prefix, hi: prefix + MAX_CHAR }) as TermPick[];
+  const rows = entityIndexOf(env.dbs.completion).bestTermsByLevel(INV, gen, prefix, prefix + MAX_CHAR);
   return topPerField(INV, rows).sort((a, b) => a.field.localeCompare(b.field));
 }
 

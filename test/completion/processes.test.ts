@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { bundle, forkWorker, run, startUntil } from './processes';
 import { chemicals, createEnv, generationsOf, metaOf } from './helpers';
-import { tablesOf } from '../../src/main/completion/index-tables';
+import { tablesOf } from '../../src/main/stores/completion/entity-index-store';
 import { RebuildLock } from '../../src/main/completion/rebuild-lock';
 import { CompletionMaintenance } from '../../src/main/completion/maintenance';
 import { silentLogger } from '../../src/main/logging';

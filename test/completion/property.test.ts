@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { activeTables, createEnv, metaOf } from './helpers';
 import { CompletionMaintenance } from '../../src/main/completion/maintenance';
 import { buildEntityRows, compareBinary, type EntityFact } from '../../src/main/completion/entity-builder';
-import { allEntitiesSql } from '../../src/main/completion/endpoints';
+import { allEntitiesSql } from '../../src/main/stores/completion/record-facts-store';
 import { LIST_ENDPOINTS, type ListEndpoint } from '../../src/shared/records';
 import { scoreMilli } from '../../src/main/completion/status-score';
 import { silentLogger } from '../../src/main/logging';

@@ -8,7 +8,8 @@ import { migrate } from '../../src/main/db/migrate';
 import { openDatabases } from '../../src/main/db/databases';
 import { completionMigrations } from '../../src/main/db/migrations/completion';
 import { startupCheck } from '../../src/main/completion/legacy';
-import { generationsOnDisk, tablesOf } from '../../src/main/completion/index-tables';
+import { tablesOf } from '../../src/main/stores/completion/entity-index-store';
+import { entityIndexOf } from '../../src/main/completion/index-sync';
 import { CompletionMaintenance } from '../../src/main/completion/maintenance';
 import { CompletionReader } from '../../src/main/completion/reader';
 import { silentLogger } from '../../src/main/logging';
@@ -33,7 +34,7 @@ describe('completion.db schema upgrade', () => {
     const c = dbs.completion;
     const names = (c.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name);
     expect(names).not.toContain('entity_rows');
-    expect(generationsOnDisk(c, '/inventory/')).toEqual([4]);
+    expect(entityIndexOf(c).generationsOnDisk('/inventory/')).toEqual([4]);
     expect(c.prepare(`SELECT count(*) AS n FROM ${tablesOf('/inventory/', 4).rows}`).get()).toEqual({ n: 0 });
     expect(c.prepare('SELECT DISTINCT stale FROM endpoint_meta').all()).toEqual([{ stale: 1 }]);
     expect(c.prepare('SELECT query FROM search_memory').all()).toEqual([{ query: 'Ethanol' }]);
@@ -43,7 +44,7 @@ describe('completion.db schema upgrade', () => {
     const m = new CompletionMaintenance(dir, silentLogger());
     await m.rebuild();
     m.close();
-    expect(generationsOnDisk(c, '/inventory/')).toEqual([5]);
+    expect(entityIndexOf(c).generationsOnDisk('/inventory/')).toEqual([5]);
     const reader = new CompletionReader(dir, silentLogger());
     expect(reader.inline(1, { endpoint: '/inventory/', field: 'all', q: 'meth' })).toMatchObject({ completion: 'Methanol', source: 'entity_index' });
     // Memory kept through the upgrades, found by the one-, two- and longer-prefix paths.

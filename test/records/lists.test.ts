@@ -9,8 +9,8 @@ import { z } from 'zod';
 import { LIST_ENDPOINTS, LISTS } from '../../src/shared/records';
 import { recordsOps } from '../../src/shared/contract/records';
 import { openDatabases } from '../../src/main/db/databases';
-import { allEntitiesSql } from '../../src/main/completion/endpoints';
-import { tablesOf } from '../../src/main/completion/index-tables';
+import { allEntitiesSql } from '../../src/main/stores/completion/record-facts-store';
+import { tablesOf } from '../../src/main/stores/completion/entity-index-store';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-lists-'));
 const dbs = openDatabases(dir);

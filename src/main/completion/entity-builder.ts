@@ -3,12 +3,10 @@
 import { LISTS, type ListEndpoint, type RecordEntityType } from '../../shared/records';
 import { normalizeSearchTerm } from '../../shared/normalize';
 import { operationalScore } from './status-score';
+import type { RecordFact } from '../stores/completion/record-facts-store';
 
-export interface EntityFact {
-  id: number;
-  status: string;
-  [field: string]: unknown;
-}
+/** One entity's indexed fields as lab.db holds them. */
+export type EntityFact = RecordFact;
 
 export interface CandidateRow {
   entityType: RecordEntityType;

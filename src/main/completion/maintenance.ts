@@ -8,14 +8,16 @@ import type { Db } from '../db/open';
 import { openDatabase } from '../db/open';
 import type { Logger } from '../logging';
 import { BACKGROUND_LOCK_WAIT_MS, completionPath, labPath } from './db';
-import { markStaleInTx, readMeta } from './index-store';
-import { applyMemoryOpInTx, type MemoryOp } from './memory-store';
+import { markStaleInTx } from './index-sync';
+import { applyMemoryOpInTx, type MemoryOp } from './memory-writes';
 import { rebuildEndpoint, type RebuildOptions, type RebuildResult } from './rebuild';
 import { RebuildLock } from './rebuild-lock';
 import { pruneMemory, type PruneResult } from './prune';
 import { startupCheck, upgradeAndMigrateLegacy } from './legacy';
 import { isDamage } from '../db/damage';
 import { writeTransaction } from '../db/transaction';
+import { setCacheSize, setJournalSizeLimit, setMmapSize } from '../db/connection';
+import { endpointMetaStore } from '../stores/completion/endpoint-meta-store';
 
 export const STALE_CHECK_INTERVAL_MS = 5000;
 export const REBUILD_BACKOFF_S = [5, 10, 20, 40, 60] as const;
@@ -67,12 +69,12 @@ export class CompletionMaintenance {
       this.db = openDatabase(completionPath(this.dataDir), { busyTimeoutMs: this.opts.lockWaitMs ?? BACKGROUND_LOCK_WAIT_MS });
       // A rebuild touches index pages all over the file: keep them in memory between batches, and
       // read the rest through the memory map rather than a system call per page.
-      this.db.pragma('cache_size = -262144');
-      this.db.pragma('mmap_size = 1073741824');
+      setCacheSize(this.db, 262_144);
+      setMmapSize(this.db, 1_073_741_824);
       // A rebuild starts the log over many times; cutting the file back to the size limit each
       // time and growing it again slowed the rebuild (15.4 s with a reader, docs/completion.md).
       // The app's own writer cuts it back later, at its first write after the rebuild (db/open.ts).
-      this.db.pragma('journal_size_limit = -1');
+      setJournalSizeLimit(this.db, -1);
     }
     this.lab ??= openDatabase(labPath(this.dataDir), { readonly: true, busyTimeoutMs: this.opts.lockWaitMs ?? BACKGROUND_LOCK_WAIT_MS });
     return { db: this.db, lab: this.lab };
@@ -93,7 +95,7 @@ export class CompletionMaintenance {
         const r = upgradeAndMigrateLegacy(db, lab, this.clock());
         this.log.info({ problems: check.problems, ...r }, 'completion upgrade done');
       }
-      writeTransaction(db, () => db.prepare('UPDATE endpoint_meta SET stale = 1').run());
+      writeTransaction(db, () => endpointMetaStore(db).markAllStale());
       this.initialized = true;
       return true;
     } catch (e) {
@@ -160,7 +162,8 @@ export class CompletionMaintenance {
     if (this.damaged) return [];
     try {
       const { db } = this.conn();
-      return LIST_ENDPOINTS.filter((e) => readMeta(db, e).stale);
+      const meta = endpointMetaStore(db);
+      return LIST_ENDPOINTS.filter((e) => meta.get(e).stale);
     } catch (e) {
       if (this.reportDamage(e)) return [];
       this.log.warn({ err: errText(e) }, 'completion stale check failed');

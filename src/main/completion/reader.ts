@@ -6,18 +6,24 @@
 // try again for 5 seconds; a damaged file is reported to the app as well, which replaces it
 // (recovery.ts) and lets the reader open the new one at once (resume()).
 import { type ListEndpoint, isListEndpoint } from '../../shared/records';
-import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open';
 import type { Logger } from '../logging';
 import { normalizeSearchTerm } from '../../shared/normalize';
 import { ALL_FIELDS, GLOBAL_USER } from './endpoints';
 import { emptySuggestion, rank, type IndexCandidate, type MemoryCandidate, type Suggestion } from './ranking';
-import { LARGE_PREFIX_TERMS, levelSeekStatement, MAX_CHAR, topPerField, type TermPick } from './term-select';
+import { levelsOf, MAX_CHAR, topPerField } from './term-select';
 export { FIELD_CAP } from './term-select';
 import { isUnavailable, openCompletionRead } from './db';
 import { isDamage } from '../db/damage';
-import { tablesOf } from './index-tables';
 import { SHORT_PREFIX_CHARS } from '../db/completion-schema';
+import { dataVersion, setCacheSize, setMmapSize } from '../db/connection';
+import { beginTransaction, endTransaction } from '../db/transaction';
+import { isPersonalized } from './memory-writes';
+import { MEMORY_CAP, searchMemoryStore, type MemoryRow, type SearchMemoryReads } from '../stores/completion/search-memory-store';
+import { endpointMetaStore, type EndpointMetaReads } from '../stores/completion/endpoint-meta-store';
+import { userPrefsStore, type UserPrefsReads } from '../stores/completion/user-prefs-store';
+import { entityIndexStore, type EntityIndexReads } from '../stores/completion/entity-index-store';
+export { MEMORY_CAP, WALK_LIMIT } from '../stores/completion/search-memory-store';
 
 export const UNAVAILABLE_PAUSE_MS = 5000;
 /**
@@ -35,8 +41,6 @@ export const SNAPSHOT_MAX_AGE_MS = 500;
  * writes still renew at once (docs/completion.md "Tuning constants").
  */
 export const WRITER_ACTIVE_SNAPSHOT_FACTOR = 4;
-/** Candidates fetched per memory source (the best by decayed score come first). */
-export const MEMORY_CAP = 8;
 
 export interface InlineQuery {
   endpoint: string;
@@ -44,18 +48,6 @@ export interface InlineQuery {
   q: string;
 }
 
-interface MemoryRow {
-  norm: string;
-  query: string;
-  frequency: number;
-  last_used_at: number;
-  accept_count: number;
-  reject_count: number;
-  rank_key: number;
-  id: number;
-}
-
-const MEMORY_COLUMNS = 'norm, query, frequency, last_used_at, accept_count, reject_count, rank_key, id';
 /** Best first: the decayed score's order at any instant (ranking.ts memoryRankKey), then newer id. */
 const byRank = (a: MemoryRow, b: MemoryRow) => b.rank_key - a.rank_key || b.id - a.id;
 const toMemory = (r: MemoryRow): MemoryCandidate => ({
@@ -66,41 +58,6 @@ const toMemory = (r: MemoryRow): MemoryCandidate => ({
   acceptCount: r.accept_count,
   rejectCount: r.reject_count,
 });
-
-// Every statement here is re-run with new bindings on each keystroke. better-sqlite3 clears the
-// bindings after each run, and SQLite expires (re-prepares, ~10 µs) a statement whose plan was
-// made with a bound value in view — an `= ?` term next to an ORDER BY, or `LIMIT ?`. So equality
-// values are passed as `+?` (an expression the planner does not look into; the index is still
-// used) and limits are literals.
-
-/** Memory of a prefix of up to SHORT_PREFIX_CHARS, best first from `search_memory_p<n>` (no range sort). */
-function shortPrefixMemorySql(chars: number): string {
-  return `SELECT ${MEMORY_COLUMNS} FROM search_memory INDEXED BY search_memory_p${chars}
-    WHERE user_id = +? AND endpoint = +? AND field = +? AND substr(norm, 1, ${chars}) = +? AND norm > ? AND frequency > 0
-    ORDER BY rank_key DESC, id DESC LIMIT ${MEMORY_CAP}`;
-}
-
-/** Memory records of a longer prefix in index order, one more than the cap (to see if there are more). */
-const LONG_PREFIX_MEMORY_SQL = `SELECT ${MEMORY_COLUMNS} FROM search_memory INDEXED BY search_memory_prefix
-    WHERE user_id = +? AND endpoint = +? AND field = +? AND norm > ? AND norm < ? AND frequency > 0 LIMIT ${MEMORY_CAP + 1}`;
-
-/** How many records of a four-character group the best-first walk looks at before giving up. */
-export const WALK_LIMIT = 200;
-
-/**
- * The best records of a longer prefix holding more than the cap: the records sharing its first
- * SHORT_PREFIX_CHARS characters, walked best first in their index (at most WALK_LIMIT of them)
- * and filtered by the prefix inside SQLite. Eight found → they are the best eight. Fewer → the
- * matches rank low in a big group, and the range is sorted instead (LONG_PREFIX_SORTED_MEMORY_SQL).
- */
-const LONG_PREFIX_WALK_MEMORY_SQL = `SELECT * FROM (SELECT ${MEMORY_COLUMNS} FROM search_memory INDEXED BY search_memory_p${SHORT_PREFIX_CHARS}
-    WHERE user_id = +? AND endpoint = +? AND field = +? AND substr(norm, 1, ${SHORT_PREFIX_CHARS}) = +? AND frequency > 0
-    ORDER BY rank_key DESC, id DESC LIMIT ${WALK_LIMIT}) WHERE norm > ? AND norm < ? LIMIT ${MEMORY_CAP}`;
-
-/** The best records of a longer prefix, its whole range sorted by SQLite (cost follows the range). */
-const LONG_PREFIX_SORTED_MEMORY_SQL = `SELECT ${MEMORY_COLUMNS} FROM search_memory INDEXED BY search_memory_prefix
-    WHERE user_id = +? AND endpoint = +? AND field = +? AND norm > ? AND norm < ? AND frequency > 0
-    ORDER BY rank_key DESC, id DESC LIMIT ${MEMORY_CAP}`;
 
 /** The typed prefix as the statements take it, worked out once per request. */
 interface Prefix {
@@ -125,17 +82,21 @@ function remembered<K, V>(memo: Map<K, V>, key: K, read: () => V): V {
   return memo.get(key)!;
 }
 
-/** `short[n - 1]` reads the memory of an n-character prefix. */
-type Statements = { pref: Statement; activeGen: Statement; dataVersion: Statement; short: Statement[]; long: Statement; longWalk: Statement; longSorted: Statement };
+/** The stores the read path uses, made once per connection (their statements are prepared once). */
+interface ReadStores {
+  prefs: UserPrefsReads;
+  meta: EndpointMetaReads;
+  memory: SearchMemoryReads;
+  index: EntityIndexReads;
+}
 
 export class CompletionReader {
   private db: Db | null = null;
   private pausedUntil = 0;
-  private stmts: Statements | null = null;
+  private stores: ReadStores | null = null;
   /** performance.now() at which the open read snapshot ends (a real clock, not the injected one). */
   private snapshotEnds = 0;
   private snapshotTimer: NodeJS.Timeout | null = null;
-  private readonly termStmts = new Map<ListEndpoint, { gen: number; pre: Statement; range: Statement; levels: Statement }>();
   /**
    * What every request reads first and a snapshot cannot see change: each user's preference and
    * each endpoint's active generation, read once per snapshot (two statements fewer per keystroke).
@@ -186,7 +147,7 @@ export class CompletionReader {
   renew(): void {
     this.stopSnapshotTimer();
     try {
-      if (this.db?.inTransaction) this.db.exec('COMMIT');
+      if (this.db) endTransaction(this.db, true);
     } catch {
       this.close();
     }
@@ -200,15 +161,15 @@ export class CompletionReader {
    */
   private inSnapshot<T>(fn: () => T): T {
     if (this.db?.inTransaction && performance.now() >= this.snapshotEnds) this.renew();
-    this.statements(); // (re)opens the connection, also when renew() had to drop it
+    this.readStores(); // (re)opens the connection, also when renew() had to drop it
     const db = this.db!;
     if (!db.inTransaction) {
-      db.exec('BEGIN');
+      beginTransaction(db);
       for (const memo of Object.values(this.perSnapshot)) memo.clear();
       const began = performance.now();
       const result = fn();
       // Read after fn(): a deferred BEGIN takes its snapshot at the first read.
-      const version = this.stmts!.dataVersion.get() as number;
+      const version = dataVersion(db);
       const afterCommit = this.lastDataVersion !== null && version !== this.lastDataVersion;
       this.lastDataVersion = version;
       const age = afterCommit ? this.snapshotMaxAgeMs * WRITER_ACTIVE_SNAPSHOT_FACTOR : this.snapshotMaxAgeMs;
@@ -222,15 +183,12 @@ export class CompletionReader {
 
   /** The user's preference as this snapshot has it (default on); inside inSnapshot only. */
   private personalizedIn(userId: number): boolean {
-    return remembered(this.perSnapshot.personalized, userId, () => {
-      const row = this.stmts!.pref.get(userId) as { personalized: number } | undefined;
-      return row ? row.personalized === 1 : true;
-    });
+    return remembered(this.perSnapshot.personalized, userId, () => isPersonalized(this.stores!.prefs, userId));
   }
 
   /** Everything the ranking looks at, read inside one read transaction (one snapshot). */
   private read(userId: number, endpoint: ListEndpoint, typed: string, q: string, now: number): Suggestion {
-    const s = this.stmts!;
+    const s = this.stores!.memory;
     const personalized = this.personalizedIn(userId);
     const prefix = prefixOf(q);
     const own = personalized ? this.memoryCandidates(s, userId, endpoint, prefix) : [];
@@ -245,75 +203,45 @@ export class CompletionReader {
    * are read in index order and sorted here; a range holding more than the cap is walked best first
    * in its four-character group (bounded), or sorted by SQLite when its records rank low there.
    */
-  private memoryCandidates(s: Statements, user: number, endpoint: ListEndpoint, { q, hi, chars, group }: Prefix): MemoryCandidate[] {
-    if (chars <= SHORT_PREFIX_CHARS) return (s.short[chars - 1]!.all(user, endpoint, ALL_FIELDS, q, q) as MemoryRow[]).map(toMemory);
-    let rows = s.long.all(user, endpoint, ALL_FIELDS, q, hi) as MemoryRow[];
+  private memoryCandidates(s: SearchMemoryReads, user: number, endpoint: ListEndpoint, { q, hi, chars, group }: Prefix): MemoryCandidate[] {
+    if (chars <= SHORT_PREFIX_CHARS) return s.shortPrefix(chars, user, endpoint, ALL_FIELDS, q).map(toMemory);
+    let rows = s.longPrefix(user, endpoint, ALL_FIELDS, q, hi);
     if (rows.length <= MEMORY_CAP) rows.sort(byRank);
     else {
-      rows = s.longWalk.all(user, endpoint, ALL_FIELDS, group, q, hi) as MemoryRow[];
-      if (rows.length < MEMORY_CAP) rows = s.longSorted.all(user, endpoint, ALL_FIELDS, q, hi) as MemoryRow[];
+      rows = s.bestInGroup(user, endpoint, ALL_FIELDS, group, q, hi);
+      if (rows.length < MEMORY_CAP) rows = s.bestInRange(user, endpoint, ALL_FIELDS, q, hi);
     }
     return rows.map(toMemory);
   }
 
   /**
    * Best terms per indexed field, each field with its own cap, from the active generation's tables
-   * (read in this snapshot). A precomputed prefix is one seek; a small prefix range
-   * (≤ LARGE_PREFIX_TERMS terms) is read whole; otherwise one statement of index seeks per field
-   * and score level. All three choose by the same rule (term-select.ts).
+   * (read in this snapshot). The store reads a precomputed prefix in one seek, a small prefix range
+   * whole, a larger one by index seeks per field and score level; the same rule (term-select.ts)
+   * chooses from any of them.
    */
   private indexCandidates(endpoint: ListEndpoint, q: string, hi: string): IndexCandidate[] {
-    const gen = remembered(this.perSnapshot.activeGen, endpoint, () => this.stmts!.activeGen.get(endpoint) as number);
-    const s = this.termStatements(endpoint, gen);
-    let picks = s.pre.all(q) as TermPick[];
-    if (!picks.length) {
-      picks = s.range.all(q, hi) as TermPick[];
-      if (picks.length > LARGE_PREFIX_TERMS) picks = s.levels.all({ q, hi }) as TermPick[];
-    }
-    const out = topPerField(endpoint, picks).map((r) => ({ norm: r.norm, text: r.text, score: r.score / 1000 }));
+    const { meta, index } = this.stores!;
+    const gen = remembered(this.perSnapshot.activeGen, endpoint, () => meta.activeGen(endpoint));
+    const out = topPerField(endpoint, index.termsUnder(endpoint, gen, q, hi)).map((r) => ({ norm: r.norm, text: r.text, score: r.score / 1000 }));
     // Best score first; within a score the merge keeps field order, then the text order.
     return out.sort((x, y) => y.score - x.score);
-  }
-
-  /** Statements on one generation's tables; those of a generation swapped out are let go. */
-  private termStatements(endpoint: ListEndpoint, gen: number) {
-    let st = this.termStmts.get(endpoint);
-    if (!st || st.gen !== gen) {
-      const db = this.db!;
-      const t = tablesOf(endpoint, gen);
-      st = {
-        gen,
-        pre: db.prepare(`SELECT field, score, norm, text FROM ${t.top} WHERE prefix = ?`),
-        range: db.prepare(`SELECT field, score, norm, text FROM ${t.terms} INDEXED BY ${t.terms}_norm WHERE norm > ? AND norm < ? LIMIT ${LARGE_PREFIX_TERMS + 1}`),
-        levels: levelSeekStatement(db, endpoint, gen),
-      };
-      this.termStmts.set(endpoint, st);
-    }
-    return st;
   }
 
   private safePref(userId: number, now: number): boolean {
     return now < this.pausedUntil ? true : this.personalized(userId);
   }
 
-  private statements() {
-    if (this.stmts) return this.stmts;
+  private readStores(): ReadStores {
+    if (this.stores) return this.stores;
     this.db = openCompletionRead(this.dataDir);
     // No memory map in the app's process: completion.db is derived data that may be truncated or
     // replaced under us, and a mapped read past the new end of the file is a SIGBUS that ends the
     // whole app (test/faults/truncate-under-reader.test.ts). Pages go through SQLite's cache.
-    this.db.pragma('mmap_size = 0');
-    this.db.pragma('cache_size = -65536');
-    this.stmts = {
-      pref: this.db.prepare('SELECT personalized FROM user_prefs WHERE user_id = ?'),
-      activeGen: this.db.prepare('SELECT active_gen FROM endpoint_meta WHERE endpoint = ?').pluck(),
-      dataVersion: this.db.prepare('PRAGMA data_version').pluck(),
-      short: Array.from({ length: SHORT_PREFIX_CHARS }, (_, i) => this.db!.prepare(shortPrefixMemorySql(i + 1))),
-      long: this.db.prepare(LONG_PREFIX_MEMORY_SQL),
-      longWalk: this.db.prepare(LONG_PREFIX_WALK_MEMORY_SQL),
-      longSorted: this.db.prepare(LONG_PREFIX_SORTED_MEMORY_SQL),
-    };
-    return this.stmts;
+    setMmapSize(this.db, 0);
+    setCacheSize(this.db, 65_536);
+    this.stores = { prefs: userPrefsStore(this.db), meta: endpointMetaStore(this.db), memory: searchMemoryStore(this.db), index: entityIndexStore(this.db, levelsOf) };
+    return this.stores;
   }
 
   /** Unavailable: log once per pause, drop the connection (the file may be replaced), pause 5 s. */
@@ -340,10 +268,9 @@ export class CompletionReader {
 
   close(): void {
     this.stopSnapshotTimer();
-    this.stmts = null;
+    this.stores = null;
     // data_version is per connection: a new one starts over.
     this.lastDataVersion = null;
-    this.termStmts.clear();
     try {
       this.db?.close();
     } catch {

@@ -4,13 +4,15 @@
 // always see the old generation or the new one — never an empty or half-built index — and
 // in-request writes keep their 100 ms lock budget while a rebuild runs.
 import type { ListEndpoint } from '../../shared/records';
-import { tableExists, type Db } from '../db/open';
-import { buildEntityRows, compareBinary, type CandidateRow, type EntityFact } from './entity-builder';
-import { allEntitiesSql } from './endpoints';
-import { addRef, bestOfRefs, readMeta, type TermRefs } from './index-store';
-import { createGeneration, dropGenerationSql, generationsOnDisk, tablesOf } from './index-tables';
-import { betterTerm, FIELD_CAP, LARGE_PREFIX_TERMS, precomputablePrefixes, prefixTopWriter, type TermPick } from './term-select';
+import type { Db } from '../db/open';
+import { buildEntityRows, compareBinary, type CandidateRow } from './entity-builder';
+import { addRef, bestOfRefs, entityIndexOf, type TermRefs } from './index-sync';
+import { betterTerm, FIELD_CAP, LARGE_PREFIX_TERMS, precomputablePrefixes, type TermPick } from './term-select';
 import { writeTransaction } from '../db/transaction';
+import { checkpointPassive, setWalAutocheckpoint, walAutocheckpoint } from '../db/connection';
+import { endpointMetaStore } from '../stores/completion/endpoint-meta-store';
+import { GENERATION_INDEXES, GENERATION_TABLES, type EntityIndexWrites, type GenerationWriter } from '../stores/completion/entity-index-store';
+import { recordFactsStore } from '../stores/completion/record-facts-store';
 
 export type RebuildOutcome = 'committed' | 'discarded' | 'fresh';
 
@@ -72,13 +74,13 @@ const yieldLoop = (ms: number) => new Promise<void>((r) => (ms > 0 ? setTimeout(
 export async function rebuildEndpoint(db: Db, lab: Db, endpoint: ListEndpoint, opts: RebuildOptions = {}): Promise<RebuildResult> {
   // The automatic checkpoint would run inside a batch's commit, lengthening the lock hold; the
   // rebuild checkpoints passively between batches instead (no write lock needed for that).
-  const autoCheckpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
-  db.pragma('wal_autocheckpoint = 0');
+  const autoCheckpoint = walAutocheckpoint(db);
+  setWalAutocheckpoint(db, 0);
   try {
     return await rebuildInner(db, lab, endpoint, opts);
   } finally {
-    db.pragma(`wal_autocheckpoint = ${autoCheckpoint}`);
-    db.pragma('wal_checkpoint(PASSIVE)');
+    setWalAutocheckpoint(db, autoCheckpoint);
+    checkpointPassive(db);
   }
 }
 
@@ -98,7 +100,7 @@ function txMeter(db: Db, opts: RebuildOptions) {
   // the write lock.)
   const checkpoint = () => {
     const t0 = performance.now();
-    db.pragma('wal_checkpoint(PASSIVE)');
+    checkpointPassive(db);
     writeMs.checkpoint = Math.round((writeMs.checkpoint ?? 0) + performance.now() - t0);
   };
   const measure = (t0: number, cpu0: NodeJS.CpuUsage, begun: number, worked: number) => {
@@ -182,13 +184,13 @@ async function writeEach<T>(run: Run, list: readonly T[], write: (item: T) => vo
  * The candidate rows, built outside the lock (reading lab.db, normalizing) and written under the
  * budget; what the budget leaves stays queued for the next transaction. Collects the terms.
  */
-async function writeRows(run: Run, lab: Db, endpoint: ListEndpoint, insert: ReturnType<typeof prepareInserts>['row'], terms: Terms, onProgress: RebuildOptions['onProgress']): Promise<{ rows: number; current: boolean }> {
+async function writeRows(run: Run, lab: Db, endpoint: ListEndpoint, writer: GenerationWriter, terms: Terms, onProgress: RebuildOptions['onProgress']): Promise<{ rows: number; current: boolean }> {
   let rows = 0;
   let current = true;
   let queue: CandidateRow[] = [];
   let head = 0;
   // One SELECT statement = one consistent snapshot of lab.db, read after the version.
-  const facts = lab.prepare(allEntitiesSql(endpoint)).iterate() as IterableIterator<EntityFact>;
+  const facts = recordFactsStore(lab).all(endpoint);
   let factsDone = false;
   const fill = () => {
     if (head > 0) {
@@ -214,8 +216,7 @@ async function writeRows(run: Run, lab: Db, endpoint: ListEndpoint, insert: Retu
     for (fill(); head < queue.length && current; fill()) {
       const before = head;
       run.tx(() => {
-        const r = queue[head++]!;
-        insert.run(r.entityId, r.field, r.text, r.norm, r.score);
+        writer.row(queue[head++]!);
         return head < queue.length;
       });
       rows += head - before;
@@ -234,21 +235,23 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
   const started = performance.now();
   const meter = txMeter(db, opts);
   const result = (outcome: RebuildOutcome, rows = 0, terms = 0): RebuildResult => ({ endpoint, outcome, rows, terms, ...meter.stats(), ms: Math.round(performance.now() - started) });
-  const meta = readMeta(db, endpoint);
+  const metaStore = endpointMetaStore(db);
+  const index = entityIndexOf(db);
+  const meta = metaStore.get(endpoint);
   if (!meta.stale && !opts.force) return result('fresh');
   const version = meta.changeVersion;
-  const run: Run = { tx: meter.boundedTx, pause: () => yieldLoop(opts.pauseMs ?? 0), changed: () => readMeta(db, endpoint).changeVersion !== version };
+  const run: Run = { tx: meter.boundedTx, pause: () => yieldLoop(opts.pauseMs ?? 0), changed: () => metaStore.get(endpoint).changeVersion !== version };
   // Leftovers of a rebuild that died half-way (any generation but the active one) go first.
-  await dropInactiveGenerations(db, endpoint, run.tx, run.pause);
+  await dropInactiveGenerations(index, endpoint, () => metaStore.activeGen(endpoint), run.tx, run.pause);
   const gen = meta.activeGen + 1;
   run.tx(() => {
-    createGeneration(db, endpoint, gen);
+    index.createGeneration(endpoint, gen);
     return false;
   });
-  const ins = prepareInserts(db, endpoint, gen);
+  const writer = index.generationWriter(endpoint, gen);
   meter.phase('rows');
   const terms: Terms = new Map();
-  const { rows, current: rowsCurrent } = await writeRows(run, lab, endpoint, ins.row, terms, opts.onProgress);
+  const { rows, current: rowsCurrent } = await writeRows(run, lab, endpoint, writer, terms, opts.onProgress);
   let current = rowsCurrent;
   if (current) {
     meter.phase('terms');
@@ -256,38 +259,29 @@ async function rebuildInner(db: Db, lab: Db, endpoint: ListEndpoint, opts: Rebui
     const list = [...terms.values()].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : compareBinary(a.norm, b.norm)));
     current = await writeEach(run, list, (t) => {
       const best = bestOfRefs(t.refs)!;
-      ins.term.run(t.field, t.norm, best.text, best.score, JSON.stringify(t.refs));
+      writer.term({ field: t.field, norm: t.norm, text: best.text, score: best.score, refs: t.refs });
     });
   }
   // Best terms of every large prefix, from the same term map (same choice rule as the read path).
   if (current) {
     meter.phase('prefixes');
-    const tops = prefixTopWriter(db, endpoint, gen);
-    current = await writeEach(run, [...largePrefixTops(terms)], ([prefix, byField]) => tops.insert(prefix, [...byField.values()].flat()));
+    current = await writeEach(run, [...largePrefixTops(terms)], ([prefix, byField]) => writer.top(prefix, [...byField.values()].flat()));
   }
   // The swap: only if nothing changed since the version was read; else the snapshot is discarded.
   meter.phase('swap');
   let committed = false;
   if (current)
     run.tx(() => {
-      if (readMeta(db, endpoint).changeVersion === version) {
-        db.prepare('UPDATE endpoint_meta SET active_gen = ?, stale = 0 WHERE endpoint = ?').run(gen, endpoint);
+      if (metaStore.get(endpoint).changeVersion === version) {
+        metaStore.activate(endpoint, gen);
         committed = true;
       }
       return false;
     });
   // The generation no reader uses any more (the old one, or this one if discarded) is dropped.
   meter.phase('cleanup');
-  await dropInactiveGenerations(db, endpoint, run.tx, run.pause);
+  await dropInactiveGenerations(index, endpoint, () => metaStore.activeGen(endpoint), run.tx, run.pause);
   return result(committed ? 'committed' : 'discarded', rows, terms.size);
-}
-
-function prepareInserts(db: Db, endpoint: ListEndpoint, gen: number) {
-  const t = tablesOf(endpoint, gen);
-  return {
-    row: db.prepare(`INSERT INTO ${t.rows}(entity_id, field, text, norm, score) VALUES (?,?,?,?,?)`),
-    term: db.prepare(`INSERT INTO ${t.terms}(field, norm, text, score, refs) VALUES (?,?,?,?,?)`),
-  };
 }
 
 /** For every prefix with more than LARGE_PREFIX_TERMS terms, its best FIELD_CAP terms per field. */
@@ -338,29 +332,26 @@ const DELETE_STEP = 4000;
  * range): DROP TABLE reads every page it frees, which for a large table not in memory holds the
  * lock far longer than a write's budget (docs/completion.md "Tuning constants").
  */
-async function dropInactiveGenerations(db: Db, endpoint: ListEndpoint, tx: (step: () => boolean) => boolean, pause: () => Promise<void>): Promise<void> {
+async function dropInactiveGenerations(index: EntityIndexWrites, endpoint: ListEndpoint, activeGen: () => number, tx: (step: () => boolean) => boolean, pause: () => Promise<void>): Promise<void> {
   // Checked inside the write lock: only the swap changes active_gen, and it holds this lock.
-  const inactive = (gen: number) => readMeta(db, endpoint).activeGen !== gen;
-  const dropEach = async (gen: number, statements: string[]) => {
-    for (const sql of statements) {
+  const inactive = (gen: number) => activeGen() !== gen;
+  const dropEach = async (gen: number, drops: Array<() => void>) => {
+    for (const drop of drops) {
       tx(() => {
-        if (inactive(gen)) db.exec(sql);
+        if (inactive(gen)) drop();
         return false;
       });
       await pause();
     }
   };
-  for (const gen of generationsOnDisk(db, endpoint)) {
-    const { rows } = tablesOf(endpoint, gen);
-    const [dropIndexes, dropTables] = dropGenerationSql(endpoint, gen);
-    await dropEach(gen, dropIndexes);
-    if (tableExists(db, rows)) {
-      const step = db.prepare(`DELETE FROM ${rows} WHERE rowid < (SELECT min(rowid) FROM ${rows}) + ${DELETE_STEP}`);
+  for (const gen of index.generationsOnDisk(endpoint)) {
+    await dropEach(gen, GENERATION_INDEXES.map((i) => () => index.dropIndex(endpoint, gen, i)));
+    if (index.hasRowsTable(endpoint, gen)) {
       for (let more = true; more; ) {
-        more = tx(() => inactive(gen) && step.run().changes > 0);
+        more = tx(() => inactive(gen) && index.deleteRowsStep(endpoint, gen, DELETE_STEP) > 0);
         await pause();
       }
     }
-    await dropEach(gen, dropTables);
+    await dropEach(gen, GENERATION_TABLES.map((t) => () => index.dropTable(endpoint, gen, t)));
   }
 }

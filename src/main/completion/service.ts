@@ -14,11 +14,12 @@ import { ALL_FIELDS } from './endpoints';
 import { CompletionReader, type InlineQuery } from './reader';
 import { emptySuggestion, type Suggestion } from './ranking';
 import { isBusy, openCompletionWrite, REQUEST_LOCK_WAIT_MS } from './db';
-import { markStaleInTx, syncEntitiesInTx } from './index-store';
-import { applyMemoryOpInTx, personalizedInTx, setPersonalizedInTx, type MemoryOp } from './memory-store';
+import { markStaleInTx, syncEntitiesInTx } from './index-sync';
+import { applyMemoryOpInTx, personalizedInTx, setPersonalizedInTx, type MemoryOp } from './memory-writes';
 import { isMaintenanceMode, type RetryItem } from './maintenance';
 import { isDamage } from '../db/damage';
 import { writeTransaction } from '../db/transaction';
+import { setBusyTimeout } from '../db/connection';
 
 export const IN_REQUEST_ATTEMPTS = 2;
 /** More entities than this in one bulk call are not synced one by one: the endpoint is marked stale. */
@@ -151,7 +152,7 @@ export class CompletionService {
       if (left <= 0) return false;
       try {
         const db = this.writeDb();
-        db.pragma(`busy_timeout = ${left}`);
+        setBusyTimeout(db, left);
         writeTransaction(db, () => fn(db));
       } catch (e) {
         this.o.log.warn({ what, attempt: i + 1, err: e instanceof Error ? e.message : String(e), code: (e as { code?: string }).code }, 'completion write failed');

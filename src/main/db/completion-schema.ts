@@ -1,4 +1,5 @@
-// completion.db — derived, rebuildable search data (spec 000). Owned by the completion subsystem.
+// completion.db — derived, rebuildable search data (spec 000). Owned by the completion subsystem;
+// each table's statements are in its store (src/main/stores/completion/).
 // What the schema is now; how each version got there is in migrations/completion/ (frozen, one file per version).
 //
 // Tables:
@@ -8,7 +9,7 @@
 //   any instant, so the top candidates of a prefix come out of an index range without scoring all.
 //   search_memory_p1 … _p4 index the first one to four characters of norm by rank (short prefixes).
 // - the entity index (schema v3: tables per endpoint and generation, see
-//   src/main/completion/index-tables.ts): candidate rows per entity field value; terms — the same
+//   src/main/stores/completion/entity-index-store.ts): candidate rows per entity field value; terms — the same
 //   values de-duplicated per field and normalized text with the best operational score (integer
 //   per mille), so ten "Sigma-Aldrich" rows are one term, `refs` counting the rows behind a term
 //   per score and spelling so a single-entity sync updates it without an index over the rows by
@@ -26,5 +27,5 @@ export const COMPLETION_TABLES = ['completion_meta', 'endpoint_meta', 'search_me
 export const SHORT_PREFIX_CHARS = 4;
 const SHORT_PREFIX_INDEXES = Array.from({ length: SHORT_PREFIX_CHARS }, (_, i) => `search_memory_p${i + 1}`);
 export const COMPLETION_INDEXES = ['search_memory_scope', 'search_memory_prune', 'search_memory_prefix', ...SHORT_PREFIX_INDEXES] as const;
-// The entity index's tables are per endpoint and generation (src/main/completion/index-tables.ts);
+// The entity index's tables are per endpoint and generation (src/main/stores/completion/entity-index-store.ts);
 // the start-up check looks for the active generation's.

@@ -30,3 +30,13 @@ export function prepareCached(db: Db, sql: string, shape: RowShape = 'object'): 
   }
   return stmt;
 }
+
+/**
+ * A statement prepared at its first use and kept by the caller: a read path run on every keystroke
+ * pays no cache lookup per call, and a store made on a file not yet upgraded prepares nothing until
+ * it is used. `pluck`: the statement returns its first column's value instead of a row object.
+ */
+export function preparedOnce(db: Db, sql: string, opts: { pluck?: boolean } = {}): () => Database.Statement {
+  let stmt: Database.Statement | undefined;
+  return () => (stmt ??= opts.pluck ? db.prepare(sql).pluck() : db.prepare(sql));
+}

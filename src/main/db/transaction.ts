@@ -17,7 +17,8 @@ export function readSnapshot<T>(db: Db, fn: () => T): T {
 /**
  * Begins a deferred transaction that stays open across calls and awaits, on a connection of its
  * own: a read snapshot held while an export writes its file (closing the connection ends it), or
- * a scratch file written in one go (endTransaction).
+ * a scratch file written in one go (endTransaction), or the snapshot completion's reader lets
+ * successive requests share (completion/reader.ts).
  */
 export function beginTransaction(db: Db): void {
   db.exec('BEGIN');

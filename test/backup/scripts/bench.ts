@@ -11,7 +11,7 @@ import { snapshotDatabase } from '../../../src/main/backup/snapshot';
 import { commitRestore, stageRestore } from '../../../src/main/backup/restore';
 import { completeInterruptedRestore } from '../../../src/main/backup/restore-journal';
 import { normalizeSearchTerm } from '../../../src/shared/normalize';
-import { tablesOf } from '../../../src/main/completion/index-tables';
+import { tablesOf } from '../../../src/main/stores/completion/entity-index-store';
 import { startServices } from '../../../src/main/app-services';
 import { sharedDataFile } from '../../support/shared-data';
 
