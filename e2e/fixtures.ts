@@ -157,6 +157,16 @@ export async function clickThenChange(scope: import('@playwright/test').Locator,
   );
 }
 
+/** Ticks columns shown on request (a records table's column settings, in the actions column's header) by their titles. */
+export async function showColumns(page: import('@playwright/test').Page, titles: string[]): Promise<void> {
+  // antd measures column widths with a hidden copy of the titles: the header's button is the one to press.
+  await page.locator('thead').getByTestId('column-settings-button').click();
+  const panel = page.getByTestId('column-settings');
+  for (const title of titles) await panel.getByRole('checkbox', { name: title, exact: true }).check();
+  await page.keyboard.press('Escape');
+  await panel.waitFor({ state: 'hidden' });
+}
+
 /** Playwright fixture: `app` is a fresh browser-mode server per test, stopped afterwards. */
 export const test = base.extend<{ app: RunningApp }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form

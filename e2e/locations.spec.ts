@@ -43,11 +43,14 @@ test('admin builds building › room › cabinet, stocks an item there, browses 
   await pick(page, form.getByTestId('location-picker'), 'Cabinet', 'Cabinet A');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const row = page.getByRole('row', { name: /乙醇/ });
-  await expect(row).toContainText('Chemistry › Room 301 › Cabinet A');
+  // The last two levels in the list, the whole path on hover.
+  await expect(row.getByTestId('location-cell')).toHaveText('Room 301 › Cabinet A');
+  await row.getByTestId('location-cell').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Chemistry › Room 301 › Cabinet A');
+  await page.mouse.move(0, 0);
 
-  // The tree beside the list (folded at first on a 1366 px screen): counts per node; a node lists
-  // what is in it and below.
-  await page.getByRole('button', { name: 'Show locations' }).click();
+  // The tree beside the list (open at first, also on a laptop screen): counts per node; a node
+  // lists what is in it and below.
   const tree = page.getByTestId('location-tree');
   await expect(tree.getByTestId('tree-node-Chemistry')).toContainText('1');
   await tree.getByTestId('tree-node-Chemistry › Room 302').click();
@@ -66,7 +69,7 @@ test('admin builds building › room › cabinet, stocks an item there, browses 
   await page.getByRole('dialog').getByRole('button', { name: 'Move' }).click();
   await expect(page.getByTestId('list-total')).toContainText('0'); // no longer under room 301
   await tree.getByTestId('tree-node-Chemistry › Room 302').click();
-  await expect(row).toContainText('Chemistry › Room 302');
+  await expect(row.getByTestId('location-cell')).toHaveText('Chemistry › Room 302');
   await row.getByRole('button', { name: 'History' }).click();
   await expect(page.getByRole('dialog')).toContainText('Moved');
   await expect(page.getByRole('dialog')).toContainText('Chemistry › Room 301 › Cabinet A → Chemistry › Room 302');
@@ -86,7 +89,7 @@ test('admin builds building › room › cabinet, stocks an item there, browses 
 
   await page.getByRole('menuitem', { name: 'Inventory' }).click();
   await page.getByTestId('location-tree').getByTestId('tree-all').click();
-  await expect(page.getByRole('row', { name: /乙醇/ })).toContainText('Chemistry › Room 305');
+  await expect(page.getByRole('row', { name: /乙醇/ }).getByTestId('location-cell')).toHaveText('Chemistry › Room 305');
   await page.getByRole('textbox').first().fill('Room 305');
   await expect(page.getByTestId('list-total')).toContainText('1');
 });
@@ -111,7 +114,9 @@ test('in zh-CN: picker, tree, move and rename read in Chinese', async ({ page, a
   await pick(page, form.getByTestId('location-picker'), 'A柜', 'A柜');
   await page.getByRole('button', { name: /^保\s*存$/ }).click();
   const row = page.getByRole('row', { name: /丙酮/ });
-  await expect(row).toContainText('化学楼 › 301 › A柜');
+  await expect(row.getByTestId('location-cell')).toHaveText('301 › A柜');
+  // Folded and shown again: the button reads in Chinese.
+  await page.getByRole('button', { name: '隐藏位置树' }).click();
   await page.getByRole('button', { name: '显示位置树' }).click();
   const tree = page.getByTestId('location-tree');
   await expect(tree).toContainText('按位置浏览');

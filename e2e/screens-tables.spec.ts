@@ -58,10 +58,16 @@ async function openInChinese(page: Page, app: RunningApp, width: number, height:
 function layoutOfTexts(page: Page) {
   // through the locator: it waits for the table to be there (a screen change replaces it)
   return page.getByTestId('records-table').evaluate((table) => {
+    // The lines its text takes (a button beside a title, such as the column settings, is not text).
     const lines = (el: Element) => {
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+      const tops = new Set<number>();
+      const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.bottom));
+      }
+      return tops.size;
     };
     const headers = [...table.querySelectorAll('thead th')].filter((th) => th.textContent!.trim() !== '');
     const cas = [...table.querySelectorAll('tbody td.cas-cell')];
@@ -132,6 +138,10 @@ test('order tables at 1366 × 768 in zh-CN: one-line headers and CAS, ¥ prices 
   await admin.req('POST', '/api/consumable-orders', { name: '丁腈手套 M', quantity: 5 });
   await openInChinese(page, app, 1366, 768, '试剂订单');
   await expectOneLineHeadersAndCas(page);
+  // The unit price is one of the columns shown on request.
+  await page.locator('thead').getByTestId('column-settings-button').click();
+  await page.getByTestId('column-settings').getByRole('checkbox', { name: '单价' }).check();
+  await page.keyboard.press('Escape');
   const priced = page.getByRole('row', { name: /乙醇/ });
   await expect(priced.locator('td').filter({ hasText: '¥' })).toHaveText(['¥35.50', '¥106.50']);
   const unpriced = page.getByRole('row', { name: /甲醇/ });

@@ -112,11 +112,12 @@ test('a walk of every screen in Simplified Chinese shows no English sentence, co
   await expectChineseOnly(page, 'home screen');
 
   await open(page, app.url, '/inventory', '氯化钠');
-  await expectChineseOnly(page, 'inventory list');
-  // The location tree beside the list.
-  await page.getByRole('button', { name: /显示位置树/ }).click();
+  // The location tree beside the list (open at first), and the list with it folded.
   await page.getByTestId('location-tree').waitFor();
   await expectChineseOnly(page, 'inventory with the location tree');
+  await page.getByRole('button', { name: '隐藏位置树' }).click();
+  await page.getByRole('button', { name: /显示位置树/ }).waitFor();
+  await expectChineseOnly(page, 'inventory list');
   // The stock dialog of a use, and the item's ledger.
   const methanol = page.getByRole('row', { name: /甲醇/ });
   await methanol.getByTestId('row-more').click();

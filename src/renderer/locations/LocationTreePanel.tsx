@@ -1,7 +1,7 @@
 // The location tree beside the inventory list: clicking a node lists what is in it and below; each
 // node shows how many items (in stock or borrowed) are there and below. Folds away to a button next
-// to the page title (the choice is remembered); folded at first on a laptop screen (1366 px), where
-// the table needs the width for all its columns, and open on a wider one.
+// to the page title (the choice is remembered); open at first, also on a laptop screen (1366 px):
+// the columns the list shows by default fit beside it.
 import { useCallback, useMemo, useState } from 'react';
 import { Button, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
@@ -10,8 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { nest, useExpanded, useLocations, type LocationTreeNode } from './use-locations';
 
 const OPEN_KEY = 'lab.locationTree';
-/** Below this window width the tree starts folded. */
-const WIDE = 1600;
 
 function treeData(nodes: LocationTreeNode[], count: (n: number) => string): DataNode[] {
   return nodes.map((n) => ({
@@ -27,10 +25,7 @@ function treeData(nodes: LocationTreeNode[], count: (n: number) => string): Data
 
 /** Whether the tree is shown, and a setter that remembers the choice. */
 export function useLocationTreeOpen(): [boolean, (open: boolean) => void] {
-  const [open, setOpen] = useState(() => {
-    const pref = localStorage.getItem(OPEN_KEY);
-    return pref ? pref === 'open' : window.innerWidth >= WIDE;
-  });
+  const [open, setOpen] = useState(() => localStorage.getItem(OPEN_KEY) !== 'closed');
   const set = useCallback((next: boolean) => {
     setOpen(next);
     localStorage.setItem(OPEN_KEY, next ? 'open' : 'closed');

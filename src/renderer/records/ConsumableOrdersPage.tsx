@@ -8,6 +8,9 @@ import { OrderPageFrame, useOrderPage } from './order-kit';
 import { ellipsisCell } from './list-kit';
 import { allowedFrom, CONSUMABLE_TRANSITIONS as STEPS } from '../../shared/workflows';
 
+/** Shown by default at 1366 × 768: what the order is, who asked, when, and where it stands (with a rejection's reason). */
+const COLUMN_DEFAULTS = { hidden: ['id', 'unit_price', 'communication'], locked: ['name'] };
+
 export function ConsumableOrdersPage() {
   const page = useOrderPage<ConsumableOrder>({
     list: 'listConsumableOrders',
@@ -21,7 +24,7 @@ export function ConsumableOrdersPage() {
   const columns = useMemo<ColumnsType<ConsumableOrder>>(
     () => [
       col('id', { width: 70 }),
-      col('name', ellipsisCell(220)),
+      col('name', ellipsisCell(200)),
       col('specification', ellipsisCell(120)),
       col('quantity', { width: 80 }),
       ...moneyColumns(),
@@ -37,5 +40,5 @@ export function ConsumableOrdersPage() {
     [t, isAdmin, run, col, statusColumn, actionsColumn, moneyColumns],
   );
 
-  return <OrderPageFrame page={page} title={t('records.title.consumableOrders')} kind="consumable" columns={columns} />;
+  return <OrderPageFrame page={page} title={t('records.title.consumableOrders')} kind="consumable" columns={columns} columnDefaults={COLUMN_DEFAULTS} />;
 }

@@ -14,6 +14,9 @@ import { controlledNames } from '../../shared/controlled';
 import { ControlledTags } from '../controlled/ControlledTags';
 import { useControlled } from '../controlled/use-controlled';
 
+/** Shown by default at 1366 × 768: what the order is, who asked, when, and where it stands (with a rejection's reason). */
+const COLUMN_DEFAULTS = { hidden: ['id', 'english_name', 'specification', 'unit_price', 'brand', 'product_number'], locked: ['name'] };
+
 export function ReagentOrdersPage() {
   const page = useOrderPage<ReagentOrder>({
     list: 'listReagentOrders',
@@ -34,7 +37,8 @@ export function ReagentOrdersPage() {
       r.controlled ? t('controlled.approveConfirm', { name: r.name, categories: controlledNames(r.controlled, controlled.categories, i18n.language).join('、') }) : undefined;
     return [
       col('id', { width: 70 }),
-      col('name', { ...ellipsisCell(200), render: (v: string, r) => { const label = r.english_name ? `${v} (${r.english_name})` : v; return <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}><HoverTip title={label}><span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{label}</span></HoverTip><ControlledTags flag={r.controlled} compact /></span>; } }),
+      col('name', { ...ellipsisCell(200), render: (v: string, r) => { const label = r.english_name ? `${v} (${r.english_name})` : v; return <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}><HoverTip title={label}><span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{v}</span></HoverTip><ControlledTags flag={r.controlled} compact /></span>; } }),
+      col('english_name', ellipsisCell(160)),
       col('cas_number', casCell),
       col('specification', ellipsisCell(100)),
       col('quantity', { width: 80 }),
@@ -54,7 +58,7 @@ export function ReagentOrdersPage() {
 
   return (
     <>
-      <OrderPageFrame page={page} title={t('records.title.reagentOrders')} kind="reagent" columns={columns} />
+      <OrderPageFrame page={page} title={t('records.title.reagentOrders')} kind="reagent" columns={columns} columnDefaults={COLUMN_DEFAULTS} />
       <LazyDialog open={stocking !== null}>
         <StockInDialog order={stocking} onClose={() => setStocking(null)} onDone={() => void list.reload()} />
       </LazyDialog>

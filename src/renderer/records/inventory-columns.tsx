@@ -8,10 +8,11 @@ import type { InventoryItem } from '../../shared/records';
 import { allowedFrom } from '../../shared/workflows';
 import { STOCK_ACTION_FROM } from '../../shared/stock-actions';
 import { ControlledTags } from '../controlled/ControlledTags';
-import { cachedT, casCell, ellipsisCell, HoverTip, statusTag, type useRecordPage } from './list-kit';
+import { cachedT, casCell, ellipsisCell, HoverTip, locationCell, statusTag, type useRecordPage } from './list-kit';
+import { useColumnPrefs } from './column-prefs';
 import { RowActions } from './RowActions';
 import { GhsIcons } from './GhsIcon';
-import { amountText, containersText, expiryDate } from './item-display';
+import { amountText, containersShort, containersText, expiryDate } from './item-display';
 import type { StockDialogAction } from './StockDialog';
 
 type Page = ReturnType<typeof useRecordPage<InventoryItem>>;
@@ -24,52 +25,67 @@ export type ColumnContext = Pick<Page, 't' | 'col' | 'canWrite' | 'isAdmin' | 'r
   setLabelIds: Dispatch<SetStateAction<number[] | null>>;
 };
 
+/**
+ * Shown by default: what a lab manager looks for on a 1366 × 768 laptop with the location tree
+ * open (name with its controlled tag, CAS, amount, location, expiry, status); the rest is a tick
+ * away in the column settings (column-prefs.tsx).
+ */
+export const INVENTORY_COLUMN_DEFAULTS = {
+  hidden: ['english_name', 'specification', 'ghs', 'lot_number', 'brand', 'category', 'product_number', 'supplier', 'notes'],
+  locked: ['name'],
+} as const;
+
 function factColumns({ t, col, setDetail }: ColumnContext): ColumnsType<InventoryItem> {
   const label = (r: InventoryItem) => (r.english_name ? `${r.name} (${r.english_name})` : r.name);
   const statusText = cachedT((key) => t(key));
   const status = (s: string) => statusTag(s, statusText(`records.status.${s}`));
   return [
     // The name opens the item's details (every field, the GHS pictograms large). Its whole text
-    // shows on hover as the element's own title: a hover tip made on first hover would re-create
-    // the link between a quick press and release, and the click would be lost. A plain <a> in
-    // antd's link look (Typography.Link per row cost its style hooks on every answer).
+    // (with the English name) shows on hover as the element's own title: a hover tip made on
+    // first hover would re-create the link between a quick press and release, and the click
+    // would be lost. A plain <a> in antd's link look (Typography.Link per row cost its style
+    // hooks on every answer). The English name is a column of its own: beside the Chinese one
+    // it pushed every other fact out of a laptop's window.
     col('name', {
-      ...ellipsisCell(190),
+      ...ellipsisCell(170),
       render: (_v: string, r) => (
         <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-          <a className="cell-link" title={label(r)} onClick={() => setDetail(r)} data-testid="item-name" style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
-            {label(r)}
+          <a className="cell-link" title={label(r)} onClick={() => setDetail(r)} data-testid="item-name" style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {r.name}
           </a>
           {r.controlled ? <ControlledTags flag={r.controlled} compact /> : null}
         </span>
       ),
     }),
+    col('english_name', ellipsisCell(160)),
     col('cas_number', casCell),
     col('specification', ellipsisCell(90)),
-    // "1500 g" and, kept as containers, "3 瓶 × 500 g" after it.
+    // "1500 g" and, kept as containers, "3 瓶" after it; "3 瓶 × 500 g" on hover (the whole of it
+    // did not fit beside the location tree at 1366 px).
     col('quantity', {
-      width: 150,
+      width: 130,
       ellipsis: { showTitle: false },
       render: (v: number, r) => {
         const amount = amountText(v, r.unit);
-        const containers = containersText(r, t);
+        const containers = containersShort(r, t);
         return containers ? (
-          <HoverTip title={`${amount} · ${containers}`}>
+          <HoverTip title={`${amount} · ${containersText(r, t)}`}>
             <span>{amount} <Typography.Text type="secondary">{containers}</Typography.Text></span>
           </HoverTip>
         ) : amount;
       },
     }),
-    col('expiry_date', { width: 100, title: t('records.field.expiry_date'), render: (v: string | null) => expiryDate(v, t) }),
+    col('storage_location', locationCell(130)),
+    col('expiry_date', { width: 96, title: t('records.field.expiry_date'), render: (v: string | null) => expiryDate(v, t) }),
     { key: 'ghs', dataIndex: 'ghs', title: t('records.field.ghs'), width: 90, render: (v: string[]) => <GhsIcons codes={v} size={18} /> },
     { key: 'lot_number', dataIndex: 'lot_number', title: t('records.field.lot_number'), ...ellipsisCell(90) },
-    col('storage_location', ellipsisCell(120)),
     col('brand', ellipsisCell(100)),
     col('category', ellipsisCell(80)),
-    // Last of the facts: an empty notes column before the location pushed it out of a 1366 px window.
+    col('product_number', ellipsisCell(100)),
+    { key: 'supplier', dataIndex: 'supplier', title: t('records.field.supplier'), ...ellipsisCell(100) },
     { key: 'notes', dataIndex: 'notes', title: t('records.field.notes'), ...ellipsisCell(120) },
     col('status', {
-      width: 140,
+      width: 110,
       ellipsis: { showTitle: false },
       render: (s: string, r) => (r.borrowed_by_name ? <HoverTip title={r.borrowed_by_name}><span>{status(s)}{r.borrowed_by_name}</span></HoverTip> : status(s)),
     }),
@@ -129,8 +145,12 @@ function actionsColumn(c: ColumnContext): ColumnsType<InventoryItem>[number] {
   };
 }
 
-/** The same columns while nothing they show changes, so typing does not re-render the table. */
+/**
+ * The same columns while nothing they show changes, so typing does not re-render the table; the
+ * user's choice of columns and their order applied (column-prefs.tsx).
+ */
 export function useInventoryColumns(c: ColumnContext): ColumnsType<InventoryItem> {
   const { t, col, canWrite, isAdmin, userId, run, setEditing, setHistory, setMoving, setLabelIds } = c;
-  return useMemo(() => [...factColumns(c), actionsColumn(c)], [t, col, canWrite, isAdmin, userId, run, setEditing, setHistory, setMoving, setLabelIds]);
+  const all = useMemo(() => [...factColumns(c), actionsColumn(c)], [t, col, canWrite, isAdmin, userId, run, setEditing, setHistory, setMoving, setLabelIds]);
+  return useColumnPrefs('inventory', userId, all, INVENTORY_COLUMN_DEFAULTS);
 }

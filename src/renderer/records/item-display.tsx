@@ -1,4 +1,4 @@
-// How an item's amount, containers and expiry read: "1500 g", "3 瓶 × 500 g" (containers =
+// How an item's amount, containers and expiry read: "1500 g", "3 瓶 × 500 g" or in a list cell "3 瓶" (containers =
 // ceil(amount / size), so an opened bottle still counts), and the expiry date coloured by how many
 // days of the lab's local calendar are left (expired red, within EXPIRY_WARN_DAYS orange).
 import Big from 'big.js';
@@ -28,6 +28,13 @@ export function containersText(item: { quantity: number; unit: string; container
   if (!item.container_size) return '';
   const v = { count: containerCount(item.quantity, item.container_size), label: item.container_label, size: formatAmount(item.container_size), unit: item.unit };
   return t(item.container_label ? 'itemFields.containersOf' : 'itemFields.containersPlain', v);
+}
+
+/** "3 瓶" (the list's narrow cell; the size shows on hover), or '' when the item is not kept as containers. */
+export function containersShort(item: { quantity: number; container_size: number | null; container_label: string }, t: TFunction): string {
+  if (!item.container_size) return '';
+  const count = containerCount(item.quantity, item.container_size);
+  return item.container_label ? t('itemFields.containersShort', { count, label: item.container_label }) : t('itemFields.containersShortPlain', { count });
 }
 
 /** Whole calendar days from `today` to `day` (both YYYY-MM-DD): negative once past. */

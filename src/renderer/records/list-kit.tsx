@@ -7,6 +7,7 @@ import type { TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { LISTS, type ListEndpoint, type RecordEntityType } from '../../shared/records';
+import { LOCATION_SEPARATOR } from '../../shared/stock';
 import { ListSearch } from './ListSearch';
 import { downloadExport, exportLanguage, type CsvEncoding } from './export-download';
 import { useRecordList, type ListOp } from './use-record-list';
@@ -222,8 +223,23 @@ export function ellipsisCell(width: number) {
   };
 }
 
+/** The last `n` levels of a location path ("试剂柜A › 第2层"): what tells two shelves apart. */
+export function pathTail(path: string, n = 2): string {
+  const parts = path.split(LOCATION_SEPARATOR);
+  return parts.length <= n ? path : parts.slice(-n).join(LOCATION_SEPARATOR);
+}
+
+/** A location cell: the path's last two levels (a full path does not fit a laptop's table), the whole path on hover. */
+export function locationCell(width: number) {
+  return {
+    width,
+    ellipsis: { showTitle: false },
+    render: (v: string) => (v ? <HoverTip title={v}><span data-testid="location-cell">{pathTail(v)}</span></HoverTip> : v),
+  };
+}
+
 /** A CAS number cell: one unbreakable line (a CAS split at its hyphens reads as two numbers). */
-export const casCell = { width: 110, className: 'cas-cell', onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }) };
+export const casCell = { width: 100, className: 'cas-cell', onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }) };
 
 /** Table props that map antd's sorter and pagination onto the server-side list view (stable while the view and rows are). */
 export function useTableWiring<T extends { id: number }>(list: List): Pick<TableProps<T>, 'rowKey' | 'loading' | 'dataSource' | 'pagination' | 'onChange'> & { sortOrderOf: (key: string) => 'ascend' | 'descend' | null } {

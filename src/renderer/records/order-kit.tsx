@@ -12,6 +12,7 @@ import { recordsOps } from '../../shared/contract/records';
 import type { ListOp } from './use-record-list';
 import { cachedT, HoverTip, ListToolbar, RecordTable, statusTag, useRecordPage } from './list-kit';
 import { RowActions, type RowAction } from './RowActions';
+import { useColumnPrefs, type ColumnDefaults } from './column-prefs';
 import { formatYuan, orderTotal } from './money';
 import { PromptModal, type PromptSpec } from './PromptModal';
 import { HistoryDrawer, RecordForm } from './dialogs';
@@ -51,7 +52,7 @@ export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
     const status = (s: string) => statusTag(s, statusText(`records.status.${s}`));
     return col('status', {
         // A rejected order shows its reason in the row itself (cut to the column; whole on hover).
-        width: 200,
+        width: 220,
         ellipsis: { showTitle: false },
         render: (s: string, r: T) =>
           r.reject_reason ? (
@@ -109,7 +110,7 @@ export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
   const moneyColumns = useCallback(
     (): ColumnsType<T> => [
       col('unit_price' as keyof T & string, { width: 110, align: 'right', render: (v: number | null) => formatYuan(v) } as Partial<ColumnsType<T>[number]>),
-      { key: 'total', title: t('table.total'), width: 120, align: 'right', className: 'total-cell', render: (_v, r: T) => formatYuan(orderTotal(r.quantity, r.unit_price)) },
+      { key: 'total', title: t('table.total'), width: 110, align: 'right', className: 'total-cell', render: (_v, r: T) => formatYuan(orderTotal(r.quantity, r.unit_price)) },
     ],
     [col, t, i18n.language],
   );
@@ -117,9 +118,13 @@ export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
   return { ...page, endpoint: ops.endpoint, prompt, setPrompt, statusColumn, actionsColumn, moneyColumns };
 }
 
-/** An order page: title, toolbar with "new order", the table, and the form, history and prompt it opens. */
-export function OrderPageFrame<T extends OrderRow>({ page, title, kind, columns }: { page: ReturnType<typeof useOrderPage<T>>; title: string; kind: 'reagent' | 'consumable'; columns: ColumnsType<T> }) {
-  const { t, canWrite, list, editing, setEditing, history, setHistory, tableProps, prompt, setPrompt } = page;
+/**
+ * An order page: title, toolbar with "new order", the table (the columns the user picked, by
+ * default those `columnDefaults` leaves shown), and the form, history and prompt it opens.
+ */
+export function OrderPageFrame<T extends OrderRow>({ page, title, kind, columns, columnDefaults }: { page: ReturnType<typeof useOrderPage<T>>; title: string; kind: 'reagent' | 'consumable'; columns: ColumnsType<T>; columnDefaults: ColumnDefaults }) {
+  const { t, user, canWrite, list, editing, setEditing, history, setHistory, tableProps, prompt, setPrompt } = page;
+  const shown = useColumnPrefs(`${kind}Orders`, user.id, columns, columnDefaults);
   // Kept while unchanged: a keystroke in the search box does not re-render the button.
   const extra = useMemo(() => canWrite && <Button type="primary" onClick={() => setEditing('new')}>{t('records.action.newOrder')}</Button>, [canWrite, setEditing, t]);
   return (
@@ -127,7 +132,7 @@ export function OrderPageFrame<T extends OrderRow>({ page, title, kind, columns 
       <Typography.Title level={3}>{title}</Typography.Title>
       <ListToolbar endpoint={page.endpoint} list={list} extra={extra} />
       {list.error && <Typography.Text type="danger">{list.error}</Typography.Text>}
-      <RecordTable<T> {...tableProps} columns={columns} />
+      <RecordTable<T> {...tableProps} columns={shown} />
       <LazyDialog open={editing !== null}>
         <RecordForm kind={kind} open={editing !== null} initial={editing === 'new' ? null : (editing as unknown as (Record<string, unknown> & { id: number }) | null)} onClose={() => setEditing(null)} onSaved={() => void list.reload()} />
       </LazyDialog>

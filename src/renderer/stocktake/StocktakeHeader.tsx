@@ -21,7 +21,7 @@ export function StocktakeTitle({ detail }: { detail: StocktakeDetail }) {
 export function StocktakeFacts({ detail }: { detail: StocktakeDetail }) {
   const { t } = useTranslation();
   return (
-    <Typography.Text type="secondary">
+    <Typography.Text type="secondary" data-testid="stocktake-facts">
       {t('stocktake.startedBy', { name: detail.started_by_name ?? EMPTY, at: dateTime(detail.started_at) })}
       {detail.closed_at && ` · ${t(detail.status === 'cancelled' ? 'stocktake.cancelledBy' : 'stocktake.closedBy', { name: detail.closed_by_name ?? EMPTY, at: dateTime(detail.closed_at) })}`}
       {detail.note && ` · ${detail.note}`}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { dateTime, EMPTY } from '../app/format';
 import { amountText } from '../records/item-display';
+import { HoverTip, pathTail } from '../records/list-kit';
 import type { StocktakeDetail, StocktakeLine } from '../../shared/stocktake';
 
 export type Filter = 'all' | 'unseen' | 'seen' | 'found' | 'moved';
@@ -54,7 +55,8 @@ function lineColumns(t: TFunction, { detail, canCount, onCount }: Props, tick: (
     },
     { key: 'item', title: t('stocktake.line.item'), render: (_, l) => <ItemCell l={l} /> },
     { key: 'cas', title: t('stocktake.line.cas'), width: 110, render: (_, l) => l.cas_number || EMPTY },
-    { key: 'registered', title: t('stocktake.line.registered'), render: (_, l) => l.location_path || EMPTY },
+    // The last two levels, as in the inventory list; the whole path on hover.
+    { key: 'registered', title: t('stocktake.line.registered'), render: (_, l) => (l.location_path ? <HoverTip title={l.location_path}><span data-testid="location-cell">{pathTail(l.location_path)}</span></HoverTip> : EMPTY) },
     { key: 'expected', title: t('stocktake.line.expected'), width: 110, render: (_, l) => (l.expected ? amountText(l.expected_amount, l.expected_unit) : EMPTY) },
     { key: 'counted', title: t('stocktake.line.counted'), width: 150, render: (_, l) => counted(l) },
     { key: 'seenBy', title: t('stocktake.line.seenBy'), render: (_, l) => (l.seen_at ? `${l.seen_by_name ?? ''} · ${dateTime(l.seen_at)}` : EMPTY) },
