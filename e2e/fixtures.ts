@@ -167,6 +167,12 @@ export async function showColumns(page: import('@playwright/test').Page, titles:
   await panel.waitFor({ state: 'hidden' });
 }
 
+/** Picks a status (or group) in a records list's status filter by its label. */
+export async function pickStatus(page: import('@playwright/test').Page, label: string): Promise<void> {
+  await page.getByTestId('status-filter').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(label, { exact: true }).click();
+}
+
 /** Playwright fixture: `app` is a fresh browser-mode server per test, stopped afterwards. */
 export const test = base.extend<{ app: RunningApp }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form

@@ -2,7 +2,7 @@
 // date is set), borrowed with a due date, returned short (the rest counts as used) and disposed of
 // with a reason; the item's ledger shows each movement with its balance, in English and in Chinese.
 import type { Locator, Page } from '@playwright/test';
-import { MEMBER, loginViaUi, seedUsers, test, expect, type ApiSession } from './fixtures';
+import { MEMBER, loginViaUi, pickStatus, seedUsers, test, expect, type ApiSession } from './fixtures';
 
 const today = () => {
   const d = new Date();
@@ -91,6 +91,9 @@ test('receive → use part → borrow with a due date → return short → dispo
   await expect(dialog(page)).toContainText('Is required');
   await dialog(page).getByTestId('stock-reason').fill('contaminated');
   await dialog(page).getByRole('button', { name: 'Dispose' }).click();
+  // Disposed, it leaves the list of what is in the lab; the status filter shows it.
+  await expect(row).toBeHidden();
+  await pickStatus(page, 'Disposed');
   await expect(row).toContainText('Disposed');
 
   // The ledger

@@ -20,6 +20,8 @@ export type ConsumableOrderStatus = (typeof CONSUMABLE_ORDER_STATUSES)[number];
  *   single-field choices (besides `all`); `applicant` is the applicant's display name
  * - `searchAlso`: further record fields a field's search column covers; `searchAllAlso`: fields only
  *   the `all` search covers
+ * - `statusGroups`: names the `status` filter takes besides one status, each for several statuses
+ *   (inventory's `present`, what is in the lab: the inventory page's opening view)
  * - `sortable`: the columns the API accepts in `sort` (prefix `-` sorts descending)
  * - `exportColumns`: the export's columns (record field names, so an export can be re-imported)
  */
@@ -29,6 +31,7 @@ export const LISTS = {
     table: 'inventory_items',
     indexKey: 'inventory',
     statuses: INVENTORY_STATUSES,
+    statusGroups: { present: ['in_stock', 'borrowed'] },
     indexed: ['name', 'cas_number', 'storage_location', 'brand', 'category'],
     searchAlso: { name: ['english_name'] },
     searchAllAlso: ['product_number', 'specification'],
@@ -40,6 +43,7 @@ export const LISTS = {
     table: 'reagent_orders',
     indexKey: 'reagent_orders',
     statuses: REAGENT_ORDER_STATUSES,
+    statusGroups: {},
     indexed: ['name', 'cas_number', 'brand', 'category', 'applicant'],
     searchAlso: { name: ['english_name'] },
     searchAllAlso: ['product_number', 'specification'],
@@ -51,6 +55,7 @@ export const LISTS = {
     table: 'consumable_orders',
     indexKey: 'consumable_orders',
     statuses: CONSUMABLE_ORDER_STATUSES,
+    statusGroups: {},
     indexed: ['name', 'specification', 'communication', 'applicant'],
     searchAlso: {},
     searchAllAlso: [],
@@ -64,6 +69,7 @@ export const LISTS = {
     table: string;
     indexKey: string;
     statuses: readonly [string, ...string[]];
+    statusGroups: Readonly<Record<string, readonly string[]>>;
     indexed: readonly string[];
     searchAlso: Readonly<Record<string, readonly string[]>>;
     searchAllAlso: readonly string[];
@@ -92,6 +98,18 @@ export const RECORD_ENTITY_TYPES = LIST_ENDPOINTS.map((e) => LISTS[e].kind) as [
 
 export function isListEndpoint(v: unknown): v is ListEndpoint {
   return typeof v === 'string' && Object.hasOwn(LISTS, v);
+}
+
+/** The values a list's `status` filter may take: '' (any), one status or a group's name. */
+export function statusFilterValues(endpoint: ListEndpoint): [string, ...string[]] {
+  return [...LISTS[endpoint].statuses, ...Object.keys(LISTS[endpoint].statusGroups)] as [string, ...string[]];
+}
+
+/** The statuses a `status` filter picks: none for '' (any), a group's statuses, or the one named. */
+export function filterStatuses(endpoint: ListEndpoint, status: string): readonly string[] {
+  if (!status) return [];
+  const groups: Readonly<Record<string, readonly string[]>> = LISTS[endpoint].statusGroups;
+  return Object.hasOwn(groups, status) ? groups[status]! : [status];
 }
 
 export type IndexedField<E extends ListEndpoint> = (typeof LISTS)[E]['indexed'][number];

@@ -1,7 +1,7 @@
 // What a list search means, by brute force over every row (the normalized texts of each field), for
 // the tests that check the index paths (trigram index, letter index, keyset) against it.
 import type Database from 'better-sqlite3';
-import { LISTS, type ListEndpoint } from '../../src/shared/records';
+import { filterStatuses, LISTS, type ListEndpoint } from '../../src/shared/records';
 import { normalizeSearchTerm } from '../../src/shared/normalize';
 
 export type Row = Record<string, unknown> & { id: number; status: string };
@@ -28,8 +28,9 @@ export function reference(endpoint: ListEndpoint, rows: Row[], q: Q): number[] {
   const texts = (r: Row, f: string) => [f, ...(also[f] ?? [])].map((x) => norm(r, x)).filter(Boolean);
   const single = q.field !== 'all' && indexed.includes(q.field);
   const words = q.search.normalize('NFKC').split(/\s+/u).map(normalizeSearchTerm).filter(Boolean);
+  const statuses = filterStatuses(endpoint, q.status);
   const hits = rows.filter((r) => {
-    if (q.status && r.status !== q.status) return false;
+    if (statuses.length && !statuses.includes(r.status)) return false;
     const t = single ? texts(r, q.field) : [...indexed.flatMap((f) => texts(r, f)), ...list.searchAllAlso.map((f) => norm(r, f))];
     return words.every((w) => t.some((x) => x.includes(w)));
   });

@@ -17,7 +17,7 @@ import { pipeline } from 'node:stream/promises';
 import { openDatabase } from '../db/open';
 import { dataVersion } from '../db/pragmas';
 import { AppError, fieldError } from '../../shared/errors';
-import { LISTS } from '../../shared/records';
+import { LISTS, statusFilterValues } from '../../shared/records';
 import { fileStamp, XLSX_MIME, type ExportFile, type ExportInput } from './export';
 import { startImportJob, type RunningJob } from './import-worker';
 
@@ -29,7 +29,7 @@ function checkView(input: ExportInput): void {
   const list = LISTS[input.endpoint];
   const fields: string[] = ['all', ...list.indexed];
   if (!fields.includes(input.field)) throw new AppError('validation', 'records.searchField', { values: fields }, { fields: fieldError('field', 'field.oneOf', { values: fields }) });
-  const statuses: readonly string[] = list.statuses;
+  const statuses = statusFilterValues(input.endpoint);
   if (input.status && !statuses.includes(input.status)) throw new AppError('validation', 'records.statusFilter', { values: [...statuses] }, { fields: fieldError('status', 'field.oneOf', { values: [...statuses] }) });
   const sortKey = input.sort.replace(/^-/, '');
   if (input.sort && !(list.sortable as readonly string[]).includes(sortKey)) throw new AppError('validation', 'records.notSortable', {}, { fields: fieldError('sort', 'field.notSortable') });

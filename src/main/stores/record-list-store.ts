@@ -12,7 +12,7 @@
 // space; each word is normalized and must occur in the chosen column. The trigram index finds the
 // rows; the instr scan is the fallback with the same semantics.
 import { normalizeSearchTerm } from '../../shared/normalize';
-import { LISTS, type ListEndpoint } from '../../shared/records';
+import { filterStatuses, LISTS, type ListEndpoint } from '../../shared/records';
 import type { ListQuery } from '../../shared/contract/records';
 import type { ConsumableOrder } from '../../shared/records';
 import type { Db } from '../db/open';
@@ -145,6 +145,21 @@ interface ListPlan {
   locations: string | null;
 }
 
+/**
+ * The status filter on `alias`: one status, or a group's (inventory's `present`: in stock or
+ * borrowed); the SQL and the search index's phrase (each status one trigram: record-list-index.ts).
+ */
+function statusCond(endpoint: ListEndpoint, status: string | undefined, alias: string): { sql: string[]; params: string[] } {
+  const values = filterStatuses(endpoint, status ?? '');
+  if (!values.length) return { sql: [], params: [] };
+  return { sql: [values.length === 1 ? `${alias}.status = ?` : `${alias}.status IN (${values.map(() => '?').join(', ')})`], params: [...values] };
+}
+
+function statusPhrase(endpoint: ListEndpoint, status: string | undefined): string {
+  const values = filterStatuses(endpoint, status ?? '');
+  return values.length ? ` AND {status}: (${values.map((v) => phrase(statusToken(v))).join(' OR ')})` : '';
+}
+
 /** lab.db's status index of each record table (v1): status, then id. */
 const STATUS_INDEX: Readonly<Record<string, string>> = { inventory_items: 'inventory_status', reagent_orders: 'reagent_orders_status', consumable_orders: 'consumable_orders_status' };
 
@@ -164,10 +179,9 @@ function orderOf(spec: ListSql, key: string, dir: 'ASC' | 'DESC', status: string
 function listPlan(db: Db, spec: ListSql, q: ListQuery, filter?: ListFilter): ListPlan {
   const where: string[] = [];
   const params: unknown[] = [];
-  if (q.status) {
-    where.push('t.status = ?');
-    params.push(q.status);
-  }
+  const status = statusCond(spec.endpoint, q.status, 't');
+  where.push(...status.sql);
+  params.push(...status.params);
   if (filter) {
     where.push(`(${filter.sql})`);
     params.push(...filter.params);
@@ -182,7 +196,9 @@ function listPlan(db: Db, spec: ListSql, q: ListQuery, filter?: ListFilter): Lis
   const desc = sort.startsWith('-');
   const key = desc ? sort.slice(1) : sort;
   const dir = desc ? 'DESC' : 'ASC';
-  const order = orderOf(spec, key, dir, q.status ?? '');
+  // A group walks the id order's own index (id, status), reading the status from it.
+  const one = filterStatuses(spec.endpoint, q.status ?? '');
+  const order = orderOf(spec, key, dir, one.length === 1 ? one[0]! : '');
   // A filter picks few rows through its own index; walking the sort index would visit every row.
   return { whereSql, params, locations, searching: searchWords(q.search).length > 0, key, dir, filter, ...order, index: filter ? '' : order.index };
 }
@@ -273,7 +289,7 @@ function ftsQuery(db: Db, spec: ListSql, q: ListQuery, letters: boolean): FtsQue
     else parts.push(e);
   }
   if (!parts.length) return null;
-  const status = q.status ? ` AND {status}: ${phrase(statusToken(q.status))}` : '';
+  const status = statusPhrase(spec.endpoint, q.status);
   return { match: `{${ftsCols}}: (${parts.join(' AND ')})${status}`, residual };
 }
 
@@ -356,8 +372,9 @@ function letterSearch(db: Db, spec: ListSql, q: ListQuery, p: ListPlan, window?:
   const bits = wordsMask(words);
   if (bits === null || q.field !== 'all' || p.locations) return null;
   const l = lettersTable(spec.table);
-  const cond = `(l.mask & ?) = ?${q.status ? ' AND l.status = ?' : ''}`;
-  const params = [bits, bits, ...(q.status ? [q.status] : [])];
+  const st = statusCond(spec.endpoint, q.status, 'l');
+  const cond = ['(l.mask & ?) = ?', ...st.sql].join(' AND ');
+  const params = [bits, bits, ...st.params];
   const total = prepareCached(db, `SELECT count(*) FROM ${l} l WHERE ${cond}`, 'pluck').get(...params) as number;
   const page = window ? 'LIMIT ? OFFSET ?' : '';
   const paging = (limit: number, offset: number) => (window ? [limit, offset] : []);
@@ -378,7 +395,7 @@ function letterSearch(db: Db, spec: ListSql, q: ListQuery, p: ListPlan, window?:
   const starts = occursExpr(db, spec.table, `\u001f${term}`);
   if (starts === null) return null;
   const fts = ftsTable(spec.table);
-  const status = q.status ? ` AND {status}: ${phrase(statusToken(q.status))}` : '';
+  const status = statusPhrase(spec.endpoint, q.status);
   const need = window ? window.offset + window.limit : -1;
   const ranked = prepareCached(db, `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC`, 'pluck').all(`${colset}: ${phrase(`\u001f${term}\u001f`)}${status}`) as number[];
   if (starts !== false) {
@@ -398,8 +415,9 @@ function letterSearch(db: Db, spec: ListSql, q: ListQuery, p: ListPlan, window?:
 /** Every matching id of a text search by scanning the rows, in list order. */
 function scanIds(db: Db, spec: ListSql, q: ListQuery, p: ListPlan): number[] {
   const s = searchWhere(spec.endpoint, 't', q.field, q.search);
-  const where = [...s.sql, ...(q.status ? ['t.status = ?'] : []), ...(p.filter ? [`(${p.filter.sql})`] : []), ...(p.locations ? ['t.location_id IN (SELECT value FROM json_each(?))'] : [])];
-  const params = [...s.params, ...(q.status ? [q.status] : []), ...(p.filter?.params ?? []), ...(p.locations ? [p.locations] : [])];
+  const st = statusCond(spec.endpoint, q.status, 't');
+  const where = [...s.sql, ...st.sql, ...(p.filter ? [`(${p.filter.sql})`] : []), ...(p.locations ? ['t.location_id IN (SELECT value FROM json_each(?))'] : [])];
+  const params = [...s.params, ...st.params, ...(p.filter?.params ?? []), ...(p.locations ? [p.locations] : [])];
   // `+expr` keeps the planner off the sort column's index: walking the index would look every
   // row up at random; a straight scan plus a sort of the matches is far cheaper.
   const rank = q.sort ? null : relevanceExpr(spec.endpoint, 't', q.field, q.search);
@@ -448,7 +466,7 @@ function plainWalk(spec: ListSql, p: ListPlan): { from: string; where: string } 
   // `+t.status`: a plain `t.status = ?` makes the planner drop status from the ORDER BY as a
   // constant and then sort the ids of every run of equal keys, since status sits between the
   // key and the id in the index; the index order (key, status, id) is already the list order.
-  const where = p.index && !p.locations && p.key !== 'id' && p.key !== 'status' ? p.whereSql.replace('t.status = ?', '+t.status = ?') : p.whereSql;
+  const where = p.index && !p.locations && p.key !== 'id' && p.key !== 'status' ? p.whereSql.replace(/t\.status (= \?|IN \()/, '+t.status $1') : p.whereSql;
   return { from, where };
 }
 

@@ -101,6 +101,8 @@ export function ListToolbar({ endpoint, list, extra }: { endpoint: ListEndpoint;
 const StatusFilter = memo(function StatusFilter({ endpoint, value, onChange }: { endpoint: ListEndpoint; value: string; onChange: (status: string) => void }) {
   const { t } = useTranslation();
   const statuses: readonly string[] = LISTS[endpoint].statuses;
+  // A group of statuses first (the inventory's opening view: what is in the lab), then any status, then each.
+  const groups = Object.keys(LISTS[endpoint].statusGroups);
   return (
     <Select
       aria-label={t('records.field.status')}
@@ -108,7 +110,7 @@ const StatusFilter = memo(function StatusFilter({ endpoint, value, onChange }: {
       value={value}
       onChange={onChange}
       style={{ width: 150 }}
-      options={[{ value: '', label: t('records.status.all') }, ...statuses.map((s) => ({ value: s, label: t(`records.status.${s}`) }))]}
+      options={[...groups.map((g) => ({ value: g, label: t(`records.statusGroup.${g}`) })), { value: '', label: t('records.status.all') }, ...statuses.map((s) => ({ value: s, label: t(`records.status.${s}`) }))]}
     />
   );
 });

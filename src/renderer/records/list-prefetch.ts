@@ -25,8 +25,18 @@ export interface ListView {
   controlled?: boolean;
 }
 
-/** What a list screen shows when opened. */
-export const INITIAL_VIEW: ListView = { search: '', field: 'all', status: '', sort: '', page: 1, pageSize: 20 };
+const OPENING: ListView = { search: '', field: 'all', status: '', sort: '', page: 1, pageSize: 20 };
+
+/**
+ * What a list screen shows when opened (one object per list: a view is the opening one when it is
+ * this object). The inventory opens on what is in the lab, in stock or borrowed; used-up and
+ * disposed items are a status filter away.
+ */
+export const INITIAL_VIEWS: Readonly<Record<ListOp, ListView>> = {
+  listInventory: { ...OPENING, status: 'present' },
+  listReagentOrders: OPENING,
+  listConsumableOrders: OPENING,
+};
 
 /** A prefetched answer is used once and only soon after: a later visit asks again. */
 const FRESH_MS = 5000;
@@ -45,7 +55,7 @@ const pending = new Map<ListOp, Prefetch>();
 export function prefetchList(op: ListOp): Promise<unknown> {
   const userId = (lastUserSnapshot() as { id?: number } | null)?.id;
   if (userId === undefined) return Promise.resolve();
-  const entry: Prefetch = { at: Date.now(), userId, result: call(op, INITIAL_VIEW) as Promise<ListResult<unknown>> };
+  const entry: Prefetch = { at: Date.now(), userId, result: call(op, INITIAL_VIEWS[op]) as Promise<ListResult<unknown>> };
   entry.result.then(
     (v) => (entry.value = v),
     () => pending.get(op) === entry && pending.delete(op),

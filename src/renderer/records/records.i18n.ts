@@ -8,6 +8,7 @@ export const en = {
   title: { inventory: 'Inventory', reagentOrders: 'Reagent orders', consumableOrders: 'Consumable orders' },
   field: RECORD_LABELS.en.field,
   status: RECORD_LABELS.en.status,
+  statusGroup: { present: 'In stock or borrowed' },
   search: { placeholder: 'Search…', field: 'Search field', submit: 'Search' },
   action: {
     newItem: 'New item',
@@ -151,6 +152,7 @@ export const zh: typeof en = {
   title: { inventory: '库存', reagentOrders: '试剂订单', consumableOrders: '耗材订单' },
   field: RECORD_LABELS['zh-CN'].field,
   status: RECORD_LABELS['zh-CN'].status,
+  statusGroup: { present: '在库和借出' },
   search: { placeholder: '搜索…', field: '搜索字段', submit: '搜索' },
   action: {
     newItem: '新增库存',

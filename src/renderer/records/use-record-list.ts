@@ -8,7 +8,7 @@ import { startTransition, useCallback, useEffect, useRef, useState } from 'react
 import { useSearchParams } from 'react-router-dom';
 import { call, subscribeEvents } from '../api/client';
 import type { ListResult, ListEndpoint } from '../../shared/records';
-import { dropPrefetchedList, INITIAL_VIEW, peekPrefetchedList, type ListOp, type ListView } from './list-prefetch';
+import { dropPrefetchedList, INITIAL_VIEWS, peekPrefetchedList, type ListOp, type ListView } from './list-prefetch';
 import { LatestRequest } from './latest-request';
 
 export type { ListOp, ListView };
@@ -16,12 +16,15 @@ export type { ListOp, ListView };
 /** A quicker answer replaces the rows without a spinner (it would only flash). */
 export const SPIN_DELAY_MS = 300;
 
-/** The view a link asks for (`?status=…`, `?alert=…`, e.g. from the home screen's cards), else the opening view. */
-function viewFromUrl(params: URLSearchParams): ListView {
+/**
+ * The view a link asks for (`?status=…`, `?alert=…`, e.g. from the home screen's cards), else the
+ * opening view. An alert names its own items (any status it counts), so it starts from every status.
+ */
+function viewFromUrl(params: URLSearchParams, opening: ListView): ListView {
   const status = params.get('status') ?? '';
   const alert = params.get('alert') ?? '';
-  if (!status && !alert) return INITIAL_VIEW;
-  return { ...INITIAL_VIEW, status, ...(alert ? { alert } : {}) };
+  if (!status && !alert) return opening;
+  return { ...opening, status, ...(alert ? { alert } : {}) };
 }
 
 /** The cursor that reads `v` from the page on screen, when `v` is its next or previous page. */
@@ -36,16 +39,17 @@ function neighbourCursor(shown: { view: ListView; result: ListResult<unknown> } 
 }
 
 export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
+  const opening = INITIAL_VIEWS[op];
   const [params, setParams] = useSearchParams();
-  const [view, setView] = useState<ListView>(() => viewFromUrl(params));
+  const [view, setView] = useState<ListView>(() => viewFromUrl(params, opening));
   // A link followed while the screen is open (or Back) sets the filter it names.
   const linked = params.toString();
   const firstLink = useRef(linked);
   useEffect(() => {
     if (linked === firstLink.current) return;
     firstLink.current = linked;
-    setView(viewFromUrl(new URLSearchParams(linked)));
-  }, [linked]);
+    setView(viewFromUrl(new URLSearchParams(linked), opening));
+  }, [linked, opening]);
   const [text, setTextState] = useState('');
   // The first page asked for while the screen's code arrived: its rows are in the first render.
   const [prefetched] = useState(() => peekPrefetchedList(op) as { value?: ListResult<T>; result: Promise<ListResult<T>> } | undefined);
@@ -59,14 +63,14 @@ export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
 
   // The answer on screen and the view it answers: stepping to the page next to it sends that
   // page's keyset cursor, so the server seeks instead of skipping rows (deep pages stay cheap).
-  const shown = useRef<{ view: ListView; result: ListResult<T> } | null>(prefetched?.value ? { view: INITIAL_VIEW, result: prefetched.value } : null);
+  const shown = useRef<{ view: ListView; result: ListResult<T> } | null>(prefetched?.value ? { view: opening, result: prefetched.value } : null);
   const [requests] = useState(() => {
     const viewOf = new WeakMap<ListResult<T>, ListView>();
     return new LatestRequest<ListView, ListResult<T>>({
         send: (v, signal) => {
           const wasSubmitted = submitted.current;
           submitted.current = false;
-          const pre = v === INITIAL_VIEW ? early.current : undefined;
+          const pre = v === opening ? early.current : undefined;
           early.current = undefined;
           const asked = pre?.result ?? (call(op, { ...v, ...neighbourCursor(shown.current, v), ...(wasSubmitted ? { submitted: true } : {}) }, { signal }) as Promise<ListResult<T>>);
           return asked.then((res) => (viewOf.set(res, v), res));
@@ -92,7 +96,7 @@ export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
   const load = useCallback(
     (v: ListView) => {
       dropPrefetchedList(op);
-      if (v === INITIAL_VIEW && early.current?.value) {
+      if (v === opening && early.current?.value) {
         early.current = undefined;
         return;
       }
@@ -100,7 +104,7 @@ export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
       spin.current = setTimeout(() => setLoading(true), SPIN_DELAY_MS);
       requests.request(v);
     },
-    [op, requests],
+    [op, requests, opening],
   );
 
   useEffect(() => load(view), [load, view]);

@@ -21,6 +21,7 @@ import {
   type ListResult,
   type ListEndpoint,
   type ReagentOrder,
+  statusFilterValues,
 } from '../records';
 import { decodeCursor } from '../list-cursor';
 import { importRefInput, type ImportAnswer } from './cart';
@@ -42,7 +43,7 @@ function sortValues(e: ListEndpoint): [string, ...string[]] {
 }
 
 function listQuery(e: ListEndpoint) {
-  const statuses: readonly [string, ...string[]] = LISTS[e].statuses;
+  const statuses = statusFilterValues(e);
   const fields: readonly string[] = LISTS[e].indexed;
   return z
     .object({
