@@ -2,7 +2,7 @@
 // Time): the history drawer speaks words and local time; an admin deletes an item and finds its
 // whole history on the audit log screen through the filters; members do not see that screen.
 import type { Page } from '@playwright/test';
-import { ADMIN, ApiSession, MEMBER, seedUsers, test, expect, type RunningApp } from './fixtures';
+import { ADMIN, ApiSession, MEMBER, rowMenu, seedUsers, test, expect, type RunningApp } from './fixtures';
 
 test.use({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
 
@@ -46,7 +46,7 @@ test('history drawer in zh-CN: statuses and people in words, times in local time
   const history = await admin.req<Array<{ at: string; action: string }>>('GET', `/api/records/history?entity_type=inventory_item&id=${id}`);
   await loginZh(page, app, MEMBER);
   await expect(page.getByRole('menuitem', { name: '审计日志' })).toHaveCount(0);
-  await page.getByRole('row', { name: /丙酮/ }).getByRole('button', { name: zhButton('历史') }).click();
+  await rowMenu(page.getByRole('row', { name: /丙酮/ }), '历史');
   const drawer = page.getByTestId('history-drawer');
   await expect(drawer.getByTestId('history-entry')).toHaveCount(2);
   await expect(drawer).toContainText('状态: 在库 → 借出');

@@ -5,7 +5,7 @@
 // and the cart-import review (a batch item is flagged by its CAS before it is in the database).
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ADMIN, MEMBER, loginViaUi, loginViaUiZh, seedUsers, test, expect, type ApiSession } from './fixtures';
+import { ADMIN, MEMBER, loginViaUi, loginViaUiZh, rowMenu, seedUsers, test, expect, type ApiSession } from './fixtures';
 
 const BOB = { username: 'bob', password: 'bob-pass-12', displayName: 'Bob', role: 'member' as const };
 const dialog = (page: Page) => page.getByRole('dialog').filter({ has: page.getByTestId('stock-balance') });
@@ -17,10 +17,9 @@ async function seed(admin: ApiSession) {
   return item.id;
 }
 
-async function useMenu(page: Page, rowName: RegExp, action: string | RegExp) {
-  const row = page.getByRole('row', { name: rowName });
-  await row.getByTestId('row-more').click();
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: action }).click();
+/** Use, the row's one button (antd's look spaces two Chinese characters: "使 用"). */
+async function useRow(page: Page, rowName: RegExp) {
+  await page.getByRole('row', { name: rowName }).getByRole('button', { name: /^(Use|使\s?用)$/ }).click();
 }
 
 test('import a list → flagged in list, detail and approval → use with a second person → ledger shows both', async ({ page, app }, testInfo) => {
@@ -74,7 +73,7 @@ test('import a list → flagged in list, detail and approval → use with a seco
   // The member uses 5 g; Bob confirms (a wrong password first).
   await page.context().clearCookies();
   await loginViaUi(page, app, MEMBER);
-  await useMenu(page, /氰化钠/, 'Use');
+  await useRow(page, /氰化钠/);
   await expect(dialog(page).getByTestId('second-person')).toContainText('Highly toxic');
   await dialog(page).getByTestId('stock-amount').fill('5');
   await dialog(page).getByRole('button', { name: 'Use' }).click();
@@ -89,7 +88,7 @@ test('import a list → flagged in list, detail and approval → use with a seco
   await expect(dialog(page)).toHaveCount(0);
   await expect(row).toContainText('95 g');
 
-  await row.getByRole('button', { name: 'History' }).click();
+  await rowMenu(row, 'History');
   await page.getByRole('tab', { name: 'Stock ledger' }).click();
   await expect(page.getByTestId('ledger-table').locator('tbody tr.ant-table-row').nth(1)).toContainText(`${MEMBER.displayName} / ${BOB.displayName}`);
 
@@ -114,7 +113,7 @@ test('a CAS listed after the row loaded: the server asks for a second person, th
   const admin = await seedUsers(app);
   await seed(admin);
   await loginViaUi(page, app, MEMBER);
-  await useMenu(page, /无水乙醇/, 'Use');
+  await useRow(page, /无水乙醇/);
   await expect(dialog(page).getByTestId('second-person')).toHaveCount(0);
   // Meanwhile an admin puts ethanol on a list; the open dialog still holds the unflagged row.
   const cats = await admin.req<Array<{ id: number; key: string }>>('GET', '/api/controlled-lists');
@@ -138,7 +137,7 @@ test('in Chinese: the category tag and the second-person fields', async ({ page,
   await admin.req('POST', `/api/controlled-lists/${cats.find((c) => c.key === 'highly_toxic')!.id}/entries`, { cas: '143-33-9', name: '氰化钠' });
   await loginViaUiZh(page, app, MEMBER);
   await expect(page.getByRole('row', { name: /氰化钠/ }).getByTestId('controlled-tag')).toHaveText('剧毒');
-  await useMenu(page, /氰化钠/, '使用');
+  await useRow(page, /氰化钠/);
   await expect(dialog(page).getByTestId('second-person')).toContainText('管控化学品：需第二人用自己的账号确认。');
   await expect(dialog(page).getByText('第二人：用户名')).toBeVisible();
   await dialog(page).getByTestId('stock-amount').fill('1');

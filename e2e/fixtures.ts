@@ -167,6 +167,12 @@ export async function showColumns(page: import('@playwright/test').Page, titles:
   await panel.waitFor({ state: 'hidden' });
 }
 
+/** Picks an action in a records row's "⋯" menu (all but a row's one button: Use, or an order's next step). */
+export async function rowMenu(row: import('@playwright/test').Locator, name: string | RegExp): Promise<void> {
+  await row.getByTestId('row-more').click();
+  await row.page().locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name, exact: typeof name === 'string' }).click();
+}
+
 /** Picks a status (or group) in a records list's status filter by its label. */
 export async function pickStatus(page: import('@playwright/test').Page, label: string): Promise<void> {
   await page.getByTestId('status-filter').click();

@@ -42,8 +42,8 @@ test('a row\'s "⋯" menu opens from the keyboard, closes with Escape back to it
 
   await more.focus();
   await page.keyboard.press('Enter');
-  await expect(menu).toHaveCount(9);
-  await expect(menu.first()).toHaveText('Print label');
+  await expect(menu).toHaveCount(10);
+  await expect(menu.first()).toHaveText('Borrow');
   await expect(more).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);

@@ -3,7 +3,7 @@
 // moves it, renames the room and sees the new path in the list; deleting a location that holds the
 // item is refused with the count. The same in zh-CN.
 import type { Page } from '@playwright/test';
-import { ADMIN, loginViaUi, seedUsers, test, expect } from './fixtures';
+import { ADMIN, loginViaUi, rowMenu, seedUsers, test, expect } from './fixtures';
 
 /** Adds a location through the admin screen: top level, or inside the node with path `parent`. */
 async function addLocation(page: Page, name: string, parent: string | null, labels: { addRoot: string; addChild: string; name: string; save: string }) {
@@ -70,7 +70,7 @@ test('admin builds building › room › cabinet, stocks an item there, browses 
   await expect(page.getByTestId('list-total')).toContainText('0'); // no longer under room 301
   await tree.getByTestId('tree-node-Chemistry › Room 302').click();
   await expect(row.getByTestId('location-cell')).toHaveText('Chemistry › Room 302');
-  await row.getByRole('button', { name: 'History' }).click();
+  await rowMenu(row, 'History');
   await expect(page.getByRole('dialog')).toContainText('Moved');
   await expect(page.getByRole('dialog')).toContainText('Chemistry › Room 301 › Cabinet A → Chemistry › Room 302');
   await page.keyboard.press('Escape');
@@ -129,7 +129,7 @@ test('in zh-CN: picker, tree, move and rename read in Chinese', async ({ page, a
   await page.getByRole('dialog').getByRole('button', { name: /移\s*动/ }).click();
   await expect(page.getByText('已移到 化学楼 › 冰箱')).toBeVisible();
   await expect(row).toContainText('化学楼 › 冰箱');
-  await row.getByRole('button', { name: /历\s*史/ }).click();
+  await rowMenu(row, '历史');
   await expect(page.locator('.ant-drawer')).toContainText('移动');
   await expect(page.locator('.ant-drawer')).toContainText('备注: — → 腾出 A 柜');
   await page.locator('.ant-drawer-close').click();

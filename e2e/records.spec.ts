@@ -7,7 +7,7 @@ import path from 'node:path';
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from '@playwright/test';
-import { ADMIN, MEMBER, PUBLIC, loginViaUi, seedUsers, test, expect } from './fixtures';
+import { ADMIN, MEMBER, PUBLIC, loginViaUi, rowMenu, seedUsers, test, expect } from './fixtures';
 import { writeSamples } from '../test/fixtures/records/generate-samples';
 
 /** A second window, logged in as the admin, on the given list page; close its context when done. */
@@ -67,7 +67,7 @@ test('member orders a reagent → admin approves, marks arrived, stocks in → i
   await expect(item).toContainText('A301-2号柜');
   await expect(item).toContainText('In stock');
   await expect(item).toContainText('2 瓶');
-  await item.getByRole('button', { name: 'History' }).click();
+  await rowMenu(item, 'History');
   const drawer = admin.getByRole('dialog');
   await expect(admin.getByTestId('history-entry')).toHaveCount(1);
   await expect(drawer).toContainText('Stocked in');
@@ -87,7 +87,9 @@ test('borrow and return an inventory item', async ({ page, app }) => {
   await loginViaUi(page, app, MEMBER);
   const row = page.getByRole('row', { name: /丙酮/ });
   await expect(row).toContainText('In stock');
-  await row.getByRole('button', { name: 'Borrow' }).click();
+  // Use is the row's button; borrowing is in the menu.
+  await expect(row.getByRole('button', { name: 'Use' })).toBeVisible();
+  await rowMenu(row, 'Borrow');
   // the borrow dialog asks for the amount (all by default) and the return date
   const dialog = page.getByTestId('stock-dialog');
   await dialog.getByTestId('stock-due').click();
@@ -95,11 +97,13 @@ test('borrow and return an inventory item', async ({ page, app }) => {
   await dialog.getByRole('button', { name: 'Borrow' }).click();
   await expect(row).toContainText('Borrowed');
   await expect(row).toContainText(MEMBER.displayName);
-  await row.getByRole('button', { name: 'Return' }).click();
+  // Borrowed, it cannot be used: the row has no button, returning is in the menu.
+  await expect(row.getByRole('button', { name: 'Use' })).toHaveCount(0);
+  await rowMenu(row, 'Return');
   await page.getByTestId('stock-dialog').getByRole('button', { name: 'Return' }).click();
   await expect(row).toContainText('In stock');
-  await expect(row.getByRole('button', { name: 'Borrow' })).toBeVisible();
-  await row.getByRole('button', { name: 'History' }).click();
+  await expect(row.getByRole('button', { name: 'Use' })).toBeVisible();
+  await rowMenu(row, 'History');
   await expect(page.getByTestId('history-entry')).toHaveCount(3);
 });
 
@@ -118,7 +122,12 @@ test('the public account sees the lists but no write buttons', async ({ page, ap
     await page.getByRole('menuitem', { name: menu }).click();
     await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
     await expect(page.getByRole('button', { name: writeButtons })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'More actions' })).toHaveCount(0);
+    if (menu === 'Inventory') {
+      // An item's menu holds its history, alone.
+      await page.getByRole('row', { name: /丙酮/ }).getByTestId('row-more').click();
+      await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem')).toHaveText(['History']);
+      await page.keyboard.press('Escape');
+    } else await expect(page.getByRole('button', { name: 'More actions' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
   }
   // And the API refuses a write from this session.

@@ -97,13 +97,12 @@ test('inventory at 1366 × 768 in zh-CN: ≥ 12 rows visible, headers and CAS on
   expect(visible).toBeGreaterThanOrEqual(12);
   await expectOneLineHeadersAndCas(page);
   await expect(page).toHaveScreenshot('inventory-1366x768-zh-CN.png', { animations: 'disabled', caret: 'hide' });
-  // Row actions: borrow (or return) and history as buttons, the rest in the menu.
+  // Row actions: Use as the one button, the rest in the menu (issue 28 §2).
   const row = page.getByRole('row', { name: /二氯甲烷/ });
-  await expect(row.getByRole('button')).toHaveCount(3);
-  await expect(row.getByRole('button', { name: /^借\s?用$/ })).toBeVisible();
-  await expect(row.getByRole('button', { name: /^历\s?史$/ })).toBeVisible();
+  await expect(row.getByRole('button')).toHaveCount(2);
+  await expect(row.getByRole('button', { name: /^使\s?用$/ })).toBeVisible();
   await row.getByRole('button', { name: '更多操作' }).click();
-  await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem')).toHaveText(['打印标签', '使用', '编辑', '移动', '用完', '处置', '分装', '盘点调整', '删除']);
+  await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem')).toHaveText(['借用', '用完', '处置', '分装', '移动', '打印标签', '历史', '编辑', '盘点调整', '删除']);
   await page.keyboard.press('Escape');
 });
 

@@ -1,8 +1,8 @@
 // The stock ledger in Chromium (issue 10): an item received with 500 mL is used in part (the opened
 // date is set), borrowed with a due date, returned short (the rest counts as used) and disposed of
 // with a reason; the item's ledger shows each movement with its balance, in English and in Chinese.
-import type { Locator, Page } from '@playwright/test';
-import { MEMBER, loginViaUi, pickStatus, seedUsers, test, expect, type ApiSession } from './fixtures';
+import type { Page } from '@playwright/test';
+import { MEMBER, loginViaUi, pickStatus, rowMenu, seedUsers, test, expect, type ApiSession } from './fixtures';
 
 const today = () => {
   const d = new Date();
@@ -18,10 +18,6 @@ async function fillAmount(page: Page, amount: string) {
   await input.fill(amount);
 }
 
-async function menuAction(page: Page, row: Locator, name: string) {
-  await row.getByRole('button', { name: /More actions|更多操作/ }).click();
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name }).click();
-}
 
 async function pickDueDate(page: Page) {
   await dialog(page).getByTestId('stock-due').click();
@@ -54,7 +50,7 @@ test('receive → use part → borrow with a due date → return short → dispo
   await expect(row).toContainText('500 mL');
 
   // Use 120 mL (a bad amount first: the server's refusal shows on the field)
-  await menuAction(page, row, 'Use');
+  await row.getByRole('button', { name: 'Use' }).click();
   await expect(dialog(page).getByTestId('stock-balance')).toContainText('Balance: 500 mL');
   await fillAmount(page, '600');
   await dialog(page).getByRole('button', { name: 'Use' }).click();
@@ -68,7 +64,7 @@ test('receive → use part → borrow with a due date → return short → dispo
   expect((await admin.req<{ opened_date: string }>('GET', `/api/inventory/${id}`)).opened_date).toBe(today());
 
   // Borrow 100 mL until a date
-  await row.getByRole('button', { name: 'Borrow' }).click();
+  await rowMenu(row, 'Borrow');
   await fillAmount(page, '100');
   await dialog(page).getByRole('button', { name: 'Borrow' }).click();
   await expect(dialog(page)).toContainText('Give the date it will come back');
@@ -77,7 +73,7 @@ test('receive → use part → borrow with a due date → return short → dispo
   await expect(row).toContainText('Borrowed');
 
   // Return 80 mL: the dialog says 20 mL will count as used
-  await row.getByRole('button', { name: 'Return' }).click();
+  await rowMenu(row, 'Return');
   await expect(dialog(page).getByTestId('stock-balance')).toContainText('Borrowed: 100 mL');
   await fillAmount(page, '80');
   await expect(dialog(page).getByTestId('stock-not-returned')).toContainText('20 mL not returned will be recorded as used.');
@@ -86,7 +82,7 @@ test('receive → use part → borrow with a due date → return short → dispo
   await expect(row).toContainText('360 mL');
 
   // Dispose of all of it, with the reason required
-  await menuAction(page, row, 'Dispose');
+  await rowMenu(row, 'Dispose');
   await dialog(page).getByRole('button', { name: 'Dispose' }).click();
   await expect(dialog(page)).toContainText('Is required');
   await dialog(page).getByTestId('stock-reason').fill('contaminated');
@@ -97,7 +93,7 @@ test('receive → use part → borrow with a due date → return short → dispo
   await expect(row).toContainText('Disposed');
 
   // The ledger
-  await row.getByRole('button', { name: 'History' }).click();
+  await rowMenu(row, 'History');
   await page.getByRole('tab', { name: 'Stock ledger' }).click();
   expect(await ledgerRows(page)).toEqual([
     ['Received', '+500 mL', '500 mL', '—'],
@@ -133,7 +129,7 @@ test('the ledger in Chinese', async ({ page, app }, testInfo) => {
   await page.goto(app.url + '/#/inventory'); // login opens the home screen
   const row = page.getByRole('row', { name: /无水乙醇/ });
   await expect(row).toContainText('449.9 mL');
-  await menuAction(page, row, '使用');
+  await row.getByRole('button', { name: /^使\s?用$/ }).click();
   await expect(dialog(page).getByTestId('stock-balance')).toContainText('结存：449.9 mL');
   await fillAmount(page, '1');
   await dialog(page).getByRole('combobox').click();
@@ -143,7 +139,7 @@ test('the ledger in Chinese', async ({ page, app }, testInfo) => {
   await units.filter({ hasText: /^mL$/ }).click();
   await dialog(page).getByRole('button', { name: /^使\s?用$/ }).click();
   await expect(row).toContainText('448.9 mL');
-  await row.getByRole('button', { name: '历史' }).click();
+  await rowMenu(row, '历史');
   await page.getByRole('tab', { name: '台账' }).click();
   expect(await ledgerRows(page)).toEqual([
     ['入库', '+500 mL', '500 mL', '—'],
@@ -160,7 +156,7 @@ test('split: one of 3 bottles × 500 g goes to another location as its own item;
   await admin.req('POST', '/api/inventory', { name: '氯化钠', cas_number: '7647-14-5', quantity: 1500, unit: 'g', container_size: 500, container_label: '瓶', storage_location: 'A301' });
   await loginViaUi(page, app, MEMBER);
   const row = page.getByRole('row', { name: /氯化钠/ });
-  await menuAction(page, row, 'Split');
+  await rowMenu(row, 'Split');
   await expect(dialog(page).getByTestId('stock-balance')).toContainText('1500 g');
   await dialog(page).getByRole('spinbutton').first().fill('1');
   const picker = dialog(page).getByTestId('split-location');
@@ -175,7 +171,7 @@ test('split: one of 3 bottles × 500 g goes to another location as its own item;
   await expect(rows.filter({ hasText: 'B402' })).toContainText('500 g');
   await expect(rows.filter({ hasText: 'A301' })).toContainText('1000 g');
   for (const where of ['B402', 'A301']) {
-    await rows.filter({ hasText: where }).getByRole('button', { name: 'History' }).click();
+    await rowMenu(rows.filter({ hasText: where }), 'History');
     await page.getByRole('tab', { name: /Stock ledger/ }).click();
     await expect(page.getByTestId('ledger-table')).toContainText(/Split/);
     await page.locator('.ant-drawer-close').click();

@@ -6,7 +6,7 @@
 // downloads as an XLSX. A use recorded after a count is added to it at close, as the review says.
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import { ADMIN, MEMBER, clickThenChange, loginViaUi, seedUsers, test, expect } from './fixtures';
+import { ADMIN, MEMBER, clickThenChange, loginViaUi, rowMenu, seedUsers, test, expect } from './fixtures';
 
 async function scan(page: Page, text: string) {
   const input = page.getByTestId('stocktake-scan');
@@ -115,7 +115,7 @@ test('admin and member scan one room together, see each other live, close with a
   await page.goto(`${app.url}/#/inventory?status=consumed`);
   const row = page.getByRole('row', { name: /甲醇/ });
   await expect(row).toContainText('Consumed');
-  await row.getByRole('button', { name: 'History' }).click();
+  await rowMenu(row, 'History');
   await page.getByRole('tab', { name: 'Stock ledger' }).click();
   const last = page.getByTestId('ledger-table').locator('tbody tr.ant-table-row').last();
   await expect(last).toContainText('Adjusted');

@@ -3,7 +3,7 @@
 // Record values typed by people (names, brands) are data, not UI words: the seed uses Chinese names
 // and short English ones so a leaked UI sentence still stands out.
 import type { Page } from '@playwright/test';
-import { ADMIN, ApiSession, expect, seedUsers, test } from './fixtures';
+import { ADMIN, ApiSession, expect, rowMenu, seedUsers, test } from './fixtures';
 
 const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const SNAKE_CODE = /\b[a-z]+(?:_[a-z]+)+\b/;
@@ -120,13 +120,12 @@ test('a walk of every screen in Simplified Chinese shows no English sentence, co
   await expectChineseOnly(page, 'inventory list');
   // The stock dialog of a use, and the item's ledger.
   const methanol = page.getByRole('row', { name: /甲醇/ });
-  await methanol.getByTestId('row-more').click();
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: '使用' }).click();
+  await methanol.getByRole('button', { name: /^使\s?用$/ }).click();
   await page.getByTestId('stock-balance').waitFor();
   await expectChineseOnly(page, 'use dialog');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('stock-balance')).toHaveCount(0);
-  await methanol.getByRole('button', { name: /历\s*史/ }).click();
+  await rowMenu(methanol, '历史');
   await page.getByRole('tab', { name: '台账' }).click();
   await page.getByTestId('ledger-table').locator('tbody tr.ant-table-row').first().waitFor();
   await expectChineseOnly(page, 'stock ledger');
@@ -140,7 +139,7 @@ test('a walk of every screen in Simplified Chinese shows no English sentence, co
   await expect(page.getByTestId('item-detail')).toBeHidden();
   // A row's history, and the menu of its other actions.
   const row = page.getByRole('row', { name: /氯化钠/ });
-  await row.getByRole('button', { name: /历\s*史/ }).click();
+  await rowMenu(row, '历史');
   await page.locator('.ant-drawer').getByText(/借/).first().waitFor();
   await expectChineseOnly(page, 'history drawer');
   await page.getByTestId('history-drawer').getByRole('button', { name: '关闭' }).click();

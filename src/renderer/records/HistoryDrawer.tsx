@@ -1,5 +1,6 @@
 // The audit trail of one record: who changed what, when, each field from → to. An inventory item
-// also shows its stock ledger (movements) in a second tab.
+// also shows its stock ledger (movements) in a second tab. The trail alone (HistoryTimeline) is
+// also a tab of an item's details.
 import { useEffect, useState } from 'react';
 import { Drawer, Empty, Tabs, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,16 +10,19 @@ import { dateTime, EMPTY } from '../app/format';
 import { actionLabel, changeLine, shownChanges } from './change-format';
 import { StockLedger } from './StockLedger';
 
-export function HistoryDrawer({ target, onClose }: { target: { type: RecordEntityType; id: number; name: string } | null; onClose: () => void }) {
+type Target = { type: RecordEntityType; id: number; name: string };
+
+/** One record's audit entries, newest first (read again when `version` changes). */
+export function HistoryTimeline({ type, id, version }: { type: RecordEntityType; id: number; version?: string }) {
   const { t } = useTranslation();
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     setEntries(null);
     setError(null);
-    if (target) call('getHistory', { entity_type: target.type, id: target.id }).then(setEntries, (e: Error) => setError(e.message));
-  }, [target]);
-  const changes = (
+    call('getHistory', { entity_type: type, id }).then(setEntries, (e: Error) => setError(e.message));
+  }, [type, id, version]);
+  return (
     <>
       {error && <Typography.Text type="danger">{error}</Typography.Text>}
       {entries && entries.length === 0 && <Empty description={t('records.history.empty')} />}
@@ -43,6 +47,11 @@ export function HistoryDrawer({ target, onClose }: { target: { type: RecordEntit
       )}
     </>
   );
+}
+
+export function HistoryDrawer({ target, onClose }: { target: Target | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const changes = target && <HistoryTimeline type={target.type} id={target.id} />;
   return (
     <Drawer open={!!target} onClose={onClose} title={`${t('records.history.title')} — ${target?.name ?? ''}`} size="large" data-testid="history-drawer">
       {target?.type === 'inventory_item' ? (

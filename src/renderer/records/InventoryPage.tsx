@@ -27,7 +27,8 @@ export function InventoryPage() {
   useControlled();
   // Stable while the ticks are: a new object would re-render every row on each keystroke.
   const rowSelection = useMemo(() => ({ selectedRowKeys: selected, onChange: (keys: Key[]) => setSelected(keys as number[]), preserveSelectedRowKeys: true, columnWidth: 32, renderCell: selectionCell }), [selected]);
-  const columns = useInventoryColumns({ ...page, ...dialogs, userId: page.user.id });
+  const context = { ...page, ...dialogs, userId: page.user.id };
+  const columns = useInventoryColumns(context);
 
   // Elements kept while what they show is unchanged: a keystroke re-renders this page, not them.
   const { setLocation } = list;
@@ -72,7 +73,7 @@ export function InventoryPage() {
           <RecordTable<InventoryItem> {...tableProps} columns={columns} rowSelection={rowSelection} />
         </div>
       </div>
-      {inventoryDialogs(page, dialogs)}
+      {inventoryDialogs(context, dialogs)}
     </Space>
   );
 }

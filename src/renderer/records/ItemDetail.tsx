@@ -1,12 +1,15 @@
-// One inventory item with every field, opened from its row: what it is, how much (and in how many
-// containers), its lot and dates (expiry coloured as in the list), where it is, its GHS pictograms
-// drawn large with their names, and who entered it when.
-import { useState, type ComponentProps } from 'react';
-import { Button, Descriptions, Drawer, Space, Tag } from 'antd';
+// One inventory item, opened from its row: the actions this user has on it (the row's, Use first),
+// then every field — what it is, how much (and in how many containers), its lot and dates (expiry
+// coloured as in the list), where it is, its GHS pictograms drawn large with their names, who
+// entered it when — its stock ledger and its history. It follows the item: after an action here
+// or elsewhere (a records-changed event) it reads the item again; a deleted item closes it.
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
+import { Button, Descriptions, Drawer, Space, Tabs, Tag } from 'antd';
 import type { DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { InventoryItem } from '../../shared/records';
 import { GHS_PICTOGRAMS } from '../../shared/stock';
+import { call, subscribeEvents } from '../api/client';
 import { boolean, dateTime, EMPTY } from '../app/format';
 import { GhsIcon } from './GhsIcon';
 import { amountText, containersText, ExpiryDate } from './item-display';
@@ -14,13 +17,35 @@ import { StatusTag } from './list-kit';
 import { ControlledTags } from '../controlled/ControlledTags';
 import { LazyDialog, lazyNamed } from '../app/lazy';
 import type { LabelDialog as LabelDialogT } from '../labels/LabelDialog';
+import type { RowAction } from './RowActions';
+import { HistoryTimeline } from './HistoryDrawer';
+import { StockLedger } from './StockLedger';
 
 const LabelDialog = lazyNamed<ComponentProps<typeof LabelDialogT>>(() => import('../labels/LabelDialog'), 'LabelDialog');
 
-export function ItemDetail({ item, onClose }: { item: InventoryItem | null; onClose: () => void }) {
+/** The details' own: printing (everyone, the browse-only account too) and the history (a tab here). */
+const OWN = new Set(['label', 'history']);
+
+export function ItemDetail({ item, onClose, actionsFor }: { item: InventoryItem | null; onClose: () => void; actionsFor?: (item: InventoryItem) => RowAction[] }) {
+  const [current, setCurrent] = useState(item);
+  useEffect(() => setCurrent(item), [item]);
+  const close = useRef(onClose);
+  close.current = onClose;
+  const id = item?.id;
+  useEffect(() => {
+    if (id === undefined) return;
+    return subscribeEvents((e) => {
+      if (e.type !== 'records-changed' || e.endpoint !== '/inventory/') return;
+      call('getInventoryItem', { id }).then(setCurrent, () => close.current());
+    });
+  }, [id]);
+  if (!current) return <Drawer open={false} onClose={onClose} />;
+  return <ItemDrawer item={current} onClose={onClose} actions={(actionsFor?.(current) ?? []).filter((a) => a.show && !OWN.has(a.key))} />;
+}
+
+function ItemDrawer({ item, onClose, actions }: { item: InventoryItem; onClose: () => void; actions: RowAction[] }) {
   const { t } = useTranslation();
   const [printing, setPrinting] = useState(false);
-  if (!item) return <Drawer open={false} onClose={onClose} />;
   const text = (v: string | null | undefined) => (v ? v : EMPTY);
   const row = (key: string, children: React.ReactNode, span = 1): NonNullable<DescriptionsProps['items']>[number] => ({ key, label: t(`records.field.${key}`), children, span });
   const ghs = GHS_PICTOGRAMS.filter((g) => item.ghs.includes(g));
@@ -71,11 +96,27 @@ export function ItemDetail({ item, onClose }: { item: InventoryItem | null; onCl
       onClose={onClose}
       title={t('itemFields.detailTitle', { id: item.id, name: item.name })}
       size="large"
+      // Below the dialogs its actions open (antd gives drawers and modals the same layer, and the
+      // one opened first would otherwise cover a dialog made before it).
+      zIndex={990}
       extra={<Button onClick={() => setPrinting(true)} data-testid="detail-print-label">{t('labels.printLabel')}</Button>}
     >
-      <div data-testid="item-detail">
-        <Descriptions bordered size="small" column={2} items={items} />
-      </div>
+      {actions.length > 0 && (
+        <Space wrap style={{ marginBottom: 12 }} data-testid="detail-actions">
+          {actions.map((a) => (
+            <Button key={a.key} type={a.key === 'use' ? 'primary' : 'default'} danger={a.danger} onClick={a.onClick}>
+              {a.label}
+            </Button>
+          ))}
+        </Space>
+      )}
+      <Tabs
+        items={[
+          { key: 'detail', label: t('itemFields.detailTab'), children: <div data-testid="item-detail"><Descriptions bordered size="small" column={2} items={items} /></div> },
+          { key: 'ledger', label: t('stock.title'), children: <StockLedger itemId={item.id} version={item.updated_at} /> },
+          { key: 'history', label: t('stock.history'), children: <HistoryTimeline type="inventory_item" id={item.id} version={item.updated_at} /> },
+        ]}
+      />
       <LazyDialog open={printing}>
         <LabelDialog ids={printing ? [item.id] : null} onClose={() => setPrinting(false)} />
       </LazyDialog>

@@ -16,7 +16,8 @@ function downloadLedger(id: number, format: 'csv' | 'xlsx', lang: 'zh-CN' | 'en'
   return downloadFile('exportMovements', { id, format, lang }, `ledger-${id}.${format}`);
 }
 
-export function StockLedger({ itemId }: { itemId: number }) {
+/** `version`: read the movements again when it changes (the item's details after an action). */
+export function StockLedger({ itemId, version }: { itemId: number; version?: string }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const lang = exportLanguage(i18n.language);
@@ -26,7 +27,7 @@ export function StockLedger({ itemId }: { itemId: number }) {
     setRows(null);
     setError(null);
     call('listMovements', { id: itemId }).then(setRows, (e: Error) => setError(e.message));
-  }, [itemId]);
+  }, [itemId, version]);
 
   const exportAs = async (format: 'csv' | 'xlsx') => {
     try {

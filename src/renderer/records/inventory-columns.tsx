@@ -10,7 +10,7 @@ import { STOCK_ACTION_FROM } from '../../shared/stock-actions';
 import { ControlledTags } from '../controlled/ControlledTags';
 import { cachedT, casCell, ellipsisCell, HoverTip, locationCell, statusTag, type useRecordPage } from './list-kit';
 import { useColumnPrefs } from './column-prefs';
-import { RowActions } from './RowActions';
+import { RowActions, type RowAction } from './RowActions';
 import { GhsIcons } from './GhsIcon';
 import { amountText, containersShort, containersText, expiryDate } from './item-display';
 import type { StockDialogAction } from './StockDialog';
@@ -47,7 +47,7 @@ function factColumns({ t, col, setDetail }: ColumnContext): ColumnsType<Inventor
     // hooks on every answer). The English name is a column of its own: beside the Chinese one
     // it pushed every other fact out of a laptop's window.
     col('name', {
-      ...ellipsisCell(170),
+      ...ellipsisCell(200),
       render: (_v: string, r) => (
         <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
           <a className="cell-link" title={label(r)} onClick={() => setDetail(r)} data-testid="item-name" style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
@@ -92,11 +92,9 @@ function factColumns({ t, col, setDetail }: ColumnContext): ColumnsType<Inventor
   ];
 }
 
-function actionsColumn(c: ColumnContext): ColumnsType<InventoryItem>[number] {
-  const { t, canWrite, isAdmin, run, setStock } = c;
-  const confirmStep = (action: string, r: InventoryItem) => t('records.confirmAction', { action: t(`records.action.${action}`), name: r.name });
-  // Translated once per language, not per row and answer.
-  const L = {
+/** The action names, translated once per language (not per row and answer). */
+export function actionLabels(t: ColumnContext['t']) {
+  return {
     borrow: t('records.action.borrow'),
     return: t('records.action.return'),
     history: t('records.action.history'),
@@ -111,37 +109,51 @@ function actionsColumn(c: ColumnContext): ColumnsType<InventoryItem>[number] {
     delete: t('records.action.delete'),
     more: t('table.more'),
   };
-  const can = (action: keyof typeof STOCK_ACTION_FROM, r: InventoryItem) => allowedFrom(STOCK_ACTION_FROM[action], r.status);
+}
+
+/**
+ * What this user may do with an item in its status, the row's and the details' alike: use first
+ * (what a lab member opens the list for, many times a day), then borrowing, the steps that end an
+ * item, the ones that reorganise it, and the admin's. `show` says which apply.
+ */
+export function itemActions(c: ColumnContext, L: ReturnType<typeof actionLabels>, r: InventoryItem): RowAction[] {
+  const { t, canWrite, isAdmin, run, setStock } = c;
+  const can = (action: keyof typeof STOCK_ACTION_FROM) => allowedFrom(STOCK_ACTION_FROM[action], r.status);
+  const confirmStep = (action: string) => t('records.confirmAction', { action: t(`records.action.${action}`), name: r.name });
+  return [
+    { key: 'use', label: L.use, show: canWrite && can('use'), onClick: () => setStock({ action: 'use', item: r }) },
+    { key: 'borrow', label: L.borrow, show: canWrite && can('borrow'), onClick: () => setStock({ action: 'borrow', item: r }) },
+    { key: 'return', label: L.return, show: canWrite && can('return') && (isAdmin || r.borrowed_by === c.userId), onClick: () => setStock({ action: 'return', item: r }) },
+    { key: 'consume', label: L.consume, show: canWrite && can('consume'), onClick: () => (r.controlled ? setStock({ action: 'consume', item: r }) : void run('consumeInventoryItem', { id: r.id }, confirmStep('consume'))) },
+    { key: 'dispose', label: L.dispose, show: canWrite && can('dispose'), onClick: () => setStock({ action: 'dispose', item: r }) },
+    { key: 'split', label: L.split, show: canWrite && can('split'), onClick: () => setStock({ action: 'split', item: r }) },
+    { key: 'move', label: L.move, show: canWrite && (r.status === 'in_stock' || r.status === 'borrowed'), onClick: () => c.setMoving(r) },
+    // The browse-only account prints from the details, where every action it has is at hand.
+    { key: 'label', label: L.label, show: canWrite, onClick: () => c.setLabelIds([r.id]) },
+    { key: 'history', label: L.history, show: true, onClick: () => c.setHistory({ type: 'inventory_item', id: r.id, name: r.name }) },
+    { key: 'edit', label: L.edit, show: canWrite, onClick: () => c.setEditing(r) },
+    { key: 'adjust', label: L.adjust, show: isAdmin && can('adjust'), onClick: () => setStock({ action: 'adjust', item: r }) },
+    // A controlled item leaves through Dispose (the service refuses a delete: the ledger lists items by their row).
+    { key: 'delete', label: L.delete, danger: true, show: isAdmin && !r.controlled, onClick: () => void run('deleteInventoryItem', { id: r.id }, t('records.confirmDelete')) },
+  ];
+}
+
+function actionsColumn(c: ColumnContext): ColumnsType<InventoryItem>[number] {
+  const L = actionLabels(c.t);
   return {
     key: 'actions',
-    title: t('records.action.actions'),
-    width: 150,
+    title: c.t('records.action.actions'),
+    width: 100,
     fixed: 'right',
-    // Kept as buttons: borrow and return (the daily use of the list; at most one applies to a
-    // row) and history (the only action of the browse-only account). The rarer and
-    // irreversible steps go into the menu.
-    render: (_v, r) => (
-      <RowActions
-        moreLabel={L.more}
-        visible={[
-          { key: 'borrow', label: L.borrow, show: canWrite && can('borrow', r), onClick: () => setStock({ action: 'borrow', item: r }) },
-          { key: 'return', label: L.return, show: canWrite && can('return', r) && (isAdmin || r.borrowed_by === c.userId), onClick: () => setStock({ action: 'return', item: r }) },
-          { key: 'history', label: L.history, show: true, onClick: () => c.setHistory({ type: 'inventory_item', id: r.id, name: r.name }) },
-        ]}
-        more={[
-          { key: 'label', label: L.label, show: canWrite, onClick: () => c.setLabelIds([r.id]) },
-          { key: 'use', label: L.use, show: canWrite && can('use', r), onClick: () => setStock({ action: 'use', item: r }) },
-          { key: 'edit', label: L.edit, show: canWrite, onClick: () => c.setEditing(r) },
-          { key: 'move', label: L.move, show: canWrite && (r.status === 'in_stock' || r.status === 'borrowed'), onClick: () => c.setMoving(r) },
-          { key: 'consume', label: L.consume, show: canWrite && can('consume', r), onClick: () => (r.controlled ? setStock({ action: 'consume', item: r }) : void run('consumeInventoryItem', { id: r.id }, confirmStep('consume', r))) },
-          { key: 'dispose', label: L.dispose, show: canWrite && can('dispose', r), onClick: () => setStock({ action: 'dispose', item: r }) },
-          { key: 'split', label: L.split, show: canWrite && can('split', r), onClick: () => setStock({ action: 'split', item: r }) },
-          { key: 'adjust', label: L.adjust, show: isAdmin && can('adjust', r), onClick: () => setStock({ action: 'adjust', item: r }) },
-          // A controlled item leaves through Dispose (the service refuses a delete: the ledger lists items by their row).
-          { key: 'delete', label: L.delete, danger: true, show: isAdmin && !r.controlled, onClick: () => void run('deleteInventoryItem', { id: r.id }, t('records.confirmDelete')) },
-        ]}
-      />
-    ),
+    // Right-aligned, so the "⋯" of a row without Use (borrowed, used up) sits under the others.
+    align: 'right',
+    // One button: Use, the daily action (one click from the list). Everything else, borrowing
+    // and history included, is in the menu, so the row's actions keep one narrow column beside
+    // the facts at 1366 px.
+    render: (_v, r) => {
+      const [use, ...more] = itemActions(c, L, r);
+      return <RowActions moreLabel={L.more} visible={[use!]} more={more} />;
+    },
   };
 }
 

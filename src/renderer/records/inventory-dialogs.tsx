@@ -5,7 +5,7 @@ import { LazyDialog, lazyNamed } from '../app/lazy';
 import type { MoveItemDialog as MoveItemDialogT } from '../locations/MoveItemDialog';
 import type { LabelDialog as LabelDialogT } from '../labels/LabelDialog';
 import { HistoryDrawer, ImportWizard, ItemDetail, RecordForm, StockDialog } from './dialogs';
-import type { StockTarget } from './inventory-columns';
+import { actionLabels, itemActions, type ColumnContext, type StockTarget } from './inventory-columns';
 import type { useRecordPage } from './list-kit';
 
 const MoveItemDialog = lazyNamed<ComponentProps<typeof MoveItemDialogT>>(() => import('../locations/MoveItemDialog'), 'MoveItemDialog');
@@ -20,13 +20,16 @@ export function useInventoryDialogState() {
   return { importing, setImporting, stock, setStock, moving, setMoving, detail, setDetail, labelIds, setLabelIds };
 }
 
-type Page = Pick<ReturnType<typeof useRecordPage<InventoryItem>>, 'canWrite' | 'list' | 'editing' | 'setEditing' | 'history' | 'setHistory'>;
+type Page = Pick<ReturnType<typeof useRecordPage<InventoryItem>>, 'canWrite' | 'list' | 'editing' | 'setEditing' | 'history' | 'setHistory'> & ColumnContext;
 
 /**
  * A fragment, called rather than mounted: the page's vertical Space flattens it, so each dialog
  * keeps its own slot in the page's column as before the split.
  */
-export function inventoryDialogs({ canWrite, list, editing, setEditing, history, setHistory }: Page, d: ReturnType<typeof useInventoryDialogState>) {
+export function inventoryDialogs(page: Page, d: ReturnType<typeof useInventoryDialogState>) {
+  const { canWrite, list, editing, setEditing, history, setHistory } = page;
+  // The details offer the row's actions, on the item as it is now.
+  const actionsFor = (item: InventoryItem) => itemActions(page, actionLabels(page.t), item);
   return (
     <>
       <LazyDialog open={d.moving !== null}>
@@ -42,7 +45,7 @@ export function inventoryDialogs({ canWrite, list, editing, setEditing, history,
         <HistoryDrawer target={history} onClose={() => setHistory(null)} />
       </LazyDialog>
       <LazyDialog open={d.detail !== null}>
-        <ItemDetail item={d.detail} onClose={() => d.setDetail(null)} />
+        <ItemDetail item={d.detail} onClose={() => d.setDetail(null)} actionsFor={actionsFor} />
       </LazyDialog>
       <LazyDialog open={d.labelIds !== null}>
         <LabelDialog ids={d.labelIds} onClose={() => d.setLabelIds(null)} />

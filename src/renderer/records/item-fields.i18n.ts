@@ -35,6 +35,7 @@ export const en = {
   expiredAgo_other: 'Expired {{count}} days ago',
   details: 'Details',
   detailTitle: 'Item #{{id}}: {{name}}',
+  detailTab: 'Details',
   none: 'None',
   sections: { identity: 'Substance', amount: 'Amount', lot: 'Lot and dates', place: 'Place and status', record: 'Record' },
   stockIn: {
@@ -77,6 +78,7 @@ export const zh: typeof en = {
   expiredAgo_other: '已过期 {{count}} 天',
   details: '详情',
   detailTitle: '库存 #{{id}}：{{name}}',
+  detailTab: '详情',
   none: '无',
   sections: { identity: '物质', amount: '数量', lot: '批号与日期', place: '位置与状态', record: '记录' },
   stockIn: {
