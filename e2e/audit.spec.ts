@@ -49,8 +49,8 @@ test('history drawer in zh-CN: statuses and people in words, times in local time
   await rowMenu(page.getByRole('row', { name: /丙酮/ }), '历史');
   const drawer = page.getByTestId('history-drawer');
   await expect(drawer.getByTestId('history-entry')).toHaveCount(2);
-  await expect(drawer).toContainText('状态: 在库 → 借出');
-  await expect(drawer).toContainText(`借用人: — → ${MEMBER.displayName}`);
+  await expect(drawer).toContainText('状态：在库 → 借出');
+  await expect(drawer).toContainText(`借用人：— → ${MEMBER.displayName}`);
   await expect(drawer).toContainText(labTime(history.find((e) => e.action === 'borrow')!.at));
   const text = await drawer.innerText();
   expect(text).not.toMatch(ISO);
@@ -63,7 +63,8 @@ test('admin deletes an item and finds its history on the audit log screen', asyn
   // Delete is in the row's ⋯ menu.
   await page.getByRole('row', { name: /丙酮/ }).getByTestId('row-more').click();
   await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: '删除' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: zhButton('是') }).click();
+  await expect(page.getByRole('dialog')).toContainText(`删除 丙酮 #${id}？`);
+  await page.getByRole('dialog').getByRole('button', { name: zhButton('删除') }).click();
   await expect(page.getByRole('row', { name: /丙酮/ })).toHaveCount(0);
 
   await page.getByRole('menuitem', { name: '审计日志' }).click();
@@ -77,7 +78,7 @@ test('admin deletes an item and finds its history on the audit log screen', asyn
   await page.getByRole('button', { name: zhButton('筛选') }).click();
   await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);
   await expect(table).toContainText(`#${id} 丙酮`);
-  await expect(table).toContainText('状态: 借出 → —');
+  await expect(table).toContainText('状态：借出 → —');
 
   // The whole history of the deleted record by its id, newest first.
   await page.getByRole('button', { name: zhButton('清除筛选') }).click();
@@ -88,10 +89,10 @@ test('admin deletes an item and finds its history on the audit log screen', asyn
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(0)).toContainText('删除');
   await expect(rows.nth(1)).toContainText('借用');
-  await expect(rows.nth(1)).toContainText('状态: 在库 → 借出');
+  await expect(rows.nth(1)).toContainText('状态：在库 → 借出');
   await expect(rows.nth(1)).toContainText(MEMBER.displayName);
   await expect(rows.nth(2)).toContainText('创建');
-  await expect(rows.nth(2)).toContainText('名称: — → 丙酮');
+  await expect(rows.nth(2)).toContainText('名称：— → 丙酮');
   const text = await table.innerText();
   expect(text).not.toMatch(ISO);
   expect(text).not.toMatch(/inventory_item|in_stock|borrowed/);

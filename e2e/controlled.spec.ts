@@ -66,7 +66,7 @@ test('import a list → flagged in list, detail and approval → use with a seco
   await expect(orderRow.getByTestId('controlled-tag')).toHaveText('Highly toxic');
   await orderRow.getByRole('button', { name: 'Approve' }).click();
   await expect(page.locator('.ant-modal-confirm')).toContainText('It is a controlled chemical: Highly toxic.');
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Yes' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Approve' }).click();
   await expect(orderRow).toContainText('Approved');
   expect((await admin.req<{ status: string }>('GET', `/api/reagent-orders/${order.id}`)).status).toBe('approved');
 

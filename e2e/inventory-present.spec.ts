@@ -23,7 +23,8 @@ test('used-up and disposed items leave the default list; the status filter still
   // Used up from its row: it leaves the list.
   await page.getByRole('row', { name: /二氯甲烷/ }).getByTestId('row-more').click();
   await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: '用完' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /^是$/ }).click();
+  await expect(page.locator('.ant-modal-confirm')).toContainText('用完 二氯甲烷 #5？');
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /^用\s?完$/ }).click();
   await expect.poll(() => names(page)).toEqual(['乙醇', '丙酮']);
 
   await pickStatus(page, '已处置');

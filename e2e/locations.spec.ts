@@ -6,11 +6,12 @@ import type { Page } from '@playwright/test';
 import { ADMIN, loginViaUi, rowMenu, seedUsers, test, expect } from './fixtures';
 
 /** Adds a location through the admin screen: top level, or inside the node with path `parent`. */
-async function addLocation(page: Page, name: string, parent: string | null, labels: { addRoot: string; addChild: string; name: string; save: string }) {
+async function addLocation(page: Page, name: string, parent: string | null, labels: { addRoot: string; addChild: string; name: string; add: string }) {
   if (parent) await page.getByTestId(`location-${parent}`).getByRole('button', { name: labels.addChild }).click();
   else await page.getByTestId('location-add-root').click();
   await page.getByTestId('prompt-form').getByLabel(labels.name).fill(name);
-  await page.getByRole('button', { name: labels.save, exact: true }).click();
+  // The dialog's button says what it does.
+  await page.getByRole('dialog').getByRole('button', { name: labels.add, exact: true }).click();
   await expect(page.getByTestId(`location-${parent ? `${parent} › ` : ''}${name}`)).toBeVisible();
 }
 
@@ -27,7 +28,7 @@ test('admin builds building › room › cabinet, stocks an item there, browses 
   await page.setViewportSize({ width: 1366, height: 768 });
   await loginViaUi(page, app, ADMIN);
   await page.getByRole('menuitem', { name: 'Locations' }).click();
-  const en = { addRoot: 'Add top-level location', addChild: 'Add inside', name: 'Name', save: 'Save' };
+  const en = { addRoot: 'Add top-level location', addChild: 'Add inside', name: 'Name', add: 'Add' };
   await addLocation(page, 'Chemistry', null, en);
   await addLocation(page, 'Room 301', 'Chemistry', en);
   await addLocation(page, 'Cabinet A', 'Chemistry › Room 301', en);
@@ -79,7 +80,7 @@ test('admin builds building › room › cabinet, stocks an item there, browses 
   await page.getByRole('menuitem', { name: 'Locations' }).click();
   await page.getByTestId('location-Chemistry › Room 302').getByRole('button', { name: 'Rename' }).click();
   await page.getByTestId('prompt-form').getByLabel('Name').fill('Room 305');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Rename', exact: true }).click();
   await expect(page.getByTestId('location-Chemistry › Room 305')).toBeVisible();
   // Deleting the building that holds the item is refused with the count.
   await page.getByTestId('location-Chemistry').getByRole('button', { name: 'Delete' }).click();
@@ -131,14 +132,14 @@ test('in zh-CN: picker, tree, move and rename read in Chinese', async ({ page, a
   await expect(row).toContainText('化学楼 › 冰箱');
   await rowMenu(row, '历史');
   await expect(page.locator('.ant-drawer')).toContainText('移动');
-  await expect(page.locator('.ant-drawer')).toContainText('备注: — → 腾出 A 柜');
+  await expect(page.locator('.ant-drawer')).toContainText('备注：— → 腾出 A 柜');
   await page.locator('.ant-drawer-close').click();
 
   await page.getByRole('menuitem', { name: '存放位置' }).click();
   await expect(page.getByRole('heading', { name: '存放位置' })).toBeVisible();
   await page.getByTestId('location-化学楼').getByRole('button', { name: '重命名' }).click();
   await page.getByTestId('prompt-form').getByLabel('名称').fill('实验楼');
-  await page.getByRole('button', { name: /^保\s*存$/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '重命名' }).click();
   await expect(page.getByTestId('location-实验楼 › 冰箱')).toBeVisible();
   await page.getByTestId('location-实验楼').getByRole('button', { name: '删除' }).click();
   await page.locator('.ant-modal-confirm').getByRole('button', { name: /删\s*除/ }).click();

@@ -282,7 +282,9 @@ test('consumable order rejected in the admin window: the reason shows on the sta
   expect(await moreMenu(admin, row)).toEqual(['Reject', 'Edit', 'Delete']);
   await admin.getByRole('menuitem', { name: 'Reject' }).click();
   await admin.getByTestId('prompt-form').getByLabel('Reason for rejecting').fill('库存充足');
-  await admin.getByRole('button', { name: 'Save' }).click();
+  // The dialog names the order, and its button says what it does.
+  await expect(admin.getByRole('dialog')).toContainText('Reject 丁腈手套 M #1');
+  await admin.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
   await expect(row).toContainText('Rejected');
   await expect(row.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   await adminCtx.close();
@@ -293,6 +295,7 @@ test('consumable order rejected in the admin window: the reason shows on the sta
   await expect(page.getByRole('tooltip')).toContainText('库存充足');
   expect(await moreMenu(page, memberRow)).toEqual(['Delete']);
   await page.getByRole('menuitem', { name: 'Delete' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.locator('.ant-modal-confirm')).toContainText('Delete 丁腈手套 M #1?');
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('row', { name: /丁腈手套/ })).toHaveCount(0);
 });

@@ -7,6 +7,8 @@ import { ADMIN, ApiSession, expect, rowMenu, seedUsers, test } from './fixtures'
 
 const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const SNAKE_CODE = /\b[a-z]+(?:_[a-z]+)+\b/;
+// An ASCII colon beside Chinese text ("状态: 在库"): Chinese takes the full-width "：" (issue 28 §2).
+const ASCII_COLON = /[\u3400-\u9fff\uff01-\uff5e）】」』”][ \t]*:|:[ \t]*[\u3400-\u9fff（【「『“]/;
 // Three English words in a row is a sentence a user would have to read in English.
 const ENGLISH_RUN = /\b[A-Za-z]{2,}[,.]?(?:\s+[A-Za-z]{2,}[,.]?){2,}/;
 // The product's own name and the seeded English data may appear.
@@ -18,15 +20,16 @@ function leaks(text: string): string[] {
   let t = text;
   for (const a of ALLOWED) t = t.replace(a, '');
   const found: string[] = [];
-  for (const re of [ISO_TIME, SNAKE_CODE, ENGLISH_RUN]) {
+  for (const re of [ISO_TIME, SNAKE_CODE, ENGLISH_RUN, ASCII_COLON]) {
     const m = re.exec(t);
     if (m) found.push(t.slice(Math.max(0, m.index - 30), m.index + m[0].length + 30).replace(/\s+/g, ' '));
   }
   // Single English words too (a status like "running"), except names of things that have no
   // Chinese name: file formats, browsers, the accounts and the seeded data; GHS (the UN system's
   // name, printed as such on Chinese labels and safety data sheets).
-  // Addresses, file-system paths (the data directory) and file names are names, not words to translate.
-  for (const m of t.replace(/[a-z-]+:\/\/[^\s，。；）)]*/g, '').replace(/(?:\b[A-Za-z]:)?[\w.-]*[\\/][^\s，。；）)]+/g, '').replace(/[\w-]+\.(?:db|csv|xlsx|zip|json|log)\b/g, '').matchAll(/[A-Za-z][A-Za-z-]{2,}/g)) {
+  // Addresses, file-system paths (the data directory) and file names are names, not words to translate
+  // (a backup's name with its time in local time too).
+  for (const m of t.replace(/[a-z-]+:\/\/[^\s，。；）)]*/g, '').replace(/(?:\b[A-Za-z]:)?[\w.-]*[\\/][^\s，。；）)]+/g, '').replace(/(?:auto|backup|pre-migration)-\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/g, '').replace(/[\w-]+\.(?:db|csv|xlsx|zip|json|log)\b/g, '').matchAll(/[A-Za-z][A-Za-z-]{2,}/g)) {
     if (!WORDS_ALLOWED.has(m[0].toLowerCase())) found.push(m[0]);
   }
   return [...new Set(found)];

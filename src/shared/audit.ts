@@ -26,6 +26,8 @@ export interface AuditListEntry {
   recordName: string | null;
   /** A controlled list's English name as of this entry (recordName is its Chinese one). */
   recordNameEn?: string;
+  /** An inventory item's unit after this entry (its amounts are in it; a unit change says the one before). */
+  recordUnit?: string;
   action: string;
   /** field → [before, after]; user-id fields carry the person's display name. */
   changes: Record<string, [unknown, unknown]>;

@@ -35,6 +35,7 @@ export function searchAudit(db: Db, q: AuditQuery): AuditPage {
     recordId: r.entity_id,
     recordName: r.record_name === null || r.record_name === undefined ? null : String(r.record_name),
     ...(r.record_name_en === null || r.record_name_en === undefined ? {} : { recordNameEn: String(r.record_name_en) }),
+    ...(typeof r.record_unit === 'string' && r.record_unit ? { recordUnit: r.record_unit } : {}),
     action: r.action,
     changes: people(JSON.parse(r.changes) as Record<string, [unknown, unknown]>),
   }));

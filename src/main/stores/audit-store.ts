@@ -45,7 +45,7 @@ export interface AuditReads {
    * A page of the filtered entries, newest first, each with the record's name as of that entry
    * (and a controlled list's English name): see NAME_AT.
    */
-  page(filter: AuditFilter, limit: number, offset: number): Array<AuditRow & { record_name: unknown; record_name_en: unknown }>;
+  page(filter: AuditFilter, limit: number, offset: number): Array<AuditRow & { record_name: unknown; record_name_en: unknown; record_unit: unknown }>;
 }
 
 export interface AuditWrites extends AuditReads {
@@ -82,6 +82,14 @@ const NAME_EN_AT = `CASE WHEN a.entity_type = 'controlled_list' THEN COALESCE(
   json_extract(a.changes, '$.name_en[0]'),
   (SELECT name_en FROM controlled_categories WHERE id = a.entity_id)) END`;
 
+// An inventory item's unit after entry `a` (its amounts are in it), the same way as its name.
+const UNIT_AT = `CASE WHEN a.entity_type = 'inventory_item' THEN COALESCE(
+  (SELECT json_extract(b.changes, '$.unit[1]') FROM audit_log b
+     WHERE b.entity_type = a.entity_type AND b.entity_id = a.entity_id AND b.id <= a.id AND json_extract(b.changes, '$.unit[1]') IS NOT NULL
+     ORDER BY b.id DESC LIMIT 1),
+  json_extract(a.changes, '$.unit[0]'),
+  (SELECT unit FROM inventory_items WHERE id = a.entity_id)) END`;
+
 const ROW = `a.id, a.at, a.user_id, u.display_name AS user_name, a.entity_type, a.entity_id, a.action, a.changes`;
 
 /** The filter's WHERE (the parts given, in a fixed order) and its parameters. */
@@ -110,10 +118,10 @@ export function auditStore(db: Db): AuditWrites {
       const w = where(filter);
       return prepareCached(
         db,
-        `SELECT ${ROW}, ${NAME_AT} AS record_name, ${NAME_EN_AT} AS record_name_en
+        `SELECT ${ROW}, ${NAME_AT} AS record_name, ${NAME_EN_AT} AS record_name_en, ${UNIT_AT} AS record_unit
          FROM audit_log a LEFT JOIN users u ON u.id = a.user_id ${w.sql}
          ORDER BY a.id DESC LIMIT ? OFFSET ?`,
-      ).all(...w.params, limit, offset) as Array<AuditRow & { record_name: unknown; record_name_en: unknown }>;
+      ).all(...w.params, limit, offset) as Array<AuditRow & { record_name: unknown; record_name_en: unknown; record_unit: unknown }>;
     },
     insert: (e) =>
       prepareCached(db, 'INSERT INTO audit_log (user_id, entity_type, entity_id, action, changes) VALUES (?, ?, ?, ?, ?) RETURNING id', 'pluck').get(e.userId, e.entityType, e.entityId, e.action, e.changes) as number,

@@ -13,6 +13,7 @@ import { isSwitchAt } from './start-session';
 import { dropPrefetchedLists } from '../records/list-prefetch';
 import { useReducedMotion } from './reduced-motion';
 import 'antd/dist/antd.css';
+import './zh-colon.css';
 
 /**
  * antd in zero-runtime mode: its components take their look from the prebuilt antd.css instead of

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { applyFieldErrors } from '../app/form-errors';
 import { dateTime, EMPTY } from '../app/format';
-import { actionLabel, changeLine, recordLabel, shownChanges } from '../records/change-format';
+import { actionLabel, auditEntryUnits, changeLine, recordLabel, shownChanges } from '../records/change-format';
 import { AUDIT_ACTIONS, AUDIT_KINDS, type AuditListEntry, type AuditPage } from '../../shared/audit';
 import type { OpInput } from '../../shared/contract';
 import type { UserInfo } from '../../shared/contract';
@@ -118,7 +118,7 @@ export function AuditScreen() {
               ) : (
                 <ul style={{ margin: 0, paddingLeft: 18 }}>
                   {shownChanges(e.changes).map(([field, change]) => (
-                    <li key={field}>{changeLine(field, change, t, e.kind)}</li>
+                    <li key={field}>{changeLine(field, change, t, e.kind, auditEntryUnits(e))}</li>
                   ))}
                 </ul>
               ),

@@ -30,6 +30,7 @@ export function ControlledScreen() {
   const add = () =>
     setPrompt({
       title: t('controlled.addCategory'),
+      okText: t('common.add'),
       schema: controlledCreateInput,
       fields: names,
       onOk: async (v) => {
@@ -42,6 +43,7 @@ export function ControlledScreen() {
   const rename = (c: ControlledCategory) =>
     setPrompt({
       title: t('controlled.renameTitle', { name: nameOf(c) }),
+      okText: t('controlled.rename'),
       schema: controlledRenameInput,
       fields: names.map((f) => ({ ...f, initial: c[f.name as 'name_zh' | 'name_en'] })),
       onOk: async (v) => {
@@ -53,8 +55,9 @@ export function ControlledScreen() {
   const remove = (c: ControlledCategory) =>
     modal.confirm({
       title: t('controlled.deleteConfirm', { name: nameOf(c), count: c.count }),
-      okText: t('records.yes'),
-      cancelText: t('records.no'),
+      okText: t('records.action.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('records.action.cancel'),
       onOk: async () => {
         try {
           await call('deleteControlledList', { id: c.id });

@@ -30,7 +30,7 @@ export const en = {
   fileTooLarge: 'The file is larger than {{mb}} MB: a controlled list is a few hundred rows. Keep only the CAS and name columns, or split it.',
   importResult: '{{added}} added, {{already}} already listed, {{refused}} refused',
   rowError: 'Row {{row}} ({{value}}): {{reason}}',
-  approveConfirm: 'Approve the order of {{name}}? It is a controlled chemical: {{categories}}.',
+  approveConfirm: 'Approve the order of {{name}} #{{id}}? It is a controlled chemical: {{categories}}.',
   consumeTitle: 'Use up {{name}}',
   auditAction: { add_cas: 'CAS added', remove_cas: 'CAS removed' },
   /** The audit log's fields of a list change. */
@@ -81,7 +81,7 @@ export const zh: typeof en = {
   fileTooLarge: '文件超过 {{mb}} MB：管控名录通常只有几百行。请只保留 CAS 号和名称两列，或拆分后导入。',
   importResult: '新增 {{added}} 个，已在名录 {{already}} 个，拒绝 {{refused}} 个',
   rowError: '第 {{row}} 行（{{value}}）：{{reason}}',
-  approveConfirm: '批准 {{name}} 的订单？它是管控化学品：{{categories}}。',
+  approveConfirm: '批准 {{name}} #{{id}} 的订单？它是管控化学品：{{categories}}。',
   consumeTitle: '用完 {{name}}',
   auditAction: { add_cas: '添加 CAS', remove_cas: '移除 CAS' },
   field: { name: '中文名称', name_en: '英文名称', cas: 'CAS号', cas_name: '名录中的名称', entries: 'CAS 号数', file: '文件', added: '新增', refused: '拒绝' },

@@ -7,6 +7,7 @@ import type { DataJob, DataStatus } from '../../shared/contract/data';
 import { call } from '../api/client';
 import { translateMessage } from '../i18n/translate';
 import { Stack } from './Stack';
+import { localBackupName } from './backup-name';
 
 type Props = { status: DataStatus; jobRunning: boolean; refresh: () => Promise<unknown>; onJob: (job: DataJob) => void };
 
@@ -15,7 +16,7 @@ function BackupProgress({ job }: { job: DataJob }) {
   return (
     <div data-testid="backup-progress">
       <Progress percent={job.percent} status={job.ok === false ? 'exception' : job.ok ? 'success' : 'active'} />
-      <Typography.Text type="secondary">{job.ok === null ? `${t(`data.phase.${job.phase}`, { defaultValue: job.phase })} — ${t('data.backupRunning')}` : job.ok ? t('data.backupDone', { file: job.file }) : t('data.backupFailed', { message: job.error ? translateMessage(job.error) : '' })}</Typography.Text>
+      <Typography.Text type="secondary">{job.ok === null ? `${t(`data.phase.${job.phase}`, { defaultValue: job.phase })} — ${t('data.backupRunning')}` : job.ok ? t('data.backupDone', { file: localBackupName(job.file ?? '') }) : t('data.backupFailed', { message: job.error ? translateMessage(job.error) : '' })}</Typography.Text>
     </div>
   );
 }

@@ -6,15 +6,15 @@ import { dateTime as when } from '../app/format';
 import type { DataStatus } from '../../shared/contract/data';
 import { translateMessage } from '../i18n/translate';
 import { formatBytes } from './format-bytes';
+import { localBackupName } from './backup-name';
 
 function Sizes({ sizes }: { sizes: DataStatus['sizes'] }) {
   const { t } = useTranslation();
   return (
-    <Space wrap size="large" data-testid="data-sizes">
-      <span>{t('data.sizeLab')}: {formatBytes(sizes.lab)}</span>
-      <span>{t('data.sizeCompletion')}: {formatBytes(sizes.completion)}</span>
-      <span>{t('data.sizeLogs')}: {formatBytes(sizes.logs)}</span>
-      <span>{t('data.sizeBackups')}: {formatBytes(sizes.backups)}</span>
+    <Space direction="vertical" size={0} data-testid="data-sizes">
+      {(['Lab', 'Completion', 'Logs', 'Backups'] as const).map((k) => (
+        <span key={k}>{t('common.labelled', { label: t(`data.size${k}`), value: formatBytes(sizes[k.toLowerCase() as Lowercase<typeof k>]) })}</span>
+      ))}
     </Space>
   );
 }
@@ -28,7 +28,7 @@ function LastBackup({ last }: { last: DataStatus['lastBackup'] }) {
           <span>{when(last.at)}</span>
           <Tag>{t(`data.kind.${last.kind}`)}</Tag>
           {last.ok ? <Tag color="success">{t('data.ok')}</Tag> : <Tag color="error">{t('data.failed')}</Tag>}
-          {last.ok ? <Typography.Text type="secondary">{last.file} ({formatBytes(last.bytes)})</Typography.Text> : <Typography.Text type="danger">{last.reason ? translateMessage(last.reason) : last.error}</Typography.Text>}
+          {last.ok ? <Typography.Text type="secondary" title={last.file ?? undefined}>{t('data.fileAndSize', { file: localBackupName(last.file ?? ''), size: formatBytes(last.bytes) })}</Typography.Text> : <Typography.Text type="danger">{last.reason ? translateMessage(last.reason) : last.error}</Typography.Text>}
         </Space>
       ) : (
         t('data.never')

@@ -7,6 +7,7 @@ import { dateTime as when } from '../app/format';
 import type { BackupListEntry, DataStatus, RestorePreview } from '../../shared/contract/data';
 import { call } from '../api/client';
 import { formatBytes } from './format-bytes';
+import { localBackupName } from './backup-name';
 import { RestorePreviewModal } from './RestorePreviewModal';
 import { Stack } from './Stack';
 import type { DataBusy } from './DataPanel';
@@ -23,7 +24,7 @@ function BackupList({ status, busy, onRestore }: { status: DataStatus; busy: Dat
       dataSource={status.backups}
       pagination={{ pageSize: 10, hideOnSinglePage: true }}
       columns={[
-        { title: t('data.colName'), dataIndex: 'name', render: (n: string, b) => (b.complete ? n : `${n} (${t('data.incomplete')})`) },
+        { title: t('data.colName'), dataIndex: 'name', render: (n: string, b) => <span title={n}>{b.complete ? localBackupName(n) : t('data.incompleteName', { name: localBackupName(n) })}</span> },
         { title: t('data.colKind'), dataIndex: 'kind', render: (k: string) => t(`data.kind.${k}`) },
         { title: t('data.colSize'), dataIndex: 'bytes', render: (n: number) => formatBytes(n) },
         { title: t('data.colDate'), dataIndex: 'modifiedAt', render: (d: string) => when(d) },

@@ -47,15 +47,17 @@ export const en = {
     language: 'Language',
     about: 'About',
     version: 'Version',
-    apiVersion: 'API version',
+    apiVersion: 'Extension interface version',
+    apiVersionHint: 'The browser extension checks it to know it is talking to this app. Nothing to set.',
     mode: 'Mode',
     modeDesktop: 'Desktop app',
     modeBrowser: 'Browser mode',
-    worker: 'Maintenance worker',
+    worker: 'Search suggestions upkeep',
+    workerHint: 'Keeps the search box\'s suggestions up to date in the background. When it stops, searching still works, only the suggestions stop updating; the app restarts it by itself.',
     save: 'Save',
   },
   serverError: { title: 'The local server is not running' },
-  common: { save: 'Save', cancel: 'Cancel', required: 'Required', error: 'Error', ok: 'OK' },
+  common: { labelled: '{{label}}: {{value}}', save: 'Save', add: 'Add', cancel: 'Cancel', required: 'Required', error: 'Error', ok: 'OK' },
 };
 
 export type Messages = typeof en;

@@ -37,6 +37,7 @@ export function LocationsScreen() {
   const add = (parent: LocationNode | null) =>
     setPrompt({
       title: parent ? t('locations.addChildTitle', { path: parent.path }) : t('locations.addTitle'),
+      okText: t('common.add'),
       schema: nameSchema,
       fields: [{ name: 'name', label: t('locations.name') }],
       onOk: async (v) => {
@@ -47,6 +48,7 @@ export function LocationsScreen() {
   const rename = (n: LocationNode) =>
     setPrompt({
       title: t('locations.renameTitle', { path: n.path }),
+      okText: t('locations.rename'),
       schema: nameSchema,
       fields: [{ name: 'name', label: t('locations.name'), initial: n.name }],
       onOk: async (v) => {

@@ -225,7 +225,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
           <Spin spinning={busy} tip={progress?.phase === 'parse' ? t('importProgress.reading', { rows: progress.rows }) : undefined}>
             <Space direction="vertical" style={{ width: '100%' }}>
               <Typography.Text strong data-testid="import-summary">
-                {preview.fileName}: {t('records.import.rows', { total: preview.totalRows, valid: preview.validRows, bad: preview.badRows })}
+                {t('common.labelled', { label: preview.fileName, value: t('records.import.rows', { total: preview.totalRows, valid: preview.validRows, bad: preview.badRows }) })}
               </Typography.Text>
               <Space>
                 <span>{t('records.import.headerRow')}:</span>

@@ -13,7 +13,7 @@ import { call, subscribeEvents } from '../api/client';
 import { boolean, dateTime, EMPTY } from '../app/format';
 import { GhsIcon } from './GhsIcon';
 import { amountText, containersText, ExpiryDate } from './item-display';
-import { StatusTag } from './list-kit';
+import { StatusTag, statusTag } from './list-kit';
 import { ControlledTags } from '../controlled/ControlledTags';
 import { LazyDialog, lazyNamed } from '../app/lazy';
 import type { LabelDialog as LabelDialogT } from '../labels/LabelDialog';
@@ -69,7 +69,7 @@ function ItemDrawer({ item, onClose, actions }: { item: InventoryItem; onClose: 
     row('category', text(item.category)),
     row('storage_location', text(item.storage_location), 2),
     row('notes', text(item.notes), 2),
-    row('status', <Space size={4}><StatusTag status={item.status} />{item.borrowed_by_name ?? ''}</Space>),
+    row('status', item.borrowed_by_name ? statusTag(item.status, t('records.borrowedBy', { status: t(`records.status.${item.status}`), name: item.borrowed_by_name })) : <StatusTag status={item.status} />),
     row('source_order_id', item.source_order_id ? `#${item.source_order_id}` : EMPTY),
     row(
       'ghs',

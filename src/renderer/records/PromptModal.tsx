@@ -9,6 +9,8 @@ import { schemaRules } from '../app/schema-rules';
 
 export interface PromptSpec {
   title: string;
+  /** The button's words: what it does (驳回, 重命名…), never a bare "save". */
+  okText: string;
   /** The action's contract input: the fields' rules come from it. */
   schema: z.ZodObject<z.ZodRawShape>;
   fields: Array<{ name: string; label: string; initial?: string }>;
@@ -23,7 +25,7 @@ export function PromptModal({ spec, onClose }: { spec: PromptSpec | null; onClos
     if (spec) form.setFieldsValue(Object.fromEntries(spec.fields.map((f) => [f.name, f.initial ?? ''])));
   }, [spec, form]);
   return (
-    <Modal open={!!spec} title={spec?.title} onCancel={onClose} onOk={() => form.submit()} okText={t('records.action.save')} cancelText={t('records.action.cancel')} destroyOnHidden>
+    <Modal open={!!spec} title={spec?.title} onCancel={onClose} onOk={() => form.submit()} okText={spec?.okText} cancelText={t('records.action.cancel')} destroyOnHidden>
       <Form
         form={form}
         layout="vertical"

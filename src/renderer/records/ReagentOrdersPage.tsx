@@ -34,7 +34,7 @@ export function ReagentOrdersPage() {
     const stockIn = (r: ReagentOrder) => setStocking(r);
     // A controlled chemical's approval names its categories first (双人双锁 starts at the order).
     const approveConfirm = (r: ReagentOrder) =>
-      r.controlled ? t('controlled.approveConfirm', { name: r.name, categories: controlledNames(r.controlled, controlled.categories, i18n.language).join('、') }) : undefined;
+      r.controlled ? { title: t('controlled.approveConfirm', { name: r.name, id: r.id, categories: controlledNames(r.controlled, controlled.categories, i18n.language).join('、') }), okText: t('records.action.approve') } : undefined;
     return [
       col('id', { width: 70 }),
       col('name', { ...ellipsisCell(200), render: (v: string, r) => { const label = r.english_name ? `${v} (${r.english_name})` : v; return <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}><HoverTip title={label}><span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{v}</span></HoverTip><ControlledTags flag={r.controlled} compact /></span>; } }),

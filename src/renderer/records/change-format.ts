@@ -1,9 +1,20 @@
 // One audit change as people read it: the field under its form label, each value in words —
-// statuses and roles translated, booleans 是/否, times in local time, empty as a dash.
-// Shared by the history drawer and the admin audit screen.
+// statuses and roles translated, booleans 是/否, times in local time, amounts with their unit,
+// empty as a dash. Shared by the history drawer, an item's details and the admin audit screen.
 import type { TFunction } from 'i18next';
 import { boolean, dateTime, EMPTY } from '../app/format';
 import type { AuditListEntry } from '../../shared/audit';
+import type { HistoryEntry } from '../../shared/records';
+import { amountText } from './item-display';
+
+/** An inventory item's fields that hold an amount in the item's unit. */
+const AMOUNT_FIELDS = new Set(['quantity', 'min_stock', 'container_size', 'borrowed_amount']);
+
+/** The unit an entry's amounts were in: before it (its `from` values) and after it (its `to` values). */
+export interface EntryUnits {
+  from?: string;
+  to?: string;
+}
 
 const BOOLEAN_FIELDS = new Set(['hazardous', 'active']);
 /** User accounts' audited fields are labelled as on the Users screen. */
@@ -28,9 +39,40 @@ export function fieldValue(field: string, v: unknown, t: TFunction): string {
   return String(v);
 }
 
-/** `状态: 在库 → 借出` (a created field reads `— → value`, a deleted one `value → —`). */
-export function changeLine(field: string, [from, to]: [unknown, unknown], t: TFunction, kind?: string): string {
-  return `${fieldLabel(field, t, kind)}: ${fieldValue(field, from, t)} → ${fieldValue(field, to, t)}`;
+/** A value of the change; an amount with its unit ("480 mL") when the unit is known. */
+function changeValue(field: string, v: unknown, t: TFunction, unit: string | undefined): string {
+  if (unit && AMOUNT_FIELDS.has(field) && (typeof v === 'number' || typeof v === 'string') && v !== '') return amountText(v, unit);
+  return fieldValue(field, v, t);
+}
+
+/**
+ * `状态：在库 → 借出` (`Status: In stock → Borrowed`; a created field reads `— → value`, a deleted
+ * one `value → —`); `数量：500 mL → 480 mL` given the item's units.
+ */
+export function changeLine(field: string, [from, to]: [unknown, unknown], t: TFunction, kind?: string, units: EntryUnits = {}): string {
+  return t('records.changeLine', { field: fieldLabel(field, t, kind), from: changeValue(field, from, t, units.from), to: changeValue(field, to, t, units.to) });
+}
+
+/**
+ * An item's unit before and after each of its entries, read from its log (oldest first): the
+ * creation sets it, a unit change says both. Entries before any of that have no known unit.
+ */
+export function entryUnits(entries: readonly Pick<HistoryEntry, 'id' | 'changes'>[]): Map<number, EntryUnits> {
+  const out = new Map<number, EntryUnits>();
+  let unit: string | undefined;
+  for (const e of [...entries].sort((a, b) => a.id - b.id)) {
+    const change = e.changes.unit;
+    const from = change ? (typeof change[0] === 'string' && change[0] ? change[0] : undefined) : unit;
+    if (change) unit = typeof change[1] === 'string' && change[1] ? change[1] : unit;
+    out.set(e.id, { from, to: unit });
+  }
+  return out;
+}
+
+/** An audit screen entry's units: the unit after it, and before it the one a unit change names. */
+export function auditEntryUnits(e: Pick<AuditListEntry, 'recordUnit' | 'changes'>): EntryUnits {
+  const change = e.changes.unit;
+  return { from: change && typeof change[0] === 'string' && change[0] ? change[0] : e.recordUnit, to: e.recordUnit };
 }
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';

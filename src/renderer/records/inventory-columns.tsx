@@ -8,7 +8,7 @@ import type { InventoryItem } from '../../shared/records';
 import { allowedFrom } from '../../shared/workflows';
 import { STOCK_ACTION_FROM } from '../../shared/stock-actions';
 import { ControlledTags } from '../controlled/ControlledTags';
-import { cachedT, casCell, ellipsisCell, HoverTip, locationCell, statusTag, type useRecordPage } from './list-kit';
+import { cachedT, casCell, deleteConfirm, ellipsisCell, HoverTip, locationCell, statusTag, type useRecordPage } from './list-kit';
 import { useColumnPrefs } from './column-prefs';
 import { RowActions, type RowAction } from './RowActions';
 import { GhsIcons } from './GhsIcon';
@@ -84,10 +84,11 @@ function factColumns({ t, col, setDetail }: ColumnContext): ColumnsType<Inventor
     col('product_number', ellipsisCell(100)),
     { key: 'supplier', dataIndex: 'supplier', title: t('records.field.supplier'), ...ellipsisCell(100) },
     { key: 'notes', dataIndex: 'notes', title: t('records.field.notes'), ...ellipsisCell(120) },
+    // "借出：张三": who has it, in the status itself.
     col('status', {
       width: 110,
       ellipsis: { showTitle: false },
-      render: (s: string, r) => (r.borrowed_by_name ? <HoverTip title={r.borrowed_by_name}><span>{status(s)}{r.borrowed_by_name}</span></HoverTip> : status(s)),
+      render: (s: string, r) => (r.borrowed_by_name ? statusTag(s, t('records.borrowedBy', { status: statusText(`records.status.${s}`), name: r.borrowed_by_name })) : status(s)),
     }),
   ];
 }
@@ -119,7 +120,7 @@ export function actionLabels(t: ColumnContext['t']) {
 export function itemActions(c: ColumnContext, L: ReturnType<typeof actionLabels>, r: InventoryItem): RowAction[] {
   const { t, canWrite, isAdmin, run, setStock } = c;
   const can = (action: keyof typeof STOCK_ACTION_FROM) => allowedFrom(STOCK_ACTION_FROM[action], r.status);
-  const confirmStep = (action: string) => t('records.confirmAction', { action: t(`records.action.${action}`), name: r.name });
+  const confirmStep = (action: string) => ({ title: t('records.confirmAction', { action: t(`records.action.${action}`), name: r.name, id: r.id }), okText: t(`records.action.${action}`) });
   return [
     { key: 'use', label: L.use, show: canWrite && can('use'), onClick: () => setStock({ action: 'use', item: r }) },
     { key: 'borrow', label: L.borrow, show: canWrite && can('borrow'), onClick: () => setStock({ action: 'borrow', item: r }) },
@@ -134,7 +135,7 @@ export function itemActions(c: ColumnContext, L: ReturnType<typeof actionLabels>
     { key: 'edit', label: L.edit, show: canWrite, onClick: () => c.setEditing(r) },
     { key: 'adjust', label: L.adjust, show: isAdmin && can('adjust'), onClick: () => setStock({ action: 'adjust', item: r }) },
     // A controlled item leaves through Dispose (the service refuses a delete: the ledger lists items by their row).
-    { key: 'delete', label: L.delete, danger: true, show: isAdmin && !r.controlled, onClick: () => void run('deleteInventoryItem', { id: r.id }, t('records.confirmDelete')) },
+    { key: 'delete', label: L.delete, danger: true, show: isAdmin && !r.controlled, onClick: () => void run('deleteInventoryItem', { id: r.id }, deleteConfirm(t, r)) },
   ];
 }
 

@@ -6,6 +6,7 @@ import { DownOutlined } from '@ant-design/icons';
 import type { TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { LISTS, type ListEndpoint, type RecordEntityType } from '../../shared/records';
 import { LOCATION_SEPARATOR } from '../../shared/stock';
 import { ListSearch } from './ListSearch';
@@ -263,14 +264,40 @@ export function useTableWiring<T extends { id: number }>(list: List): Pick<Table
   return { rowKey: 'id', loading: list.loading, dataSource: rows as T[], pagination, onChange, sortOrderOf };
 }
 
+/**
+ * A confirmation as people read it: the title names the record ("删除 硫酸铜(五水) #14？"), the
+ * button says what it does ("删除", not "是"); `danger` for what cannot be undone.
+ */
+export interface Confirm {
+  title: string;
+  content?: string;
+  okText: string;
+  danger?: boolean;
+}
+
+/** "删除 硫酸铜(五水) #14？", the audit log's keeping of its history said below, the button "删除". */
+export function deleteConfirm(t: TFunction, r: { id: number; name: string }): Confirm {
+  return { title: t('records.confirmDelete', { name: r.name, id: r.id }), content: t('records.confirmDeleteNote'), okText: t('records.action.delete'), danger: true };
+}
+
 /** Runs a row action (after an optional confirmation) and reports the outcome. */
 export function useRowAction() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   return useCallback(
-    async <N extends OperationName>(op: N, input: unknown, confirm?: string): Promise<boolean> => {
+    async <N extends OperationName>(op: N, input: unknown, confirm?: Confirm): Promise<boolean> => {
       if (confirm) {
-        const ok = await new Promise<boolean>((resolve) => modal.confirm({ title: confirm, onOk: () => resolve(true), onCancel: () => resolve(false), okText: t('records.yes'), cancelText: t('records.no') }));
+        const ok = await new Promise<boolean>((resolve) =>
+          modal.confirm({
+            title: confirm.title,
+            content: confirm.content,
+            okText: confirm.okText,
+            okButtonProps: confirm.danger ? { danger: true } : undefined,
+            cancelText: t('records.action.cancel'),
+            onOk: () => resolve(true),
+            onCancel: () => resolve(false),
+          }),
+        );
         if (!ok) return false;
       }
       try {

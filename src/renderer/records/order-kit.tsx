@@ -10,7 +10,7 @@ import { call } from '../api/client';
 import { LISTS, type ListEndpoint } from '../../shared/records';
 import { recordsOps } from '../../shared/contract/records';
 import type { ListOp } from './use-record-list';
-import { cachedT, HoverTip, ListToolbar, RecordTable, statusTag, useRecordPage } from './list-kit';
+import { cachedT, deleteConfirm, HoverTip, ListToolbar, RecordTable, statusTag, useRecordPage } from './list-kit';
 import { RowActions, type RowAction } from './RowActions';
 import { useColumnPrefs, type ColumnDefaults } from './column-prefs';
 import { formatYuan, orderTotal } from './money';
@@ -77,7 +77,8 @@ export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
       const mine = (r: T) => isAdmin || r.applicant_id === user.id;
       const reject = (r: T) =>
         setPrompt({
-          title: `${t('records.action.reject')}: ${r.name}`,
+          title: t('records.rejectTitle', { name: r.name, id: r.id }),
+          okText: t('records.action.reject'),
           schema: recordsOps[ops.reject].input,
           fields: [{ name: 'reason', label: t('records.rejectReason') }],
           onOk: async (v) => {
@@ -97,7 +98,7 @@ export function useOrderPage<T extends OrderRow>(ops: OrderOps) {
             more={[
               { key: 'reject', label: t('records.action.reject'), danger: true, show: isAdmin && allowedFrom(ops.transitions.reject.from, r.status), onClick: () => reject(r) },
               { key: 'edit', label: t('records.action.edit'), show: canWrite && mine(r) && allowedFrom(EDITABLE_ORDER_STATUSES, r.status), onClick: () => setEditing(r) },
-              { key: 'delete', label: t('records.action.delete'), danger: true, show: canWrite && mine(r) && allowedFrom(DELETABLE_ORDER_STATUSES, r.status), onClick: () => void run(ops.delete, { id: r.id }, t('records.confirmDelete')) },
+              { key: 'delete', label: t('records.action.delete'), danger: true, show: canWrite && mine(r) && allowedFrom(DELETABLE_ORDER_STATUSES, r.status), onClick: () => void run(ops.delete, { id: r.id }, deleteConfirm(t, r)) },
             ]}
           />
         ),

@@ -1,5 +1,5 @@
 // Settings: data directory, local server port, language, about/version.
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { App, Button, Card, Descriptions, InputNumber, Select, Space, Typography } from 'antd';
 import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,16 @@ import { PersonalizationSwitch } from '../completion/PersonalizationSwitch';
 import { AlertSettingsCard } from '../dashboard/AlertSettingsCard';
 import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
 import { codeWord } from '../i18n/translate';
+
+/** A value with what it means beneath it, in words a lab manager uses. */
+function Explained({ hint, children }: { hint: string; children: ReactNode }) {
+  return (
+    <span>
+      {children}
+      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{hint}</Typography.Text>
+    </span>
+  );
+}
 
 export function SettingsScreen({ info, onInfo }: { info: AppInfo | null; onInfo: (i: AppInfo) => void }) {
   const { t, i18n } = useTranslation();
@@ -75,9 +85,17 @@ export function SettingsScreen({ info, onInfo }: { info: AppInfo | null; onInfo:
             column={1}
             items={[
               { key: 'v', label: t('settings.version'), children: <span data-testid="app-version">{info.version}</span> },
-              { key: 'api', label: t('settings.apiVersion'), children: info.apiVersion },
+              { key: 'api', label: t('settings.apiVersion'), children: <Explained hint={t('settings.apiVersionHint')}>{info.apiVersion}</Explained> },
               { key: 'mode', label: t('settings.mode'), children: info.mode === 'desktop' ? t('settings.modeDesktop') : t('settings.modeBrowser') },
-              { key: 'w', label: t('settings.worker'), children: <span data-testid="worker-state">{`${codeWord('worker', info.worker.state)}${info.worker.restarts ? ` (${info.worker.restarts})` : ''}`}</span> },
+              {
+                key: 'w',
+                label: t('settings.worker'),
+                children: (
+                  <Explained hint={t('settings.workerHint')}>
+                    <span data-testid="worker-state">{`${codeWord('worker', info.worker.state)}${info.worker.restarts ? ` (${info.worker.restarts})` : ''}`}</span>
+                  </Explained>
+                ),
+              },
             ]}
           />
         )}

@@ -55,11 +55,12 @@ export function StocktakeActions({ detail, isAdmin, onReview }: { detail: Stockt
   };
   const cancel = () =>
     modal.confirm({
-      title: t('stocktake.cancel'),
-      content: t('stocktake.cancelConfirm', { id: detail.id }),
+      title: t('stocktake.cancelTitle', { id: detail.id, location: detail.location_path }),
+      content: t('stocktake.cancelConfirm'),
       okButtonProps: { danger: true },
       okText: t('stocktake.cancel'),
-      cancelText: t('records.action.cancel'),
+      // "取消" beside "取消盘点" would read as the same thing.
+      cancelText: t('stocktake.keepOpen'),
       onOk: async () => {
         try {
           await call('cancelStocktake', { id: detail.id });

@@ -48,7 +48,9 @@ export const en = {
   report: 'Download report (XLSX)',
   reportSaved: 'Report saved to {{path}}',
   cancel: 'Cancel stocktake',
-  cancelConfirm: 'Cancel stocktake #{{id}}? Nothing is adjusted; the counts so far are kept in its report.',
+  cancelTitle: 'Cancel stocktake #{{id}} ({{location}})?',
+  cancelConfirm: 'Nothing is adjusted; the counts so far are kept in its report.',
+  keepOpen: 'Keep it open',
   cancelled: 'Stocktake cancelled',
   close: 'Close and adjust…',
   review: {
@@ -130,7 +132,9 @@ export const zh: typeof en = {
   report: '下载盘点报告（XLSX）',
   reportSaved: '报告已保存到 {{path}}',
   cancel: '取消盘点',
-  cancelConfirm: '取消盘点 #{{id}}？不会调整任何数量；已有的计数保留在其报告中。',
+  cancelTitle: '取消盘点 #{{id}}（{{location}}）？',
+  cancelConfirm: '不会调整任何数量；已有的计数保留在其报告中。',
+  keepOpen: '继续盘点',
   cancelled: '已取消盘点',
   close: '结束并调整…',
   review: {
