@@ -146,7 +146,7 @@ describe('export in a child process', () => {
     expect(after.filter((r) => r.name!.endsWith(' (changed)'))).toHaveLength(7500);
   });
 
-  it(`a CSV of ${PARTS_MIN_ROWS} rows or more is written by two children, a half each, from one snapshot; a commit between their snapshots leaves it to one child`, { timeout: 60_000 }, async () => {
+  it(`a CSV of ${PARTS_MIN_ROWS} rows or more is written by two children, a half each, from one snapshot; a commit between their snapshots leaves it to one child`, { timeout: 180_000 }, async () => {
     const n = PARTS_MIN_ROWS;
     const { s, base, cookie, exportsDir } = await serverWith(n);
     const parse = (body: Buffer) => Papa.parse<Record<string, string>>(body.toString('utf8').replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
