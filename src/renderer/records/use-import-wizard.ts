@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { call } from '../api/client';
 import type { ImportDuplicateChoice, ImportPreview, ImportProgress, ImportResult } from '../../shared/records';
 import { choicesOf, initialDecisions, undecided, type LocationDecisions } from './ImportLocations';
+import { toBase64 } from '../app/base64';
 
 // Under the contract's ~1 MB of file per call (base64 in a 2 MB body); read slice by slice, so a
 // big file is never held whole in the page either.
@@ -24,11 +25,6 @@ export interface LayoutChange {
   duplicates?: ImportDuplicateChoice;
 }
 
-function toBase64(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}
 
 /** Runs a preview or commit call while polling the import's progress for the bar. */
 function useProgressPoll() {
