@@ -10,7 +10,7 @@ import { isDamage } from '../db/damage';
 import { integrityCheck } from '../db/whole-database';
 import { writeTransaction } from '../db/transaction';
 import { REFERENCE_SCHEMA_VERSION, referenceStore, writeReferenceContent, type ReferenceContent } from '../stores/reference-store';
-import { readShippedReference, type ShippedReference } from './reference-files';
+import { readShippedReference, referenceDir, type ShippedReference } from './reference-files';
 import { parseEpaCodes, parseEpaGroups, parseEpaPairs, parseGhs, parseHazchem, parseYizhibao, parseYizhidu } from './parse';
 import type { ReferenceFileId } from '../../shared/reference';
 
@@ -97,12 +97,13 @@ function check(file: string, hash: string): { db: Db } | { reason: Exclude<Rebui
   }
 }
 
-/** The shipped files are read-only resources: read and hashed once per process. */
+/** The shipped files are read-only resources: read and hashed once per process (per folder). */
 let shippedOnce: ShippedReference | null = null;
 
 /** Opens the data directory's reference.db read-only, building it first when it cannot be kept. */
 export function openReferenceDb(dataDir: string): OpenedReference {
-  shippedOnce ??= readShippedReference(REFERENCE_SCHEMA_VERSION);
+  const dir = referenceDir();
+  if (shippedOnce?.dir !== dir) shippedOnce = readShippedReference(dir, REFERENCE_SCHEMA_VERSION);
   const shipped = shippedOnce;
   const file = path.join(dataDir, REFERENCE_DB);
   const found = check(file, shipped.hash);

@@ -58,8 +58,7 @@ export interface ShippedReference {
   hash: string;
 }
 
-export function readShippedReference(schemaVersion: number): ShippedReference {
-  const dir = referenceDir();
+export function readShippedReference(dir: string, schemaVersion: number): ShippedReference {
   const manifest = readManifest(dir);
   const h = crypto.createHash('sha256');
   h.update(`schema ${schemaVersion}\n`);
