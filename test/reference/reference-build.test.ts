@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pairStatements, parseHazchem } from '../../src/main/reference/parse';
-import { openReferenceDb, REFERENCE_DB } from '../../src/main/reference/reference-db';
+import { openReferenceDb, ReferenceBrokenError, REFERENCE_DB } from '../../src/main/reference/reference-db';
 import { tempDir, ROOT } from '../support/temp';
 
 const SHIPPED = path.join(ROOT, 'resources/reference');
@@ -53,7 +53,7 @@ describe('reference build', () => {
     const dataDir = tempDir();
     withCopy(
       (dir) => fs.appendFileSync(path.join(dir, 'yizhidu.csv'), '第三类,多出的一行,67-64-1\n'),
-      () => expect(() => openReferenceDb(dataDir)).toThrow('reference file yizhidu.csv has 45 rows; the manifest says 44'),
+      () => expect(() => openReferenceDb(dataDir)).toThrow('The reference data installed with Lab Desktop is missing or broken (reference file yizhidu.csv has 45 rows; the manifest says 44). Install the app again.'),
     );
     withCopy(
       (dir) => fs.appendFileSync(path.join(dir, 'yizhibao-2017.csv'), '某物,,1234-56-7,氧化性固体\n'),
@@ -66,6 +66,10 @@ describe('reference build', () => {
         fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(m));
       },
       () => expect(() => openReferenceDb(dataDir)).toThrow(/manifest\.json must list hazchem, yizhibao, yizhidu, ghs, epaGroups, epaCodes, epaPairs/),
+    );
+    withCopy(
+      (dir) => fs.rmSync(path.join(dir, 'ghs-hcis.csv')),
+      () => expect(() => openReferenceDb(dataDir)).toThrow(ReferenceBrokenError),
     );
     expect(fs.readdirSync(dataDir).filter((f) => f.startsWith(REFERENCE_DB))).toEqual([]);
   });

@@ -13,6 +13,24 @@ import { REFERENCE_SCHEMA_VERSION, referenceStore, writeReferenceContent, type R
 import { readShippedReference, referenceDir, type ShippedReference } from './reference-files';
 import { parseEpaCodes, parseEpaGroups, parseEpaPairs, parseGhs, parseHazchem, parseYizhibao, parseYizhidu } from './parse';
 import type { ReferenceFileId } from '../../shared/reference';
+import { StartFailureError } from '../../shared/start-failure';
+
+/** The shipped files are missing or broken: the installation is, and the start says so in both languages. */
+export class ReferenceBrokenError extends StartFailureError {
+  constructor(cause: unknown) {
+    super('referenceBroken', { detail: cause instanceof Error ? cause.message : String(cause) }, { cause });
+    this.name = 'ReferenceBrokenError';
+  }
+}
+
+/** Runs `fn`; any error it throws is the package's (missing or broken shipped files). */
+function shippedOrBroken<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    throw new ReferenceBrokenError(e);
+  }
+}
 
 export const REFERENCE_DB = 'reference.db';
 
@@ -63,7 +81,7 @@ function build(file: string, shipped: ShippedReference): void {
   if (lastBuilt?.hash === shipped.hash) {
     fs.writeFileSync(next, lastBuilt.bytes);
   } else {
-    const content = parseShipped(shipped);
+    const content = shippedOrBroken(() => parseShipped(shipped));
     const db = openScratchDatabase(next);
     try {
       writeTransaction(db, () => writeReferenceContent(db, content, { hash: shipped.hash, version: shipped.manifest.version }));
@@ -102,9 +120,11 @@ let shippedOnce: ShippedReference | null = null;
 
 /** Opens the data directory's reference.db read-only, building it first when it cannot be kept. */
 export function openReferenceDb(dataDir: string): OpenedReference {
-  const dir = referenceDir();
-  if (shippedOnce?.dir !== dir) shippedOnce = readShippedReference(dir, REFERENCE_SCHEMA_VERSION);
-  const shipped = shippedOnce;
+  const shipped = shippedOrBroken(() => {
+    const dir = referenceDir();
+    if (shippedOnce?.dir !== dir) shippedOnce = readShippedReference(dir, REFERENCE_SCHEMA_VERSION);
+    return shippedOnce;
+  });
   const file = path.join(dataDir, REFERENCE_DB);
   const found = check(file, shipped.hash);
   if ('db' in found) return { db: found.db, shipped, rebuilt: null };
