@@ -32,6 +32,7 @@ import { createRecordsServices, type RecordsServices } from './records';
 import { ensureSearchIndexes } from './records/search-index';
 import { BatchStore } from './cart-import/batch-store';
 import { NotificationService } from './notifications/notification-service';
+import { ReferenceService } from './reference/reference-service';
 import { AppError } from '../shared/errors';
 import { msg, type Message } from '../shared/messages';
 
@@ -82,6 +83,8 @@ export interface RunningApp {
   readonly backups: BackupService;
   /** The latest cart-import batch handed over by the bridge page (src/main/cart-import). */
   readonly cartImport: BatchStore;
+  /** The shipped reference lists, from reference.db (src/main/reference); not touched by reopen. */
+  readonly reference: ReferenceService;
   /** The services on the current connections; after a restore or move, new objects. */
   readonly data: DataServices;
   appInfo(): AppInfo;
@@ -254,6 +257,14 @@ function dataLifecycle(d: {
 /** open data → gate → rooms (the handler table over the data services) → loopback server. */
 export async function startServices(opts: StartOptions): Promise<RunningApp> {
   const { lock, log, dbs, notices } = openData(opts);
+  let reference: ReferenceService;
+  try {
+    reference = new ReferenceService({ dataDir: opts.dataDir, log });
+  } catch (e) {
+    dbs.close();
+    lock.release();
+    throw e;
+  }
   const settings = new SettingsStore(opts.dataDir, log);
   const events = new EventBus();
   const port = opts.port ?? settings.read().port;
@@ -285,6 +296,7 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
       completion: { completion: data.completion },
       audit: { lab: data.dbs.lab },
       notifications: { notifications: data.notifications },
+      reference: { reference },
     });
     return { data, dispatcher: createDispatcher(handlers, (t) => data.auth.userForToken(t), log, opts.dataDir) };
   };
@@ -299,6 +311,7 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
     await http?.close();
     lifecycle.current().data.completion.close();
     lifecycle.current().data.dbs.close();
+    reference.close();
     lock.release();
     log.flush?.();
   }
@@ -321,6 +334,7 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
     },
     backups,
     cartImport,
+    reference,
     get data() {
       return lifecycle.current().data;
     },

@@ -14,6 +14,7 @@ import { controlledHandlers } from './controlled-handlers';
 import { labelHandlers } from './label-handlers';
 import { stocktakeHandlers } from './stocktake-handlers';
 import { notificationHandlers, type NotificationHandlerDeps } from './notification-handlers';
+import { referenceHandlers, type ReferenceHandlerDeps } from './reference-handlers';
 
 export type { Handler, HandlerTable } from './handler-table';
 
@@ -25,6 +26,7 @@ export interface HandlerDeps {
   completion: CompletionHandlerDeps;
   audit: AuditHandlerDeps;
   notifications: NotificationHandlerDeps;
+  reference: ReferenceHandlerDeps;
 }
 
 export function createHandlers(d: HandlerDeps): HandlerTable {
@@ -42,5 +44,6 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     ...labelHandlers(d.records),
     ...stocktakeHandlers(d.records),
     ...notificationHandlers(d.notifications),
+    ...referenceHandlers(d.reference),
   };
 }

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { App, Button, Card, Descriptions, InputNumber, Select, Space, Typography } from 'antd';
 import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import type { AppInfo } from '../../shared/contract';
 import { call } from '../api/client';
 import { setLanguage, type Language } from '../i18n';
@@ -18,6 +19,7 @@ export function SettingsScreen({ info, onInfo }: { info: AppInfo | null; onInfo:
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const session = useSession();
+  const navigate = useNavigate();
   const [form] = Form.useForm<{ port: number }>();
   const isAdmin = session.user?.role === 'admin';
 
@@ -81,6 +83,9 @@ export function SettingsScreen({ info, onInfo }: { info: AppInfo | null; onInfo:
             ]}
           />
         )}
+        <Button onClick={() => navigate('/settings/data-sources')} data-testid="open-data-sources">
+          {t('reference.open')}
+        </Button>
       </Card>
     </Space>
   );
