@@ -4,7 +4,7 @@
 // them all).
 import Papa from 'papaparse';
 import { parseCas } from '../../shared/cas';
-import type { GhsSignalWord, HazchemEntry, YizhibaoEntry, YizhiduEntry } from '../../shared/reference';
+import type { GhsEntry, GhsSignalWord, HazchemEntry, YizhibaoEntry, YizhiduEntry } from '../../shared/reference';
 
 export interface HazchemRow extends HazchemEntry {
   cas: string[];
@@ -15,14 +15,8 @@ export interface YizhibaoRow extends YizhibaoEntry {
 export interface YizhiduRow extends YizhiduEntry {
   cas: string[];
 }
-export interface GhsRow {
+export interface GhsRow extends GhsEntry {
   cas: string[];
-  name: string;
-  pictograms: string[];
-  signalWord: GhsSignalWord | null;
-  hazards: Array<{ code: string; statement: string }>;
-  categories: string[];
-  source: string;
 }
 export interface EpaGroupRow {
   no: number;
