@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../records/harness';
-import { writeMovement } from '../../src/main/records/stock-ledger';
+import { writeMovement } from '../../src/main/stock/stock-ledger';
 import { LEDGER_COLUMNS } from '../../src/main/controlled/ledger-export';
 import { startOfLocalDay } from '../../src/main/dashboard/local-day';
 import { parseImportFile } from '../../src/main/records/import-parse';

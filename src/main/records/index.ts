@@ -4,7 +4,7 @@ import { InventoryService } from './inventory-service';
 import { ReagentOrderService } from './reagent-order-service';
 import { ConsumableOrderService } from './consumable-order-service';
 import { ImportService } from './import-service';
-import { StockService } from './stock-service';
+import { StockService } from '../stock/stock-service';
 import { LocationService } from './location-service';
 import { DashboardService } from '../dashboard/dashboard-service';
 import { ControlledService } from '../controlled/controlled-service';

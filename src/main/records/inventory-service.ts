@@ -7,7 +7,7 @@ import { afterCommit, created, diff, type RecordsDeps, deleted } from './deps';
 import { resolveCas } from './cas-field';
 import { derivedColumns, listPage, type ListSpec } from './search';
 import type { ListFilter } from '../stores/record-list-store';
-import { editedAmount, receivedMovement, type MovementInput } from './stock-ledger';
+import { editedAmount, receivedMovement, type MovementInput } from '../stock/stock-ledger';
 import { resolveLocation, type ResolvedLocation } from './location-tree';
 import { canonicalUnit } from '../../shared/amounts';
 import type { GhsPictogram } from '../../shared/stock';

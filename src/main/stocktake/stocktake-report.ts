@@ -9,7 +9,7 @@ import type { LineOutcome, StocktakeDetail, StocktakeLine, StocktakeStatus } fro
 import { formatAmount } from '../../shared/amounts';
 import { fileStamp, localMinute, XLSX_MIME, type ExportFile } from '../records/export';
 import { XlsxSheetWriter, type XlsxValue } from '../records/xlsx-stream';
-import { signedAmount } from '../records/stock-export';
+import { signedAmount } from '../stock/stock-export';
 
 const WORDS = {
   en: {
