@@ -5,7 +5,7 @@ import { ReagentOrderService } from './reagent-order-service';
 import { ConsumableOrderService } from './consumable-order-service';
 import { ImportService } from './import-service';
 import { StockService } from '../stock/stock-service';
-import { LocationService } from './location-service';
+import { LocationService } from '../locations/location-service';
 import { DashboardService } from '../dashboard/dashboard-service';
 import { ControlledService } from '../controlled/controlled-service';
 import { LabelService } from '../labels/label-service';

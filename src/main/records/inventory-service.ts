@@ -8,7 +8,7 @@ import { resolveCas } from './cas-field';
 import { derivedColumns, listPage, type ListSpec } from './search';
 import type { ListFilter } from '../stores/record-list-store';
 import { editedAmount, receivedMovement, type MovementInput } from '../stock/stock-ledger';
-import { resolveLocation, type ResolvedLocation } from './location-tree';
+import { resolveLocation, type ResolvedLocation } from '../locations/location-tree';
 import { canonicalUnit } from '../../shared/amounts';
 import type { GhsPictogram } from '../../shared/stock';
 import { writeTransaction } from '../db/transaction';

@@ -19,7 +19,7 @@ import type { MovementInput } from './stock-ledger';
 import { inventoryStore, type InventoryWrites } from '../stores/inventory-store';
 import { stockMovementStore, type StockMovementWrites } from '../stores/stock-movement-store';
 import { inventoryRowValues, type InventoryService } from '../records/inventory-service';
-import { locationById } from '../records/location-tree';
+import { locationById } from '../locations/location-tree';
 import { exportMovements, type MovementExportInput } from './stock-export';
 import type { ExportFile } from '../records/export';
 import { writeTransaction } from '../db/transaction';

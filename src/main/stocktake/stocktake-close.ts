@@ -14,7 +14,7 @@ import { STOCK_ACTION_FROM } from '../../shared/stock-actions';
 import type { InventoryStatus } from '../../shared/records';
 import { stocktakeReason, type LineOutcome, type ReviewEntry, type Stocktake, type StocktakeLine, type StocktakeReview } from '../../shared/stocktake';
 import { afterCommit, type RecordsDeps, updateRow } from '../records/deps';
-import { locationById, subtreeIds } from '../records/location-tree';
+import { locationById, subtreeIds } from '../locations/location-tree';
 import { derivedColumns } from '../records/search';
 import { writeMovement } from '../stock/stock-ledger';
 import { confirmSecondPerson } from '../stock/second-person';

@@ -13,7 +13,7 @@ import { parseLabelPayload } from '../../shared/label-payload';
 import type { ScanResult, Stocktake, StocktakeDetail, StocktakeReview } from '../../shared/stocktake';
 import type { LabelLanguage } from '../../shared/record-labels';
 import type { RecordsDeps } from '../records/deps';
-import { subtreeIds } from '../records/location-tree';
+import { subtreeIds } from '../locations/location-tree';
 import type { ExportFile } from '../records/export';
 import { inventoryStore, type InventoryReads } from '../stores/inventory-store';
 import { locationStore, type LocationReads } from '../stores/location-store';
