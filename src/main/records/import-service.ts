@@ -11,7 +11,7 @@ import type { UserInfo } from '../../shared/contract';
 import type { ImportDuplicateChoice, ImportLocationChoice, ImportPreview, ImportProgress, ImportResult } from '../../shared/records';
 import { decidePlaces, matchLocations } from './import-locations';
 import { writeImportTemplate } from './import-template';
-import type { ExportFile } from './export';
+import type { ExportFile } from '../list-export/export';
 import { afterCommit, type RecordsDeps } from './deps';
 import { startImportJob, type RunningJob } from './import-worker';
 import type { ScanResult } from './import-scan';

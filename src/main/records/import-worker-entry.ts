@@ -16,7 +16,7 @@ async function run(job: ImportJob): Promise<void> {
     if (job.kind === 'scan') {
       value = await (await import('./import-scan')).scanImport(job.input, progress);
     } else if (job.kind === 'export') {
-      value = await (await import('./export')).exportSnapshot(job.dbPath, job.file, job.input, job.part, (total) => post({ type: 'snapshot', total }));
+      value = await (await import('../list-export/export')).exportSnapshot(job.dbPath, job.file, job.input, job.part, (total) => post({ type: 'snapshot', total }));
     } else value = (await import('./import-write')).writeImport(job.dbPath, job.spool, job.actor, job.total, progress, job.places);
     reply = { type: 'done', value };
   } catch (e) {

@@ -13,7 +13,7 @@ import type { UserInfo } from '../../shared/contract';
 import type { ImportProgress } from '../../shared/records';
 import type { ScanInput, ScanResult } from './import-scan';
 import { fileError } from './import-errors';
-import type { ExportInput, ExportPart } from './export';
+import type { ExportInput, ExportPart } from '../list-export/export';
 import type { ImportPlaces } from './import-locations';
 
 export type ImportJob =

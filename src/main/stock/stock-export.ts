@@ -4,9 +4,9 @@ import type { LabelLanguage } from '../../shared/record-labels';
 import type { StockMovement } from '../../shared/stock';
 import { MOVEMENT_COLUMNS, movementColumnLabel, movementKindLabel, movementReasonText } from '../../shared/stock-actions';
 import { formatAmount } from '../../shared/amounts';
-import { localMinute, type ExportFile } from '../records/export';
-import type { XlsxValue } from '../records/xlsx-stream';
-import { writeTableFile } from '../records/table-file';
+import { localMinute, type ExportFile } from '../list-export/export';
+import type { XlsxValue } from '../list-export/xlsx-stream';
+import { writeTableFile } from '../list-export/table-file';
 
 export interface MovementExportInput {
   format: 'csv' | 'xlsx';

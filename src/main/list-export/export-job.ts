@@ -19,7 +19,7 @@ import { dataVersion } from '../db/pragmas';
 import { AppError, fieldError } from '../../shared/errors';
 import { LISTS } from '../../shared/records';
 import { fileStamp, XLSX_MIME, type ExportFile, type ExportInput } from './export';
-import { startImportJob, type RunningJob } from './import-worker';
+import { startImportJob, type RunningJob } from '../records/import-worker';
 
 /** An export file nobody fetched (a dropped connection, a crash) is removed after this long. */
 const STALE_MS = 3600_000;

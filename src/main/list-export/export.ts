@@ -17,12 +17,12 @@ import { fieldLabel, statusLabel, yesNo, type LabelLanguage } from '../../shared
 import type { ListQuery } from '../../shared/contract/records';
 import { LISTS, type ExportDownload, type ListEndpoint } from '../../shared/records';
 import type { Db } from '../db/open';
-import { listChunks, type ListSpec } from './search';
-import { inventoryListSpec } from './inventory-service';
+import { listChunks, type ListSpec } from '../records/search';
+import { inventoryListSpec } from '../records/inventory-service';
 import type { XlsxSheetWriter, XlsxValue } from './xlsx-stream';
 import { encodeGb18030, gb18030Ready } from './gb18030';
-import { reagentListSpec } from './reagent-order-service';
-import { consumableListSpec } from './consumable-order-service';
+import { reagentListSpec } from '../records/reagent-order-service';
+import { consumableListSpec } from '../records/consumable-order-service';
 
 /** Rows read from SQLite (and written) at a time. */
 const CHUNK_ROWS = 1000;
