@@ -14,7 +14,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 const STORES = ['stores'];
 const BASE = ['data-dir', 'logging.ts', 'log-file.ts', 'events.ts', 'settings.ts', 'version.ts', 'completion-hooks.ts', 'cli-flags.ts'];
 /** Rooms that hold the app's logic; the transports, the composition root and the shell use them. */
-const DOMAIN_ROOMS = ['records', 'stock', 'locations', 'list-export', 'completion', 'backup', 'cart-import', 'auth', 'audit', 'dashboard', 'controlled', 'labels', 'stocktake', 'notifications', 'worker'];
+const DOMAIN_ROOMS = ['records', 'stock', 'locations', 'bulk-import', 'list-export', 'completion', 'backup', 'cart-import', 'auth', 'audit', 'dashboard', 'controlled', 'labels', 'stocktake', 'notifications', 'worker'];
 const TRANSPORTS = ['api', 'http'];
 const COMPOSITION_ROOT = ['app-services.ts', 'serve.ts'];
 

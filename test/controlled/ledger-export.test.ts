@@ -10,7 +10,7 @@ import { createHarness, type Harness } from '../records/harness';
 import { writeMovement } from '../../src/main/stock/stock-ledger';
 import { LEDGER_COLUMNS } from '../../src/main/controlled/ledger-export';
 import { startOfLocalDay } from '../../src/main/dashboard/local-day';
-import { parseImportFile } from '../../src/main/records/import-parse';
+import { parseImportFile } from '../../src/main/bulk-import/import-parse';
 import { addDays } from '../../src/shared/stock';
 import { refusal } from '../support/refusal';
 

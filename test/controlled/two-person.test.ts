@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../records/harness';
 import type { InventoryItem } from '../../src/shared/records';
 import type { StockMovement } from '../../src/shared/stock';
-import { parseImportFile } from '../../src/main/records/import-parse';
+import { parseImportFile } from '../../src/main/bulk-import/import-parse';
 import fs from 'node:fs';
 
 const bob = { username: 'bob', password: 'bob-pass-12' };

@@ -132,7 +132,7 @@ describe('XLSX export for scripts', () => {
     const names = ['乙醇 <无水> & "分析纯"', '=1+1', '+cmd', 'plain'];
     for (const name of names) await h.ok(h.member, 'createInventoryItem', { name, quantity: 2, cas_number: '64-17-5' });
     const xlsx = await h.ok<ExportFile>(h.guest, 'exportList', { endpoint: '/inventory/', format: 'xlsx', lang: 'machine', search: '', field: 'all', status: '', sort: 'id' });
-    const { parseImportFile } = await import('../../src/main/records/import-parse');
+    const { parseImportFile } = await import('../../src/main/bulk-import/import-parse');
     const back = await parseImportFile('export.xlsx', fs.readFileSync(xlsx.path));
     const col = (c: string) => back.headers.indexOf(c);
     expect(back.rows.map((r) => r[col('name')])).toEqual(names);

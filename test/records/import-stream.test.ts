@@ -11,13 +11,13 @@ import { writeTable } from '../fixtures/records/generate-samples';
 import { IMPORT_HEADERS, sampleItems, toImportRow } from '../fixtures/records/sample-data';
 import { startTestServices, setupAdmin, ADMIN } from '../support/temp';
 import { http } from '../support/http';
-import { MAX_IMPORT_ROWS } from '../../src/main/records/import-parse';
+import { MAX_IMPORT_ROWS } from '../../src/main/bulk-import/import-parse';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { once } from 'node:events';
 import yazl from 'yazl';
-import { forkImportWorker, type ImportJob, type ImportWorkerMessage } from '../../src/main/records/import-worker';
-import { MAX_ROW_CELLS, MAX_SHARED_STRINGS_BYTES, MAX_XLSX_CELLS } from '../../src/main/records/xlsx-guard';
+import { forkImportWorker, type ImportJob, type ImportWorkerMessage } from '../../src/main/bulk-import/import-worker';
+import { MAX_ROW_CELLS, MAX_SHARED_STRINGS_BYTES, MAX_XLSX_CELLS } from '../../src/main/bulk-import/xlsx-guard';
 
 const CHUNK = 1_000_000;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-import-stream-'));

@@ -1,5 +1,5 @@
 // The list export, server side: checks the view, names the file in the exports directory, sweeps
-// files nobody fetched, and has the import worker's child process (import-worker.ts) write the file
+// files nobody fetched, and has the import worker's child process (bulk-import/import-worker.ts) write the file
 // (export.ts, `exportSnapshot`), so reading and formatting 100 000 rows never holds up the server's
 // event loop and what they allocate goes back to the system when the child exits. The transport
 // then hands the file on (HTTP: the response body; desktop: the downloads folder).
@@ -19,7 +19,7 @@ import { dataVersion } from '../db/pragmas';
 import { AppError, fieldError } from '../../shared/errors';
 import { LISTS } from '../../shared/records';
 import { fileStamp, XLSX_MIME, type ExportFile, type ExportInput } from './export';
-import { startImportJob, type RunningJob } from '../records/import-worker';
+import { startImportJob, type RunningJob } from '../bulk-import/import-worker';
 
 /** An export file nobody fetched (a dropped connection, a crash) is removed after this long. */
 const STALE_MS = 3600_000;

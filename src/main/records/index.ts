@@ -3,7 +3,7 @@
 import { InventoryService } from './inventory-service';
 import { ReagentOrderService } from './reagent-order-service';
 import { ConsumableOrderService } from './consumable-order-service';
-import { ImportService } from './import-service';
+import { ImportService } from '../bulk-import/import-service';
 import { StockService } from '../stock/stock-service';
 import { LocationService } from '../locations/location-service';
 import { DashboardService } from '../dashboard/dashboard-service';

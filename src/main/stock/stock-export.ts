@@ -1,5 +1,5 @@
 // An item's ledger as a file (CSV with a BOM, or XLSX) in the UI's language, written by
-// table-file.ts (a ledger is small: one item's movements, written in one go).
+// list-export/table-file.ts (a ledger is small: one item's movements, written in one go).
 import type { LabelLanguage } from '../../shared/record-labels';
 import type { StockMovement } from '../../shared/stock';
 import { MOVEMENT_COLUMNS, movementColumnLabel, movementKindLabel, movementReasonText } from '../../shared/stock-actions';

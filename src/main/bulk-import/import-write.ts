@@ -7,7 +7,7 @@
 import { AppError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import { openDatabase, type Db } from '../db/open';
-import { INVENTORY_ENTITY } from './inventory-service';
+import { INVENTORY_ENTITY } from '../records/inventory-service';
 import { placeOf, type ImportPlaces } from './import-locations';
 import type { ImportProgress } from '../../shared/records';
 import { writeTransaction } from '../db/transaction';

@@ -9,7 +9,7 @@ import type { ImportPreview, ImportProgress, ImportRowError, ImportSkippedRow, I
 import { HEADER_SCAN_ROWS, findHeaderRow, nonDataReason, sectionName } from './import-layout';
 import { MAX_IMPORT_ROWS, fileError, readImportRows } from './import-parse';
 import { checkMapping, checkRow, isComplete, suggestMapping, type ImportMapping } from './import-rows';
-import { newItemChanges } from './inventory-service';
+import { newItemChanges } from '../records/inventory-service';
 import { dateCell } from './import-cells';
 import { DuplicateFinder } from './import-duplicates';
 import { SpoolWriter } from './import-spool';

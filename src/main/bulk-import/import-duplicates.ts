@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { openDatabase } from '../db/open';
 import type { ImportDuplicate } from '../../shared/records';
-import type { InventoryRow } from './inventory-service';
+import type { InventoryRow } from '../records/inventory-service';
 import { inventoryStore } from '../stores/inventory-store';
 
 const fold = (v: unknown) => String(v ?? '').normalize('NFKC').trim().toLowerCase();

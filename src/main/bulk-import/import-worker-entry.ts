@@ -1,6 +1,6 @@
 // Entry of the import worker process (built to out/main/import-worker.js, forked by
 // import-worker.ts): runs the one scan (import-scan.ts), write (import-write.ts) or list export
-// (export.ts) it is sent, posting progress and then the result or the error, and exits.
+// (list-export/export.ts) it is sent, posting progress and then the result or the error, and exits.
 import { AppError } from '../../shared/errors';
 import type { ImportJob, ImportWorkerMessage } from './import-worker';
 import type { ImportProgress } from '../../shared/records';

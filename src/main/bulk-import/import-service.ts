@@ -12,7 +12,7 @@ import type { ImportDuplicateChoice, ImportLocationChoice, ImportPreview, Import
 import { decidePlaces, matchLocations } from './import-locations';
 import { writeImportTemplate } from './import-template';
 import type { ExportFile } from '../list-export/export';
-import { afterCommit, type RecordsDeps } from './deps';
+import { afterCommit, type RecordsDeps } from '../records/deps';
 import { startImportJob, type RunningJob } from './import-worker';
 import type { ScanResult } from './import-scan';
 import { checkMapping, isComplete, type ImportMapping } from './import-rows';

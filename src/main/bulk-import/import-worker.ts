@@ -1,4 +1,4 @@
-// Runs one import job (scan: import-scan.ts, write: import-write.ts) or one list export (export.ts)
+// Runs one import job (scan: import-scan.ts, write: import-write.ts) or one list export (list-export/export.ts)
 // in a child process with its own SQLite connection, so reading 100 000 rows, the write transaction
 // and the export's file writing never hold up the server's event loop, and the memory they use goes
 // back to the system when the child exits (a worker thread's heap and allocator arenas stay in the
