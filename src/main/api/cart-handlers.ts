@@ -3,7 +3,7 @@
 import type { Db } from '../db/open';
 import type { BatchStore } from '../cart-import/batch-store';
 import { cartSync } from '../cart-import/cart-sync';
-import { submissionsOfBatch } from '../records/import-submissions';
+import { submissionsOfBatch } from '../cart-import/import-submissions';
 import type { HandlerTable } from './handler-table';
 
 type CartHandlerNames = 'cartSync' | 'getImportBatch';
