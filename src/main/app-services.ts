@@ -15,7 +15,7 @@ import { safeHooks, type CompletionHooks } from './completion-hooks';
 import { CompletionService } from './completion/service';
 import { createRetryForwarder } from './completion/retry-forwarder';
 import { createCompletionRecovery } from './completion/recovery';
-import type { RetryItem } from './completion/maintenance';
+import type { RetryItem } from './completion/maintenance.child';
 import { WorkerSupervisor, type WorkerHandle } from './worker/supervisor';
 import { createDispatcher, type Dispatcher } from './api/dispatch';
 import { createHandlers } from './api/handlers';

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import { LISTS, type InventoryItem, type ListEndpoint, type ListResult } from '../../src/shared/records';
 import path from 'node:path';
-import type { ExportFile } from '../../src/main/list-export/export';
+import type { ExportFile } from '../../src/main/list-export/export-file';
 import { createHarness } from './harness';
 import { sampleItems } from '../fixtures/records/sample-data';
 

@@ -3,7 +3,7 @@
 // matched by its full path, by the lower path segments written together (separators and spaces
 // left out), or by a unique last segment; several nodes matching equally well is no match (the
 // user picks among them). The wizard then confirms each match, picks a node, or agrees to a new
-// node under a parent it picks; the commit writes what was decided (import-write.ts).
+// node under a parent it picks; the commit writes what was decided (import-write.child.ts).
 import { AppError, fieldError } from '../../shared/errors';
 import type { ImportLocationChoice, ImportLocationMatchBy, ImportLocationText } from '../../shared/records';
 import { LOCATION_SEPARATOR } from '../../shared/stock';

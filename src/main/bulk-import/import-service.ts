@@ -11,10 +11,10 @@ import type { UserInfo } from '../../shared/contract';
 import type { ImportDuplicateChoice, ImportLocationChoice, ImportPreview, ImportProgress, ImportResult } from '../../shared/records';
 import { decidePlaces, matchLocations } from './import-locations';
 import { writeImportTemplate } from './import-template';
-import type { ExportFile } from '../list-export/export';
+import type { ExportFile } from '../list-export/export-file';
 import { afterCommit, type RecordsDeps } from '../records/deps';
 import { startImportJob, type RunningJob } from './import-worker';
-import type { ScanResult } from './import-scan';
+import type { ScanResult } from './import-scan.child';
 import { checkMapping, isComplete, type ImportMapping } from './import-rows';
 
 export type { ImportMapping } from './import-rows';

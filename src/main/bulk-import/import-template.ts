@@ -6,7 +6,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { IMPORT_COLUMNS, type ImportColumn } from '../../shared/records';
 import { RECORD_LABELS } from '../../shared/record-labels';
-import type { ExportFile } from '../list-export/export';
+import type { ExportFile } from '../list-export/export-file';
 
 const EXAMPLE: Record<ImportColumn, string> = {
   name: '乙醇', english_name: 'Ethanol', cas_number: '64-17-5', specification: '500ml', quantity: '2', unit: '瓶',

@@ -1,4 +1,4 @@
-// Runs one import job (scan: import-scan.ts, write: import-write.ts) or one list export (list-export/export.ts)
+// Runs one import job (scan: import-scan.child.ts, write: import-write.child.ts) or one list export (list-export/export.child.ts)
 // in a child process with its own SQLite connection, so reading 100 000 rows, the write transaction
 // and the export's file writing never hold up the server's event loop, and the memory they use goes
 // back to the system when the child exits (a worker thread's heap and allocator arenas stay in the
@@ -11,9 +11,9 @@ import { fork, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { AppError, type ApiErrorBody } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { ImportProgress } from '../../shared/records';
-import type { ScanInput, ScanResult } from './import-scan';
+import type { ScanInput, ScanResult } from './import-scan.child';
 import { fileError } from './import-errors';
-import type { ExportInput, ExportPart } from '../list-export/export';
+import type { ExportInput, ExportPart } from '../list-export/export-file';
 import type { ImportPlaces } from './import-locations';
 
 export type ImportJob =

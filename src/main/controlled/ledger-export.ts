@@ -16,7 +16,7 @@ import type { LabelLanguage } from '../../shared/record-labels';
 import { convert, toDecimal, toNumber } from '../../shared/amounts';
 import { addDays, type MovementKind } from '../../shared/stock';
 import { movementKindLabel, movementReasonText } from '../../shared/stock-actions';
-import { localMinute, type ExportFile } from '../list-export/export';
+import { localMinute, type ExportFile } from '../list-export/export-file';
 import type { XlsxValue } from '../list-export/xlsx-stream';
 import { startOfLocalDay } from '../dashboard/local-day';
 import { writeTableFile } from '../list-export/table-file';

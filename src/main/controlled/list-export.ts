@@ -2,7 +2,7 @@
 // the same two columns the import reads back), written by list-export/table-file.ts.
 import type { ControlledCategory, ControlledEntry } from '../../shared/controlled';
 import type { LabelLanguage } from '../../shared/record-labels';
-import type { ExportFile } from '../list-export/export';
+import type { ExportFile } from '../list-export/export-file';
 import { writeTableFile } from '../list-export/table-file';
 
 /** A file name part from a category's name: letters, digits and CJK kept, the rest a dash. */

@@ -13,7 +13,7 @@ import { GHS_PICTOGRAMS, type GhsPictogram } from '../../shared/stock';
 import { controlledIds } from '../../shared/controlled';
 import type { LabelContent, LabelSize } from '../../shared/labels';
 import type { LabelLanguage } from '../../shared/record-labels';
-import { fileStamp, type ExportFile } from '../list-export/export';
+import { fileStamp, type ExportFile } from '../list-export/export-file';
 import { writeLabelsPdf } from './label-pdf';
 
 export class LabelService {

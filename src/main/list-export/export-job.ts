@@ -1,6 +1,6 @@
 // The list export, server side: checks the view, names the file in the exports directory, sweeps
 // files nobody fetched, and has the import worker's child process (bulk-import/import-worker.ts) write the file
-// (export.ts, `exportSnapshot`), so reading and formatting 100 000 rows never holds up the server's
+// (export.child.ts, `exportSnapshot`), so reading and formatting 100 000 rows never holds up the server's
 // event loop and what they allocate goes back to the system when the child exits. The transport
 // then hands the file on (HTTP: the response body; desktop: the downloads folder).
 // A CSV is written by two children, a half each (reading and formatting 100 000 rows is about a
@@ -18,7 +18,7 @@ import { openDatabase } from '../db/open';
 import { dataVersion } from '../db/pragmas';
 import { AppError, fieldError } from '../../shared/errors';
 import { LISTS } from '../../shared/records';
-import { fileStamp, XLSX_MIME, type ExportFile, type ExportInput } from './export';
+import { fileStamp, XLSX_MIME, type ExportFile, type ExportInput } from './export-file';
 import { startImportJob, type RunningJob } from '../bulk-import/import-worker';
 
 /** An export file nobody fetched (a dropped connection, a crash) is removed after this long. */

@@ -1,10 +1,10 @@
 // One table as a downloaded file (CSV with a BOM, or XLSX): the writers and cell rules of the list
-// export (export.ts, xlsx-stream.ts), for files small enough to write in one go (an item's ledger,
+// export (export-file.ts, xlsx-stream.ts), for files small enough to write in one go (an item's ledger,
 // a controlled list, the controlled ledger).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { csvField, fileStamp, XLSX_MIME, type ExportFile } from './export';
+import { csvField, fileStamp, XLSX_MIME, type ExportFile } from './export-file';
 import { XlsxSheetWriter, type XlsxValue } from './xlsx-stream';
 
 export interface Table {

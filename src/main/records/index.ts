@@ -13,7 +13,7 @@ import { StocktakeService } from '../stocktake/stocktake-service';
 import { findDuplicates, type DuplicateQuery } from './duplicates';
 import path from 'node:path';
 import { exportList } from '../list-export/export-job';
-import type { ExportFile, ExportInput } from '../list-export/export';
+import type { ExportFile, ExportInput } from '../list-export/export-file';
 import type { RecordsDeps } from './deps';
 import type { HistoryEntry, RecordEntityType } from '../../shared/records';
 import { AppError, fieldError } from '../../shared/errors';

@@ -4,7 +4,7 @@ import type { LabelLanguage } from '../../shared/record-labels';
 import type { StockMovement } from '../../shared/stock';
 import { MOVEMENT_COLUMNS, movementColumnLabel, movementKindLabel, movementReasonText } from '../../shared/stock-actions';
 import { formatAmount } from '../../shared/amounts';
-import { localMinute, type ExportFile } from '../list-export/export';
+import { localMinute, type ExportFile } from '../list-export/export-file';
 import type { XlsxValue } from '../list-export/xlsx-stream';
 import { writeTableFile } from '../list-export/table-file';
 

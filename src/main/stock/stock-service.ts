@@ -21,7 +21,7 @@ import { stockMovementStore, type StockMovementWrites } from '../stores/stock-mo
 import { inventoryRowValues, type InventoryService } from '../records/inventory-service';
 import { locationById } from '../locations/location-tree';
 import { exportMovements, type MovementExportInput } from './stock-export';
-import type { ExportFile } from '../list-export/export';
+import type { ExportFile } from '../list-export/export-file';
 import { writeTransaction } from '../db/transaction';
 
 const ENDPOINT = '/inventory/' as const;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { LabelLanguage } from '../../shared/record-labels';
 import type { LineOutcome, StocktakeDetail, StocktakeLine, StocktakeStatus } from '../../shared/stocktake';
 import { formatAmount } from '../../shared/amounts';
-import { fileStamp, localMinute, XLSX_MIME, type ExportFile } from '../list-export/export';
+import { fileStamp, localMinute, XLSX_MIME, type ExportFile } from '../list-export/export-file';
 import { XlsxSheetWriter, type XlsxValue } from '../list-export/xlsx-stream';
 import { signedAmount } from '../stock/stock-export';
 

@@ -14,7 +14,7 @@ import type { ScanResult, Stocktake, StocktakeDetail, StocktakeReview } from '..
 import type { LabelLanguage } from '../../shared/record-labels';
 import type { RecordsDeps } from '../records/deps';
 import { subtreeIds } from '../locations/location-tree';
-import type { ExportFile } from '../list-export/export';
+import type { ExportFile } from '../list-export/export-file';
 import { inventoryStore, type InventoryReads } from '../stores/inventory-store';
 import { locationStore, type LocationReads } from '../stores/location-store';
 import { stockMovementStore, type StockMovementReads } from '../stores/stock-movement-store';

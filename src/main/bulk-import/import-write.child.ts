@@ -1,5 +1,5 @@
 // The second half of a bulk import, run in the import worker (import-worker.ts): insert the rows a
-// scan spooled (import-spool.ts), with their `received` movements and audit entries, in one
+// scan spooled (import-spool.child.ts), with their `received` movements and audit entries, in one
 // transaction on the worker's own connection to lab.db — all or nothing — reporting rows written.
 // Every row was checked and prepared by the scan, so the commit is INSERT … SELECT from the attached
 // spool, CHUNK rows per statement: no JavaScript per row, and the search index's triggers write one
@@ -12,7 +12,7 @@ import { placeOf, type ImportPlaces } from './import-locations';
 import type { ImportProgress } from '../../shared/records';
 import { writeTransaction } from '../db/transaction';
 import { checkpointPassive, setCacheSizeKib, setWalAutocheckpoint } from '../db/pragmas';
-import { dropIndexes, rowCount } from '../db/bulk-append';
+import { dropIndexes, rowCount } from '../db/bulk-append.child';
 import { attachedSpoolStore, type AttachedSpoolWrites } from '../stores/import-spool-store';
 import { inventoryStore } from '../stores/inventory-store';
 import { stockMovementStore } from '../stores/stock-movement-store';

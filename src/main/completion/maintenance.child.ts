@@ -10,24 +10,21 @@ import type { Logger } from '../logging';
 import { BACKGROUND_LOCK_WAIT_MS, completionPath, labPath } from './db';
 import { markStaleInTx } from './index-sync';
 import { applyMemoryOpInTx, type MemoryOp } from './memory-writes';
-import { rebuildEndpoint, type RebuildOptions, type RebuildResult } from './rebuild';
+import { rebuildEndpoint, type RebuildOptions, type RebuildResult } from './rebuild.child';
 import { RebuildLock } from './rebuild-lock';
-import { pruneMemory, type PruneResult } from './prune';
-import { startupCheck, upgradeAndMigrateLegacy } from './legacy';
+import { pruneMemory, type PruneResult } from './prune.child';
+import { startupCheck, upgradeAndMigrateLegacy } from './legacy.child';
 import { isDamage } from '../db/damage';
 import { writeTransaction } from '../db/transaction';
 import { setCacheSize, setJournalSizeLimit, setMmapSize } from '../db/connection';
 import { endpointMetaStore } from '../stores/completion/endpoint-meta-store';
+import { isMaintenanceMode } from './maintenance-mode';
 
 export const STALE_CHECK_INTERVAL_MS = 5000;
 export const REBUILD_BACKOFF_S = [5, 10, 20, 40, 60] as const;
 
 /** Work that failed inside a request and is finished here (spec: "after two failures the background retries"). */
 export type RetryItem = { kind: 'stale'; endpoint: ListEndpoint } | { kind: 'memory'; op: MemoryOp };
-
-export function isMaintenanceMode(env: NodeJS.ProcessEnv = process.env): boolean {
-  return (env.MAINTENANCE_MODE ?? '').trim().toLowerCase() === 'on';
-}
 
 export interface MaintenanceOptions {
   maintenanceMode?: boolean;

@@ -7,7 +7,7 @@
 // tables left in place. The entity index is rebuilt from the facts, not migrated (an active
 // generation missing its tables gets empty ones and is marked stale).
 //
-// The legacy tables of older installs' lab.db are read through stores/completion/legacy-search-store.ts.
+// The legacy tables of older installs' lab.db are read through stores/completion/legacy-search-store.child.ts.
 import { LIST_ENDPOINTS, type ListEndpoint, isListEndpoint } from '../../shared/records';
 import type { Db } from '../db/open';
 import { migrate, schemaVersion } from '../db/migrate';
@@ -23,7 +23,7 @@ import { endpointMetaStore, type EndpointMetaReads } from '../stores/completion/
 import { generationObjects } from '../stores/completion/entity-index-store';
 import { searchMemoryStore } from '../stores/completion/search-memory-store';
 import { userPrefsStore } from '../stores/completion/user-prefs-store';
-import { legacySearchStore } from '../stores/completion/legacy-search-store';
+import { legacySearchStore } from '../stores/completion/legacy-search-store.child';
 
 /** Active index generations lacking some of their tables and indexes (a damaged file). */
 function incompleteActiveGenerations(meta: EndpointMetaReads, names: ReadonlySet<string>): { endpoint: ListEndpoint; gen: number; missing: string[] }[] {

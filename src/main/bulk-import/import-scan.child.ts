@@ -1,18 +1,18 @@
 // The first half of a bulk import's heavy work, run in the import worker (import-worker.ts), never
 // on the server's event loop: stream the uploaded file once, validate every row with the chosen
 // mapping, count, keep the first rows and errors for the preview, and spool the valid rows ready to
-// insert (import-spool.ts), so a commit with the same mapping does not read the file again and does
-// no work per row in JavaScript (import-write.ts).
+// insert (import-spool.child.ts), so a commit with the same mapping does not read the file again and does
+// no work per row in JavaScript (import-write.child.ts).
 import fs from 'node:fs';
 import { AppError, fieldError } from '../../shared/errors';
 import type { ImportPreview, ImportProgress, ImportRowError, ImportSkippedRow, ImportSkipReason, ImportDuplicate, ImportDuplicateChoice } from '../../shared/records';
-import { HEADER_SCAN_ROWS, findHeaderRow, nonDataReason, sectionName } from './import-layout';
+import { HEADER_SCAN_ROWS, findHeaderRow, nonDataReason, sectionName } from './import-layout.child';
 import { MAX_IMPORT_ROWS, fileError, readImportRows } from './import-parse';
 import { checkMapping, checkRow, isComplete, suggestMapping, type ImportMapping } from './import-rows';
 import { newItemChanges } from '../records/inventory-service';
 import { dateCell } from './import-cells';
-import { DuplicateFinder } from './import-duplicates';
-import { SpoolWriter } from './import-spool';
+import { DuplicateFinder } from './import-duplicates.child';
+import { SpoolWriter } from './import-spool.child';
 
 export const SAMPLE_ROWS = 10;
 export const MAX_ERRORS_SHOWN = 500;

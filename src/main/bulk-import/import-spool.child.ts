@@ -1,4 +1,4 @@
-// The spool between a bulk import's scan (import-scan.ts) and its commit (import-write.ts): an SQLite
+// The spool between a bulk import's scan (import-scan.child.ts) and its commit (import-write.child.ts): an SQLite
 // file of the rows exactly as they will be inserted, with their audit text
 // (stores/import-spool-store.ts). The scan does all the per-row work (checking, normalizing, the
 // audit text), so the commit is INSERT … SELECT statements with no JavaScript per row: that is

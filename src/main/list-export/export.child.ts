@@ -4,37 +4,32 @@
 // `lang` machine: the record field names and raw codes (ISO times), for scripts; the bulk import
 // recognises those headers, so such an export re-imports. CSV is UTF-8 with a BOM (Excel on Chinese
 // Windows then reads it right) or GB18030 when asked.
-// This module is the export child's part (export-job.ts is the server's): `exportSnapshot` reads on
-// its own read-only connection in one read transaction (the file is one snapshot of lab.db whatever
-// is written meanwhile) and writes the rows a chunk at a time straight into the file in the exports
-// directory (CSV through a write stream, XLSX through the lean sheet writer in xlsx-stream.ts).
+// This module is the export child's part (export-job.ts is the server's; what both share is
+// export-file.ts): `exportSnapshot` reads on its own read-only connection in one read transaction
+// (the file is one snapshot of lab.db whatever is written meanwhile) and writes the rows a chunk at
+// a time straight into the file in the exports directory (CSV through a write stream, XLSX through
+// the lean sheet writer in xlsx-stream.ts).
 import fs from 'node:fs';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { openDatabase } from '../db/open';
 import { beginTransaction } from '../db/transaction';
-import { fieldLabel, statusLabel, yesNo, type LabelLanguage } from '../../shared/record-labels';
+import { fieldLabel, statusLabel, yesNo } from '../../shared/record-labels';
 import type { ListQuery } from '../../shared/contract/records';
-import { LISTS, type ExportDownload, type ListEndpoint } from '../../shared/records';
+import { LISTS, type ListEndpoint } from '../../shared/records';
 import type { Db } from '../db/open';
 import { listChunks, type ListSpec } from '../records/search';
 import { inventoryListSpec } from '../records/inventory-service';
 import type { XlsxSheetWriter, XlsxValue } from './xlsx-stream';
-import { encodeGb18030, gb18030Ready } from './gb18030';
+import { encodeGb18030, gb18030Ready } from './gb18030.child';
+import { csvField, localMinute, PARTS_MIN_ROWS, type ExportInput, type ExportLanguage, type ExportPart } from './export-file';
 import { reagentListSpec } from '../records/reagent-order-service';
 import { consumableListSpec } from '../records/consumable-order-service';
 
 /** Rows read from SQLite (and written) at a time. */
 const CHUNK_ROWS = 1000;
 
-/** One of the consecutive parts of a CSV export written by several processes (export-job.ts). */
-export interface ExportPart {
-  index: number;
-  of: number;
-}
 const WHOLE: ExportPart = { index: 0, of: 1 };
-/** A view smaller than this is written whole by part 0: another process's start (~50 ms of a core) would cost about what its half saves. */
-export const PARTS_MIN_ROWS = 20_000;
 
 const SPECS: Record<ListEndpoint, ListSpec<unknown>> = {
   '/inventory/': inventoryListSpec as ListSpec<unknown>,
@@ -42,63 +37,8 @@ const SPECS: Record<ListEndpoint, ListSpec<unknown>> = {
   '/consumable-orders/': consumableListSpec as ListSpec<unknown>,
 };
 
-/** The file an export wrote, for the transport to deliver (then it is the transport's to remove). */
-export interface ExportFile extends ExportDownload {
-  path: string;
-}
-
-export type ExportLanguage = LabelLanguage | 'machine';
-
-export interface ExportInput {
-  endpoint: ListEndpoint;
-  format: 'csv' | 'xlsx';
-  /** Headers and values for people (zh-CN, en) or today's columns and raw codes (machine). */
-  lang: ExportLanguage;
-  /** CSV only; XLSX carries its own encoding. */
-  encoding: 'utf-8' | 'gb18030';
-  search: string;
-  field: string;
-  status: string;
-  sort: string;
-}
-
 /** Columns holding an ISO timestamp (shown as local time for people). */
 const TIME_COLUMNS = new Set(['created_at', 'updated_at', 'borrowed_at']);
-
-/** 00 … 99: two-digit fields without a padStart per call (the export formats 300 000 times). */
-const TWO = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
-
-/** `2026-11-23 18:36` in the local time zone of the process (the lab's computer). */
-export function localMinute(iso: string): string {
-  // Our own UTC stamps (`2026-11-23T10:36:12.345Z`) of one minute share their local minute (zone
-  // offsets are whole minutes since long before 2000), and rows written together (a bulk import,
-  // an order's stock-in) share their minute: parsed once per minute, not once per cell.
-  const cacheable = iso.length === 24 && iso >= '2000' && isSecondsSuffix(iso);
-  const key = cacheable ? iso.slice(0, 16) : '';
-  const hit = cacheable ? minutes.get(key) : undefined;
-  if (hit !== undefined) return hit;
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const text = `${d.getFullYear()}-${TWO[d.getMonth() + 1]}-${TWO[d.getDate()]} ${TWO[d.getHours()]}:${TWO[d.getMinutes()]}`;
-  if (cacheable) {
-    if (minutes.size >= 10_000) minutes.clear();
-    minutes.set(key, text);
-  }
-  return text;
-}
-/** UTC minute (`2026-11-23T10:36`) → its local minute, for localMinute. */
-const minutes = new Map<string, string>();
-const digit = (s: string, i: number) => s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57;
-/** `:SS.sssZ` after the minute (seconds 00–59), so every stamp of one cached minute is a valid date too. */
-const isSecondsSuffix = (iso: string) =>
-  iso.charCodeAt(16) === 58 && iso.charCodeAt(17) >= 48 && iso.charCodeAt(17) <= 53 && digit(iso, 18) && iso.charCodeAt(19) === 46 && digit(iso, 20) && digit(iso, 21) && digit(iso, 22) && iso.charCodeAt(23) === 90;
-
-/** `2026-11-23-1836`: the local minute of `now` as a part of a downloaded file's name. */
-export function fileStamp(now: Date = new Date()): string {
-  return localMinute(now.toISOString()).replace(/[ :]/g, (c) => (c === ' ' ? '-' : ''));
-}
-
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * A column's cells from the stored values: raw codes for machine, readable values for people; empty
@@ -132,39 +72,6 @@ function csvCell(lang: ExportLanguage, col: string, flag: boolean): (v: unknown)
     return text;
   };
 }
-
-/**
- * Cells a spreadsheet would run as a formula (names can come from supplier sites through the cart
- * import) get a leading apostrophe in CSV. A minus before a digit stays as it is ("-20 °C freezer").
- * XLSX needs none: its text cells are text, never formulas.
- */
-export const FORMULA_START = /^[=+@\t\r]|^-(?![\d.])/;
-
-/**
- * One CSV field, byte for byte what papaparse's unparse writes with escapeFormulae: FORMULA_START
- * (a property test checks it). Quoted when it holds a quote, comma, line break or BOM, or starts or
- * ends with a space. Character checks by hand, not regular expressions: the export makes ~2.7
- * million fields, and most need no quotes.
- */
-export function csvField(v: XlsxValue): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'number') return String(v);
-  const n = v.length;
-  if (n === 0) return v;
-  const first = v.charCodeAt(0);
-  // = + @ tab CR, or a minus not before a digit or a dot (charCodeAt past the end is NaN).
-  if (first === 61 || first === 43 || first === 64 || first === 9 || first === 13 || (first === 45 && !isDigitOrDot(v.charCodeAt(1)))) return `"'${doubled(v)}"`;
-  if (first === 32 || v.charCodeAt(n - 1) === 32) return `"${doubled(v)}"`;
-  for (let i = 0; i < n; i++) {
-    const c = v.charCodeAt(i);
-    if (c === 34 || c === 44 || c === 13 || c === 10 || c === 0xfeff) return `"${doubled(v)}"`;
-  }
-  return v;
-}
-
-const isDigitOrDot = (c: number) => (c >= 48 && c <= 57) || c === 46;
-/** A quoted field's quotes, doubled. */
-const doubled = (v: string) => v.replace(/"/g, '""');
 
 /** One turn of the event loop: the child's IPC and file callbacks run between two chunks. */
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -2,8 +2,8 @@
 // browser mode; args `--data-dir DIR`). Runs completion maintenance off the main thread: start-up
 // check and legacy migration, 5 s stale checks, rebuilds, pruning and the retry list.
 import pino from 'pino';
-import { connectToParent } from './worker-port';
-import { CompletionMaintenance, STALE_CHECK_INTERVAL_MS } from '../completion/maintenance';
+import { connectToParent } from './worker-port.child';
+import { CompletionMaintenance, STALE_CHECK_INTERVAL_MS } from '../completion/maintenance.child';
 import { flagValue } from '../data-dir/resolve';
 
 const port = connectToParent();

@@ -6,7 +6,7 @@
 import type { Db } from '../db/open';
 import { DAY_MS } from './ranking';
 import { writeTransaction } from '../db/transaction';
-import { completionMetaStore } from '../stores/completion/completion-meta-store';
+import { completionMetaStore } from '../stores/completion/completion-meta-store.child';
 import { searchMemoryStore, type MemoryVictim, type SearchMemoryWrites } from '../stores/completion/search-memory-store';
 
 export const PRUNE_INTERVAL_MS = 3_600_000;
