@@ -17,7 +17,7 @@ import { fileStamp, type ExportFile } from '../list-export/export-file';
 import { writeLabelsPdf } from './label-pdf';
 
 export class LabelService {
-  constructor(readonly deps: RecordsDeps) {}
+  constructor(readonly deps: Pick<RecordsDeps, 'db'>) {}
 
   /** The labels of `ids` in that order; an unknown (or deleted) id is a 404 naming it. */
   contents(ids: number[], lang: LabelLanguage): LabelContent[] {
