@@ -2,7 +2,7 @@
 // they stream out of the zip, before the XML parser sees them. A zip of a few hundred kilobytes
 // can inflate to gigabytes; without these the worker would run until V8 aborts it at its heap cap
 // (which stays, as the last line of defence). Sizes measured, and why each cap is where it is:
-// src/main/records/README.md ("XLSX caps").
+// README.md ("XLSX caps").
 import { Transform, type TransformCallback } from 'node:stream';
 import { fileError } from './import-errors';
 

@@ -1,5 +1,5 @@
 // The stock ledger (台账): every change of an item's amount is a movement row written in the same
-// transaction as the change (stores/stock-movement-store.ts). The model: src/main/records/README.md ("Stock").
+// transaction as the change (stores/stock-movement-store.ts). The model: README.md.
 import type { Db } from '../db/open';
 import { stockMovementStore, type NewMovement } from '../stores/stock-movement-store';
 import type Big from 'big.js';
