@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/temp';
 import { seedDataDir } from './helpers';
 import { fsTimeLimitMs, killFsTasks, runFsTask } from '../../src/main/backup/fs-worker';
-import { runFsTaskHere } from '../../src/main/backup/fs-tasks';
+import { runFsTaskHere } from '../../src/main/backup/fs-tasks.child';
 import { BackupError } from '../../src/main/backup/backup-error';
 import { AppError } from '../../src/shared/errors';
 

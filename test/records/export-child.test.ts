@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { inventoryRowValues } from '../../src/main/records/inventory-service';
-import { PARTS_MIN_ROWS } from '../../src/main/records/export';
+import { PARTS_MIN_ROWS } from '../../src/main/list-export/export-file';
 import { sampleItems } from '../fixtures/records/sample-data';
 import { ADMIN, startTestServices } from '../support/temp';
 import { http, login } from '../support/http';

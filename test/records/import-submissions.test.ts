@@ -13,7 +13,7 @@ import { labMigrations } from '../../src/main/db/migrations/lab';
 import { BatchStore } from '../../src/main/cart-import/batch-store';
 import { EventBus } from '../../src/main/events';
 import { silentLogger } from '../../src/main/logging';
-import { submissionsOfBatch } from '../../src/main/records/import-submissions';
+import { submissionsOfBatch } from '../../src/main/cart-import/import-submissions';
 import { BATCH_TTL_MS } from '../../src/shared/cart-batch';
 import { batch } from '../cart-import/helpers';
 import { createHarness, tempDir } from './harness';

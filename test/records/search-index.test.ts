@@ -91,9 +91,9 @@ async function seedAll(h: Harness, items: number): Promise<void> {
   const r = rng(11);
   for (let id = 1; id <= items; id += 7) {
     const step = r();
-    if (step < 0.4) await h.records.stock.borrow(h.member, { id });
-    else if (step < 0.7) await h.records.stock.consume(h.member, id);
-    else await h.records.stock.dispose(h.member, { id, reason: 'expired' });
+    if (step < 0.4) await h.stock.borrow(h.member, { id });
+    else if (step < 0.7) await h.stock.consume(h.member, id);
+    else await h.stock.dispose(h.member, { id, reason: 'expired' });
   }
   for (const [i, it] of sampleItems(Math.round(items / 5), 9).entries()) {
     const o = h.records.reagentOrders.create(i % 2 ? h.member : h.member2, { ...it, unit_price: i % 3 ? i : undefined });
