@@ -38,9 +38,9 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src/main/shell/electron-main.ts'),
           serve: resolve(__dirname, 'src/main/serve.ts'),
-          'maintenance-worker': resolve(__dirname, 'src/main/worker/maintenance-worker.ts'),
+          'maintenance-worker': resolve(__dirname, 'src/main/worker/maintenance-worker-entry.ts'),
           'db-worker': resolve(__dirname, 'src/main/backup/db-worker-entry.ts'),
-          'import-worker': resolve(__dirname, 'src/main/records/import-worker-entry.ts'),
+          'import-worker': resolve(__dirname, 'src/main/bulk-import/import-worker-entry.ts'),
           bench: resolve(__dirname, 'bench/completion-bench.ts'),
           'backup-cli': resolve(__dirname, 'src/main/backup/cli.ts'),
         },

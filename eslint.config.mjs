@@ -1,6 +1,7 @@
 // Lint, including the import rules (docs/layers.md): only the shell (and the preload bridge) imports
 // electron; the renderer never imports main code; src/shared imports neither; the domain rooms of
-// src/main never import the transports (api/, http/) or the shell; no import cycles.
+// src/main never import the transports (api/, http/) or the shell; a child process's code is
+// imported only by its entry and other child code; no import cycles.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -14,7 +15,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 const STORES = ['stores'];
 const BASE = ['data-dir', 'logging.ts', 'log-file.ts', 'events.ts', 'settings.ts', 'version.ts', 'completion-hooks.ts', 'cli-flags.ts'];
 /** Rooms that hold the app's logic; the transports, the composition root and the shell use them. */
-const DOMAIN_ROOMS = ['records', 'completion', 'backup', 'cart-import', 'auth', 'audit', 'dashboard', 'controlled', 'labels', 'stocktake', 'notifications', 'worker'];
+const DOMAIN_ROOMS = ['records', 'stock', 'locations', 'bulk-import', 'list-export', 'completion', 'backup', 'cart-import', 'auth', 'audit', 'dashboard', 'controlled', 'labels', 'stocktake', 'notifications', 'reference', 'worker'];
 const TRANSPORTS = ['api', 'http'];
 const COMPOSITION_ROOT = ['app-services.ts', 'serve.ts'];
 
@@ -50,8 +51,37 @@ const NO_SQL_OUTSIDE_STORES = [
   { selector: "CallExpression[callee.property.name='pragma']", message: SQL_MESSAGE },
   { selector: "CallExpression[callee.property.name='exec'][arguments.0.type=/^(Literal|TemplateLiteral)$/]", message: SQL_MESSAGE },
 ];
-/** Files that still hold SQL of their own; each leaves the list when its tables get their store. */
-const SQL_NOT_YET_IN_STORES = [];
+
+/**
+ * Code of a child process or worker thread (docs/layers.md): the module a child starts from ends in
+ * `-entry.ts`, a module that runs only inside a child ends in `.child.ts`, and only those two import
+ * a `.child.ts` module, dynamically or not. So the main process never loads what a child runs (its
+ * heap and blocking work are the child's, not the server's). A type-only import loads nothing and is
+ * allowed: the parent names what its child takes and answers.
+ */
+const childImports = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { child: "'{{source}}' runs only inside a child process or worker: only an -entry.ts or another .child.ts module imports it (docs/layers.md)." },
+  },
+  create(context) {
+    if (/(-entry|\.child)\.ts$/.test(context.filename)) return {};
+    const check = (source, typeOnly) => {
+      if (!typeOnly && source?.type === 'Literal' && typeof source.value === 'string' && /\.child(\.ts)?$/.test(source.value)) {
+        context.report({ node: source, messageId: 'child', data: { source: source.value } });
+      }
+    };
+    const allTypes = (specifiers) => specifiers.length > 0 && specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type');
+    return {
+      ImportDeclaration: (n) => check(n.source, n.importKind === 'type' || allTypes(n.specifiers)),
+      ExportNamedDeclaration: (n) => check(n.source, n.exportKind === 'type' || allTypes(n.specifiers)),
+      ExportAllDeclaration: (n) => check(n.source, n.exportKind === 'type'),
+      ImportExpression: (n) => check(n.source, false),
+    };
+  },
+};
+const lab = { rules: { 'child-imports': childImports } };
 
 const electronOnlyInShell = {
   paths: [{ name: 'electron', message: 'Only the Electron shell (src/main/shell) and the preload may import electron.' }],
@@ -108,15 +138,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/main/**/*.ts'],
+    plugins: { lab },
+    rules: { 'lab/child-imports': 'error' },
+  },
+  {
     // Stores (docs/stores.md): SQL lives in the store that owns the table (src/main/stores), in db/
-    // (opening, migrations), and, until they are converted, in the files listed below. Every
-    // transaction goes through db/transaction.ts (a write begins IMMEDIATE).
+    // (opening, migrations). Every transaction goes through db/transaction.ts (a write begins IMMEDIATE).
     files: ['src/main/**/*.ts'],
     ignores: ['src/main/db/**', 'src/main/stores/**'],
     rules: { 'no-restricted-syntax': ['error', NO_TRANSACTION_OUTSIDE_DB, ...NO_SQL_OUTSIDE_STORES] },
   },
   {
-    files: ['src/main/stores/**/*.ts', ...SQL_NOT_YET_IN_STORES],
+    files: ['src/main/stores/**/*.ts'],
     ignores: ['src/main/db/**'],
     rules: { 'no-restricted-syntax': ['error', NO_TRANSACTION_OUTSIDE_DB] },
   },

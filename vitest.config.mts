@@ -8,8 +8,11 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'extension/**/*.test.ts'],
     exclude: ['test/packaging/**', 'node_modules/**'],
     environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Hang guards, not speed checks (no test asserts a duration): generous enough that a test taking
+    // 20 s alone still passes with `stress --cpu 2` beside the suite, where CPU-bound work runs at
+    // a third of its speed.
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
     pool: 'forks',
     // Two test files at a time, also on two cores: most of the suite waits on child processes,
     // timers and disk (the fault tests stop, kill and restart workers), so a second fork fills

@@ -12,7 +12,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabases } from '../src/main/db/databases';
-import { rebuildEndpoint } from '../src/main/completion/rebuild';
+import { rebuildEndpoint } from '../src/main/completion/rebuild.child';
 import { LIST_ENDPOINTS } from '../src/shared/records';
 import { startServices } from '../src/main/app-services';
 import { SESSION_COOKIE } from '../src/shared/app-info';

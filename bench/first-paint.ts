@@ -23,7 +23,7 @@ import { AuditLog } from '../src/main/audit/audit-log';
 import { AuthService } from '../src/main/auth/auth-service';
 import { EventBus } from '../src/main/events';
 import { silentLogger } from '../src/main/logging';
-import { createRecordsServices } from '../src/main/records';
+import { wire as wireRecords } from '../src/main/records';
 import { inventoryRowValues } from '../src/main/records/inventory-service';
 import { sampleItems } from '../test/fixtures/records/sample-data';
 import { waitForCompletionRebuild } from './startup-rebuild';
@@ -60,7 +60,7 @@ const TERMS: Array<{ kind: string; term: string }> = [
 async function seed(dir: string, items: number): Promise<void> {
   const dbs = openDatabases(dir);
   const audit = new AuditLog(dbs.lab);
-  const records = createRecordsServices({ db: dbs.lab, audit, hooks: { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} }, events: new EventBus(), log: silentLogger() });
+  const records = wireRecords({ db: dbs.lab, audit, hooks: { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} }, events: new EventBus(), log: silentLogger() });
   const admin = await new AuthService(dbs.lab, audit).setup({ username: ADMIN.username, password: ADMIN.password, displayName: ADMIN.displayName });
   const t = performance.now();
   const rows = sampleItems(items);

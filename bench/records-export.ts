@@ -29,7 +29,7 @@ import { AuthService } from '../src/main/auth/auth-service';
 import { EventBus } from '../src/main/events';
 import { silentLogger } from '../src/main/logging';
 import { startServices } from '../src/main/app-services';
-import { createRecordsServices } from '../src/main/records';
+import { wire as wireRecords } from '../src/main/records';
 import { inventoryRowValues } from '../src/main/records/inventory-service';
 import { sampleItems } from '../test/fixtures/records/sample-data';
 import { freePort } from '../test/support/ports';
@@ -55,7 +55,7 @@ process.env.LAB_IMPORT_WORKER ??= path.resolve('.tmp/bench/import-worker.cjs');
 function services(dir: string) {
   const dbs = openDatabases(dir);
   const audit = new AuditLog(dbs.lab);
-  const records = createRecordsServices({ db: dbs.lab, audit, hooks: { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} }, events: new EventBus(), log: silentLogger() });
+  const records = wireRecords({ db: dbs.lab, audit, hooks: { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} }, events: new EventBus(), log: silentLogger() });
   return { dbs, audit, records };
 }
 

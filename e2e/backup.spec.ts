@@ -75,7 +75,7 @@ test('a restore source that is not a backup is refused with a message and nothin
 });
 
 test('move the data directory from Settings; after a restart the app runs on the new location', async ({ page, app }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const api = await seedUsers(app);
   await addItems(api, ['Benzene 苯', 'Hexane 己烷']);
   const target = fs.mkdtempSync(path.join(path.dirname(app.dataDir), 'lab-e2e-moved-')) + '/data';

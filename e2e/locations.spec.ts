@@ -23,7 +23,7 @@ async function pick(page: Page, picker: ReturnType<Page['getByTestId']>, search:
 }
 
 test('admin builds building › room › cabinet, stocks an item there, browses the tree, moves it, renames the room', async ({ page, app }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await seedUsers(app);
   await page.setViewportSize({ width: 1366, height: 768 });
   await loginViaUi(page, app, ADMIN);
@@ -96,7 +96,7 @@ test('admin builds building › room › cabinet, stocks an item there, browses 
 });
 
 test('in zh-CN: picker, tree, move and rename read in Chinese', async ({ page, app }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const admin = await seedUsers(app);
   const b = await admin.req<{ id: number }>('POST', '/api/locations', { name: '化学楼' });
   const room = await admin.req<{ id: number }>('POST', '/api/locations', { name: '301', parent_id: b.id });

@@ -24,7 +24,7 @@ async function memberSession(app: Parameters<typeof loginViaUi>[1]): Promise<Api
 
 test('the requester (zh-CN) sees the bell rise live as the admin approves, marks arrived and stocks in, then opens the new item from it', async ({ page, app, browser }) => {
   // Two browser contexts and a server on a 2-core machine that runs other suites beside.
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   await seedUsers(app);
   const alice = await memberSession(app);
   await alice.req('POST', '/api/reagent-orders', { name: '乙腈', english_name: 'Acetonitrile', quantity: 2, specification: '4 L' });
@@ -80,7 +80,7 @@ test('the requester (zh-CN) sees the bell rise live as the admin approves, marks
 
 test('the admin is told of a new request and opens the order from it; a kind the member turned off in Settings is not shown to her', async ({ page, app, browser }) => {
   // Two browser contexts and a server on a 2-core machine that runs other suites beside.
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   await seedUsers(app);
   const alice = await memberSession(app);
 

@@ -169,7 +169,7 @@ test('search (normalized CAS) and CSV + XLSX export of the current view', async 
 });
 
 test('bulk import: 10 000-row XLSX with progress, and a CSV with bad rows imported only on explicit choice', async ({ page, app }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await seedUsers(app);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-e2e-import-'));
   const files = await writeSamples(dir, 10_000);

@@ -16,7 +16,7 @@ async function scan(page: Page, text: string) {
 }
 
 test('admin and member scan one room together, see each other live, close with a not-seen item adjusted, download the report', async ({ page, app, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const admin = await seedUsers(app);
   const building = await admin.req<{ id: number }>('POST', '/api/locations', { name: 'Chemistry' });
   const room = await admin.req<{ id: number }>('POST', '/api/locations', { name: 'Room 101', parent_id: building.id });

@@ -91,7 +91,7 @@ async function open(page: Page, url: string, route: string, ready: string): Prom
 }
 
 test('a walk of every screen in Simplified Chinese shows no English sentence, code or ISO time', async ({ page, app }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const admin = await seedUsers(app);
   await seedRecords(admin);
   // A finished backup, so the Data panel lists one with its time and size.

@@ -7,15 +7,11 @@ import { acquireInstanceLock, type InstanceLock } from './data-dir/instance-lock
 import { ensureDataDir } from './data-dir/resolve';
 import { createLogger, type Logger } from './logging';
 import { openDatabases, type Databases } from './db/databases';
-import { AuditLog } from './audit/audit-log';
-import { AuthService } from './auth/auth-service';
 import { EventBus } from './events';
 import { SettingsStore } from './settings';
-import { safeHooks, type CompletionHooks } from './completion-hooks';
-import { CompletionService } from './completion/service';
 import { createRetryForwarder } from './completion/retry-forwarder';
 import { createCompletionRecovery } from './completion/recovery';
-import type { RetryItem } from './completion/maintenance';
+import type { RetryItem } from './completion/maintenance.child';
 import { WorkerSupervisor, type WorkerHandle } from './worker/supervisor';
 import { createDispatcher, type Dispatcher } from './api/dispatch';
 import { createHandlers } from './api/handlers';
@@ -28,10 +24,23 @@ import { runDbOp } from './backup/db-worker';
 import { DATABASES } from './backup/layout';
 import { backupBeforeMigration } from './backup/pre-migration';
 import { completeInterruptedRestore } from './backup/restore-journal';
-import { createRecordsServices, type RecordsServices } from './records';
 import { ensureSearchIndexes } from './records/search-index';
 import { BatchStore } from './cart-import/batch-store';
-import { NotificationService } from './notifications/notification-service';
+import { ReferenceService } from './reference/reference-service';
+import { wire as wireAudit } from './audit';
+import { wire as wireAuth } from './auth';
+import { wire as wireCompletion } from './completion';
+import { wire as wireNotifications } from './notifications';
+import { wire as wireRecords } from './records';
+import { wire as wireStock } from './stock';
+import { wire as wireLocations } from './locations';
+import { wire as wireBulkImport } from './bulk-import';
+import { wire as wireListExport } from './list-export';
+import { wire as wireCartImport } from './cart-import';
+import { wire as wireDashboard } from './dashboard';
+import { wire as wireControlled } from './controlled';
+import { wire as wireLabels } from './labels';
+import { wire as wireStocktake } from './stocktake';
 import { AppError } from '../shared/errors';
 import { msg, type Message } from '../shared/messages';
 
@@ -50,19 +59,7 @@ export interface StartOptions {
 }
 
 /** Every service that holds a database connection: built together, closed together, rebuilt by reopen. */
-export interface DataServices {
-  dbs: Databases;
-  audit: AuditLog;
-  auth: AuthService;
-  /** Inline search completion: read path, memory, preferences, entity index sync (src/main/completion). */
-  completion: CompletionService;
-  /** After-commit hooks of every business write (spec 000); never throw. */
-  completionHooks: CompletionHooks;
-  /** Inventory, reagent and consumable orders (src/main/records). */
-  records: RecordsServices;
-  /** The in-app notification centre, told of order steps by the records (src/main/notifications). */
-  notifications: NotificationService;
-}
+export type DataServices = ReturnType<typeof createDataServices>;
 
 /** What the shell, browser mode and tests hold of the running app. */
 export interface RunningApp {
@@ -82,6 +79,8 @@ export interface RunningApp {
   readonly backups: BackupService;
   /** The latest cart-import batch handed over by the bridge page (src/main/cart-import). */
   readonly cartImport: BatchStore;
+  /** The shipped reference lists, from reference.db (src/main/reference); not touched by reopen. */
+  readonly reference: ReferenceService;
   /** The services on the current connections; after a restore or move, new objects. */
   readonly data: DataServices;
   appInfo(): AppInfo;
@@ -93,14 +92,42 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-function createDataServices(dbs: Databases, events: EventBus, log: Logger, completionRetry: (item: RetryItem) => void, onCompletionDamaged: (error: string) => void): DataServices {
-  const audit = new AuditLog(dbs.lab);
-  const auth = new AuthService(dbs.lab, audit);
-  const completion = new CompletionService({ dataDir: path.dirname(dbs.lab.name), lab: dbs.lab, log, retry: completionRetry, onDamaged: onCompletionDamaged });
-  const completionHooks = safeHooks(completion.hooks(), log);
-  const notifications = new NotificationService({ db: dbs.lab, events, log });
-  const records = createRecordsServices({ db: dbs.lab, audit, hooks: completionHooks, events, log, orderChanged: (c) => notifications.orderChanged(c) });
-  return { dbs, audit, auth, completion, completionHooks, records, notifications };
+/**
+ * The rooms on one set of connections, each wired by its own `wire` with what it uses. Audit and
+ * completion come first (every room writes audit entries and tells completion what changed), then
+ * the notifications (the records' order listener) and the records (the items other rooms act on).
+ */
+function createDataServices(dbs: Databases, events: EventBus, log: Logger, completionRetry: (item: RetryItem) => void, onCompletionDamaged: (error: string) => void) {
+  const db = dbs.lab;
+  const audit = wireAudit({ db });
+  const { completion, completionHooks } = wireCompletion({ dataDir: path.dirname(db.name), lab: db, log, retry: completionRetry, onDamaged: onCompletionDamaged });
+  /** What every room on lab.db may be given. */
+  const deps = { db, audit, hooks: completionHooks, events, log };
+  const notifications = wireNotifications(deps);
+  const records = wireRecords({ ...deps, orderChanged: (c) => notifications.orderChanged(c) });
+  return {
+    dbs,
+    audit,
+    auth: wireAuth(deps),
+    /** Inline search completion: read path, memory, preferences, entity index sync (src/main/completion). */
+    completion,
+    /** After-commit hooks of every business write (spec 000); never throw. */
+    completionHooks,
+    /** The in-app notification centre, told of order steps by the records (src/main/notifications). */
+    notifications,
+    /** Inventory, reagent and consumable orders (src/main/records). */
+    records,
+    stock: wireStock({ ...deps, inventory: records.inventory }),
+    locations: wireLocations({ ...deps, inventory: records.inventory }),
+    bulkImport: wireBulkImport(deps),
+    listExport: wireListExport(deps),
+    /** Cart-sync and the batch's submitted items; the batch itself is `RunningApp.cartImport`. */
+    cartReview: wireCartImport(deps),
+    dashboard: wireDashboard(deps),
+    controlled: wireControlled(deps),
+    labels: wireLabels(deps),
+    stocktake: wireStocktake(deps),
+  };
 }
 
 /**
@@ -254,6 +281,14 @@ function dataLifecycle(d: {
 /** open data → gate → rooms (the handler table over the data services) → loopback server. */
 export async function startServices(opts: StartOptions): Promise<RunningApp> {
   const { lock, log, dbs, notices } = openData(opts);
+  let reference: ReferenceService;
+  try {
+    reference = new ReferenceService({ dataDir: opts.dataDir, log });
+  } catch (e) {
+    dbs.close();
+    lock.release();
+    throw e;
+  }
   const settings = new SettingsStore(opts.dataDir, log);
   const events = new EventBus();
   const port = opts.port ?? settings.read().port;
@@ -280,11 +315,20 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
     const handlers = createHandlers({
       auth: { auth: data.auth, settings, log, appInfo, port },
       data: { backups },
-      records: { records: data.records, hooks: data.completionHooks, log, cartImport, settings },
-      cart: { lab: data.dbs.lab, cartImport },
+      records: { records: data.records, hooks: data.completionHooks, log, cartImport, dashboard: data.dashboard, settings },
+      stock: { stock: data.stock },
+      locations: { locations: data.locations },
+      bulkImport: { imports: data.bulkImport },
+      listExport: { listExport: data.listExport },
+      cart: { review: data.cartReview, cartImport },
       completion: { completion: data.completion },
       audit: { lab: data.dbs.lab },
+      dashboard: { dashboard: data.dashboard, settings },
+      controlled: { controlled: data.controlled },
+      labels: { labels: data.labels },
+      stocktake: { stocktake: data.stocktake },
       notifications: { notifications: data.notifications },
+      reference: { reference },
     });
     return { data, dispatcher: createDispatcher(handlers, (t) => data.auth.userForToken(t), log, opts.dataDir) };
   };
@@ -299,6 +343,7 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
     await http?.close();
     lifecycle.current().data.completion.close();
     lifecycle.current().data.dbs.close();
+    reference.close();
     lock.release();
     log.flush?.();
   }
@@ -321,6 +366,7 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
     },
     backups,
     cartImport,
+    reference,
     get data() {
       return lifecycle.current().data;
     },

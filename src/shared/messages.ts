@@ -118,6 +118,7 @@ export const MESSAGES = {
   'controlled.nameTaken': 'another category is already called "{{name}}"',
   'controlled.alreadyListed': '{{cas}} is already on this list',
   'controlled.notListed': '{{cas}} is not on this list',
+  'reference.checkDigit': 'check digit should be {{expected}} ({{cas}})',
   'controlled.checkDigit': 'check digit should be {{expected}} ({{cas}}); a list takes valid numbers only',
   'controlled.casMissing': 'no CAS number in this row',
   'controlled.noCasColumn': 'No CAS column found: head a column "CAS" (and one "Name"), or put the CAS numbers in the first column.',

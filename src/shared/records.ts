@@ -136,7 +136,7 @@ export interface InventoryItem {
   created_by_name: string | null;
   created_at: string;
   updated_at: string;
-  // --- stock (lab.db v7; the model: src/main/records/README.md "Stock") ---
+  // --- stock (lab.db v7; the model: src/main/stock/README.md) ---
   /** The location tree node; `storage_location` is its path (kept with it, searchable). */
   location_id: number | null;
   /** Size of one container in `unit` ("3 瓶 × 500 g": 500); null when not kept as containers. */

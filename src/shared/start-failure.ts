@@ -16,6 +16,7 @@ const TEMPLATES = {
     labDamaged:
       '{{name}} in {{dir}} is damaged ({{detail}}); Lab Desktop cannot start on it and has left it as it is. Restore the newest good backup (they are in {{backups}}): Settings → Data → Restore, or with the app stopped npm run restore -- --data-dir "{{dir}}" --from <backup>.',
     preMigrationBackup: 'The automatic backup before the database upgrade failed, so the upgrade did not run and your data is unchanged. {{detail}}',
+    referenceBroken: 'The reference data installed with Lab Desktop is missing or broken ({{detail}}). Install the app again.',
     other: 'Lab Desktop could not start: {{detail}}',
   },
   'zh-CN': {
@@ -28,6 +29,7 @@ const TEMPLATES = {
     labDamaged:
       '{{dir}} 中的 {{name}} 已损坏（{{detail}}）；Lab Desktop 无法在其上启动，已保持原样不动。请恢复最新的完好备份（在 {{backups}} 中）：设置 → 数据 → 恢复，或在应用停止时运行 npm run restore -- --data-dir "{{dir}}" --from <备份>。',
     preMigrationBackup: '数据库升级前的自动备份失败，因此没有升级，你的数据保持不变。{{detail}}',
+    referenceBroken: '随 Lab Desktop 安装的参考数据缺失或损坏（{{detail}}）。请重新安装本应用。',
     other: 'Lab Desktop 无法启动：{{detail}}',
   },
 } as const satisfies Record<StartLanguage, Record<string, string>>;

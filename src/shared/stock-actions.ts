@@ -23,7 +23,7 @@ export const STOCK_ACTION_FROM: Record<StockAction, readonly InventoryStatus[]> 
 
 /**
  * When a stock action on a controlled item (双人双锁) needs a second person's confirmation. The
- * service enforces it (records/stock-service.ts); the stock dialog shows the fields from it.
+ * service enforces it (stock/stock-service.ts); the stock dialog shows the fields from it.
  * - `always`: use, consume, dispose, adjust (the balance changes; an adjust even when it does not).
  * - `whenUsed`: return, only when part of the borrowing does not come back and is counted as used.
  * - `never`: borrow (the balance stays until the return) and split (the amount stays in the lab).

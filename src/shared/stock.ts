@@ -1,5 +1,5 @@
 // The stock ledger as every layer sees it: movements (台账 rows), locations, GHS pictograms and the
-// dashboard's alerts. The model is written up in src/main/records/README.md ("Stock").
+// dashboard's alerts. The model is written up in src/main/stock/README.md.
 
 /** What changed an item's amount (or where it is). `split` is written on both items. */
 export const MOVEMENT_KINDS = ['received', 'used', 'borrowed', 'returned', 'disposed', 'adjusted', 'moved', 'split'] as const;

@@ -12,7 +12,7 @@ import { until } from '../support/until';
 describe('completion index after a restore', () => {
   it('is rebuilt from the restored facts, not taken from the archive', async () => {
     const dir = tempDir();
-    const worker = bundle('src/main/worker/maintenance-worker.ts');
+    const worker = bundle('src/main/worker/maintenance-worker-entry.ts');
     const s = await startTestServices({ dataDir: dir, spawnWorker: () => forkNodeWorker(worker, ['--data-dir', dir]) });
     const session = sessionFor(await setupAdmin(s));
     /** Per endpoint: 1 while the index waits for a rebuild; a rebuild clears it as it finishes. */

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/temp';
 import { seedDataDir } from './helpers';
 import { fsTimeLimitMs, killFsTasks, runFsTask } from '../../src/main/backup/fs-worker';
-import { runFsTaskHere } from '../../src/main/backup/fs-tasks';
+import { runFsTaskHere } from '../../src/main/backup/fs-tasks.child';
 import { BackupError } from '../../src/main/backup/backup-error';
 import { AppError } from '../../src/shared/errors';
 
@@ -25,7 +25,7 @@ describe('file worker', () => {
     const err = await runFsTask('checkMoveTarget', [dataDir, to], { limitMs: 60_000, where: to }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BackupError);
     expect((err as Error).message).toMatch('is not an empty folder');
-  }, 60_000);
+  }, 120_000);
 
   it('kills a task that hangs at the time limit; this thread keeps running', async () => {
     const dataDir = tempDir();
@@ -47,7 +47,7 @@ describe('file worker', () => {
     await new Promise((r) => setTimeout(r, 300));
     killFsTasks();
     expect(((await pending) as Error).message).toMatch('The file worker stopped unexpectedly (SIGKILL)');
-  }, 60_000);
+  }, 120_000);
 
   it('puts a target back as it was, and answers errors as data', async () => {
     const made = path.join(tempDir(), 'made');

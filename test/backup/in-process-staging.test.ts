@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { fsTasks, runFsTaskHere } from '../../src/main/backup/fs-tasks';
+import { fsTasks, runFsTaskHere } from '../../src/main/backup/fs-tasks.child';
 import { createBackupArchive } from '../../src/main/backup/create-backup';
 import { applyRestore, stageRestore } from '../../src/main/backup/restore';
 import { checkDatabase } from '../../src/main/backup/snapshot';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabases, type Databases } from '../../src/main/db/databases';
 import { CompletionService } from '../../src/main/completion/service';
-import { CompletionMaintenance, type MaintenanceOptions, type RetryItem } from '../../src/main/completion/maintenance';
+import { CompletionMaintenance, type MaintenanceOptions, type RetryItem } from '../../src/main/completion/maintenance.child';
 import os from 'node:os';
 import pino from 'pino';
 import { afterEach } from 'vitest';

@@ -2,8 +2,8 @@
 // failure leaves no marker and is retried, legacy tables stay in place.
 import { describe, expect, it } from 'vitest';
 import { activeTables, createEnv, metaOf } from './helpers';
-import { startupCheck } from '../../src/main/completion/legacy';
-import { CompletionMaintenance } from '../../src/main/completion/maintenance';
+import { startupCheck } from '../../src/main/completion/legacy.child';
+import { CompletionMaintenance } from '../../src/main/completion/maintenance.child';
 import { silentLogger } from '../../src/main/logging';
 
 type Env = ReturnType<typeof createEnv>;

@@ -7,7 +7,7 @@ import { bundle, forkWorker, run, startUntil } from './processes';
 import { chemicals, createEnv, generationsOf, metaOf } from './helpers';
 import { tablesOf } from '../../src/main/stores/completion/entity-index-store';
 import { RebuildLock } from '../../src/main/completion/rebuild-lock';
-import { CompletionMaintenance } from '../../src/main/completion/maintenance';
+import { CompletionMaintenance } from '../../src/main/completion/maintenance.child';
 import { silentLogger } from '../../src/main/logging';
 import { LIST_ENDPOINTS } from '../../src/shared/records';
 
@@ -57,7 +57,7 @@ describe('worker killed mid-rebuild', () => {
     // New facts the killed rebuild was about to index.
     env.dbs.lab.prepare("INSERT INTO inventory_items(name, quantity, status) VALUES ('Qqzx oxide', 1, 'in_stock')").run();
 
-    const worker = forkWorker(bundle('src/main/worker/maintenance-worker.ts'), ['--data-dir', env.dir], { LAB_COMPLETION_REBUILD_PAUSE_MS: '300' });
+    const worker = forkWorker(bundle('src/main/worker/maintenance-worker-entry.ts'), ['--data-dir', env.dir], { LAB_COMPLETION_REBUILD_PAUSE_MS: '300' });
     children.push(worker);
     await new Promise<void>((resolve) => {
       worker.on('message', (m: { type: string; endpoint?: string }) => {
@@ -90,7 +90,7 @@ describe('worker killed mid-rebuild', () => {
 describe('maintenance worker priority', () => {
   it('holds the write lock at the priority it was started with: a niced lock holder is a priority inversion on a busy machine', async () => {
     const env = createEnv();
-    const worker = forkWorker(bundle('src/main/worker/maintenance-worker.ts'), ['--data-dir', env.dir]);
+    const worker = forkWorker(bundle('src/main/worker/maintenance-worker-entry.ts'), ['--data-dir', env.dir]);
     children.push(worker);
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the worker never said it was ready')), 20_000);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { activeTables, createEnv, metaOf } from './helpers';
-import { CompletionMaintenance } from '../../src/main/completion/maintenance';
+import { CompletionMaintenance } from '../../src/main/completion/maintenance.child';
 import { buildEntityRows, compareBinary, type EntityFact } from '../../src/main/completion/entity-builder';
 import { allEntitiesSql } from '../../src/main/stores/completion/record-facts-store';
 import { LIST_ENDPOINTS, type ListEndpoint } from '../../src/shared/records';

@@ -1,7 +1,7 @@
 // Search-memory pruning: low-use removal, the three caps with their keep-order, hourly throttle.
 import { describe, expect, it } from 'vitest';
 import { createEnv, T0 } from './helpers';
-import { pruneMemory, CAP_PER_USER_SCOPE, CAP_PER_GLOBAL_SCOPE, CAP_TOTAL, PRUNE_INTERVAL_MS } from '../../src/main/completion/prune';
+import { pruneMemory, CAP_PER_USER_SCOPE, CAP_PER_GLOBAL_SCOPE, CAP_TOTAL, PRUNE_INTERVAL_MS } from '../../src/main/completion/prune.child';
 import { DAY_MS, memoryRankKey } from '../../src/main/completion/ranking';
 import { openDatabase } from '../../src/main/db/open';
 import path from 'node:path';

@@ -3,7 +3,7 @@
 // transaction does exactly one unit of work, which makes the bound observable without timing.
 import { describe, expect, it } from 'vitest';
 import { activeTables, createEnv, generationsOf, metaOf, type Env } from './helpers';
-import { holdStats, rebuildEndpoint, TX_BUDGET_MS } from '../../src/main/completion/rebuild';
+import { holdStats, rebuildEndpoint, TX_BUDGET_MS } from '../../src/main/completion/rebuild.child';
 
 const INV = '/inventory/';
 

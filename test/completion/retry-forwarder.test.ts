@@ -3,7 +3,7 @@
 // endpoint is enough; a full list drops its oldest search-memory update, never a stale marker.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRetryForwarder } from '../../src/main/completion/retry-forwarder';
-import type { RetryItem } from '../../src/main/completion/maintenance';
+import type { RetryItem } from '../../src/main/completion/maintenance.child';
 import { WorkerSupervisor, type WorkerHandle } from '../../src/main/worker/supervisor';
 import type { WorkerRequest, WorkerResponse } from '../../src/main/worker/protocol';
 import type { Logger } from '../../src/main/logging';

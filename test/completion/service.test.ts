@@ -293,7 +293,7 @@ describe('lock budget and failures', () => {
 
 describe('MAINTENANCE_MODE=on', () => {
   it('is read from the environment by the service and the worker', async () => {
-    const { isMaintenanceMode } = await import('../../src/main/completion/maintenance');
+    const { isMaintenanceMode } = await import('../../src/main/completion/maintenance-mode');
     expect(isMaintenanceMode({ MAINTENANCE_MODE: 'on' })).toBe(true);
     expect(isMaintenanceMode({ MAINTENANCE_MODE: ' ON ' })).toBe(true);
     expect(isMaintenanceMode({ MAINTENANCE_MODE: 'off' })).toBe(false);
@@ -309,7 +309,7 @@ describe('MAINTENANCE_MODE=on', () => {
     setup.maintenance.close();
     // A second service + worker on the same directory in maintenance mode.
     const { CompletionService } = await import('../../src/main/completion/service');
-    const { CompletionMaintenance } = await import('../../src/main/completion/maintenance');
+    const { CompletionMaintenance } = await import('../../src/main/completion/maintenance.child');
     const retries: unknown[] = [];
     const svc = new CompletionService({ dataDir: setup.dir, lab: setup.dbs.lab, log: silentLogger(), retry: (i) => retries.push(i), maintenanceMode: true });
     const worker = new CompletionMaintenance(setup.dir, silentLogger(), { maintenanceMode: true });

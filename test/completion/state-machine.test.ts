@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { activeTables, createEnv, generationsOf, metaOf } from './helpers';
-import { CompletionMaintenance, REBUILD_BACKOFF_S } from '../../src/main/completion/maintenance';
+import { CompletionMaintenance, REBUILD_BACKOFF_S } from '../../src/main/completion/maintenance.child';
 import { REBUILD_LOCK_FILE, RebuildLock } from '../../src/main/completion/rebuild-lock';
 import { silentLogger } from '../../src/main/logging';
 

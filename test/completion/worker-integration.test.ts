@@ -20,7 +20,7 @@ describe('maintenance worker process', () => {
     pre.lab.prepare("INSERT INTO inventory_items(name, quantity, status) VALUES ('Xylene', 1, 'in_stock')").run();
     pre.close();
 
-    const worker = bundle('src/main/worker/maintenance-worker.ts');
+    const worker = bundle('src/main/worker/maintenance-worker-entry.ts');
     const s = await startTestServices({ dataDir: dir, spawnWorker: () => forkNodeWorker(worker, ['--data-dir', dir]) });
     const token = await setupAdmin(s);
     const session = sessionFor(token);

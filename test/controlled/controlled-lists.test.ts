@@ -21,7 +21,7 @@ const CYANIDE = { name: '氰化钠', cas_number: '143-33-9', quantity: 100, unit
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
 
 function toxic(h: Harness): ControlledCategory {
-  return h.records.controlled.categories().find((c) => c.key === 'highly_toxic')!;
+  return h.controlled.categories().find((c) => c.key === 'highly_toxic')!;
 }
 const flagOf = (h: Harness, table: string, id: number) => h.dbs.lab.prepare(`SELECT controlled FROM ${table} WHERE id = ?`).pluck().get(id);
 
@@ -35,8 +35,8 @@ describe('controlled lists', () => {
   it('flags every write path: form create and edit, bulk import, cart-import submission, stock-in, split', async () => {
     const h = createHarness();
     const cat = toxic(h);
-    h.records.controlled.addCas(h.admin, { id: cat.id, cas: '143339', name: '氰化钠' }); // canonicalised
-    expect(h.records.controlled.entries(cat.id)).toEqual([{ category_id: cat.id, cas: '143-33-9', name: '氰化钠' }]);
+    h.controlled.addCas(h.admin, { id: cat.id, cas: '143339', name: '氰化钠' }); // canonicalised
+    expect(h.controlled.entries(cat.id)).toEqual([{ category_id: cat.id, cas: '143-33-9', name: '氰化钠' }]);
     const flag = String(cat.id);
 
     const created = await h.ok<InventoryItem>(h.member, 'createInventoryItem', CYANIDE);
@@ -89,7 +89,7 @@ describe('controlled lists', () => {
     expect(item.controlled).toBeNull();
     h.events.length = 0;
 
-    const res = await h.records.controlled.import(h.admin, {
+    const res = await h.controlled.import(h.admin, {
       id: cat.id,
       fileName: 'list.csv',
       content: b64('CAS号,名称\n143-33-9,氰化钠\n143-33-9,氰化钠（重复）\n151-50-8,氰化钾\n64-17-6,坏校验位\nabc,不是CAS\n,空\n'),
@@ -100,7 +100,7 @@ describe('controlled lists', () => {
       { row: 6, value: 'abc', key: 'cas.invalidField', params: { reason: 'form' } },
       { row: 7, value: '空', key: 'controlled.casMissing', params: {} },
     ]);
-    expect(h.records.controlled.entries(cat.id).map((e) => e.cas)).toEqual(['143-33-9', '151-50-8']);
+    expect(h.controlled.entries(cat.id).map((e) => e.cas)).toEqual(['143-33-9', '151-50-8']);
     expect(flagOf(h, 'inventory_items', item.id)).toBe(String(cat.id));
     expect(flagOf(h, 'reagent_orders', order.id)).toBe(String(cat.id));
     expect(h.events).toEqual([
@@ -109,28 +109,28 @@ describe('controlled lists', () => {
       { type: 'records-changed', endpoint: '/reagent-orders/' },
     ]);
     // Importing the same file again adds nothing.
-    const again = await h.records.controlled.import(h.admin, { id: cat.id, fileName: 'list.csv', content: b64('CAS,Name\n143-33-9,x\n') });
+    const again = await h.controlled.import(h.admin, { id: cat.id, fileName: 'list.csv', content: b64('CAS,Name\n143-33-9,x\n') });
     expect(again).toMatchObject({ added: 0, already: 1, refused: 0 });
 
     // An XLSX without a header row: the CAS column is found by its values.
     const wb = new ExcelJS.Workbook();
     wb.addWorksheet('s').addRows([['7782-50-5', '氯'], ['7664-93-9', '硫酸']]);
-    const precursor = h.records.controlled.categories().find((c) => c.key === 'precursor')!;
-    const x = await h.records.controlled.import(h.admin, { id: precursor.id, fileName: 'l.xlsx', content: Buffer.from(await wb.xlsx.writeBuffer()).toString('base64') });
+    const precursor = h.controlled.categories().find((c) => c.key === 'precursor')!;
+    const x = await h.controlled.import(h.admin, { id: precursor.id, fileName: 'l.xlsx', content: Buffer.from(await wb.xlsx.writeBuffer()).toString('base64') });
     expect(x).toMatchObject({ added: 2, refused: 0 });
-    expect(h.records.controlled.entries(precursor.id)).toEqual([
+    expect(h.controlled.entries(precursor.id)).toEqual([
       { category_id: precursor.id, cas: '7664-93-9', name: '硫酸' },
       { category_id: precursor.id, cas: '7782-50-5', name: '氯' },
     ]);
 
-    h.records.controlled.removeCas(h.admin, { id: cat.id, cas: '143-33-9' });
+    h.controlled.removeCas(h.admin, { id: cat.id, cas: '143-33-9' });
     expect(flagOf(h, 'inventory_items', item.id)).toBeNull();
     expect(flagOf(h, 'reagent_orders', order.id)).toBeNull();
-    expect(refusal(() => h.records.controlled.removeCas(h.admin, { id: cat.id, cas: '143-33-9' }))).toMatchObject({ code: 'validation', fields: { cas: expect.objectContaining({ key: 'controlled.notListed' }) } });
-    h.records.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9' });
+    expect(refusal(() => h.controlled.removeCas(h.admin, { id: cat.id, cas: '143-33-9' }))).toMatchObject({ code: 'validation', fields: { cas: expect.objectContaining({ key: 'controlled.notListed' }) } });
+    h.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9' });
     expect(flagOf(h, 'inventory_items', item.id)).toBe(String(cat.id));
-    expect(refusal(() => h.records.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9' }))).toMatchObject({ fields: { cas: expect.objectContaining({ key: 'controlled.alreadyListed' }) } });
-    expect(refusal(() => h.records.controlled.addCas(h.admin, { id: cat.id, cas: '64-17-6' }))).toMatchObject({ fields: { cas: expect.objectContaining({ key: 'controlled.checkDigit' }) } });
+    expect(refusal(() => h.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9' }))).toMatchObject({ fields: { cas: expect.objectContaining({ key: 'controlled.alreadyListed' }) } });
+    expect(refusal(() => h.controlled.addCas(h.admin, { id: cat.id, cas: '64-17-6' }))).toMatchObject({ fields: { cas: expect.objectContaining({ key: 'controlled.checkDigit' }) } });
 
     const actions = h.dbs.lab.prepare("SELECT action FROM audit_log WHERE entity_type = 'controlled_list' AND entity_id = ? ORDER BY id").pluck().all(cat.id);
     expect(actions).toEqual(['import', 'import', 'remove_cas', 'add_cas']);
@@ -138,18 +138,18 @@ describe('controlled lists', () => {
 
   it('adds, renames and deletes a category; built-ins stay; deleting unflags its records', async () => {
     const h = createHarness();
-    const added = h.records.controlled.create(h.admin, { name_zh: '放射性', name_en: 'Radioactive', entries: [{ cas: '7440-61-1', name: '铀' }] });
+    const added = h.controlled.create(h.admin, { name_zh: '放射性', name_en: 'Radioactive', entries: [{ cas: '7440-61-1', name: '铀' }] });
     expect(added).toMatchObject({ key: null, name_zh: '放射性', name_en: 'Radioactive', count: 1 });
     const u = await h.ok<InventoryItem>(h.member, 'createInventoryItem', { name: '铀', cas_number: '7440-61-1', quantity: 1, unit: 'g' });
     expect(u.controlled).toBe(String(added.id));
-    expect(refusal(() => h.records.controlled.create(h.admin, { name_zh: '剧毒', name_en: 'x' }))).toMatchObject({ fields: { name_zh: expect.objectContaining({ key: 'controlled.nameTaken' }) } });
-    expect(refusal(() => h.records.controlled.create(h.admin, { name_zh: 'y', name_en: 'z', entries: [{ cas: '1-1-1' }] }))).toMatchObject({ fields: { 'entries.0.cas': expect.anything() } });
+    expect(refusal(() => h.controlled.create(h.admin, { name_zh: '剧毒', name_en: 'x' }))).toMatchObject({ fields: { name_zh: expect.objectContaining({ key: 'controlled.nameTaken' }) } });
+    expect(refusal(() => h.controlled.create(h.admin, { name_zh: 'y', name_en: 'z', entries: [{ cas: '1-1-1' }] }))).toMatchObject({ fields: { 'entries.0.cas': expect.anything() } });
     const cat = toxic(h);
-    expect(h.records.controlled.rename(h.admin, { id: cat.id, name_en: 'Highly toxic (GB)' })).toMatchObject({ name_zh: cat.name_zh, name_en: 'Highly toxic (GB)' });
-    expect(refusal(() => h.records.controlled.delete(h.admin, cat.id))).toMatchObject({ code: 'conflict', key: 'controlled.builtIn' });
-    h.records.controlled.delete(h.admin, added.id);
+    expect(h.controlled.rename(h.admin, { id: cat.id, name_en: 'Highly toxic (GB)' })).toMatchObject({ name_zh: cat.name_zh, name_en: 'Highly toxic (GB)' });
+    expect(refusal(() => h.controlled.delete(h.admin, cat.id))).toMatchObject({ code: 'conflict', key: 'controlled.builtIn' });
+    h.controlled.delete(h.admin, added.id);
     expect(flagOf(h, 'inventory_items', u.id)).toBeNull();
-    expect(h.records.controlled.categories().map((c) => c.key)).toEqual(['highly_toxic', 'precursor', 'explosive', 'narcotic']);
+    expect(h.controlled.categories().map((c) => c.key)).toEqual(['highly_toxic', 'precursor', 'explosive', 'narcotic']);
 
     // The audit log names a list in the UI's language, as it was called at each entry (also once deleted).
     const page = searchAudit(h.dbs.lab, { kind: 'controlled_list', page: 1, pageSize: 50 });

@@ -7,10 +7,10 @@ import fc from 'fast-check';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../records/harness';
-import { writeMovement } from '../../src/main/records/stock-ledger';
+import { writeMovement } from '../../src/main/stock/stock-ledger';
 import { LEDGER_COLUMNS } from '../../src/main/controlled/ledger-export';
 import { startOfLocalDay } from '../../src/main/dashboard/local-day';
-import { parseImportFile } from '../../src/main/records/import-parse';
+import { parseImportFile } from '../../src/main/bulk-import/import-parse';
 import { addDays } from '../../src/shared/stock';
 import { refusal } from '../support/refusal';
 
@@ -80,14 +80,14 @@ function seed(h: Harness, items: Array<(typeof history) extends fc.Arbitrary<inf
 describe('controlled ledger export', () => {
   it('reconciles opening + in − out = closing per item and per chemical (property, XLSX read back)', async () => {
     const h = createHarness();
-    const cat = h.records.controlled.categories()[0]!;
-    h.records.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9' });
-    h.records.controlled.addCas(h.admin, { id: cat.id, cas: '151-50-8' });
+    const cat = h.controlled.categories()[0]!;
+    h.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9' });
+    h.controlled.addCas(h.admin, { id: cat.id, cas: '151-50-8' });
     let conversions = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(history, { minLength: 1, maxLength: 5 }), async (items) => {
         const expected = seed(h, items);
-        const file = await h.records.controlled.exportLedger({ id: cat.id, from: FROM, to: TO, lang: 'en' });
+        const file = await h.controlled.exportLedger({ id: cat.id, from: FROM, to: TO, lang: 'en' });
         const { headers, rows } = await parseImportFile('ledger.xlsx', fs.readFileSync(file.path));
         fs.rmSync(file.path);
         expect(headers[col('second_user')]).toBe('Confirmed by (second person)');
@@ -139,7 +139,7 @@ describe('controlled ledger export', () => {
 
   it('refuses an end before the start, naming the field, and an unknown category', () => {
     const h = createHarness();
-    expect(refusal(() => h.records.controlled.exportLedger({ id: 1, from: TO, to: FROM, lang: 'en' }))).toMatchObject({ code: 'validation', fields: { to: expect.objectContaining({ key: 'controlled.dateOrder' }) } });
-    expect(refusal(() => h.records.controlled.exportLedger({ id: 99, from: FROM, to: TO, lang: 'en' }))).toMatchObject({ code: 'not_found' });
+    expect(refusal(() => h.controlled.exportLedger({ id: 1, from: TO, to: FROM, lang: 'en' }))).toMatchObject({ code: 'validation', fields: { to: expect.objectContaining({ key: 'controlled.dateOrder' }) } });
+    expect(refusal(() => h.controlled.exportLedger({ id: 99, from: FROM, to: TO, lang: 'en' }))).toMatchObject({ code: 'not_found' });
   });
 });

@@ -3,32 +3,15 @@
 // wrong password, so neither the words nor the time tell which accounts exist. The real scrypt
 // runs; the probe counts its calls and can hold back the moment a hash is handed back.
 import { describe, expect, it, vi } from 'vitest';
+import { scryptProbe } from '../support/scrypt-probe';
 import { createHarness, type Harness } from '../records/harness';
 import type { InventoryItem } from '../../src/shared/records';
 
-const scryptProbe = vi.hoisted(() => ({ calls: 0, gate: null as Promise<void> | null, started: null as (() => void) | null }));
-
-vi.mock('node:crypto', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:crypto')>();
-  type Callback = (err: Error | null, key: Buffer) => void;
-  const scrypt = (...args: unknown[]) => {
-    scryptProbe.calls++;
-    scryptProbe.started?.();
-    const callback = args.pop() as Callback;
-    (real.scrypt as (...a: unknown[]) => void)(...args, (err: Error | null, key: Buffer) => {
-      const gate = scryptProbe.gate;
-      if (gate) void gate.then(() => callback(err, key));
-      else callback(err, key);
-    });
-  };
-  // Counted too: a synchronous check would still show up as a hash, but not let the loop run.
-  const scryptSync = (...args: Parameters<typeof real.scryptSync>) => (scryptProbe.calls++, real.scryptSync(...args));
-  return { ...real, default: { ...real, scrypt, scryptSync }, scrypt, scryptSync };
-});
+vi.mock('node:crypto', async (original) => (await import('../support/scrypt-probe')).probedCrypto(await original()));
 
 async function controlledItem(h: Harness): Promise<InventoryItem> {
-  const cat = h.records.controlled.categories().find((c) => c.key === 'highly_toxic')!;
-  h.records.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9', name: '氰化钠' });
+  const cat = h.controlled.categories().find((c) => c.key === 'highly_toxic')!;
+  h.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9', name: '氰化钠' });
   return h.ok<InventoryItem>(h.member, 'createInventoryItem', { name: '氰化钠', cas_number: '143-33-9', quantity: 100, unit: 'g' });
 }
 

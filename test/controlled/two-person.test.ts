@@ -5,14 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../records/harness';
 import type { InventoryItem } from '../../src/shared/records';
 import type { StockMovement } from '../../src/shared/stock';
-import { parseImportFile } from '../../src/main/records/import-parse';
+import { parseImportFile } from '../../src/main/bulk-import/import-parse';
 import fs from 'node:fs';
 
 const bob = { username: 'bob', password: 'bob-pass-12' };
 
 async function controlledItem(h: Harness): Promise<InventoryItem> {
-  const cat = h.records.controlled.categories().find((c) => c.key === 'highly_toxic')!;
-  h.records.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9', name: '氰化钠' });
+  const cat = h.controlled.categories().find((c) => c.key === 'highly_toxic')!;
+  h.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9', name: '氰化钠' });
   return h.ok<InventoryItem>(h.member, 'createInventoryItem', { name: '氰化钠', cas_number: '143-33-9', quantity: 100, unit: 'g' });
 }
 
@@ -89,7 +89,7 @@ describe('two-person confirmation of controlled items', () => {
       ['used', -90, '张三 Alice', 'Bob'],
     ]);
     // The per-item ledger export shows both people.
-    const file = await h.records.stock.export({ id: item.id, format: 'csv', lang: 'en' });
+    const file = await h.stock.export({ id: item.id, format: 'csv', lang: 'en' });
     const table = await parseImportFile('l.csv', fs.readFileSync(file.path));
     expect(table.rows.map((r) => r[1])).toContain('张三 Alice / Bob');
     fs.rmSync(file.path);
@@ -123,8 +123,8 @@ describe('the form cannot take a controlled item out of the two-person rule', ()
 
   it('refuses one edit that gives an unflagged item a listed CAS and a new amount', async () => {
     const h = createHarness();
-    const cat = h.records.controlled.categories().find((c) => c.key === 'highly_toxic')!;
-    h.records.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9', name: '氰化钠' });
+    const cat = h.controlled.categories().find((c) => c.key === 'highly_toxic')!;
+    h.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9', name: '氰化钠' });
     const plain = await h.ok<InventoryItem>(h.member, 'createInventoryItem', { name: '白色粉末', quantity: 100, unit: 'g' });
     const before = snapshot(h, plain.id);
     expect(await h.call(h.member, 'updateInventoryItem', { id: plain.id, cas_number: '143-33-9', quantity: 40 })).toMatchObject({
@@ -146,8 +146,8 @@ describe('the form cannot take a controlled item out of the two-person rule', ()
     // Even at a zero balance: the disposed record is what the ledger shows.
     await h.ok(h.member, 'disposeInventoryItem', { id: item.id, reason: 'expired', second_person: bob });
     expect(await h.call(h.admin, 'deleteInventoryItem', { id: item.id })).toMatchObject({ ok: false, error: { code: 'conflict' } });
-    const cat = h.records.controlled.categories().find((c) => c.key === 'highly_toxic')!;
-    const file = await h.records.controlled.exportLedger({ id: cat.id, from: '2000-01-01', to: '2100-01-01', lang: 'en' });
+    const cat = h.controlled.categories().find((c) => c.key === 'highly_toxic')!;
+    const file = await h.controlled.exportLedger({ id: cat.id, from: '2000-01-01', to: '2100-01-01', lang: 'en' });
     const table = await parseImportFile('l.xlsx', fs.readFileSync(file.path));
     fs.rmSync(file.path);
     expect(table.rows.some((r) => r.includes(`#${item.id}`))).toBe(true);

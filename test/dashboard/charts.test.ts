@@ -33,7 +33,7 @@ describe('dashboard charts', () => {
     consumable(h, { quantity: 1, unit_price: 500 }, '2026-03-03T00:00:00Z', 'approved');
     consumable(h, { quantity: 1 }, '2026-03-03T00:00:00Z'); // no price
 
-    const c = h.records.dashboard.charts(NOW);
+    const c = h.dashboard.charts(NOW);
     expect(c.months).toHaveLength(12);
     expect(c.months[0]).toBe('2025-05');
     expect(c.months[11]).toBe('2026-04');
@@ -51,7 +51,7 @@ describe('dashboard charts', () => {
   it('more than five reagent categories: the rest summed as one series', () => {
     const h = createHarness();
     for (let i = 1; i <= 7; i++) reagent(h, { category: `cat${i}`, quantity: 1, unit_price: i }, '2026-03-10T00:00:00Z');
-    const c = h.records.dashboard.charts(NOW);
+    const c = h.dashboard.charts(NOW);
     expect(c.spending.map((s) => s.category)).toEqual(['cat7', 'cat6', 'cat5', 'cat4', 'cat3', '*']);
     expect(c.spending[5]!.values[10]).toBe(3);
   });
@@ -76,7 +76,7 @@ describe('dashboard charts', () => {
     used(tips, 3, '盒', '2026-03-01T00:00:00Z');
     h.dbs.lab.prepare(`INSERT INTO stock_movements (item_id, at, kind, amount, delta, unit, balance_after) VALUES (?, ?, 'disposed', 50, -50, 'g', 0)`).run(salt, '2026-03-01T00:00:00Z');
 
-    const c = h.records.dashboard.charts(NOW);
+    const c = h.dashboard.charts(NOW);
     expect(c.pictograms).toEqual([{ code: 'GHS02', count: 2 }, { code: 'GHS07', count: 1 }]);
     expect(c.usedSince).toBe('2026-01-01');
     expect(c.mostUsed).toEqual([
@@ -87,7 +87,7 @@ describe('dashboard charts', () => {
   });
 
   it('an empty lab has empty series', () => {
-    const c = createHarness().records.dashboard.charts(NOW);
+    const c = createHarness().dashboard.charts(NOW);
     expect(c).toMatchObject({ spending: [], unpriced: 0, pictograms: [], mostUsed: [] });
   });
 });

@@ -90,7 +90,7 @@ describe('damaged completion.db', () => {
         expect((await third.call('GET', '/api/app-info')).body.notices).toEqual([]);
         expect(asideOf(dir)).toHaveLength(aside.length + movedWhileRunning.length);
         console.log(`completion.db ${name}, ${when}: started, ${movedWhileRunning.length} moved aside while running, ${aside.length} at the next start, index rebuilt`);
-      }, 120_000);
+      }, 240_000);
     }
   }
 });
@@ -116,5 +116,5 @@ describe('damaged lab.db', () => {
     expect(r.out).toContain('npm run restore');
     expect(r.out).not.toMatch(/^\s+at /m);
     expect(fs.statSync(file).size).toBe(size);
-  }, 60_000);
+  }, 180_000);
 });

@@ -82,7 +82,7 @@ describe('move and backup: file-system work off the main thread, with a time lim
     // The app keeps working on its data directory.
     expect((await app.call('POST', '/api/inventory', { name: 'After the failed move', quantity: 1 })).status).toBe(200);
     expect(app.exited()).toBeNull();
-  }, 120_000);
+  }, 240_000);
 
   it('/ping stays quick during a large backup and a large move (p99 printed)', async () => {
     const dataDir = path.join(tempDir(), 'data');
@@ -115,5 +115,5 @@ describe('move and backup: file-system work off the main thread, with a time lim
     expect(move.result.status, JSON.stringify(move.result.body)).toBe(200);
     // A hang guard only: a main thread held by the copy would miss the client's 15 s timeout above.
     expect(Math.max(backup.times.at(-1)!, move.times.at(-1)!)).toBeLessThan(10_000);
-  }, 180_000);
+  }, 360_000);
 });

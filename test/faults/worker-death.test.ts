@@ -11,8 +11,8 @@ import { until } from '../support/until';
 describe('maintenance worker killed (kill -9)', () => {
   it('requests sent right after the worker died fail alone; the process lives and the worker restarts', async () => {
     const out = path.join(ROOT, 'node_modules/.cache/lab-fault-test', `harness-${process.pid}`);
-    await bundleForNode({ harness: path.join(__dirname, 'send-after-death.harness.ts'), 'maintenance-worker': path.join(ROOT, 'src/main/worker/maintenance-worker.ts') }, out);
-    const r = spawnSync(NODE, [path.join(out, 'harness.js'), tempDir()], { encoding: 'utf8', timeout: 30_000 });
+    await bundleForNode({ harness: path.join(__dirname, 'send-after-death.harness.ts'), 'maintenance-worker': path.join(ROOT, 'src/main/worker/maintenance-worker-entry.ts') }, out);
+    const r = spawnSync(NODE, [path.join(out, 'harness.js'), tempDir()], { encoding: 'utf8', timeout: 90_000 });
     expect(r.stderr).not.toMatch(/EPIPE|Unhandled/);
     expect(r.status).toBe(0);
     const res = JSON.parse(r.stdout.trim().split('\n').pop()!) as { answers: string[]; restarts: number; after: string; newPid: number; killed: number };

@@ -110,5 +110,5 @@ describe('data operations through the dispatcher', () => {
     const moved = await ok<{ from: string; to: string; restartRequired: boolean }>('moveDataDir', { target }, after);
     expect(moved).toMatchObject({ from: s.dataDir, to: target, restartRequired: true });
     expect(fs.existsSync(path.join(target, 'lab.db'))).toBe(true);
-  }, 60_000);
+  }, 120_000);
 });

@@ -98,6 +98,22 @@ describe('import rules', () => {
     expect(await errorsFor('src/main/records/x.ts', "import { userStore } from '../stores/user-store';\nexport const a = userStore;\n")).toEqual([]);
   });
 
+  it("a child process's code (*.child.ts) is imported only by its entry (*-entry.ts) or other child code", async () => {
+    const rule = expect.stringContaining('lab/child-imports');
+    const scan = "import { scanImport } from './import-scan.child';\nexport const a = scanImport;\n";
+    expect(await errorsFor('src/main/bulk-import/x.ts', scan)).toEqual([rule]);
+    // A dynamic import loads it just the same; so does a re-export, and another room's child code.
+    expect(await errorsFor('src/main/bulk-import/x.ts', "export const a = () => import('./import-write.child');\n")).toEqual([rule]);
+    expect(await errorsFor('src/main/bulk-import/x.ts', "export { writeImport } from './import-write.child';\n")).toEqual([rule]);
+    expect(await errorsFor('src/main/completion/x.ts', "import { rebuildEndpoint } from './rebuild.child';\nexport const a = rebuildEndpoint;\n")).toEqual([rule]);
+    expect(await errorsFor('src/main/list-export/x.ts', "import { writeExport } from './export.child';\nexport const a = writeExport;\n")).toEqual([rule]);
+    // The entry and other child code may; a type import loads nothing (the parent names what its child answers).
+    expect(await errorsFor('src/main/bulk-import/x-entry.ts', scan)).toEqual([]);
+    expect(await errorsFor('src/main/bulk-import/x.child.ts', scan)).toEqual([]);
+    expect(await errorsFor('src/main/bulk-import/x.ts', "import type { ScanResult } from './import-scan.child';\nexport type A = ScanResult;\n")).toEqual([]);
+    expect(await errorsFor('src/main/bulk-import/x.ts', "import { type ScanResult } from './import-scan.child';\nexport type A = ScanResult;\n")).toEqual([]);
+  });
+
   it('an import cycle fails lint', async () => {
     // context.ts is imported by the handler groups; importing the table back from it closes a circle.
     expect(await errorsFor('src/main/api/context.ts', "import { createHandlers } from './handlers';\nexport const a = createHandlers;\n")).toEqual([expect.stringContaining('import-x/no-cycle')]);

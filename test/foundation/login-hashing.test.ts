@@ -2,28 +2,11 @@
 // wrong password. The real scrypt runs; the test only counts its calls and, for the first test,
 // holds back the moment a hash is handed back until the test lets it go (no timing involved).
 import { describe, expect, it, vi } from 'vitest';
+import { scryptProbe } from '../support/scrypt-probe';
 import { http } from '../support/http';
 import { ADMIN, setupAdmin, startTestServices } from '../support/temp';
 
-const scryptProbe = vi.hoisted(() => ({ calls: 0, gate: null as Promise<void> | null, started: null as (() => void) | null }));
-
-vi.mock('node:crypto', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:crypto')>();
-  type Callback = (err: Error | null, key: Buffer) => void;
-  const scrypt = (...args: unknown[]) => {
-    scryptProbe.calls++;
-    scryptProbe.started?.();
-    const callback = args.pop() as Callback;
-    (real.scrypt as (...a: unknown[]) => void)(...args, (err: Error | null, key: Buffer) => {
-      const gate = scryptProbe.gate;
-      if (gate) void gate.then(() => callback(err, key));
-      else callback(err, key);
-    });
-  };
-  // Counted too, so the unknown-user check below fails on a synchronous implementation that skips the hash.
-  const scryptSync = (...args: Parameters<typeof real.scryptSync>) => (scryptProbe.calls++, real.scryptSync(...args));
-  return { ...real, default: { ...real, scrypt, scryptSync }, scrypt, scryptSync };
-});
+vi.mock('node:crypto', async (original) => (await import('../support/scrypt-probe')).probedCrypto(await original()));
 
 describe('password hashing at login', () => {
   it('answers another request while a login is hashing', async () => {

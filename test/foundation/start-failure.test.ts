@@ -9,6 +9,7 @@ import { DataDirNotWritableError, MovedDataMissingError } from '../../src/main/d
 import { SchemaTooNewError } from '../../src/main/db/migrate';
 import { LabDatabaseDamagedError } from '../../src/main/db/damage';
 import { PortInUseError } from '../../src/main/http/server';
+import { ReferenceBrokenError } from '../../src/main/reference/reference-db';
 
 const CJK = /[\u4e00-\u9fff]/;
 
@@ -30,6 +31,7 @@ describe('start failures in both languages', () => {
       [new MovedDataMissingError('/old', '/mnt/usb/lab'), 'movedDataMissing', '已迁移到 /mnt/usb/lab'],
       [new DataDirNotWritableError('/ro', 'EROFS'), 'notWritable', '只读文件系统'],
       [new LabDatabaseDamagedError('/data/lab.db', 'malformed'), 'labDamaged', '/data 中的 lab.db 已损坏（malformed）'],
+      [new ReferenceBrokenError(new Error('reference file ghs-hcis.csv, row 7: bad')), 'referenceBroken', '参考数据缺失或损坏（reference file ghs-hcis.csv, row 7: bad）'],
     ];
     for (const [e, key, zh] of cases) {
       expect(startFailureText(e, 'zh-CN').content, key).toContain(zh);

@@ -5,6 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/main/db/open';
 import { sqliteUnitOfWork } from '../../src/main/db/unit-of-work';
+import { writeTransaction } from '../../src/main/db/transaction';
 import { onCleanup, tempDir } from '../support/temp';
 
 /** A tiny store over one table, as the real stores are: typed functions, no driver outside. */
@@ -82,5 +83,23 @@ describe('sqliteUnitOfWork', () => {
     });
     expect(seen).toEqual([10, 10]);
     expect(await uow.read((s) => s.amount())).toBe(42);
+  });
+
+  it('a synchronous write that meets an open unit (one that awaited I/O) is refused, not nested inside it', async () => {
+    const { uow, write } = setup();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const unit = uow.withWriteTransaction(async (s) => {
+      s.setAmount(1);
+      await held;
+    });
+    await delay(5);
+    expect(() => writeTransaction(write, () => write.prepare('UPDATE stock SET amount = 50').run())).toThrow('inside an open unit of work');
+    release();
+    await unit;
+    // The unit's own write stands; the refused one changed nothing; afterwards writes run again.
+    expect(await uow.read((s) => s.amount())).toBe(1);
+    writeTransaction(write, () => write.prepare('UPDATE stock SET amount = 2').run());
+    expect(await uow.read((s) => s.amount())).toBe(2);
   });
 });

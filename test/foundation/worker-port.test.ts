@@ -2,7 +2,7 @@
 // `event.data`) and child_process.fork (process.send) look the same to the worker code, and a
 // worker started by hand, without a parent, says so.
 import { describe, expect, it } from 'vitest';
-import { connectToParent } from '../../src/main/worker/worker-port';
+import { connectToParent } from '../../src/main/worker/worker-port.child';
 import type { WorkerRequest } from '../../src/main/worker/protocol';
 
 const proc = process as unknown as { parentPort?: unknown; send?: unknown };

@@ -54,7 +54,7 @@ beforeAll(async () => {
     ghs: ['GHS02', 'GHS05', 'GHS06', 'GHS07', 'GHS08', 'GHS09'],
   });
   ids.plain = await create({ name: 'Sodium chloride', cas_number: '7647-14-5' });
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await s.close();

@@ -157,7 +157,7 @@ describe('the location tree', () => {
     expect(found.rows.map((r) => r.id).sort()).toEqual([a.id, c.id].sort());
     expect((await h.ok<ListResult<InventoryItem>>(h.guest, 'listInventory', { search: '301' })).total).toBe(0);
     expect(h.events).toContainEqual(expect.objectContaining({ type: 'records-changed', endpoint: '/inventory/' }));
-    const audit = h.records.locations.d.audit.history('location', room.id);
+    const audit = h.locations.d.audit.history('location', room.id);
     expect(audit.at(-1)).toMatchObject({ action: 'update', changes: { name: ['301', '305 实验室'], path: ['化学楼 › 301', '化学楼 › 305 实验室'], items: [null, 2] } });
 
     // Move the cabinet (with its shelf) to room 302.

@@ -36,6 +36,11 @@ describe('packaging dry run', () => {
     expect(entries.some((e) => e.startsWith('/node_modules/vitest/')), 'dev tools must not be packaged').toBe(false);
     // the label PDFs' CJK font and its licence, outside the asar (src/main/labels/label-font.ts)
     for (const f of ['LabelSansSC.otf', 'OFL.txt']) expect(fs.existsSync(path.join(resources, 'fonts', f)), f).toBe(true);
+    // the reference lists with their manifest and notice, outside the asar (src/main/reference/reference-files.ts)
+    const manifest = JSON.parse(fs.readFileSync(path.join(resources, 'reference', 'manifest.json'), 'utf8')) as { files: Array<{ file: string }> };
+    for (const { file } of manifest.files) expect(fs.readFileSync(path.join(resources, 'reference', file)), file).toEqual(fs.readFileSync(path.join(ROOT, 'resources/reference', file)));
+    expect(manifest.files).toHaveLength(7);
+    expect(fs.readFileSync(path.join(resources, 'reference', 'NOTICE.txt'), 'utf8')).toContain('Safe Work Australia HCIS, CC BY 4.0');
     const unpacked = path.join(resources, 'app.asar.unpacked', 'node_modules', 'better-sqlite3');
     const natives = fs.readdirSync(unpacked, { recursive: true }).map(String).filter((f) => f.endsWith('.node'));
     expect(natives.length).toBeGreaterThan(0);

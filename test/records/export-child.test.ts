@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { inventoryRowValues } from '../../src/main/records/inventory-service';
-import { PARTS_MIN_ROWS } from '../../src/main/records/export';
+import { PARTS_MIN_ROWS } from '../../src/main/list-export/export-file';
 import { sampleItems } from '../fixtures/records/sample-data';
 import { ADMIN, startTestServices } from '../support/temp';
 import { http, login } from '../support/http';
@@ -146,7 +146,7 @@ describe('export in a child process', () => {
     expect(after.filter((r) => r.name!.endsWith(' (changed)'))).toHaveLength(7500);
   });
 
-  it(`a CSV of ${PARTS_MIN_ROWS} rows or more is written by two children, a half each, from one snapshot; a commit between their snapshots leaves it to one child`, { timeout: 60_000 }, async () => {
+  it(`a CSV of ${PARTS_MIN_ROWS} rows or more is written by two children, a half each, from one snapshot; a commit between their snapshots leaves it to one child`, { timeout: 180_000 }, async () => {
     const n = PARTS_MIN_ROWS;
     const { s, base, cookie, exportsDir } = await serverWith(n);
     const parse = (body: Buffer) => Papa.parse<Record<string, string>>(body.toString('utf8').replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;

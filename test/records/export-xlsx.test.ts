@@ -10,9 +10,10 @@ import { promisify } from 'node:util';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { XlsxSheetWriter, columnLetters, type XlsxValue } from '../../src/main/records/xlsx-stream';
+import { XlsxSheetWriter, columnLetters, type XlsxValue } from '../../src/main/list-export/xlsx-stream';
 import Database from 'better-sqlite3';
-import { FORMULA_START, csvField, writeExport, type ExportFile } from '../../src/main/records/export';
+import { FORMULA_START, csvField, type ExportFile } from '../../src/main/list-export/export-file';
+import { writeExport } from '../../src/main/list-export/export.child';
 import { inventoryRowValues } from '../../src/main/records/inventory-service';
 import { createHarness, tempDir } from './harness';
 import { sampleItems } from '../fixtures/records/sample-data';
@@ -132,7 +133,7 @@ describe('XLSX export for scripts', () => {
     const names = ['乙醇 <无水> & "分析纯"', '=1+1', '+cmd', 'plain'];
     for (const name of names) await h.ok(h.member, 'createInventoryItem', { name, quantity: 2, cas_number: '64-17-5' });
     const xlsx = await h.ok<ExportFile>(h.guest, 'exportList', { endpoint: '/inventory/', format: 'xlsx', lang: 'machine', search: '', field: 'all', status: '', sort: 'id' });
-    const { parseImportFile } = await import('../../src/main/records/import-parse');
+    const { parseImportFile } = await import('../../src/main/bulk-import/import-parse');
     const back = await parseImportFile('export.xlsx', fs.readFileSync(xlsx.path));
     const col = (c: string) => back.headers.indexOf(c);
     expect(back.rows.map((r) => r[col('name')])).toEqual(names);
@@ -169,7 +170,7 @@ describe('export failure', () => {
   it('a failure while the file is still being opened (a busy machine) leaves nothing behind either', async () => {
     // CI met it: the file's open was still queued when the failure removed the file, then created it.
     const { h, dir } = seededWithExportDir();
-    await import('../../src/main/records/xlsx-stream'); // loaded: the export reaches its first rows at once
+    await import('../../src/main/list-export/xlsx-stream'); // loaded: the export reaches its first rows at once
     for (const format of ['csv', 'xlsx'] as const) {
       // libuv's threads busy (four by default; eight jobs cover a larger pool), so the file's open waits behind this work.
       const pbkdf2 = promisify(crypto.pbkdf2);

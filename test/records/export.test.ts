@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import { LISTS, type InventoryItem, type ListEndpoint, type ListResult } from '../../src/shared/records';
 import path from 'node:path';
-import type { ExportFile } from '../../src/main/records/export';
+import type { ExportFile } from '../../src/main/list-export/export-file';
 import { createHarness } from './harness';
 import { sampleItems } from '../fixtures/records/sample-data';
 
@@ -52,7 +52,7 @@ describe('export safety', () => {
     const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
     const cells = parsed.data.map((r) => r.name);
     expect(cells).toEqual(["'=HYPERLINK(\"http://evil.example\",\"x\")", "'+SUM(A1)", "'@cmd", "'-CH2- linker", '-20 °C freezer rack']);
-    const { parseImportFile } = await import('../../src/main/records/import-parse');
+    const { parseImportFile } = await import('../../src/main/bulk-import/import-parse');
     const back = await parseImportFile('export.csv', Buffer.from(text, 'utf8'));
     const nameCol = back.headers.indexOf('name');
     expect(back.rows.map((r) => r[nameCol])).toEqual(names);

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import iconv from 'iconv-lite';
-import { encodeGb18030, gb18030Ready } from '../../src/main/records/gb18030';
+import { encodeGb18030, gb18030Ready } from '../../src/main/list-export/gb18030.child';
 
 beforeAll(() => gb18030Ready());
 
@@ -42,7 +42,7 @@ describe('GB18030 encoder', () => {
       }
     });
     try {
-      const fresh = await import('../../src/main/records/gb18030');
+      const fresh = await import('../../src/main/list-export/gb18030.child');
       await fresh.gb18030Ready();
       const all = everyBmpCharacter();
       expect(fresh.encodeGb18030(all).equals(iconv.encode(all, 'gb18030'))).toBe(true);

@@ -1,5 +1,6 @@
 // Records test harness: a real lab.db in a temp directory (migrated), real users, audit log and
-// event bus, the records services, and a recording CompletionHooks that keeps every call (an
+// event bus, the rooms on the records (each wired by its own `wire`, as the composition root does),
+// and a recording CompletionHooks that keeps every call (an
 // observer of the seam, not a stand-in for the code under test). `dispatch` goes through the real
 // contract validation, access check and handlers, like both transports do.
 import { BatchStore } from '../../src/main/cart-import/batch-store';
@@ -13,11 +14,28 @@ import { EventBus } from '../../src/main/events';
 import { silentLogger } from '../../src/main/logging';
 import type { CompletionHooks } from '../../src/main/completion-hooks';
 import type { ListEndpoint } from '../../src/shared/records';
-import { createRecordsServices, type RecordsServices } from '../../src/main/records';
+import { wire as wireRecords, type RecordsServices } from '../../src/main/records';
+import { wire as wireStock } from '../../src/main/stock';
+import { wire as wireLocations } from '../../src/main/locations';
+import { wire as wireBulkImport } from '../../src/main/bulk-import';
+import { wire as wireListExport } from '../../src/main/list-export';
+import { wire as wireDashboard } from '../../src/main/dashboard';
+import { wire as wireControlled } from '../../src/main/controlled';
+import { wire as wireLabels } from '../../src/main/labels';
+import { wire as wireStocktake } from '../../src/main/stocktake';
+import type { StockService } from '../../src/main/stock/stock-service';
+import type { LocationService } from '../../src/main/locations/location-service';
+import type { ImportService } from '../../src/main/bulk-import/import-service';
+import type { DashboardService } from '../../src/main/dashboard/dashboard-service';
+import type { ControlledService } from '../../src/main/controlled/controlled-service';
+import type { LabelService } from '../../src/main/labels/label-service';
+import type { StocktakeService } from '../../src/main/stocktake/stocktake-service';
 import { createDispatcher } from '../../src/main/api/dispatch';
 import { recordsHandlers } from '../../src/main/api/records-handlers';
 import { stockHandlers } from '../../src/main/api/stock-handlers';
 import { locationHandlers } from '../../src/main/api/location-handlers';
+import { bulkImportHandlers } from '../../src/main/api/bulk-import-handlers';
+import { listExportHandlers } from '../../src/main/api/list-export-handlers';
 import { dashboardHandlers } from '../../src/main/api/dashboard-handlers';
 import { controlledHandlers } from '../../src/main/api/controlled-handlers';
 import { labelHandlers } from '../../src/main/api/label-handlers';
@@ -73,6 +91,13 @@ export class RecordingHooks implements CompletionHooks {
 export interface Harness {
   dbs: Databases;
   records: RecordsServices;
+  stock: StockService;
+  locations: LocationService;
+  bulkImport: ImportService;
+  dashboard: DashboardService;
+  controlled: ControlledService;
+  labels: LabelService;
+  stocktake: StocktakeService;
   hooks: RecordingHooks;
   events: LabEvent[];
   admin: UserInfo;
@@ -108,21 +133,32 @@ export function createHarness(dataDir = tempDir('lab-records-')): Harness {
   bus.subscribe((e) => events.push(e));
   const hooks = new RecordingHooks();
   const log = silentLogger();
-  const records = createRecordsServices({ db: dbs.lab, audit, hooks: hooks as CompletionHooks, events: bus, log });
+  const deps = { db: dbs.lab, audit, hooks: hooks as CompletionHooks, events: bus, log };
+  const records = wireRecords(deps);
+  const rooms = {
+    stock: wireStock({ ...deps, inventory: records.inventory }),
+    locations: wireLocations({ ...deps, inventory: records.inventory }),
+    bulkImport: wireBulkImport(deps),
+    dashboard: wireDashboard(deps),
+    controlled: wireControlled(deps),
+    labels: wireLabels(deps),
+    stocktake: wireStocktake(deps),
+  };
   const admin = auth.addUserWithHash({ username: 'admin', displayName: 'Lab Admin', role: 'admin' }, HASHES.admin, null);
   const member = auth.addUserWithHash({ username: 'alice', displayName: '张三 Alice', role: 'member' }, HASHES.alice, admin.id);
   const member2 = auth.addUserWithHash({ username: 'bob', displayName: 'Bob', role: 'member' }, HASHES.bob, admin.id);
   const guest = auth.addUserWithHash({ username: 'guest', displayName: 'Public', role: 'public' }, HASHES.guest, admin.id);
-  const handlerDeps = { records, hooks, log, cartImport: new BatchStore(dataDir, bus, log) };
-  // Every handler group that runs on the records services (the others need auth, data or completion).
+  // Every handler group that runs on these rooms (the others need auth, data or completion).
   const handlers = {
-    ...recordsHandlers(handlerDeps),
-    ...stockHandlers(handlerDeps),
-    ...locationHandlers(handlerDeps),
-    ...dashboardHandlers(handlerDeps),
-    ...controlledHandlers(handlerDeps),
-    ...labelHandlers(handlerDeps),
-    ...stocktakeHandlers(handlerDeps),
+    ...recordsHandlers({ records, hooks, log, cartImport: new BatchStore(dataDir, bus, log), dashboard: rooms.dashboard }),
+    ...stockHandlers({ stock: rooms.stock }),
+    ...locationHandlers({ locations: rooms.locations }),
+    ...bulkImportHandlers({ imports: rooms.bulkImport }),
+    ...listExportHandlers({ listExport: wireListExport(deps) }),
+    ...dashboardHandlers({ dashboard: rooms.dashboard }),
+    ...controlledHandlers({ controlled: rooms.controlled }),
+    ...labelHandlers({ labels: rooms.labels }),
+    ...stocktakeHandlers({ stocktake: rooms.stocktake }),
   } as unknown as HandlerTable;
   const tokens = new Map<string, UserInfo>([admin, member, member2, guest].map((u) => [`t-${u.id}`, u]));
   const dispatcher = createDispatcher(handlers, (t) => (t ? (tokens.get(t) ?? null) : null), log, dataDir);
@@ -133,6 +169,7 @@ export function createHarness(dataDir = tempDir('lab-records-')): Harness {
     sessionOf: (user) => ({ token: user ? `t-${user.id}` : null, set() {}, clear() {} }),
     dbs,
     records,
+    ...rooms,
     hooks,
     events,
     admin,

@@ -6,8 +6,8 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ImportProgress } from '../../src/shared/records';
-import { scanImport } from '../../src/main/records/import-scan';
-import { writeImport } from '../../src/main/records/import-write';
+import { scanImport } from '../../src/main/bulk-import/import-scan.child';
+import { writeImport } from '../../src/main/bulk-import/import-write.child';
 import { AppError } from '../../src/shared/errors';
 import { createHarness, tempDir } from './harness';
 import { writeTable } from '../fixtures/records/generate-samples';
@@ -111,7 +111,7 @@ describe('import worker jobs', () => {
   });
 
   // A commit that at least doubles a table drops the table's indexes and builds them after its rows
-  // (import-write.ts deferIndexes); 12 000 rows into an empty lab take that path.
+  // (import-write.child.ts deferIndexes); 12 000 rows into an empty lab take that path.
   const indexSql = (db: Database.Database) =>
     db.prepare("SELECT tbl_name, name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('inventory_items', 'stock_movements', 'audit_log') ORDER BY name").all();
   async function bigSpool(lastName?: string): Promise<{ spool: string; rows: number }> {

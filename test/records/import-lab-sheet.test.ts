@@ -9,8 +9,8 @@ import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import { IMPORT_COLUMNS } from '../../src/shared/records';
 import type { ImportPreview, ImportResult, InventoryItem, ListResult } from '../../src/shared/records';
-import type { ExportFile } from '../../src/main/records/export';
-import { suggestMapping } from '../../src/main/records/import-rows';
+import type { ExportFile } from '../../src/main/list-export/export-file';
+import { suggestMapping } from '../../src/main/bulk-import/import-rows';
 import { createHarness, type Harness } from './harness';
 import { LAB_HEADERS, labSheet, writeLabCsv, writeLabXlsx, type LabSheet } from '../fixtures/records/lab-sheet';
 

@@ -11,13 +11,13 @@ import { writeTable } from '../fixtures/records/generate-samples';
 import { IMPORT_HEADERS, sampleItems, toImportRow } from '../fixtures/records/sample-data';
 import { startTestServices, setupAdmin, ADMIN } from '../support/temp';
 import { http } from '../support/http';
-import { MAX_IMPORT_ROWS } from '../../src/main/records/import-parse';
+import { MAX_IMPORT_ROWS } from '../../src/main/bulk-import/import-parse';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { once } from 'node:events';
 import yazl from 'yazl';
-import { forkImportWorker, type ImportJob, type ImportWorkerMessage } from '../../src/main/records/import-worker';
-import { MAX_ROW_CELLS, MAX_SHARED_STRINGS_BYTES, MAX_XLSX_CELLS } from '../../src/main/records/xlsx-guard';
+import { forkImportWorker, type ImportJob, type ImportWorkerMessage } from '../../src/main/bulk-import/import-worker';
+import { MAX_ROW_CELLS, MAX_SHARED_STRINGS_BYTES, MAX_XLSX_CELLS } from '../../src/main/bulk-import/xlsx-guard';
 
 const CHUNK = 1_000_000;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-import-stream-'));
@@ -51,7 +51,7 @@ describe('bulk import through the import worker', () => {
     expect(fs.statSync(path.join(importsDir, `${importId}.csv`)).size).toBe(fs.statSync(big).size);
 
     const parse: ImportProgress[] = [];
-    const preview = await h.records.imports.preview(h.member, { importId }, (p) => parse.push(p));
+    const preview = await h.bulkImport.preview(h.member, { importId }, (p) => parse.push(p));
     expect(preview).toMatchObject({ totalRows: 30_000, validRows: 30_000, badRows: 0 });
     expect(parse.length).toBeGreaterThan(2);
     expect(parse.every((p) => p.phase === 'parse' && p.total === null)).toBe(true);
@@ -62,7 +62,7 @@ describe('bulk import through the import worker', () => {
     expect(parse.at(-1)).toEqual({ phase: 'parse', rows: 30_000, total: null, percent: 100 });
 
     const write: ImportProgress[] = [];
-    const res = await h.records.imports.commit(h.member, { importId, mapping: preview.mapping, skipBadRows: false }, (p) => write.push(p));
+    const res = await h.bulkImport.commit(h.member, { importId, mapping: preview.mapping, skipBadRows: false }, (p) => write.push(p));
     // The preview's scan is reused: the commit only writes.
     expect(write.every((p) => p.phase === 'write' && p.total === 30_000)).toBe(true);
     expect(write.map((p) => p.rows)).toEqual([...write.map((p) => p.rows)].sort((a, b) => a - b));
@@ -80,12 +80,12 @@ describe('bulk import through the import worker', () => {
   it('a commit whose worker is stopped half-way writes nothing and leaves the database writable', async () => {
     const h = createHarness();
     const importId = await upload(h, big);
-    const preview = await h.records.imports.preview(h.member, { importId });
+    const preview = await h.bulkImport.preview(h.member, { importId });
     let stopped = false;
-    const commit = h.records.imports.commit(h.member, { importId, mapping: preview.mapping, skipBadRows: false }, (p) => {
+    const commit = h.bulkImport.commit(h.member, { importId, mapping: preview.mapping, skipBadRows: false }, (p) => {
       if (!stopped && p.phase === 'write' && p.rows > 0) {
         stopped = true;
-        h.records.imports.cancel(h.member, { importId });
+        h.bulkImport.cancel(h.member, { importId });
       }
     });
     await expect(commit).rejects.toMatchObject({ code: 'unavailable', key: 'import.workerStopped' });
@@ -106,7 +106,7 @@ describe('bulk import through the import worker', () => {
     const importId = await upload(h, big);
     const importsDir = path.join(path.dirname(h.dbs.lab.name), 'imports');
     let left = false;
-    const preview = h.records.imports.preview(h.member, { importId }, (p) => {
+    const preview = h.bulkImport.preview(h.member, { importId }, (p) => {
       if (!left && p.rows > 0) {
         left = true;
         void h.ok(h.member, 'importCancel', { importId, discard: true });
@@ -290,7 +290,7 @@ describe('a hostile spreadsheet', () => {
     await writeTable(file, IMPORT_HEADERS, sampleItems(20_000).map(toImportRow));
     const importId = await upload(h, file);
     const parse: ImportProgress[] = [];
-    const preview = await h.records.imports.preview(h.member, { importId }, (p) => parse.push(p));
+    const preview = await h.bulkImport.preview(h.member, { importId }, (p) => parse.push(p));
     expect(preview).toMatchObject({ totalRows: 20_000, validRows: 20_000, badRows: 0 });
     expect(preview.sample[0]).toEqual(toImportRow(sampleItems(1)[0]!));
     expect(parse.at(-1)).toEqual({ phase: 'parse', rows: 20_000, total: null, percent: 100 });

@@ -13,7 +13,7 @@ import { labMigrations } from '../../src/main/db/migrations/lab';
 import { BatchStore } from '../../src/main/cart-import/batch-store';
 import { EventBus } from '../../src/main/events';
 import { silentLogger } from '../../src/main/logging';
-import { submissionsOfBatch } from '../../src/main/records/import-submissions';
+import { submissionsOfBatch } from '../../src/main/cart-import/import-submissions';
 import { BATCH_TTL_MS } from '../../src/shared/cart-batch';
 import { batch } from '../cart-import/helpers';
 import { createHarness, tempDir } from './harness';
@@ -26,9 +26,11 @@ const tips = { name: '移液器吸头', quantity: 10 };
 function setup() {
   const dir = tempDir();
   const h = createHarness(dir);
-  const clock = { t: Date.now() };
-  const store = new BatchStore(dir, new EventBus(), silentLogger(), () => clock.t);
   const b = batch();
+  // The store's clock starts at the batch's own time: read from Date.now() before the batch was
+  // made, a loaded machine's few milliseconds between the two kept it fresh past "TTL + 1".
+  const clock = { t: Date.parse(b.created_at) };
+  const store = new BatchStore(dir, new EventBus(), silentLogger(), () => clock.t);
   store.accept(b, b.batch_id);
   let checks = 0;
   const check = (ref: { batch_id: string; item_id: string }) => {

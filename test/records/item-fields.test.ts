@@ -10,8 +10,8 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { ImportPreview, ImportResult, InventoryItem, ListResult, ReagentOrder } from '../../src/shared/records';
 import { createHarness, tempDir, type Harness } from './harness';
-import { dateCell, ghsCell } from '../../src/main/records/import-cells';
-import { exportList } from '../../src/main/records/export-job';
+import { dateCell, ghsCell } from '../../src/main/bulk-import/import-cells';
+import { exportList } from '../../src/main/list-export/export-job';
 
 async function upload(h: Harness, file: string): Promise<string> {
   const buf = fs.readFileSync(file);

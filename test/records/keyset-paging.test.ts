@@ -1,4 +1,4 @@
-// Keyset paging (src/main/records/keyset.ts, shared/list-cursor.ts): the next / previous page read
+// Keyset paging (src/main/stores/list-keyset.ts, shared/list-cursor.ts): the next / previous page read
 // from the neighbouring page's cursor is the OFFSET page, for every sort column in both directions,
 // with ties in the column, empty (NULL) keys, a status filter and a search; a malformed cursor is
 // a 400 naming its field; a well-formed cursor of another query or page changes nothing.

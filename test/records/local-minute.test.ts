@@ -2,7 +2,7 @@
 // local minute (a zone with daylight saving here), and a stamp that is not a date stays as it is.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { localMinute } from '../../src/main/records/export';
+import { localMinute } from '../../src/main/list-export/export-file';
 
 process.env.TZ = 'America/New_York';
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { InventoryItem, ListResult } from '../../src/shared/records';
-import type { ExportFile } from '../../src/main/records/export';
+import type { ExportFile } from '../../src/main/list-export/export-file';
 import { inventoryRowValues } from '../../src/main/records/inventory-service';
 import { insertMany } from '../support/bulk-insert';
 import { createHarness } from './harness';

@@ -2,7 +2,7 @@
 // matches, then matches inside the text; ties newest first. A column sort the user picked wins.
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import type { ExportFile } from '../../src/main/records/export';
+import type { ExportFile } from '../../src/main/list-export/export-file';
 import type { InventoryItem, ListResult } from '../../src/shared/records';
 import { createHarness, type Harness } from './harness';
 

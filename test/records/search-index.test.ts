@@ -91,9 +91,9 @@ async function seedAll(h: Harness, items: number): Promise<void> {
   const r = rng(11);
   for (let id = 1; id <= items; id += 7) {
     const step = r();
-    if (step < 0.4) await h.records.stock.borrow(h.member, { id });
-    else if (step < 0.7) await h.records.stock.consume(h.member, id);
-    else await h.records.stock.dispose(h.member, { id, reason: 'expired' });
+    if (step < 0.4) await h.stock.borrow(h.member, { id });
+    else if (step < 0.7) await h.stock.consume(h.member, id);
+    else await h.stock.dispose(h.member, { id, reason: 'expired' });
   }
   for (const [i, it] of sampleItems(Math.round(items / 5), 9).entries()) {
     const o = h.records.reagentOrders.create(i % 2 ? h.member : h.member2, { ...it, unit_price: i % 3 ? i : undefined });
@@ -196,7 +196,7 @@ describe('list search through the index', () => {
       const all = allRows(h.dbs.lab, endpoint);
       for (const q of queries(endpoint, all, 40, 3)) expectSame(h.dbs.lab, endpoint, all, q);
     }
-  }, 60_000);
+  }, 120_000);
 
   it('many rows in one statement (insertMany, for bulk writers) are indexed by the same triggers', async () => {
     const h = createHarness();
@@ -256,7 +256,7 @@ describe('lab.db v6 migration', () => {
     const rows = allRows(s.data.dbs.lab, '/inventory/');
     expect(rows).toHaveLength(150);
     for (const q of queries('/inventory/', rows, 40, 12)) expectSame(lab, '/inventory/', rows, q);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('a damaged or missing search index', () => {
@@ -287,12 +287,12 @@ describe('a damaged or missing search index', () => {
   it('a missing shadow table: rebuilt from the rows at start, and said', async () => {
     const { rebuilt } = await damaged((db) => db.exec('DROP TABLE inventory_items_fts_data'));
     expect(rebuilt).toEqual([{ table: 'inventory_items', problem: expect.stringContaining('inventory_items_fts_data') }]);
-  }, 60_000);
+  }, 120_000);
 
   it('a shadow table that lost rows: rebuilt at start', async () => {
     const { rebuilt } = await damaged((db) => db.exec('DELETE FROM reagent_orders_fts_docsize WHERE id % 2 = 0'));
     expect(rebuilt.map((r) => r.table)).toEqual(['reagent_orders']);
-  }, 60_000);
+  }, 120_000);
 
   it('a missing trigger: rebuilt at start (rows written meanwhile are indexed)', async () => {
     const { rebuilt } = await damaged((db) => {
@@ -300,7 +300,7 @@ describe('a damaged or missing search index', () => {
       db.prepare("INSERT INTO consumable_orders (name, quantity, applicant_id, status, s_name, search_all) VALUES ('Vortexa', 1, 1, 'approved', 'vortexa', 'vortexa')").run();
     });
     expect(rebuilt.map((r) => r.table)).toEqual(['consumable_orders']);
-  }, 60_000);
+  }, 120_000);
 
   it('damaged while the app runs: the lists still answer right (by a scan) until the next start rebuilds it', async () => {
     const h = createHarness();
@@ -312,5 +312,5 @@ describe('a damaged or missing search index', () => {
     const rows = allRows(h.dbs.lab, '/inventory/');
     for (const q of queries('/inventory/', rows, 40, 6)) expectSame(h.dbs.lab, '/inventory/', rows, q, false);
     expect(() => indexSearchIds(h.dbs.lab, inventoryListSpec, inventoryListInput.parse({ search: 'acid' }))).toThrow(/malformed|corrupt/);
-  }, 60_000);
+  }, 120_000);
 });

@@ -267,7 +267,7 @@ describe('stock ledger', () => {
     );
   });
 
-  it('two processes using one bottle at once never drive it below zero', { timeout: 60_000 }, async () => {
+  it('two processes using one bottle at once never drive it below zero', { timeout: 120_000 }, async () => {
     const h = createHarness();
     const it0 = await item(h, { quantity: 8 });
     const worker = bundle('test/records/stock-use-worker.ts');

@@ -6,7 +6,7 @@ import { AuditLog } from '../../src/main/audit/audit-log';
 import { EventBus } from '../../src/main/events';
 import { silentLogger } from '../../src/main/logging';
 import { InventoryService } from '../../src/main/records/inventory-service';
-import { StockService } from '../../src/main/records/stock-service';
+import { StockService } from '../../src/main/stock/stock-service';
 import { AppError } from '../../src/shared/errors';
 import type { CompletionHooks } from '../../src/main/completion-hooks';
 import type { UserInfo } from '../../src/shared/contract';

@@ -101,7 +101,7 @@ describe('stocktake', () => {
     expect((await detail(h, st.id)).lines.find((l) => l.item_id === b.id)).toMatchObject({ seen_by_name: 'Bob' });
   });
 
-  it('two scanners in two processes going through the same shelf at once count every container exactly once', { timeout: 60_000 }, async () => {
+  it('two scanners in two processes going through the same shelf at once count every container exactly once', { timeout: 120_000 }, async () => {
     const h = await stocktakeHarness();
     const ids: number[] = [];
     const insert = h.dbs.lab.prepare(`INSERT INTO inventory_items (name, quantity, unit, status, location_id, storage_location) VALUES (?, 1, '瓶', 'in_stock', ?, ?)`);

@@ -31,7 +31,7 @@ export async function bundleForNode(entryPoints: Record<string, string>, outdir:
 
 /** Builds serve.js and maintenance-worker.js side by side (serve forks the worker next to itself). */
 export function buildApp(): Promise<string> {
-  built ??= bundleForNode({ serve: path.join(ROOT, 'src/main/serve.ts'), 'maintenance-worker': path.join(ROOT, 'src/main/worker/maintenance-worker.ts') }, OUT).then(() => path.join(OUT, 'serve.js'));
+  built ??= bundleForNode({ serve: path.join(ROOT, 'src/main/serve.ts'), 'maintenance-worker': path.join(ROOT, 'src/main/worker/maintenance-worker-entry.ts') }, OUT).then(() => path.join(OUT, 'serve.js'));
   return built;
 }
 

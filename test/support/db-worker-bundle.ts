@@ -25,7 +25,7 @@ export function setup(): void {
   process.env.LAB_DB_WORKER = out;
   const importOut = path.join(path.dirname(out), `import-worker-${process.pid}.cjs`);
   buildSync({
-    entryPoints: [path.join(ROOT, 'src/main/records/import-worker-entry.ts')],
+    entryPoints: [path.join(ROOT, 'src/main/bulk-import/import-worker-entry.ts')],
     outfile: importOut,
     bundle: true,
     platform: 'node',

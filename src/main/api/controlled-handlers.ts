@@ -1,11 +1,15 @@
 // Handlers for controlled-chemical operations: thin — the service (ControlledService) owns the rules.
 import type { HandlerTable } from './handler-table';
 import type { controlledOps } from '../../shared/contract/controlled';
-import type { RecordsHandlerDeps } from './records-handlers';
+import type { ControlledService } from '../controlled/controlled-service';
 import { requireUser } from './context';
 
-export function controlledHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, keyof typeof controlledOps> {
-  const c = s.records.controlled;
+export interface ControlledHandlerDeps {
+  controlled: ControlledService;
+}
+
+export function controlledHandlers(s: ControlledHandlerDeps): Pick<HandlerTable, keyof typeof controlledOps> {
+  const c = s.controlled;
   return {
     listControlledLists: () => c.categories(),
     listControlledEntries: ({ category_id }) => c.entries(category_id),

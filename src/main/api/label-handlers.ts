@@ -1,10 +1,14 @@
 // Handlers for label operations: thin — the service (LabelService) builds the PDF.
 import type { HandlerTable } from './handler-table';
 import type { labelOps } from '../../shared/contract/labels';
-import type { RecordsHandlerDeps } from './records-handlers';
+import type { LabelService } from '../labels/label-service';
 
-export function labelHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, keyof typeof labelOps> {
-  const labels = s.records.labels;
+export interface LabelHandlerDeps {
+  labels: Pick<LabelService, 'pdf' | 'contents'>;
+}
+
+export function labelHandlers(s: LabelHandlerDeps): Pick<HandlerTable, keyof typeof labelOps> {
+  const labels = s.labels;
   return {
     labelPdf: ({ id, size, lang }) => labels.pdf([id], size, lang),
     labelsPdf: ({ ids, size, lang }) => labels.pdf(ids, size, lang),

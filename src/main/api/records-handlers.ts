@@ -5,6 +5,7 @@ import type { ListEndpoint } from '../../shared/records';
 import type { Logger } from '../logging';
 import type { RecordsServices } from '../records';
 import type { BatchStore } from '../cart-import/batch-store';
+import type { DashboardService } from '../dashboard/dashboard-service';
 import { DEFAULT_SETTINGS, type SettingsStore } from '../settings';
 import type { ListQuery } from '../../shared/contract/records';
 import type { ImportRef } from '../../shared/contract/cart';
@@ -12,8 +13,11 @@ import type { UserInfo } from '../../shared/contract';
 import { requireUser, type CallContext } from './context';
 import type { HandlerTable } from './handler-table';
 import type { recordsOps } from '../../shared/contract/records';
+import type { InventoryStockActionNames } from './stock-handlers';
+import type { BulkImportNames } from './bulk-import-handlers';
 
-type RecordsHandlerNames = keyof typeof recordsOps;
+/** The records contract's operations other rooms answer: the stock actions, the import, the export. */
+type RecordsHandlerNames = Exclude<keyof typeof recordsOps, InventoryStockActionNames | BulkImportNames | 'exportList'>;
 
 export interface RecordsHandlerDeps {
   records: RecordsServices;
@@ -21,8 +25,10 @@ export interface RecordsHandlerDeps {
   log: Logger;
   /** An order made from a cart-import item must name an item of the current batch. */
   cartImport: Pick<BatchStore, 'checkItem'>;
+  /** The inventory list's alert filter is the dashboard's own condition, so list and count agree. */
+  dashboard: Pick<DashboardService, 'alertCondition'>;
   /** settings.json: the alerts' "expiring within N days" (default when absent). */
-  settings?: Pick<SettingsStore, 'read' | 'update'>;
+  settings?: Pick<SettingsStore, 'read'>;
 }
 
 export function recordsHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, RecordsHandlerNames> {
@@ -41,7 +47,7 @@ export function recordsHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, Recor
   return {
     listInventory: (q, ctx) => {
       // An alert filter (home screen cards) is the dashboard's own condition, so list and count agree.
-      const alert = q.alert ? r.dashboard.alertCondition(q.alert, (s.settings?.read() ?? DEFAULT_SETTINGS).expiringDays) : undefined;
+      const alert = q.alert ? s.dashboard.alertCondition(q.alert, (s.settings?.read() ?? DEFAULT_SETTINGS).expiringDays) : undefined;
       // "Controlled only" narrows whatever else is picked.
       const filter = q.controlled ? { sql: alert ? `(${alert.sql}) AND t.controlled IS NOT NULL` : 't.controlled IS NOT NULL', params: alert?.params ?? [] } : alert;
       const res = r.inventory.list(q, filter);
@@ -52,10 +58,6 @@ export function recordsHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, Recor
     createInventoryItem: (input, ctx) => r.inventory.create(requireUser(ctx), input),
     updateInventoryItem: (input, ctx) => r.inventory.update(requireUser(ctx), input),
     deleteInventoryItem: ({ id }, ctx) => (r.inventory.delete(requireUser(ctx), id), { ok: true as const }),
-    borrowInventoryItem: (input, ctx) => r.stock.borrow(requireUser(ctx), input),
-    returnInventoryItem: (input, ctx) => r.stock.return(requireUser(ctx), input),
-    consumeInventoryItem: ({ id, second_person }, ctx) => r.stock.consume(requireUser(ctx), id, second_person),
-    disposeInventoryItem: (input, ctx) => r.stock.dispose(requireUser(ctx), input),
 
     listReagentOrders: (q, ctx) => {
       const res = r.reagentOrders.list(q);
@@ -86,13 +88,5 @@ export function recordsHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, Recor
 
     getHistory: ({ entity_type, id }) => r.history(entity_type, id),
     checkDuplicates: (q) => r.duplicates(q),
-    exportList: (input) => r.export(input),
-
-    importUpload: (input, ctx) => r.imports.upload(requireUser(ctx), input),
-    importPreview: (input, ctx) => r.imports.preview(requireUser(ctx), input),
-    importCommit: (input, ctx) => r.imports.commit(requireUser(ctx), input),
-    importStatus: (input, ctx) => r.imports.status(requireUser(ctx), input),
-    importCancel: (input, ctx) => r.imports.cancel(requireUser(ctx), input),
-    importTemplate: () => r.imports.template(),
   };
 }

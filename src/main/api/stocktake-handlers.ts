@@ -1,11 +1,15 @@
 // Handlers for stocktake operations: thin — the service (StocktakeService) owns the rules and transactions.
 import type { HandlerTable } from './handler-table';
 import type { stocktakeOps } from '../../shared/contract/stocktake';
-import type { RecordsHandlerDeps } from './records-handlers';
+import type { StocktakeService } from '../stocktake/stocktake-service';
 import { requireUser } from './context';
 
-export function stocktakeHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, keyof typeof stocktakeOps> {
-  const st = s.records.stocktakes;
+export interface StocktakeHandlerDeps {
+  stocktake: StocktakeService;
+}
+
+export function stocktakeHandlers(s: StocktakeHandlerDeps): Pick<HandlerTable, keyof typeof stocktakeOps> {
+  const st = s.stocktake;
   return {
     listStocktakes: () => st.list(),
     startStocktake: (input, ctx) => st.start(requireUser(ctx), input),

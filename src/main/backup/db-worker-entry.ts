@@ -6,7 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { dbOps, type DbOpName } from './db-ops';
 import type { DbWorkerReply, DbWorkerRequest } from './db-worker-protocol';
-import { runFsTaskHere, type FsTaskRequest } from './fs-tasks';
+import { runFsTaskHere, type FsTaskRequest } from './fs-tasks.child';
 
 function handle(req: DbWorkerRequest): DbWorkerReply {
   const ops = dbOps(Database);

@@ -1,4 +1,4 @@
-// Runs one file-system task (fs-tasks.ts) in a child process of the worker entry, with a time
+// Runs one file-system task (fs-tasks.child.ts) in a child process of the worker entry, with a time
 // limit. A worker thread would not do: one blocked in a system call (a FIFO, a dead network mount)
 // or spinning in native code cannot be stopped, and keeps the whole process from exiting. A child
 // is killed (SIGKILL) at the limit and the caller gets a clear `unavailable` error.
@@ -6,7 +6,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { AppError } from '../../shared/errors';
 import { dbWorkerEntry } from './db-worker';
 import { BackupError } from './backup-error';
-import type { FsTaskName, FsTaskReply, FsTaskRequest, FsTasks } from './fs-tasks';
+import type { FsTaskName, FsTaskReply, FsTaskRequest, FsTasks } from './fs-tasks.child';
 
 const BASE_MS = 120_000;
 const BYTES_PER_MS = 4_000; // 4 MB/s: a slow USB stick still fits

@@ -1,7 +1,7 @@
 // The latest cart-import batch (docs/design.md#cart-import): one batch, 2-hour TTL from its created_at, kept
 // in <data-dir>/import-batch.json so it survives a restart. Handing over the same batch_id again
 // is idempotent. Which items became orders is not kept here but in lab.db, with the orders
-// (records/import-submissions.ts).
+// (import-submissions.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError, fieldError, zodToAppError, type FieldError } from '../../shared/errors';

@@ -2,7 +2,7 @@
 // Items wait here while the worker is down or restarting and are re-sent every few seconds.
 import type { Logger } from '../logging';
 import type { WorkerSupervisor } from '../worker/supervisor';
-import type { RetryItem } from './maintenance';
+import type { RetryItem } from './maintenance.child';
 
 const RESEND_MS = 3000;
 /** Bound on what waits here for a missing worker; stale markers are kept first, memory ops dropped. */

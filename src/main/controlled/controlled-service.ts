@@ -15,7 +15,7 @@ import { controlledStore, type ControlledWrites } from '../stores/controlled-sto
 import { readListFile } from './list-file';
 import { exportListFile } from './list-export';
 import { exportControlledLedger } from './ledger-export';
-import type { ExportFile } from '../records/export';
+import type { ExportFile } from '../list-export/export-file';
 import { writeTransaction } from '../db/transaction';
 
 const ENTITY = 'controlled_list';

@@ -1,9 +1,9 @@
 // Files the controlled screen downloads: a category's list (CSV with a BOM, or XLSX; CAS + name,
-// the same two columns the import reads back), written by records/table-file.ts.
+// the same two columns the import reads back), written by list-export/table-file.ts.
 import type { ControlledCategory, ControlledEntry } from '../../shared/controlled';
 import type { LabelLanguage } from '../../shared/record-labels';
-import type { ExportFile } from '../records/export';
-import { writeTableFile } from '../records/table-file';
+import type { ExportFile } from '../list-export/export-file';
+import { writeTableFile } from '../list-export/table-file';
 
 /** A file name part from a category's name: letters, digits and CJK kept, the rest a dash. */
 export function fileSafe(name: string): string {

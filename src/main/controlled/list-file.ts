@@ -4,7 +4,7 @@
 // wrong number would flag the wrong chemical.
 import { parseCas } from '../../shared/cas';
 import type { ControlledImportError } from '../../shared/controlled';
-import { fileError, parseImportFile } from '../records/import-parse';
+import { fileError, parseImportFile } from '../bulk-import/import-parse';
 
 export interface ListRow {
   row: number;

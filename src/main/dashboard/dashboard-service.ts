@@ -30,7 +30,7 @@ export class DashboardService {
   private readonly reagentOrders: ReagentOrderReads;
   private readonly consumableOrders: ConsumableOrderReads;
 
-  constructor(readonly d: RecordsDeps) {
+  constructor(readonly d: Pick<RecordsDeps, 'db'>) {
     this.items = inventoryStore(d.db);
     this.movements = stockMovementStore(d.db);
     this.reagentOrders = reagentOrderStore(d.db);

@@ -20,7 +20,7 @@ export function openDatabase(file: string, opts: OpenOptions = {}): Db {
     db.pragma('synchronous = NORMAL');
     // A rebuild grows completion.db's log to tens of megabytes; once a checkpoint has copied it
     // all, the next writer that starts the log over cuts the file back to this size. (The
-    // maintenance worker's connection opts out while it rebuilds: completion/maintenance.ts.)
+    // maintenance worker's connection opts out while it rebuilds: completion/maintenance.child.ts.)
     db.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);
   }
   db.pragma('foreign_keys = ON');

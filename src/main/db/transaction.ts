@@ -4,8 +4,18 @@
 // snapshot of several statements stays deferred: it never takes the write lock.
 import type { Db } from './open';
 
+/**
+ * Connections with an asynchronous unit of work open (db/unit-of-work.ts). While services are
+ * converted room by room, a synchronous write may meet one only if a unit awaited something
+ * other than its stores (a timer, a file, a hash): better-sqlite3 would nest the write as a
+ * savepoint of the unit's transaction, committed or rolled back with another request's work.
+ * That is refused loudly instead of happening silently.
+ */
+export const unitOpen = new WeakSet<Db>();
+
 /** Runs `fn` in a BEGIN IMMEDIATE transaction: commits when it returns, rolls back when it throws. */
 export function writeTransaction<T>(db: Db, fn: () => T): T {
+  if (unitOpen.has(db)) throw new Error('a synchronous write transaction ran inside an open unit of work (the unit awaited I/O while open)');
   return db.transaction(fn).immediate();
 }
 

@@ -7,6 +7,7 @@
 // PostgreSQL implements the same interface with a pooled connection per unit.
 import pLimit from 'p-limit';
 import type { Db } from './open';
+import { unitOpen } from './transaction';
 
 export interface UnitOfWork<R, W> {
   /** A consistent snapshot on the read connection; sees only committed data. */
@@ -30,6 +31,7 @@ export interface SqliteUnitOfWorkOptions<R, W> {
  */
 async function inTransaction<T>(db: Db, begin: 'BEGIN' | 'BEGIN IMMEDIATE', fn: () => T | Promise<T>): Promise<T> {
   db.exec(begin);
+  unitOpen.add(db);
   try {
     const result = await fn();
     db.exec('COMMIT');
@@ -38,6 +40,8 @@ async function inTransaction<T>(db: Db, begin: 'BEGIN' | 'BEGIN IMMEDIATE', fn: 
     // A failed COMMIT or a statement error may have ended the transaction already.
     if (db.inTransaction) db.exec('ROLLBACK');
     throw e;
+  } finally {
+    unitOpen.delete(db);
   }
 }
 

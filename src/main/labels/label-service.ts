@@ -13,11 +13,11 @@ import { GHS_PICTOGRAMS, type GhsPictogram } from '../../shared/stock';
 import { controlledIds } from '../../shared/controlled';
 import type { LabelContent, LabelSize } from '../../shared/labels';
 import type { LabelLanguage } from '../../shared/record-labels';
-import { fileStamp, type ExportFile } from '../records/export';
+import { fileStamp, type ExportFile } from '../list-export/export-file';
 import { writeLabelsPdf } from './label-pdf';
 
 export class LabelService {
-  constructor(readonly deps: RecordsDeps) {}
+  constructor(readonly deps: Pick<RecordsDeps, 'db'>) {}
 
   /** The labels of `ids` in that order; an unknown (or deleted) id is a 404 naming it. */
   contents(ids: number[], lang: LabelLanguage): LabelContent[] {

@@ -3,7 +3,7 @@
 // `adjusted` (and, for found containers, `moved`) movements carrying the stocktake's id and the
 // reason "stocktake #N", with the items, the lines' outcomes and the audit entries, all in one
 // BEGIN IMMEDIATE transaction. A controlled chemical among the adjusted items needs a second
-// person (records/second-person.ts), stored on those movements.
+// person (stock/second-person.ts), stored on those movements.
 import type Big from 'big.js';
 import type { Db } from '../db/open';
 import type { UserInfo } from '../../shared/contract';
@@ -14,10 +14,10 @@ import { STOCK_ACTION_FROM } from '../../shared/stock-actions';
 import type { InventoryStatus } from '../../shared/records';
 import { stocktakeReason, type LineOutcome, type ReviewEntry, type Stocktake, type StocktakeLine, type StocktakeReview } from '../../shared/stocktake';
 import { afterCommit, type RecordsDeps, updateRow } from '../records/deps';
-import { locationById, subtreeIds } from '../records/location-tree';
+import { locationById, subtreeIds } from '../locations/location-tree';
 import { derivedColumns } from '../records/search';
-import { writeMovement } from '../records/stock-ledger';
-import { confirmSecondPerson } from '../records/second-person';
+import { writeMovement } from '../stock/stock-ledger';
+import { confirmSecondPerson } from '../stock/second-person';
 import { inventoryStore } from '../stores/inventory-store';
 import { stockMovementStore, type StockMovementReads } from '../stores/stock-movement-store';
 import { stocktakeStore } from '../stores/stocktake-store';

@@ -7,9 +7,9 @@ import path from 'node:path';
 import type { LabelLanguage } from '../../shared/record-labels';
 import type { LineOutcome, StocktakeDetail, StocktakeLine, StocktakeStatus } from '../../shared/stocktake';
 import { formatAmount } from '../../shared/amounts';
-import { fileStamp, localMinute, XLSX_MIME, type ExportFile } from '../records/export';
-import { XlsxSheetWriter, type XlsxValue } from '../records/xlsx-stream';
-import { signedAmount } from '../records/stock-export';
+import { fileStamp, localMinute, XLSX_MIME, type ExportFile } from '../list-export/export-file';
+import { XlsxSheetWriter, type XlsxValue } from '../list-export/xlsx-stream';
+import { signedAmount } from '../stock/stock-export';
 
 const WORDS = {
   en: {

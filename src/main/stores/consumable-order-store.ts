@@ -2,6 +2,7 @@
 // it, and its reads (the list search over it is record-list-store.ts).
 import type { Db } from '../db/open';
 import { prepareCached } from '../db/statements';
+import { countByStatus, latestByStatus, type WaitingOrder } from './order-waiting';
 import type { ConsumableOrder, ConsumableOrderStatus } from '../../shared/records';
 
 /** An order as the lists and forms read it (alias `t`): with the applicant's name. */
@@ -11,23 +12,13 @@ export const CONSUMABLE_ORDER_VIEW = {
   from: `consumable_orders t JOIN users u ON u.id = t.applicant_id`,
 };
 
-/** An order as the home screen's waiting list shows it, with the applicant's display name. */
-export interface WaitingConsumableOrder {
-  id: number;
-  name: string;
-  status: 'pending_approval' | 'rejected';
-  applicant: string;
-  reject_reason: string;
-  updated_at: string;
-}
-
 export interface ConsumableOrderReads {
   byId(id: number): ConsumableOrder | undefined;
   exists(id: number): boolean;
   /** Orders in `status` (of one applicant, or of everyone when null). */
   countByStatus(status: ConsumableOrderStatus, applicantId: number | null): number;
   /** The last changed orders in `statuses` (of one applicant, or of everyone when null), newest first. */
-  latestByStatus(statuses: ReadonlyArray<'pending_approval' | 'rejected'>, applicantId: number | null, limit: number): WaitingConsumableOrder[];
+  latestByStatus(statuses: ReadonlyArray<'pending_approval' | 'rejected'>, applicantId: number | null, limit: number): WaitingOrder[];
   /** Completed orders changed at or after `since` (ISO time): what they cost. */
   completedSince(since: string): Array<{ quantity: number; unit_price: number | null; updated_at: string }>;
 }
@@ -56,18 +47,8 @@ export function consumableOrderStore(db: Db): ConsumableOrderWrites {
     delete: (id) => {
       prepareCached(db, 'DELETE FROM consumable_orders WHERE id = ?').run(id);
     },
-    countByStatus: (status, applicantId) =>
-      applicantId === null
-        ? (prepareCached(db, 'SELECT count(*) AS n FROM consumable_orders WHERE status = ?').get(status) as { n: number }).n
-        : (prepareCached(db, 'SELECT count(*) AS n FROM consumable_orders WHERE status = ? AND applicant_id = ?').get(status, applicantId) as { n: number }).n,
-    latestByStatus: (statuses, applicantId, limit) => {
-      const own = applicantId === null ? '' : ' AND o.applicant_id = ?';
-      return prepareCached(
-        db,
-        `SELECT o.id, o.name, o.status, u.display_name AS applicant, o.reject_reason, o.updated_at FROM consumable_orders o JOIN users u ON u.id = o.applicant_id
-          WHERE o.status IN (${statuses.map(() => '?').join(', ')})${own} ORDER BY o.updated_at DESC, o.id DESC LIMIT ?`,
-      ).all(...statuses, ...(applicantId === null ? [] : [applicantId]), limit) as WaitingConsumableOrder[];
-    },
+    countByStatus: (status, applicantId) => countByStatus(db, 'consumable_orders', status, applicantId),
+    latestByStatus: (statuses, applicantId, limit) => latestByStatus(db, 'consumable_orders', statuses, applicantId, limit),
     completedSince: (since) =>
       prepareCached(db, `SELECT quantity, unit_price, updated_at FROM consumable_orders WHERE status = 'completed' AND updated_at >= ?`).all(since) as Array<{ quantity: number; unit_price: number | null; updated_at: string }>,
   };

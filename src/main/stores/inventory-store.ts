@@ -172,7 +172,7 @@ export interface InventoryWrites extends InventoryReads {
 
 const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ','now')`;
 
-export function inventoryStore(db: Db): InventoryWrites {
+function inventoryReads(db: Db): InventoryReads {
   return {
     inStock: () =>
       prepareCached(db, `SELECT id, name, cas_number, brand, product_number, lot_number, storage_location FROM inventory_items WHERE status IN ('in_stock', 'borrowed') ORDER BY id`).all() as StockIdentity[],
@@ -244,6 +244,12 @@ export function inventoryStore(db: Db): InventoryWrites {
       ).all(JSON.stringify(keys)) as Array<ItemAmount & { name: string; specification: string }>;
     },
     presentGhsCounts: () => prepareCached(db, `SELECT ghs, count(*) AS n FROM inventory_items WHERE ghs != '' AND ${PRESENT} GROUP BY ghs`).all() as Array<{ ghs: string; n: number }>,
+  };
+}
+
+export function inventoryStore(db: Db): InventoryWrites {
+  return {
+    ...inventoryReads(db),
     insert: (values, createdBy, sourceOrderId) => {
       const cols = Object.keys(values);
       return prepareCached(

@@ -2,6 +2,7 @@
 // it, and its reads (the list search over it is record-list-store.ts).
 import type { Db } from '../db/open';
 import { prepareCached } from '../db/statements';
+import { countByStatus, latestByStatus, type WaitingOrder } from './order-waiting';
 import { OPEN_REAGENT_STATUSES, type DuplicateReport, type ReagentOrder, type ReagentOrderStatus } from '../../shared/records';
 import { duplicateMatchSql, type DuplicateMatch } from './inventory-store';
 
@@ -16,16 +17,6 @@ export const REAGENT_ORDER_VIEW = {
   from: `reagent_orders t JOIN users u ON u.id = t.applicant_id`,
 };
 
-/** An order as the home screen's waiting list shows it, with the applicant's display name. */
-export interface WaitingReagentOrder {
-  id: number;
-  name: string;
-  status: 'pending_approval' | 'rejected';
-  applicant: string;
-  reject_reason: string;
-  updated_at: string;
-}
-
 export interface ReagentOrderReads {
   byId(id: number): StoredReagentOrder | undefined;
   exists(id: number): boolean;
@@ -36,7 +27,7 @@ export interface ReagentOrderReads {
   /** Orders in `status` (of one applicant, or of everyone when null). */
   countByStatus(status: ReagentOrderStatus, applicantId: number | null): number;
   /** The last changed orders in `statuses` (of one applicant, or of everyone when null), newest first. */
-  latestByStatus(statuses: ReadonlyArray<'pending_approval' | 'rejected'>, applicantId: number | null, limit: number): WaitingReagentOrder[];
+  latestByStatus(statuses: ReadonlyArray<'pending_approval' | 'rejected'>, applicantId: number | null, limit: number): WaitingOrder[];
   /** Stocked-in orders changed at or after `since` (ISO time): what they cost, by category. */
   stockedInSince(since: string): Array<{ category: string; quantity: number; unit_price: number | null; updated_at: string }>;
 }
@@ -79,18 +70,8 @@ export function reagentOrderStore(db: Db): ReagentOrderWrites {
       prepareCached(db, `SELECT english_name, updated_at FROM reagent_orders WHERE cas_number = ? AND english_name <> '' ORDER BY updated_at DESC LIMIT 1`).get(cas) as
         | { english_name: string; updated_at: string }
         | undefined,
-    countByStatus: (status, applicantId) =>
-      applicantId === null
-        ? (prepareCached(db, 'SELECT count(*) AS n FROM reagent_orders WHERE status = ?').get(status) as { n: number }).n
-        : (prepareCached(db, 'SELECT count(*) AS n FROM reagent_orders WHERE status = ? AND applicant_id = ?').get(status, applicantId) as { n: number }).n,
-    latestByStatus: (statuses, applicantId, limit) => {
-      const own = applicantId === null ? '' : ' AND o.applicant_id = ?';
-      return prepareCached(
-        db,
-        `SELECT o.id, o.name, o.status, u.display_name AS applicant, o.reject_reason, o.updated_at FROM reagent_orders o JOIN users u ON u.id = o.applicant_id
-          WHERE o.status IN (${statuses.map(() => '?').join(', ')})${own} ORDER BY o.updated_at DESC, o.id DESC LIMIT ?`,
-      ).all(...statuses, ...(applicantId === null ? [] : [applicantId]), limit) as WaitingReagentOrder[];
-    },
+    countByStatus: (status, applicantId) => countByStatus(db, 'reagent_orders', status, applicantId),
+    latestByStatus: (statuses, applicantId, limit) => latestByStatus(db, 'reagent_orders', statuses, applicantId, limit),
     stockedInSince: (since) =>
       prepareCached(db, `SELECT category, quantity, unit_price, updated_at FROM reagent_orders WHERE status = 'stocked_in' AND updated_at >= ?`).all(since) as Array<{
         category: string;

@@ -254,7 +254,7 @@ export function rebuildLetterIndex(db: Db, table: string): void {
   createLetterIndex(db, table);
 }
 
-// ---- A bulk append's merging (records/import-write.ts) ----
+// ---- A bulk append's merging (bulk-import/import-write.child.ts) ----
 
 /** FTS5's merge settings when the index's config has none. */
 const FTS5_DEFAULTS = { automerge: 4, crisismerge: 16 };

@@ -1,5 +1,5 @@
 // Messages between the main process and the maintenance worker (utilityProcess / child_process).
-import type { RebuildAttempt, RetryItem } from '../completion/maintenance';
+import type { RebuildAttempt, RetryItem } from '../completion/maintenance.child';
 import type { ListEndpoint } from '../../shared/records';
 
 export type WorkerRequest = { id?: number } & (

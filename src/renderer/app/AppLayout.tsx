@@ -16,6 +16,7 @@ import { NotificationBell } from '../notifications/NotificationBell';
 
 const UsersScreen = lazyNamed(() => import('../screens/UsersScreen'), 'UsersScreen');
 const LabelPrintPage = lazyNamed(() => import('../labels/LabelPrintPage'), 'LabelPrintPage');
+const DataSourcesScreen = lazyNamed(() => import('../reference/DataSourcesScreen'), 'DataSourcesScreen');
 const SettingsScreen = lazyNamed<{ info: AppInfo | null; onInfo: (i: AppInfo) => void }>(() => import('../screens/SettingsScreen'), 'SettingsScreen');
 
 export function AppLayout() {
@@ -98,6 +99,7 @@ export function AppLayout() {
               ))}
               {user.role === 'admin' && <Route path="/users" element={<UsersScreen />} />}
               <Route path="/settings" element={<SettingsScreen info={info} onInfo={setInfo} />} />
+              <Route path="/settings/data-sources" element={<DataSourcesScreen />} />
               <Route path="/labels" element={<LabelPrintPage />} />
               <Route path="*" element={<Navigate to="/home" replace />} />
             </Routes>

@@ -2,7 +2,7 @@
 // one CAS, remove one, import a CSV/XLSX file (CAS + name; what was added, already listed or
 // refused, with each refused row and why) and export the list in the same two columns.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Input, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Input, Space, Table, Typography, type FormInstance } from 'antd';
 import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
@@ -16,12 +16,50 @@ import { MAX_LIST_FILE_BYTES } from '../../shared/contract/controlled';
 import { msg, type MessageKey } from '../../shared/messages';
 import { translateMessage } from '../i18n/translate';
 import { FilePickButton, SPREADSHEET_FILES } from '../app/FilePickButton';
+import { toBase64 } from '../app/base64';
 
-function toBase64(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
+
+/** What an imported list file did: added, already listed, refused (each refused row and why). */
+function ImportOutcome({ result, onClose }: { result: ControlledImportResult; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type={result.refused ? 'warning' : 'success'}
+      showIcon
+      closable
+      onClose={onClose}
+      data-testid="controlled-import-result"
+      message={t('controlled.importResult', { added: result.added, already: result.already, refused: result.refused })}
+      description={
+        result.errors.length > 0 && (
+          <ul style={{ margin: 0, paddingInlineStart: 18 }} data-testid="controlled-import-errors">
+            {result.errors.map((e) => (
+              <li key={e.row}>{t('controlled.rowError', { row: e.row, value: e.value, reason: translateMessage(msg(e.key as MessageKey, e.params)) })}</li>
+            ))}
+          </ul>
+        )
+      }
+    />
+  );
 }
+
+/** One CAS (and its name) added by hand. */
+function AddCas({ form, onAdd }: { form: FormInstance<CasInput>; onAdd: (v: CasInput) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Form form={form} layout="inline" onFinish={onAdd} initialValues={{ cas: '', name: '' }}>
+      <Form.Item name="cas" rules={[{ required: true, message: t('controlled.casRequired') }]}>
+        <Input placeholder={t('controlled.cas')} style={{ width: 150 }} data-testid="controlled-cas" />
+      </Form.Item>
+      <Form.Item name="name">
+        <Input placeholder={t('controlled.entryName')} style={{ width: 180 }} />
+      </Form.Item>
+      <Button htmlType="submit" data-testid="controlled-add-cas">{t('controlled.addCas')}</Button>
+    </Form>
+  );
+}
+
+type CasInput = { cas: string; name?: string };
 
 export function ListEntries({ category, title }: { category: ControlledCategory; title: string }) {
   const { t, i18n } = useTranslation();
@@ -29,7 +67,7 @@ export function ListEntries({ category, title }: { category: ControlledCategory;
   const [entries, setEntries] = useState<ControlledEntry[]>([]);
   const [search, setSearch] = useState('');
   const [result, setResult] = useState<ControlledImportResult | null>(null);
-  const [form] = Form.useForm<{ cas: string; name?: string }>();
+  const [form] = Form.useForm<CasInput>();
   const reload = useCallback(() => call('listControlledEntries', { category_id: category.id }).then(setEntries, (e: Error) => message.error(e.message)), [category.id, message]);
   useEffect(() => void reload(), [reload, category.count]);
 
@@ -41,7 +79,7 @@ export function ListEntries({ category, title }: { category: ControlledCategory;
   const changed = async () => {
     await Promise.all([reload(), reloadControlled()]);
   };
-  const add = async (v: { cas: string; name?: string }) => {
+  const add = async (v: CasInput) => {
     try {
       await call('addControlledCas', { id: category.id, cas: v.cas, ...(v.name ? { name: v.name } : {}) });
       form.resetFields();
@@ -85,15 +123,7 @@ export function ListEntries({ category, title }: { category: ControlledCategory;
   return (
     <Card size="small" title={t('controlled.listOf', { name: title })} data-testid="controlled-entries">
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Form form={form} layout="inline" onFinish={(v) => void add(v)} initialValues={{ cas: '', name: '' }}>
-          <Form.Item name="cas" rules={[{ required: true, message: t('controlled.casRequired') }]}>
-            <Input placeholder={t('controlled.cas')} style={{ width: 150 }} data-testid="controlled-cas" />
-          </Form.Item>
-          <Form.Item name="name">
-            <Input placeholder={t('controlled.entryName')} style={{ width: 180 }} />
-          </Form.Item>
-          <Button htmlType="submit" data-testid="controlled-add-cas">{t('controlled.addCas')}</Button>
-        </Form>
+        <AddCas form={form} onAdd={(v) => void add(v)} />
         <Space wrap>
           <FilePickButton label={t('controlled.importLabel')} accept={SPREADSHEET_FILES} disabled={busy} testId="controlled-import-file" onFile={importFile} />
           <Button size="small" onClick={() => void exportAs('csv')} data-testid="controlled-export-csv">{t('stock.exportCsv')}</Button>
@@ -101,25 +131,7 @@ export function ListEntries({ category, title }: { category: ControlledCategory;
         </Space>
         <Typography.Text type="secondary">{t('controlled.importHint')}</Typography.Text>
         {busy && <Typography.Text>{t('controlled.importing')}</Typography.Text>}
-        {result && (
-          <Alert
-            type={result.refused ? 'warning' : 'success'}
-            showIcon
-            closable
-            onClose={() => setResult(null)}
-            data-testid="controlled-import-result"
-            message={t('controlled.importResult', { added: result.added, already: result.already, refused: result.refused })}
-            description={
-              result.errors.length > 0 && (
-                <ul style={{ margin: 0, paddingInlineStart: 18 }} data-testid="controlled-import-errors">
-                  {result.errors.map((e) => (
-                    <li key={e.row}>{t('controlled.rowError', { row: e.row, value: e.value, reason: translateMessage(msg(e.key as MessageKey, e.params)) })}</li>
-                  ))}
-                </ul>
-              )
-            }
-          />
-        )}
+        {result && <ImportOutcome result={result} onClose={() => setResult(null)} />}
         <Input.Search allowClear placeholder={t('controlled.search')} value={search} onChange={(e) => setSearch(e.target.value)} style={{ maxWidth: 320 }} data-testid="controlled-search" />
         <Table<ControlledEntry>
           size="small"

@@ -1,6 +1,6 @@
 // The second person of a controlled item's stock action (双人双锁), inside the stock dialog: the
 // item's categories, then another member's or admin's username and password. The server checks
-// them (records/second-person.ts); its refusals appear on these two fields.
+// them (stock/second-person.ts); its refusals appear on these two fields.
 import { Alert, Input, Space, type FormInstance } from 'antd';
 import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';

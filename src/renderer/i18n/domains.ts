@@ -25,6 +25,7 @@ import * as controlledBundle from '../controlled/controlled.i18n';
 import * as labelsBundle from '../labels/labels.i18n';
 import * as stocktakeBundle from '../stocktake/stocktake.i18n';
 import * as notificationsBundle from '../notifications/notifications.i18n';
+import * as referenceBundle from '../reference/reference.i18n';
 
 export const domainBundles: DomainBundle[] = [cartBundle, completionBundle, dataBundle, recordsBundle, formatBundle, auditBundle, tableBundle, accountBundle, exportFileBundle, lazyBundle, importProgressBundle,
-  stockBundle, locationsBundle, dashboardBundle, itemFieldsBundle, controlledBundle, labelsBundle, stocktakeBundle, notificationsBundle];
+  stockBundle, locationsBundle, dashboardBundle, itemFieldsBundle, controlledBundle, labelsBundle, stocktakeBundle, notificationsBundle, referenceBundle];

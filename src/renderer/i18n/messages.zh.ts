@@ -112,6 +112,7 @@ export const zhMessages: Record<MessageKey, string> = {
   'controlled.nameTaken': '已有类别叫“{{name}}”',
   'controlled.alreadyListed': '{{cas}} 已在此名录中',
   'controlled.notListed': '{{cas}} 不在此名录中',
+  'reference.checkDigit': '校验位应为 {{expected}}（{{cas}}）',
   'controlled.checkDigit': '校验位应为 {{expected}}（{{cas}}）；名录只收有效的 CAS 号',
   'controlled.casMissing': '此行没有 CAS 号',
   'controlled.noCasColumn': '找不到 CAS 列：请把一列的标题写成“CAS”（另一列写“名称”），或把 CAS 号放在第一列。',

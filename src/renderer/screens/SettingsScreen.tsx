@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { App, Button, Card, Descriptions, InputNumber, Select, Space, Typography } from 'antd';
 import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import type { AppInfo } from '../../shared/contract';
 import { call } from '../api/client';
 import { setLanguage, type Language } from '../i18n';
@@ -28,6 +29,7 @@ export function SettingsScreen({ info, onInfo }: { info: AppInfo | null; onInfo:
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const session = useSession();
+  const navigate = useNavigate();
   const [form] = Form.useForm<{ port: number }>();
   const isAdmin = session.user?.role === 'admin';
 
@@ -99,6 +101,9 @@ export function SettingsScreen({ info, onInfo }: { info: AppInfo | null; onInfo:
             ]}
           />
         )}
+        <Button onClick={() => navigate('/settings/data-sources')} data-testid="open-data-sources">
+          {t('reference.open')}
+        </Button>
       </Card>
     </Space>
   );

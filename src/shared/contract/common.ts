@@ -39,7 +39,7 @@ export const ghsList = z
 
 /** A second person's confirmation (双人双锁): another active member or admin types their own
  *  username and password into the same dialog. Required for use, dispose and adjust of a
- *  controlled item (records/second-person.ts checks it). */
+ *  controlled item (stock/second-person.ts checks it). */
 export const secondPerson = z
   .object({
     username: requiredText(100),

@@ -14,6 +14,7 @@ import { controlledOps } from './controlled';
 import { labelOps } from './labels';
 import { stocktakeOps } from './stocktake';
 import { notificationOps } from './notifications';
+import { referenceOps } from './reference';
 import type { OperationDef } from './define';
 
 export const contract = {
@@ -30,6 +31,7 @@ export const contract = {
   ...labelOps,
   ...stocktakeOps,
   ...notificationOps,
+  ...referenceOps,
 } satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;

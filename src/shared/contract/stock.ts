@@ -9,7 +9,7 @@ import type { StockMovement } from '../stock';
 const unit = shortText(20);
 const note = shortText(500);
 
-/** Controlled chemicals: who confirms a change of the balance (records/second-person.ts). */
+/** Controlled chemicals: who confirms a change of the balance (stock/second-person.ts). */
 const second_person = secondPerson.optional();
 
 export const useInput = z.object({ id, amount: amount(), unit, note: note.optional(), second_person }).strict();

@@ -5,7 +5,7 @@ export const v002: Migration = {
   version: 2,
   description: 'import_submissions: which cart-import item became which order',
   up(db) {
-    // Written in the same transaction as the order (records/import-submissions.ts). One row per
+    // Written in the same transaction as the order (cart-import/import-submissions.ts). One row per
     // batch item: the UNIQUE pair is what makes a second submission return the first order.
     // order_id points into reagent_orders or consumable_orders by order_kind (no foreign key can
     // span both); deleting an order deletes its row in the same transaction.

@@ -1,0 +1,248 @@
+// Stock actions on an inventory item (use, borrow, return, consume, dispose, adjust, split): each
+// checks the amount against the balance and writes the item, its movements and its audit entry in
+// one BEGIN IMMEDIATE transaction — the balance is read under the write lock, so two people using
+// the same bottle at once cannot drive it below zero. The model: README.md ("Stock (issue 10)").
+import type Big from 'big.js';
+import path from 'node:path';
+import { AppError, fieldInvalid } from '../../shared/errors';
+import type { MessageKey } from '../../shared/messages';
+import type { UserInfo } from '../../shared/contract';
+import type { AdjustInput, BorrowInput, DisposeInput, ReturnInput, SplitInput, UseInput } from '../../shared/contract/stock';
+import { confirmSecondPerson, type SecondPersonInput } from './second-person';
+import type { InventoryItem } from '../../shared/records';
+import { localDay, type StockMovement } from '../../shared/stock';
+import { amountProblem, convert, formatAmount, MAX_DECIMALS, toDecimal, toNumber } from '../../shared/amounts';
+import { secondPersonRule, STOCK_ACTION_FROM, SYSTEM_REASONS, type StockAction } from '../../shared/stock-actions';
+import { afterCommit, diff, type RecordsDeps } from '../records/deps';
+import { checkStatusIn } from '../records/status-tables';
+import type { MovementInput } from './stock-ledger';
+import { inventoryStore, type InventoryWrites } from '../stores/inventory-store';
+import { stockMovementStore, type StockMovementWrites } from '../stores/stock-movement-store';
+import { inventoryRowValues, type InventoryService } from '../records/inventory-service';
+import { locationById } from '../locations/location-tree';
+import { exportMovements, type MovementExportInput } from './stock-export';
+import type { ExportFile } from '../list-export/export-file';
+import { writeTransaction } from '../db/transaction';
+
+const ENDPOINT = '/inventory/' as const;
+const ENTITY = 'inventory_item';
+const AUDITED = ['quantity', 'unit', 'status', 'opened_date', 'borrowed_by', 'borrowed_at', 'borrowed_amount', 'borrow_due', 'storage_location'] as const;
+
+/** The lab's local day (the computer's time zone) as YYYY-MM-DD. */
+
+/** What one action writes: the item's changed columns and its movements (balance_after filled in by the caller). */
+interface Effect {
+  sets: Record<string, unknown>;
+  movements: Array<Omit<MovementInput, 'item_id' | 'user_id' | 'unit'>>;
+}
+
+export class StockService {
+  private readonly items: InventoryWrites;
+  private readonly ledger: StockMovementWrites;
+
+  constructor(
+    readonly d: RecordsDeps,
+    private readonly inventory: InventoryService,
+  ) {
+    this.items = inventoryStore(d.db);
+    this.ledger = stockMovementStore(d.db);
+  }
+
+  use(actor: UserInfo, input: UseInput): Promise<InventoryItem> {
+    return this.act(actor, input.id, 'use', (item, balance) => {
+      const amount = this.amountOf(item, input.amount, input.unit, balance);
+      const after = balance.minus(amount);
+      const sets: Record<string, unknown> = { quantity: toNumber(after) };
+      if (after.eq(0)) sets.status = 'consumed';
+      if (!item.opened_date) sets.opened_date = localDay();
+      return { sets, movements: [{ kind: 'used', amount: toNumber(amount), delta: -toNumber(amount), balance_after: toNumber(after), reason: input.note ?? '' }] };
+    }, undefined, input.second_person);
+  }
+
+  /** The container goes with the borrower; the balance stays until it comes back (return). */
+  borrow(actor: UserInfo, input: BorrowInput): Promise<InventoryItem> {
+    return this.act(actor, input.id, 'borrow', (item, balance) => {
+      const amount = input.amount === undefined ? balance : this.amountOf(item, input.amount, input.unit, balance);
+      const due = input.due_date ?? null;
+      return {
+        sets: { status: 'borrowed', borrowed_by: actor.id, borrowed_at: new Date().toISOString(), borrowed_amount: toNumber(amount), borrow_due: due },
+        movements: [{ kind: 'borrowed', amount: toNumber(amount), delta: 0, balance_after: toNumber(balance), due_date: due }],
+      };
+    });
+  }
+
+  /** What comes back; the rest of what was borrowed is recorded as used ("not returned"). */
+  return(actor: UserInfo, input: ReturnInput): Promise<InventoryItem> {
+    return this.act(actor, input.id, 'return', (item, balance) => {
+      if (actor.role !== 'admin' && item.borrowed_by !== actor.id) {
+        throw new AppError('forbidden', 'records.borrowedByOther', { id: item.id, name: item.borrowed_by_name ?? '?' });
+      }
+      // Older borrowings (before amounts) took the whole item.
+      const borrowed = toDecimal(item.borrowed_amount ?? item.quantity);
+      const back = input.amount === undefined ? borrowed : this.amountOf(item, input.amount, input.unit, borrowed);
+      const used = borrowed.minus(back);
+      const after = balance.minus(used);
+      const movements: Effect['movements'] = [{ kind: 'returned', amount: toNumber(back), delta: 0, balance_after: toNumber(balance) }];
+      if (used.gt(0)) movements.push({ kind: 'used', amount: toNumber(used), delta: -toNumber(used), balance_after: toNumber(after), reason: SYSTEM_REASONS.notReturned });
+      const sets: Record<string, unknown> = { status: after.eq(0) ? 'consumed' : 'in_stock', quantity: toNumber(after), ...NOT_BORROWED };
+      if (used.gt(0) && !item.opened_date) sets.opened_date = localDay();
+      return { sets, movements };
+    }, undefined, input.second_person);
+  }
+
+  /** Uses the whole balance ("用完"). */
+  consume(actor: UserInfo, id: number, second?: SecondPersonInput): Promise<InventoryItem> {
+    return this.act(actor, id, 'consume', (_item, balance) => ({
+      sets: { status: 'consumed', quantity: 0, ...NOT_BORROWED },
+      movements: [{ kind: 'used', amount: toNumber(balance), delta: -toNumber(balance), balance_after: 0 }],
+    }), undefined, second);
+  }
+
+  /** Part or all; all (the default) disposes of the item. */
+  dispose(actor: UserInfo, input: DisposeInput): Promise<InventoryItem> {
+    return this.act(actor, input.id, 'dispose', (item, balance) => {
+      const amount = input.amount === undefined ? balance : this.amountOf(item, input.amount, input.unit, balance);
+      const after = balance.minus(amount);
+      const sets: Record<string, unknown> = after.eq(0) ? { status: 'disposed', quantity: 0, ...NOT_BORROWED } : { quantity: toNumber(after) };
+      return { sets, movements: [{ kind: 'disposed', amount: toNumber(amount), delta: -toNumber(amount), balance_after: toNumber(after), reason: input.reason }] };
+    }, undefined, input.second_person);
+  }
+
+  /** Stocktake: the counted amount replaces the balance; the difference is the movement. */
+  adjust(actor: UserInfo, input: AdjustInput): Promise<InventoryItem> {
+    return this.act(actor, input.id, 'adjust', (item, balance) => {
+      const counted = this.amountOf(item, input.amount, input.unit, null);
+      const delta = counted.minus(balance);
+      return {
+        sets: { quantity: toNumber(counted), status: counted.eq(0) ? 'consumed' : 'in_stock' },
+        movements: [{ kind: 'adjusted', amount: toNumber(delta.abs()), delta: toNumber(delta), balance_after: toNumber(counted), reason: input.reason }],
+      };
+    }, undefined, input.second_person);
+  }
+
+  /** Takes part of a lot (whole containers or an amount) into a new item, optionally at another location. */
+  async split(actor: UserInfo, input: SplitInput): Promise<{ item: InventoryItem; newItem: InventoryItem }> {
+    let newId = 0;
+    const item = await this.act(actor, input.id, 'split', (before, balance) => {
+      const amount = this.splitAmount(before, input, balance);
+      const after = balance.minus(amount);
+      const location = input.location_id != null ? locationById(this.d.db, input.location_id) : { location_id: before.location_id, storage_location: before.storage_location };
+      const values = inventoryRowValues({ ...copyable(before), quantity: toNumber(amount) }, before.cas_number, location);
+      newId = this.inventory.insert(values, actor, {
+        action: 'split',
+        movement: (id) => ({
+          item_id: id, user_id: actor.id, kind: 'split', amount: toNumber(amount), delta: toNumber(amount), unit: before.unit, balance_after: toNumber(amount),
+          reason: input.note ?? '', related_item_id: before.id, from_location_id: before.location_id, from_location: before.storage_location || null,
+          to_location_id: location.location_id, to_location: location.storage_location || null,
+        }),
+      });
+      return {
+        sets: { quantity: toNumber(after) },
+        movements: [{
+          kind: 'split', amount: toNumber(amount), delta: -toNumber(amount), balance_after: toNumber(after), reason: input.note ?? '', related_item_id: newId,
+          from_location_id: before.location_id, from_location: before.storage_location || null, to_location_id: location.location_id, to_location: location.storage_location || null,
+        }],
+      };
+    }, () => [newId]);
+    return { item, newItem: this.inventory.get(newId) };
+  }
+
+  /** The item's ledger, oldest first; a deleted item keeps its movements. */
+  movements(id: number): StockMovement[] {
+    const rows = this.ledger.forItem(id);
+    if (rows.length === 0) this.inventory.get(id);
+    return rows;
+  }
+
+  export(input: Omit<MovementExportInput, 'item' | 'movements'> & { id: number }): Promise<ExportFile> {
+    const movements = this.movements(input.id);
+    const name = this.items.nameOf(input.id) ?? `#${input.id}`;
+    return exportMovements(path.join(path.dirname(this.d.db.name), 'exports'), { format: input.format, lang: input.lang, item: { id: input.id, name }, movements });
+  }
+
+  /**
+   * `amount` of `unit` (empty: the item's unit) in the item's unit, checked: convertible, still an
+   * amount with at most MAX_DECIMALS decimals once converted, and not over `limit` when given.
+   */
+  private amountOf(item: InventoryItem, amount: number, unit: string | undefined, limit: Big | null): Big {
+    const from = unit ? unit : item.unit;
+    const inItemUnit = convert(toDecimal(amount), from, item.unit);
+    if (!inItemUnit) throw fieldInvalid('unit', 'stock.unitNotConvertible', { unit: from, itemUnit: item.unit || '—' });
+    const problem = amountProblem(toNumber(inItemUnit), { allowZero: limit === null });
+    if (problem || inItemUnit.round(MAX_DECIMALS).cmp(inItemUnit) !== 0) throw fieldInvalid('amount', (problem ?? 'field.decimals') as MessageKey, { max: MAX_DECIMALS });
+    if (limit && inItemUnit.gt(limit)) throw fieldInvalid('amount', 'field.overBalance', { balance: formatAmount(limit), unit: item.unit });
+    return inItemUnit;
+  }
+
+  private splitAmount(item: InventoryItem, input: SplitInput, balance: Big): Big {
+    let amount: Big;
+    if (input.containers !== undefined) {
+      if (input.amount !== undefined) throw fieldInvalid('amount', 'stock.containersOrAmount');
+      if (!item.container_size) throw fieldInvalid('containers', 'stock.noContainerSize');
+      amount = toDecimal(item.container_size).times(input.containers);
+      if (amount.gt(balance)) throw fieldInvalid('containers', 'field.overBalance', { balance: formatAmount(balance), unit: item.unit });
+    } else if (input.amount !== undefined) {
+      amount = this.amountOf(item, input.amount, input.unit, balance);
+    } else throw fieldInvalid('amount', 'field.required');
+    // Splitting everything off would leave an empty item behind: that is a move.
+    if (amount.gte(balance)) throw fieldInvalid(input.containers !== undefined ? 'containers' : 'amount', 'stock.splitAll', { balance: formatAmount(balance), unit: item.unit });
+    return amount;
+  }
+
+  /**
+   * Controlled chemicals (双人双锁): the second person's id, checked before the transaction (a
+   * password check is slow; the write lock is not held for it). Who needs one is the shared rule
+   * (secondPersonRule); its `whenUsed` case is refused in act(), once the movements are known. A
+   * confirmation sent with a borrow or return is checked all the same (act() never asks for one on
+   * a split); on an item that is not controlled: null, and nothing sent is checked.
+   */
+  private async secondPerson(actor: UserInfo, id: number, action: StockAction, second: SecondPersonInput | undefined): Promise<number | null> {
+    const flag = this.items.controlledOf(id);
+    if (!flag) return null;
+    if (secondPersonRule(action) !== 'always' && !second) return null;
+    return confirmSecondPerson(this.d.db, actor.id, second);
+  }
+
+  /**
+   * One action in one BEGIN IMMEDIATE transaction: status check, the effect (which checks the
+   * amounts against the balance read under the lock), the row update, movements and audit entry.
+   * On a controlled item every movement that changes the balance carries the second person (a
+   * split excepted: the amount stays in the lab, as two items).
+   */
+  private async act(
+    actor: UserInfo,
+    id: number,
+    action: StockAction,
+    effect: (item: InventoryItem, balance: Big) => Effect,
+    moreIds: () => number[] = () => [],
+    second?: SecondPersonInput,
+  ): Promise<InventoryItem> {
+    const secondId = action === 'split' ? null : await this.secondPerson(actor, id, action, second);
+    writeTransaction(this.d.db, () => {
+      const before = this.inventory.get(id);
+      checkStatusIn(STOCK_ACTION_FROM[action], action, { kind: ENTITY, id }, before.status);
+      const { sets, movements } = effect(before, toDecimal(before.quantity));
+      if (before.controlled && action !== 'split' && secondId === null && movements.some((m) => m.delta !== 0)) {
+        throw fieldInvalid('second_person.username', 'field.secondPersonRequired');
+      }
+      for (const m of movements) this.ledger.insert({ ...m, item_id: id, user_id: actor.id, unit: before.unit, second_user_id: secondId });
+      this.items.update(id, sets);
+      const changes = diff(before as unknown as Record<string, unknown>, sets, AUDITED);
+      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action, changes });
+    });
+    afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id, ...moreIds()] }]);
+    return this.inventory.get(id);
+  }
+}
+
+const NOT_BORROWED = { borrowed_by: null, borrowed_at: null, borrowed_amount: null, borrow_due: null };
+
+/** The fields a split-off item shares with its lot (everything but the amount and the location). */
+function copyable(item: InventoryItem) {
+  return {
+    name: item.name, english_name: item.english_name, specification: item.specification, unit: item.unit, brand: item.brand, category: item.category,
+    product_number: item.product_number, hazardous: item.hazardous, container_size: item.container_size, container_label: item.container_label,
+    lot_number: item.lot_number, expiry_date: item.expiry_date, received_date: item.received_date, opened_date: item.opened_date, supplier: item.supplier,
+    min_stock: item.min_stock, ghs: item.ghs, notes: item.notes,
+  };
+}
