@@ -9,6 +9,7 @@ import { createLogger, type Logger } from './logging';
 import { openDatabases, type Databases } from './db/databases';
 import { EventBus } from './events';
 import { SettingsStore } from './settings';
+import { applyLabTimeZone, computerTimeZone } from './lab-time-zone';
 import { createRetryForwarder } from './completion/retry-forwarder';
 import { createCompletionRecovery } from './completion/recovery';
 import type { RetryItem } from './completion/maintenance.child';
@@ -291,11 +292,17 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
   }
   const settings = new SettingsStore(opts.dataDir, log);
   const events = new EventBus();
+  /** The saved time zone takes effect: at start, after a change, after a restore brought its own settings. */
+  const applyTimeZone = () => {
+    applyLabTimeZone(settings.read().timeZone);
+    events.emit({ type: 'app-info-changed' });
+  };
+  applyLabTimeZone(settings.read().timeZone);
   const port = opts.port ?? settings.read().port;
   const worker = superviseWorker(opts, log);
   const completionRetry = createRetryForwarder(() => worker, log);
   const cartImport = new BatchStore(opts.dataDir, events, log);
-  const backups = new BackupService({ dataDir: opts.dataDir, version: opts.version, log, settings, reopen: (swap) => lifecycle.reopen(swap) });
+  const backups = new BackupService({ dataDir: opts.dataDir, version: opts.version, log, settings, reopen: (swap) => lifecycle.reopen(swap).finally(applyTimeZone) });
   let http: FastifyInstance | null = null;
   let serverError: string | null = null;
   const appInfo = (): AppInfo => ({
@@ -308,12 +315,13 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
     serverError,
     notices,
     worker: { state: worker?.state ?? 'stopped', restarts: worker?.restarts ?? 0, lastHealthAt: worker?.lastHealthAt ?? null },
+    timeZone: { setting: settings.read().timeZone, computer: computerTimeZone() },
   });
 
   /** Step 3, the rooms: the handler table and dispatcher over one set of data services. */
   const wire = (data: DataServices) => {
     const handlers = createHandlers({
-      auth: { auth: data.auth, settings, log, appInfo, port },
+      auth: { auth: data.auth, settings, log, appInfo, port, settingsChanged: applyTimeZone },
       data: { backups },
       records: { records: data.records, hooks: data.completionHooks, log, cartImport, dashboard: data.dashboard, settings },
       stock: { stock: data.stock },

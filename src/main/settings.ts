@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { DEFAULT_PORT } from '../shared/app-info';
 import type { Logger } from './logging';
 import { DEFAULT_EXPIRING_DAYS, MAX_EXPIRING_DAYS, MIN_EXPIRING_DAYS } from '../shared/contract/dashboard';
+import { isTimeZone } from '../shared/time-zone';
 
 export const SETTINGS_FILE = 'settings.json';
 export const MIN_BACKUP_KEEP = 1;
@@ -19,10 +20,12 @@ const FIELDS = {
   backupKeep: z.number().int().min(MIN_BACKUP_KEEP).max(MAX_BACKUP_KEEP),
   /** The home screen's "expiring within N days" alert (src/main/dashboard). */
   expiringDays: z.number().int().min(MIN_EXPIRING_DAYS).max(MAX_EXPIRING_DAYS),
+  /** The lab's time zone, an IANA name; '' = the computer's (src/main/lab-time-zone.ts). */
+  timeZone: z.string().refine((v) => v === '' || isTimeZone(v)),
 };
 
 export type Settings = { [K in keyof typeof FIELDS]: z.infer<(typeof FIELDS)[K]> };
-export const DEFAULT_SETTINGS: Settings = { port: DEFAULT_PORT, backupKeep: 14, expiringDays: DEFAULT_EXPIRING_DAYS };
+export const DEFAULT_SETTINGS: Settings = { port: DEFAULT_PORT, backupKeep: 14, expiringDays: DEFAULT_EXPIRING_DAYS, timeZone: '' };
 
 /** Each known value that passes its schema, defaults for the rest; `rejected` names what was dropped. */
 export function parseSettings(raw: unknown): { settings: Settings; rejected: string[] } {

@@ -70,6 +70,7 @@ export const MESSAGES = {
   'field.unknown': 'unknown field',
   'field.port': 'must be 1024–65535',
   'field.keepBackups': 'keep at least 1 backup',
+  'field.timeZone': 'is not a known time zone (pick one from the list, e.g. Asia/Shanghai)',
   'field.idChars': 'letters, digits and _.:- only (1–80)',
   'field.batchIdChars': 'letters, digits, _ or - only (8–64)',
   'field.httpUrl': 'must be an http(s) address or empty',

@@ -16,6 +16,8 @@ export interface AuthHandlerDeps {
   appInfo: () => AppInfo;
   /** The port this run listens on: a saved port takes effect at the next start. */
   port: number;
+  /** After the settings were written: the lab's time zone takes effect at once (app-services.ts). */
+  settingsChanged: () => void;
 }
 
 export function authHandlers(s: AuthHandlerDeps): Pick<HandlerTable, AuthHandlerNames> {
@@ -51,7 +53,8 @@ export function authHandlers(s: AuthHandlerDeps): Pick<HandlerTable, AuthHandler
     updateSettings: (input) => {
       const before = s.settings.read();
       const after = s.settings.update(input);
-      return { port: after.port, restartRequired: after.port !== before.port || after.port !== s.port };
+      s.settingsChanged();
+      return { port: after.port, restartRequired: after.port !== before.port || after.port !== s.port, timeZone: after.timeZone };
     },
     events: () => {
       throw new AppError('not_found', 'api.eventsHttpOnly');

@@ -5,6 +5,7 @@
 import type { LabelLanguage } from '../../shared/record-labels';
 import type { ExportDownload, ListEndpoint } from '../../shared/records';
 import type { XlsxValue } from './xlsx-stream';
+import { onLabTimeZoneChange } from '../lab-time-zone';
 
 /** The file an export wrote, for the transport to deliver (then it is the transport's to remove). */
 export interface ExportFile extends ExportDownload {
@@ -55,8 +56,9 @@ export function localMinute(iso: string): string {
   }
   return text;
 }
-/** UTC minute (`2026-11-23T10:36`) → its local minute, for localMinute. */
+/** UTC minute (`2026-11-23T10:36`) → its local minute, for localMinute; emptied when the lab's zone changes. */
 const minutes = new Map<string, string>();
+onLabTimeZoneChange(() => minutes.clear());
 const digit = (s: string, i: number) => s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57;
 /** `:SS.sssZ` after the minute (seconds 00–59), so every stamp of one cached minute is a valid date too. */
 const isSecondsSuffix = (iso: string) =>

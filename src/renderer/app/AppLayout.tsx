@@ -1,5 +1,5 @@
 // The signed-in shell: navigation, user menu, language switch, server-problem banner, routes.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Dropdown, Layout, Menu, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { Lazy, lazyNamed } from './lazy';
 import { screens } from './screens';
 import { PendingBadge, usePendingApprovals } from '../dashboard/pending-badge';
 import { ScanButton } from '../labels/ScanBox';
+import { displayTimeZone, setDisplayTimeZone } from './format';
 import { NotificationBell } from '../notifications/NotificationBell';
 
 const UsersScreen = lazyNamed(() => import('../screens/UsersScreen'), 'UsersScreen');
@@ -25,18 +26,26 @@ export function AppLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const [info, setInfo] = useState<AppInfo | null>(null);
+  // The screens show times in the zone they were drawn in: when the app info names another one (a
+  // lab zone other than this browser's, or a changed setting), they are drawn again.
+  const [zoneDrawn, setZoneDrawn] = useState(displayTimeZone);
+  const takeInfo = useCallback((i: AppInfo) => {
+    setDisplayTimeZone(i.timeZone);
+    setInfo(i);
+    setZoneDrawn(displayTimeZone());
+  }, []);
   const user = session.user!;
   const mine = screens.filter((s) => !s.adminOnly || user.role === 'admin');
   const pending = usePendingApprovals(user.role === 'admin');
 
   useEffect(() => {
-    const read = () => void call('appInfo', {}).then(setInfo, () => undefined);
+    const read = () => void call('appInfo', {}).then(takeInfo, () => undefined);
     read();
     // A notice can come while the app runs (completion.db replaced): read app info again.
     return subscribeEvents((e) => {
       if (e.type === 'app-info-changed') read();
     });
-  }, []);
+  }, [takeInfo]);
 
   const items = [
     ...mine.map((s) => ({ key: s.path, label: <PendingBadge path={s.path} counts={pending}>{t(s.labelKey)}</PendingBadge> })),
@@ -92,13 +101,13 @@ export function AppLayout() {
           {info?.notices.map((n) => <Alert key={n.message} type="warning" showIcon closable style={{ marginBottom: 16 }} description={translateMessage(n)} />)}
           {/* One loading boundary per screen: router navigations are transitions, and a transition
               keeps showing an existing boundary's old screen instead of its fallback. */}
-          <Lazy key={location.pathname.split('/')[1]}>
+          <Lazy key={`${location.pathname.split('/')[1]} ${zoneDrawn}`}>
             <Routes>
               {mine.map((s) => (
                 <Route key={s.path} path={`${s.path}/*`} element={<s.Component />} />
               ))}
               {user.role === 'admin' && <Route path="/users" element={<UsersScreen />} />}
-              <Route path="/settings" element={<SettingsScreen info={info} onInfo={setInfo} />} />
+              <Route path="/settings" element={<SettingsScreen info={info} onInfo={takeInfo} />} />
               <Route path="/settings/data-sources" element={<DataSourcesScreen />} />
               <Route path="/labels" element={<LabelPrintPage />} />
               <Route path="*" element={<Navigate to="/home" replace />} />

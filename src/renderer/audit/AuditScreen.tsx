@@ -7,7 +7,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { applyFieldErrors } from '../app/form-errors';
-import { dateTime, EMPTY } from '../app/format';
+import { dateTime, EMPTY, labDayStart } from '../app/format';
 import { actionLabel, auditEntryUnits, changeLine, recordLabel, shownChanges } from '../records/change-format';
 import { AUDIT_ACTIONS, AUDIT_KINDS, type AuditListEntry, type AuditPage } from '../../shared/audit';
 import type { OpInput } from '../../shared/contract';
@@ -21,13 +21,13 @@ interface Filters {
   record?: number | null;
 }
 
-/** The picked days as local-day bounds: from the start of the first day to the start of the day after the last. */
+/** The picked days as the lab's day bounds: from the start of the first day to the start of the day after the last. */
 function toQuery(f: Filters): OpInput<'listAudit'> {
   const [from, to] = f.period ?? [null, null];
   return {
     ...(f.user ? { user: f.user } : {}),
-    ...(from ? { from: from.startOf('day').toISOString() } : {}),
-    ...(to ? { to: to.add(1, 'day').startOf('day').toISOString() } : {}),
+    ...(from ? { from: labDayStart(from.format('YYYY-MM-DD')) } : {}),
+    ...(to ? { to: labDayStart(to.add(1, 'day').format('YYYY-MM-DD')) } : {}),
     ...(f.kind ? { kind: f.kind as OpInput<'listAudit'>['kind'] } : {}),
     ...(f.action ? { action: f.action } : {}),
     ...(f.record ? { record: f.record } : {}),

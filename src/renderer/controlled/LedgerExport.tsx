@@ -10,6 +10,7 @@ import type { ControlledCategory } from '../../shared/controlled';
 import { downloadFile, exportLanguage } from '../records/export-download';
 import { applyFieldErrors } from '../app/form-errors';
 import { useBusyAction } from '../app/use-busy-action';
+import { labToday } from '../app/format';
 
 interface Values {
   id?: number;
@@ -32,7 +33,7 @@ export function LedgerExport({ categories, nameOf }: { categories: ControlledCat
   return (
     <Card size="small" title={t('controlled.ledger.title')} data-testid="controlled-ledger">
       <Typography.Paragraph type="secondary">{t('controlled.ledger.hint')}</Typography.Paragraph>
-      <Form form={form} layout="inline" onFinish={(v) => void submit(v)} initialValues={{ range: [dayjs().startOf('month'), dayjs()] }}>
+      <Form form={form} layout="inline" onFinish={(v) => void submit(v)} initialValues={{ range: [dayjs(labToday()).startOf('month'), dayjs(labToday())] }}>
         <Form.Item name="id" label={t('controlled.category')} rules={[{ required: true, message: t('controlled.ledger.pickCategory') }]}>
           <Select style={{ width: 180 }} options={categories.map((c) => ({ value: c.id, label: nameOf(c) }))} data-testid="ledger-category" />
         </Form.Item>

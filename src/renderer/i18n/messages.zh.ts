@@ -64,6 +64,7 @@ export const zhMessages: Record<MessageKey, string> = {
   'field.unknown': '未知字段',
   'field.port': '必须在 1024–65535 之间',
   'field.keepBackups': '至少保留 1 个备份',
+  'field.timeZone': '不是已知的时区（请从列表中选择，例如 Asia/Shanghai）',
   'field.idChars': '只能用字母、数字和 _.:-（1–80 个字符）',
   'field.batchIdChars': '只能用字母、数字、_ 或 -（8–64 个字符）',
   'field.httpUrl': '必须是 http(s) 地址或留空',

@@ -13,7 +13,7 @@ import { formMessage, REQUIRED_MESSAGE, schemaRules } from '../app/schema-rules'
 import { stockInInput } from '../../shared/contract/records';
 import { COUNT_UNITS, MEASURE_UNITS, containersOf, toNumber } from '../../shared/amounts';
 import type { ReagentOrder } from '../../shared/records';
-import { localDay } from '../../shared/stock';
+import { labToday } from '../app/format';
 
 const UNIT_OPTIONS = [...Object.keys(MEASURE_UNITS), ...COUNT_UNITS].map((u) => ({ value: u }));
 
@@ -23,7 +23,7 @@ const dateProps = {
 };
 
 /** The dialog's first values for an order. */
-export function stockInDefaults(order: ReagentOrder, today = localDay()): Record<string, unknown> {
+export function stockInDefaults(order: ReagentOrder, today = labToday()): Record<string, unknown> {
   const c = containersOf(order.quantity, order.specification);
   const amount = c ? { quantity: toNumber(c.amount), unit: c.unit, container_size: toNumber(c.size) } : { quantity: order.quantity, unit: '', container_size: null };
   return { ...amount, lot_number: '', expiry_date: null, received_date: today, supplier: order.supplier || order.brand, storage_location: '' };

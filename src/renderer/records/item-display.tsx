@@ -6,8 +6,7 @@ import type { ReactElement } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, toDecimal } from '../../shared/amounts';
-import { localDay } from '../../shared/stock';
-import { EMPTY } from '../app/format';
+import { EMPTY, labToday } from '../app/format';
 
 /** Days before expiry at which the list warns (orange). */
 export const EXPIRY_WARN_DAYS = 30;
@@ -45,7 +44,7 @@ export function daysBetween(today: string, day: string): number {
 
 export type ExpiryState = 'expired' | 'soon' | 'ok';
 
-export function expiryState(day: string, today = localDay()): { state: ExpiryState; days: number } {
+export function expiryState(day: string, today = labToday()): { state: ExpiryState; days: number } {
   const days = daysBetween(today, day);
   return { days, state: days < 0 ? 'expired' : days <= EXPIRY_WARN_DAYS ? 'soon' : 'ok' };
 }

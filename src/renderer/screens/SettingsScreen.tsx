@@ -1,4 +1,4 @@
-// Settings: data directory, local server port, language, about/version.
+// Settings: data directory, local server port, the lab's time zone, language, about/version.
 import { useEffect, type ReactNode } from 'react';
 import { App, Button, Card, Descriptions, InputNumber, Select, Space, Typography } from 'antd';
 import { Form } from '../app/Form';
@@ -14,6 +14,7 @@ import { PersonalizationSwitch } from '../completion/PersonalizationSwitch';
 import { AlertSettingsCard } from '../dashboard/AlertSettingsCard';
 import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
 import { codeWord } from '../i18n/translate';
+import { TimeZoneCard } from './TimeZoneCard';
 
 /** A value with what it means beneath it, in words a lab manager uses. */
 function Explained({ hint, children }: { hint: string; children: ReactNode }) {
@@ -67,6 +68,7 @@ export function SettingsScreen({ info, onInfo }: { info: AppInfo | null; onInfo:
           {t('settings.portHint')}
         </Typography.Paragraph>
       </Card>
+      {info && <TimeZoneCard info={info} isAdmin={isAdmin} onInfo={onInfo} />}
       <AlertSettingsCard isAdmin={isAdmin} />
       <PersonalizationSwitch />
       {session.user?.role !== 'public' && <NotificationSettingsCard />}

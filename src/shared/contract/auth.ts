@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { op, returns } from './define';
 import { empty, id, requiredText } from './common';
 import type { Message } from '../messages';
+import { isTimeZone } from '../time-zone';
 
 export const ROLES = ['admin', 'member', 'public'] as const;
 export type Role = (typeof ROLES)[number];
@@ -27,6 +28,9 @@ export interface AppInfo {
   /** Things the user is told once, after the start that found them (e.g. completion data rebuilt). */
   notices: Message[];
   worker: { state: 'starting' | 'running' | 'restarting' | 'stopped'; restarts: number; lastHealthAt: string | null };
+  /** The lab's time zone as set ('' = the computer's) and the computer's own: every time shown,
+   *  exported or reported is in the set one, else the computer's. */
+  timeZone: { setting: string; computer: string };
 }
 
 const username = z
@@ -83,8 +87,14 @@ export const authOps = {
     method: 'PUT',
     path: '/settings',
     access: 'admin',
-    input: z.object({ port: z.number({ error: 'field.number' }).int().min(1024, 'field.port').max(65535, 'field.port').optional() }).strict(),
-    output: returns<{ port: number; restartRequired: boolean }>(),
+    input: z
+      .object({
+        port: z.number({ error: 'field.number' }).int().min(1024, 'field.port').max(65535, 'field.port').optional(),
+        /** An IANA name, or '' for the computer's zone. */
+        timeZone: z.string({ error: 'field.text' }).refine((v) => v === '' || isTimeZone(v), 'field.timeZone').optional(),
+      })
+      .strict(),
+    output: returns<{ port: number; restartRequired: boolean; timeZone: string }>(),
   }),
   events: op({ method: 'GET', path: '/events', access: 'user', input: empty, output: returns<never>(), httpOnly: true }),
 };
