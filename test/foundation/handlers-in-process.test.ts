@@ -60,11 +60,11 @@ describe('auth operations through the dispatcher', () => {
     expect(info.version).toBe('9.9.9-test');
     // This run listens on a test port, not the saved one: saving this run's port changes the saved
     // value (restart flagged), saving it again changes nothing.
-    expect(await ok('updateSettings', { port: s.port }, admin)).toEqual({ port: s.port, restartRequired: true });
-    expect(await ok('updateSettings', { port: s.port }, admin)).toEqual({ port: s.port, restartRequired: false });
-    expect(await ok('updateSettings', {}, admin)).toEqual({ port: s.port, restartRequired: false });
+    expect(await ok('updateSettings', { port: s.port }, admin)).toEqual({ port: s.port, restartRequired: true, timeZone: '' });
+    expect(await ok('updateSettings', { port: s.port }, admin)).toEqual({ port: s.port, restartRequired: false, timeZone: '' });
+    expect(await ok('updateSettings', {}, admin)).toEqual({ port: s.port, restartRequired: false, timeZone: '' });
     const other = await freePort();
-    expect(await ok('updateSettings', { port: other }, admin)).toEqual({ port: other, restartRequired: true });
+    expect(await ok('updateSettings', { port: other }, admin)).toEqual({ port: other, restartRequired: true, timeZone: '' });
     expect(s.settings.read().port).toBe(other);
     expect(await call('events', {}, admin)).toMatchObject({ ok: false, error: { code: 'not_found', message: 'The event stream is served over HTTP only.' } });
   });
