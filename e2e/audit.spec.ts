@@ -1,10 +1,10 @@
-// History and audit log in the Chinese UI (real server, real Chromium, lab in China Standard
-// Time): the history drawer speaks words and local time; an admin deletes an item and finds its
+// History and audit log in the Chinese UI (real server, real Chromium; the lab's time zone set to
+// China Standard Time, the browser in Berlin): the history drawer speaks words and local time; an admin deletes an item and finds its
 // whole history on the audit log screen through the filters; members do not see that screen.
 import type { Page } from '@playwright/test';
 import { ADMIN, ApiSession, MEMBER, rowMenu, seedUsers, test, expect, type RunningApp } from './fixtures';
 
-test.use({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+test.use({ locale: 'zh-CN', timezoneId: 'Europe/Berlin' });
 
 const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** antd spaces out a two-character Chinese button label (登 录); match it either way. */
@@ -33,6 +33,7 @@ async function loginZh(page: Page, app: RunningApp, user: { username: string; pa
 /** Seeds 丙酮 (borrowed by the member) and 乙醇; returns 丙酮's id and history. */
 async function seedBorrowed(app: RunningApp): Promise<{ admin: ApiSession; id: number }> {
   const admin = await seedUsers(app);
+  await admin.req('PUT', '/api/settings', { timeZone: 'Asia/Shanghai' });
   const item = await admin.req<{ id: number }>('POST', '/api/inventory', { name: '丙酮', cas_number: '67-64-1', quantity: 3, unit: '瓶', storage_location: 'B105' });
   await admin.req('POST', '/api/inventory', { name: '乙醇', quantity: 1, unit: '瓶' });
   const member = new ApiSession(app.url);

@@ -25,6 +25,7 @@ async function seed(app: RunningApp): Promise<{ admin: ApiSession; member: ApiSe
   const order = await member.req<{ id: number }>('POST', '/api/reagent-orders', { name: '甲醇', category: '有机溶剂', quantity: 3, unit_price: 45.5 });
   await admin.req('POST', `/api/reagent-orders/${order.id}/approve`, {});
   await admin.req('POST', `/api/reagent-orders/${order.id}/arrive`, {});
+  await admin.req('POST', '/api/locations', { name: 'A101' });
   await admin.req('POST', `/api/reagent-orders/${order.id}/stock-in`, { storage_location: 'A101' });
   const tips = await member.req<{ id: number }>('POST', '/api/consumable-orders', { name: '吸头', quantity: 10, unit_price: 12.8 });
   await admin.req('POST', `/api/consumable-orders/${tips.id}/approve`, {});

@@ -173,6 +173,13 @@ export async function rowMenu(row: import('@playwright/test').Locator, name: str
   await row.page().locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name, exact: typeof name === 'string' }).click();
 }
 
+/** Picks a node in a location picker (a TreeSelect): types `search`, clicks the node titled `name`. */
+export async function pickLocation(picker: import('@playwright/test').Locator, search: string, name: string): Promise<void> {
+  await picker.click();
+  await picker.locator('input').fill(search);
+  await picker.page().locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-title', { hasText: name }).first().click();
+}
+
 /** Picks a status (or group) in a records list's status filter by its label. */
 export async function pickStatus(page: import('@playwright/test').Page, label: string): Promise<void> {
   await page.getByTestId('status-filter').click();

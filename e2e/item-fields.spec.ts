@@ -3,7 +3,7 @@
 // and pictogram icons in the list and every field in its detail drawer, in English and Chinese;
 // stock-in from an arrived order takes the amount prefilled from the order, lot and expiry.
 import type { Page } from '@playwright/test';
-import { ADMIN, loginViaUi, seedUsers, showColumns, test, expect, type ApiSession } from './fixtures';
+import { ADMIN, loginViaUi, pickLocation, seedUsers, showColumns, test, expect, type ApiSession } from './fixtures';
 
 /** YYYY-MM-DD of today + `days` on this computer's calendar (the lab's local day). */
 function day(days: number): string {
@@ -110,6 +110,8 @@ test('the form refuses a bad date and a container size of 0 with the service\'s 
 
 test('stock-in from an arrived order: amount prefilled from the order, lot and expiry kept on the item', async ({ page, app }) => {
   const admin = await seedUsers(app);
+  const room = await admin.req<{ id: number }>('POST', '/api/locations', { name: 'C201' });
+  await admin.req('POST', '/api/locations', { name: '1号柜', parent_id: room.id });
   const order = await admin.req<{ id: number }>('POST', '/api/reagent-orders', { name: '氯化钠', cas_number: '7647-14-5', specification: '500 g', quantity: 2, brand: '阿拉丁', supplier: '阿拉丁 Aladdin' });
   await admin.req('POST', `/api/reagent-orders/${order.id}/approve`, {});
   await admin.req('POST', `/api/reagent-orders/${order.id}/arrive`, {});
@@ -128,7 +130,7 @@ test('stock-in from an arrived order: amount prefilled from the order, lot and e
   // No location: refused in the dialog.
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(form).toContainText(/required/i);
-  await form.getByLabel('Storage location').fill('C201 › 1号柜');
+  await pickLocation(form.getByTestId('stock-in-location'), 'C201', '1号柜');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('row', { name: /氯化钠/ })).toContainText('Stocked in');
 

@@ -3,7 +3,7 @@
 // moves it, renames the room and sees the new path in the list; deleting a location that holds the
 // item is refused with the count. The same in zh-CN.
 import type { Page } from '@playwright/test';
-import { ADMIN, loginViaUi, rowMenu, seedUsers, test, expect } from './fixtures';
+import { ADMIN, loginViaUi, pickLocation, rowMenu, seedUsers, test, expect } from './fixtures';
 
 /** Adds a location through the admin screen: top level, or inside the node with path `parent`. */
 async function addLocation(page: Page, name: string, parent: string | null, labels: { addRoot: string; addChild: string; name: string; add: string }) {
@@ -16,11 +16,6 @@ async function addLocation(page: Page, name: string, parent: string | null, labe
 }
 
 /** Picks a node in an open location picker by typing part of its path. */
-async function pick(page: Page, picker: ReturnType<Page['getByTestId']>, search: string, name: string) {
-  await picker.click();
-  await picker.locator('input').fill(search);
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-title', { hasText: name }).first().click();
-}
 
 test('admin builds building › room › cabinet, stocks an item there, browses the tree, moves it, renames the room', async ({ page, app }) => {
   test.setTimeout(180_000);
@@ -41,7 +36,7 @@ test('admin builds building › room › cabinet, stocks an item there, browses 
   await form.getByLabel('Name', { exact: true }).fill('乙醇');
   await form.getByLabel('Quantity').fill('500');
   await form.getByLabel('Unit').fill('mL');
-  await pick(page, form.getByTestId('location-picker'), 'Cabinet', 'Cabinet A');
+  await pickLocation(form.getByTestId('location-picker'), 'Cabinet', 'Cabinet A');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const row = page.getByRole('row', { name: /乙醇/ });
   // The last two levels in the list, the whole path on hover.
@@ -65,7 +60,7 @@ test('admin builds building › room › cabinet, stocks an item there, browses 
   await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: 'Move' }).click();
   const move = page.getByTestId('move-form');
   await expect(move.getByTestId('move-from')).toHaveText('Chemistry › Room 301 › Cabinet A');
-  await pick(page, move.getByTestId('move-picker'), '302', 'Room 302');
+  await pickLocation(move.getByTestId('move-picker'), '302', 'Room 302');
   await move.getByLabel('Note').fill('making room');
   await page.getByRole('dialog').getByRole('button', { name: 'Move' }).click();
   await expect(page.getByTestId('list-total')).toContainText('0'); // no longer under room 301
@@ -112,7 +107,7 @@ test('in zh-CN: picker, tree, move and rename read in Chinese', async ({ page, a
   await form.getByLabel('数量').fill('1');
   await form.getByLabel('单位').fill('L');
   await expect(form.getByTestId('location-picker')).toContainText('选择存放位置');
-  await pick(page, form.getByTestId('location-picker'), 'A柜', 'A柜');
+  await pickLocation(form.getByTestId('location-picker'), 'A柜', 'A柜');
   await page.getByRole('button', { name: /^保\s*存$/ }).click();
   const row = page.getByRole('row', { name: /丙酮/ });
   await expect(row.getByTestId('location-cell')).toHaveText('301 › A柜');
@@ -125,7 +120,7 @@ test('in zh-CN: picker, tree, move and rename read in Chinese', async ({ page, a
 
   await row.getByTestId('row-more').click();
   await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: '移动' }).click();
-  await pick(page, page.getByTestId('move-picker'), '冰箱', '冰箱');
+  await pickLocation(page.getByTestId('move-picker'), '冰箱', '冰箱');
   await page.getByTestId('move-form').getByLabel('备注').fill('腾出 A 柜');
   await page.getByRole('dialog').getByRole('button', { name: /移\s*动/ }).click();
   await expect(page.getByText('已移到 化学楼 › 冰箱')).toBeVisible();
@@ -153,7 +148,7 @@ test('in zh-CN: picker, tree, move and rename read in Chinese', async ({ page, a
   await page.getByTestId('location-实验楼 › 冰箱').locator('span').first().dragTo(dropOn, { targetPosition: { x: box.width / 2, y: box.height * 0.8 } });
   await expect(page.getByTestId('location-实验楼 › 301 › 冰箱')).toBeVisible();
   await page.getByTestId('location-实验楼 › 301 › 冰箱').getByRole('button', { name: '移到…' }).click();
-  await pick(page, page.getByTestId('location-move-form').getByTestId('location-picker'), '实验楼', '实验楼');
+  await pickLocation(page.getByTestId('location-move-form').getByTestId('location-picker'), '实验楼', '实验楼');
   await page.getByRole('dialog').getByRole('button', { name: /移\s*动/ }).click();
   await expect(page.getByTestId('location-实验楼 › 冰箱')).toBeVisible();
   await page.getByRole('menuitem', { name: '库存' }).click();

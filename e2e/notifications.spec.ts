@@ -6,7 +6,7 @@
 // shown to her, the others still are.
 import type { Browser, Page } from '@playwright/test';
 import { CONTEXT_OPTIONS } from '../playwright.config';
-import { ADMIN, ApiSession, MEMBER, loginViaUi, loginViaUiZh, seedUsers, test, expect } from './fixtures';
+import { ADMIN, ApiSession, MEMBER, loginViaUi, loginViaUiZh, pickLocation, seedUsers, test, expect } from './fixtures';
 
 /** The admin in a second browser context, on the reagent orders page. */
 async function adminWindow(browser: Browser, app: Parameters<typeof loginViaUi>[1]): Promise<{ admin: Page; close: () => Promise<void> }> {
@@ -25,7 +25,8 @@ async function memberSession(app: Parameters<typeof loginViaUi>[1]): Promise<Api
 test('the requester (zh-CN) sees the bell rise live as the admin approves, marks arrived and stocks in, then opens the new item from it', async ({ page, app, browser }) => {
   // Two browser contexts and a server on a 2-core machine that runs other suites beside.
   test.setTimeout(180_000);
-  await seedUsers(app);
+  const api = await seedUsers(app);
+  await api.req('POST', '/api/locations', { name: 'A301-2号柜' });
   const alice = await memberSession(app);
   await alice.req('POST', '/api/reagent-orders', { name: '乙腈', english_name: 'Acetonitrile', quantity: 2, specification: '4 L' });
 
@@ -44,7 +45,7 @@ test('the requester (zh-CN) sees the bell rise live as the admin approves, marks
   await row.getByRole('button', { name: 'Mark arrived' }).click();
   await expect(bell).toHaveAttribute('aria-label', '通知，2 条未读');
   await row.getByRole('button', { name: 'Stock in' }).click();
-  await admin.getByTestId('stock-in-form').getByLabel('Storage location').fill('A301-2号柜');
+  await pickLocation(admin.getByTestId('stock-in-location'), '2号柜', 'A301-2号柜');
   await admin.getByRole('button', { name: 'Save' }).click();
   await expect(row).toContainText('Stocked in');
   await expect(bell).toHaveAttribute('aria-label', '通知，3 条未读');

@@ -7,7 +7,7 @@ import path from 'node:path';
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from '@playwright/test';
-import { ADMIN, MEMBER, PUBLIC, loginViaUi, rowMenu, seedUsers, test, expect } from './fixtures';
+import { ADMIN, MEMBER, PUBLIC, loginViaUi, pickLocation, rowMenu, seedUsers, test, expect } from './fixtures';
 import { writeSamples } from '../test/fixtures/records/generate-samples';
 
 /** A second window, logged in as the admin, on the given list page; close its context when done. */
@@ -37,7 +37,10 @@ async function saveNewOrder(page: Page, fields: [label: string, value: string][]
 }
 
 test('member orders a reagent → admin approves, marks arrived, stocks in → item in inventory with its history', async ({ page, app, browser }) => {
-  await seedUsers(app);
+  const api = await seedUsers(app);
+  const building = await api.req<{ id: number }>('POST', '/api/locations', { name: '化学楼' });
+  const room = await api.req<{ id: number }>('POST', '/api/locations', { name: 'A301', parent_id: building.id });
+  await api.req('POST', '/api/locations', { name: '2号柜', parent_id: room.id });
   await loginViaUi(page, app, MEMBER);
   await page.getByRole('menuitem', { name: 'Reagent orders' }).click();
   await saveNewOrder(page, [['Name', '乙醇'], ['English name', 'Ethanol'], ['CAS No.', '６４－１７－５'], ['Quantity', '2'], ['Brand', '国药集团']]);
@@ -56,7 +59,8 @@ test('member orders a reagent → admin approves, marks arrived, stocks in → i
   await row.getByRole('button', { name: 'Mark arrived' }).click();
   await expect(row).toContainText('Arrived');
   await row.getByRole('button', { name: 'Stock in' }).click();
-  await admin.getByTestId('stock-in-form').getByLabel('Storage location').fill('A301-2号柜');
+  // The location comes from the tree, found by any segment of its path.
+  await pickLocation(admin.getByTestId('stock-in-location'), '2号柜', '2号柜');
   await admin.getByTestId('stock-in-form').getByLabel('Unit').fill('瓶');
   await admin.getByRole('button', { name: 'Save' }).click();
   await expect(row).toContainText('Stocked in');
@@ -64,7 +68,7 @@ test('member orders a reagent → admin approves, marks arrived, stocks in → i
 
   await admin.getByRole('menuitem', { name: 'Inventory' }).click();
   const item = admin.getByRole('row', { name: /乙醇/ });
-  await expect(item).toContainText('A301-2号柜');
+  await expect(item).toContainText('A301 › 2号柜');
   await expect(item).toContainText('In stock');
   await expect(item).toContainText('2 瓶');
   await rowMenu(item, 'History');
@@ -72,7 +76,7 @@ test('member orders a reagent → admin approves, marks arrived, stocks in → i
   await expect(admin.getByTestId('history-entry')).toHaveCount(1);
   await expect(drawer).toContainText('Stocked in');
   await expect(drawer).toContainText('Lab Admin');
-  await expect(drawer).toContainText('Storage location: — → A301-2号柜');
+  await expect(drawer).toContainText('Storage location: — → 化学楼 › A301 › 2号柜');
   await adminCtx.close();
 
   // The order's own trail, seen by the member.

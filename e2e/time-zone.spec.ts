@@ -29,11 +29,11 @@ test('the admin sets the lab zone: screens and the export show the lab\'s times,
   await loginViaUi(page, utcApp, ADMIN, '/settings');
   const card = page.getByTestId('time-zone-card');
   // Default: the computer's zone, the one the server runs in.
-  await expect(card).toContainText('Same as this computer (UTC)');
+  await expect(card).toContainText('Same as this computer (Coordinated Universal Time)');
   await card.getByRole('combobox').fill('Shanghai');
-  await page.locator('.ant-select-item-option[title="Asia/Shanghai"]').click();
-  await expect(page.getByText('Time zone saved: Asia/Shanghai')).toBeVisible();
-  await expect(card).toContainText('Asia/Shanghai');
+  await page.locator('.ant-select-item-option[title="China Standard Time (Asia/Shanghai)"]').click();
+  await expect(page.getByText('Time zone saved: China Standard Time')).toBeVisible();
+  await expect(card).toContainText('China Standard Time (Asia/Shanghai)');
 
   // The audit log shows the creation in Shanghai time (neither UTC nor New York).
   await page.getByRole('menuitem', { name: 'Audit log' }).click();

@@ -82,6 +82,8 @@ export const MESSAGES = {
   'field.sendItems': 'send at least one item',
   'field.username': 'letters, digits, ".", "_" or "-" only',
   'field.noSuchRecord': 'no such record',
+  'location.noMatch': 'no location “{{text}}” in the tree: pick one from the tree, or add it on the Locations page first',
+  'location.ambiguous': '“{{text}}” matches several locations ({{candidates}}): pick one from the tree',
   'field.alreadyTaken': 'already taken',
   'field.notOnOwnAccount': 'not allowed on your own account',
   'field.notSortable': 'is not a sortable column',

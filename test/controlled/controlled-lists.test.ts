@@ -65,6 +65,7 @@ describe('controlled lists', () => {
     expect((await h.call(h.member, 'approveReagentOrder', { id: fromCart.id })).ok).toBe(false);
     await h.ok(h.admin, 'approveReagentOrder', { id: fromCart.id });
     await h.ok(h.admin, 'arriveReagentOrder', { id: fromCart.id });
+    await h.ok(h.admin, 'createLocation', { name: 'A1' });
     const stocked = await h.ok<{ item: InventoryItem }>(h.admin, 'stockInReagentOrder', { id: fromCart.id, storage_location: 'A1' });
     expect(stocked.item.controlled).toBe(flag);
 

@@ -107,6 +107,8 @@ describe('notification centre over HTTP', () => {
 
     expect((await call(l.base, 'POST', `/api/reagent-orders/${id}/approve`, {}, l.admin)).status).toBe(200);
     expect((await call(l.base, 'POST', `/api/reagent-orders/${id}/arrive`, {}, l.admin)).status).toBe(200);
+    const room = (await call(l.base, 'POST', '/api/locations', { name: 'A301' }, l.admin)).json as { id: number };
+    expect((await call(l.base, 'POST', '/api/locations', { name: '试剂柜', parent_id: room.id }, l.admin)).status).toBe(200);
     const stocked = await call(l.base, 'POST', `/api/reagent-orders/${id}/stock-in`, { storage_location: 'A301 › 试剂柜' }, l.admin2);
     expect(stocked.status).toBe(200);
     const itemId = stocked.json.item.id as number;

@@ -19,6 +19,7 @@ describe('records over the IPC handler table', () => {
     if (!created.ok) throw new Error(created.error.message);
     await send(h.admin, 'approveReagentOrder', { id: created.value.id });
     await send(h.admin, 'arriveReagentOrder', { id: created.value.id });
+    await send(h.admin, 'createLocation', { name: 'A301' });
     const stocked = await send<{ item: InventoryItem }>(h.admin, 'stockInReagentOrder', { id: created.value.id, storage_location: 'A301' });
     expect(stocked).toMatchObject({ ok: true, value: { item: { storage_location: 'A301', status: 'in_stock' } } });
     expect(await send(h.guest, 'listInventory', { search: '64175' })).toMatchObject({ ok: true, value: { total: 1 } });

@@ -131,12 +131,45 @@ describe('stock-in from a reagent order', () => {
     expect(h.dbs.lab.prepare('SELECT count(*) FROM stock_movements').pluck().get()).toBe(1);
   });
 
-  it('takes the amount as given, the brand as supplier when the order has none, and a location text as a node', async () => {
+  it('takes the amount as given, the brand as supplier when the order has none, and a location text naming an existing node', async () => {
     const h = createHarness();
+    const cold = await h.ok<{ id: number }>(h.admin, 'createLocation', { name: '冷库' });
+    const floor = await h.ok<{ id: number }>(h.admin, 'createLocation', { name: '2层', parent_id: cold.id });
     const order = await arrived(h);
     const res = await h.ok<{ item: InventoryItem }>(h.admin, 'stockInReagentOrder', { id: order.id, storage_location: '冷库 › 2层', quantity: 0.75, unit: 'kg', container_size: 0.5, received_date: '2026-11-20' });
-    expect(res.item).toMatchObject({ quantity: 0.75, unit: 'kg', container_size: 0.5, supplier: '国药集团', received_date: '2026-11-20', storage_location: '冷库 › 2层' });
-    expect(res.item.location_id).toBe(h.dbs.lab.prepare('SELECT id FROM locations WHERE path = ?').pluck().get('冷库 › 2层'));
+    expect(res.item).toMatchObject({ quantity: 0.75, unit: 'kg', container_size: 0.5, supplier: '国药集团', received_date: '2026-11-20', storage_location: '冷库 › 2层', location_id: floor.id });
+  });
+
+  it('a location text is matched against the tree (path, segments written together, unique last segment) and never creates a node', async () => {
+    const h = createHarness();
+    const building = await h.ok<{ id: number }>(h.admin, 'createLocation', { name: '化学楼' });
+    const room = await h.ok<{ id: number }>(h.admin, 'createLocation', { name: '301室', parent_id: building.id });
+    const cabinet = await h.ok<{ id: number }>(h.admin, 'createLocation', { name: '试剂柜A', parent_id: room.id });
+    const shelf = await h.ok<{ id: number }>(h.admin, 'createLocation', { name: '第2层', parent_id: cabinet.id });
+    const fridge = await h.ok<{ id: number }>(h.admin, 'createLocation', { name: '冰箱 4℃', parent_id: room.id });
+    await h.ok(h.admin, 'createLocation', { name: '第2层', parent_id: fridge.id });
+    const nodes = () => h.dbs.lab.prepare('SELECT count(*) FROM locations').pluck().get();
+    const before = nodes();
+    for (const [text, id] of [['301室试剂柜A第2层', shelf.id], ['冰箱4℃', fridge.id], ['化学楼 › 301室 › 试剂柜A', cabinet.id]] as const) {
+      const res = await h.ok<{ item: InventoryItem }>(h.admin, 'stockInReagentOrder', { id: (await arrived(h)).id, storage_location: text });
+      expect(res.item.location_id, text).toBe(id);
+    }
+    // Nothing matches, or two nodes match as well ("第2层" is the last segment of both shelves): refused, nothing created.
+    for (const [text, key] of [['302室', 'location.noMatch'], ['第2层', 'location.ambiguous']] as const) {
+      const order = await arrived(h);
+      const r = await h.call(h.admin, 'stockInReagentOrder', { id: order.id, storage_location: text });
+      expect(r, text).toMatchObject({ ok: false, error: { code: 'validation', fields: { storage_location: { key } } } });
+      expect(h.records.reagentOrders.get(order.id).status).toBe('arrived');
+    }
+    expect(nodes()).toBe(before);
+  });
+
+  it('a container size in the specification ("4L") is kept: 2 瓶 × 4 L = 8 L', async () => {
+    const h = createHarness();
+    const shelf = await h.ok<{ id: number }>(h.admin, 'createLocation', { name: 'A1' });
+    const order = await arrived(h, { quantity: 2, specification: '4L' });
+    const res = await h.ok<{ item: InventoryItem }>(h.admin, 'stockInReagentOrder', { id: order.id, location_id: shelf.id });
+    expect(res.item).toMatchObject({ quantity: 8, unit: 'L', container_size: 4 });
   });
 
   it('refuses a stock-in without a location, a bad date or a bad amount, naming the field, and writes nothing', async () => {

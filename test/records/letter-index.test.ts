@@ -104,6 +104,7 @@ describe('one common letter through the letter index', () => {
     const order = await h.ok<{ id: number }>(h.member, 'createReagentOrder', { name: 'Quinine', quantity: 1 });
     await h.ok(h.admin, 'approveReagentOrder', { id: order.id });
     await h.ok(h.admin, 'arriveReagentOrder', { id: order.id });
+    await h.ok(h.admin, 'createLocation', { name: 'A301' });
     await h.ok(h.admin, 'stockInReagentOrder', { id: order.id, storage_location: 'A301' });
     expect(check()).toBe(4);
     expect(await names('q')).toEqual(['Quartz', 'Quinine', 'Quinoline']);

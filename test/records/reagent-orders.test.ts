@@ -13,6 +13,7 @@ describe('reagent orders', () => {
     expect(order).toMatchObject({ status: 'pending_approval', applicant_id: h.member.id, applicant: '张三 Alice', cas_number: '64-17-5', hazardous: true, inventory_item_id: null });
     expect((await h.ok<ReagentOrder>(h.admin, 'approveReagentOrder', { id: order.id })).status).toBe('approved');
     expect((await h.ok<ReagentOrder>(h.admin, 'arriveReagentOrder', { id: order.id })).status).toBe('arrived');
+    await h.ok(h.admin, 'createLocation', { name: 'A301-2号柜' });
     h.hooks.take();
     const res = await h.ok<{ order: ReagentOrder; item: InventoryItem; alreadyStockedIn: boolean }>(h.admin, 'stockInReagentOrder', { id: order.id, storage_location: 'A301-2号柜', unit: '瓶' });
     expect(res.alreadyStockedIn).toBe(false);
@@ -54,6 +55,7 @@ describe('reagent orders', () => {
     const o = await h.ok<ReagentOrder>(h.member, 'createReagentOrder', ethanol);
     await h.ok(h.admin, 'approveReagentOrder', { id: o.id });
     await h.ok(h.admin, 'arriveReagentOrder', { id: o.id });
+    await h.ok(h.admin, 'createLocation', { name: 'A1' });
     const [a, b] = await Promise.all([
       h.ok<{ item: InventoryItem }>(h.admin, 'stockInReagentOrder', { id: o.id, storage_location: 'A1' }),
       h.ok<{ item: InventoryItem }>(h.admin, 'stockInReagentOrder', { id: o.id, storage_location: 'A1' }),
@@ -195,6 +197,7 @@ describe('reagent orders', () => {
     const o = await h.ok<ReagentOrder>(h.member, 'createReagentOrder', ethanol);
     await h.ok(h.admin, 'approveReagentOrder', { id: o.id });
     await h.ok(h.admin, 'arriveReagentOrder', { id: o.id });
+    h.dbs.lab.prepare("INSERT INTO locations (parent_id, name, path) VALUES (NULL, 'A1', 'A1')").run();
     const res = await h.ok<{ item: InventoryItem }>(h.admin, 'stockInReagentOrder', { id: o.id, storage_location: 'A1' });
     expect(h.records.reagentOrders.get(o.id).status).toBe('stocked_in');
     expect(h.records.inventory.get(res.item.id).status).toBe('in_stock');

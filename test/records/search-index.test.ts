@@ -178,6 +178,7 @@ describe('list search through the index', () => {
     expect(await find('/reagent-orders/', 'plinthane', { status: 'pending_approval' })).toEqual(['Plinthane']);
     await h.ok(h.admin, 'approveReagentOrder', { id: order.id });
     await h.ok(h.admin, 'arriveReagentOrder', { id: order.id });
+    await h.ok(h.admin, 'createLocation', { name: 'S3-5号柜' });
     await h.ok(h.admin, 'stockInReagentOrder', { id: order.id, storage_location: 'S3-5号柜' });
     expect(await find('/reagent-orders/', 'plinthane', { status: 'pending_approval' })).toEqual([]);
     expect(await find('/reagent-orders/', 'plinthane', { status: 'stocked_in' })).toEqual(['Plinthane']);

@@ -2,59 +2,17 @@
 // writes "301室试剂柜A第2层" for 化学楼 › 301室 › 试剂柜A › 第2层, or only "冰箱 4℃". Each text is
 // matched by its full path, by the lower path segments written together (separators and spaces
 // left out), or by a unique last segment; several nodes matching equally well is no match (the
-// user picks among them). The wizard then confirms each match, picks a node, or agrees to a new
+// user picks among them; src/main/locations/location-match.ts). The wizard then confirms each match, picks a node, or agrees to a new
 // node under a parent it picks; the commit writes what was decided (import-write.child.ts).
 import { AppError, fieldError } from '../../shared/errors';
-import type { ImportLocationChoice, ImportLocationMatchBy, ImportLocationText } from '../../shared/records';
-import { LOCATION_SEPARATOR } from '../../shared/stock';
+import type { ImportLocationChoice, ImportLocationText } from '../../shared/records';
 import type { Db } from '../db/open';
 import { locationStore } from '../stores/location-store';
+import { LOCATION_SEPARATOR } from '../../shared/stock';
 
 /** Where each text goes in the commit: an existing node, or a new one under `parent_id`. */
 export type ImportPlace = { location_id: number } | { create: true; parent_id: number | null };
 export type ImportPlaces = Record<string, ImportPlace>;
-
-interface Node {
-  id: number;
-  path: string;
-}
-
-const RANK: Record<ImportLocationMatchBy, number> = { path: 0, segments: 1, last: 2 };
-const CANDIDATES_SHOWN = 8;
-
-/** Text compared without case, width, spaces or separators (›, >, /, \, |, 、, commas, ·). */
-export function squashPlace(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[\s›>/\\|、,，·]+/g, '');
-}
-
-/** Every way a node can be written: its whole path, each lower run of segments, its last segment. */
-function keysOf(nodes: Node[]): Map<string, Array<Node & { by: ImportLocationMatchBy }>> {
-  const keys = new Map<string, Array<Node & { by: ImportLocationMatchBy }>>();
-  for (const n of nodes) {
-    const segs = n.path.split(LOCATION_SEPARATOR);
-    for (let j = 0; j < segs.length; j++) {
-      const by: ImportLocationMatchBy = j === 0 ? 'path' : j === segs.length - 1 ? 'last' : 'segments';
-      const key = squashPlace(segs.slice(j).join(''));
-      if (!key) continue;
-      const list = keys.get(key) ?? [];
-      list.push({ ...n, by });
-      keys.set(key, list);
-    }
-  }
-  return keys;
-}
-
-/** Matches each text (with its row count) against the tree of `db`. */
-export function matchLocations(db: Db, texts: Array<{ text: string; rows: number }>): ImportLocationText[] {
-  const keys = keysOf(locationStore(db).all());
-  return texts.map(({ text, rows }) => {
-    const found = keys.get(squashPlace(text)) ?? [];
-    const best = Math.min(...found.map((f) => RANK[f.by]));
-    const top = found.filter((f) => RANK[f.by] === best);
-    if (top.length === 1) return { text, rows, match: { id: top[0]!.id, path: top[0]!.path, by: top[0]!.by }, candidates: [] };
-    return { text, rows, match: null, candidates: top.slice(0, CANDIDATES_SHOWN).map(({ id, path }) => ({ id, path })) };
-  });
-}
 
 function refuse(key: 'import.locationUndecided' | 'import.locationGone', params: { text: string; id?: number }): AppError {
   return new AppError('validation', key, params, { fields: fieldError('locations', key, params) });

@@ -5,6 +5,7 @@
 import { fieldInvalid } from '../../shared/errors';
 import type { Db } from '../db/open';
 import { locationStore } from '../stores/location-store';
+import { matchLocations } from './location-match';
 
 export interface ResolvedLocation {
   location_id: number | null;
@@ -26,6 +27,20 @@ export function locationByText(db: Db, text: string): ResolvedLocation {
   const found = locations.idByPath(path);
   if (found !== undefined) return { location_id: found, storage_location: path };
   return { location_id: locations.insert(null, path, path), storage_location: path };
+}
+
+/**
+ * An existing node for a place written as text (a stock-in: its person picks from the tree, a script
+ * may send the text): by path, by its segments written together, or by a unique last segment. A
+ * text that matches nothing or several nodes is refused naming `storage_location`; nothing is created.
+ */
+export function existingLocation(db: Db, text: string): ResolvedLocation {
+  const [m] = matchLocations(db, [{ text: text.trim(), rows: 1 }]);
+  if (!m?.match) {
+    const candidates = (m?.candidates ?? []).map((c) => c.path).join('; ');
+    throw fieldInvalid('storage_location', candidates ? 'location.ambiguous' : 'location.noMatch', { text: text.trim(), candidates });
+  }
+  return { location_id: m.match.id, storage_location: m.match.path };
 }
 
 /** An item's location from its input: `location_id` wins over the text; undefined when neither is given. */

@@ -14,7 +14,7 @@ import type { ImportAnswer } from '../../shared/contract/cart';
 import { checkTransition } from './status-tables';
 import { REAGENT_TRANSITIONS } from '../../shared/workflows';
 import { inventoryRowValues, type InventoryService } from './inventory-service';
-import { resolveLocation } from '../locations/location-tree';
+import { existingLocation, locationById } from '../locations/location-tree';
 import { localDay } from '../../shared/stock';
 import { fieldInvalid } from '../../shared/errors';
 import { containersOf, toNumber, unitDimension } from '../../shared/amounts';
@@ -117,7 +117,8 @@ export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep>
       const order = this.get(input.id);
       if (order.status === 'stocked_in' && order.inventory_item_id != null) return { itemId: order.inventory_item_id, again: true };
       checkTransition(REAGENT_TRANSITIONS.stock_in, 'stock_in', { kind: ENTITY, id: order.id }, order.status);
-      const location = resolveLocation(this.d.db, input);
+      // From the tree: an id, or a text naming an existing node; a typed fragment never becomes a new node.
+      const location = input.location_id != null ? locationById(this.d.db, input.location_id) : input.storage_location?.trim() ? existingLocation(this.d.db, input.storage_location) : undefined;
       if (!location?.storage_location) throw fieldInvalid(input.location_id === undefined ? 'storage_location' : 'location_id', 'field.required');
       const values = inventoryRowValues(
         {

@@ -58,6 +58,7 @@ export const en = {
     timeZone: 'Time zone',
     timeZoneHint: 'Times on screen, exports, ledgers, stocktake reports, backup names and expiry alerts all use this zone. When the computer running the app is set to another zone (a server on UTC, say), pick the lab\'s.',
     timeZoneComputer: 'Same as this computer ({{zone}})',
+    timeZoneOption: '{{name}} ({{zone}})',
     timeZoneSaved: 'Time zone saved: {{zone}}',
     timeZoneNow: 'In the lab it is now {{time}}',
   },

@@ -76,6 +76,8 @@ export const zhMessages: Record<MessageKey, string> = {
   'field.sendItems': '请至少发送一件商品',
   'field.username': '只能用字母、数字、“.”、“_”或“-”',
   'field.noSuchRecord': '记录不存在',
+  'location.noMatch': '位置树中没有“{{text}}”：请从位置树中选择，或先在“位置”页面添加',
+  'location.ambiguous': '“{{text}}”对应多个位置（{{candidates}}）：请从位置树中选择',
   'field.alreadyTaken': '已被占用',
   'field.notOnOwnAccount': '不能用于自己的账户',
   'field.notSortable': '该列不能排序',

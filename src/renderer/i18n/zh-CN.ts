@@ -60,6 +60,7 @@ export const zhCN: Messages = {
     timeZone: '时区',
     timeZoneHint: '界面上的时间、导出文件、台账、盘点报告、备份名称和到期提醒都按此时区计算。运行本应用的电脑设在其他时区时（例如服务器用 UTC），请选实验室所在的时区。',
     timeZoneComputer: '跟随本机（{{zone}}）',
+    timeZoneOption: '{{name}}（{{zone}}）',
     timeZoneSaved: '时区已保存：{{zone}}',
     timeZoneNow: '实验室现在是 {{time}}',
   },

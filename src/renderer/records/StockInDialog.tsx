@@ -1,6 +1,7 @@
 // Stock-in of an arrived reagent order: the item's amount (prefilled from the order: quantity ×
 // the specification's size, "2 × 500 g" → 1000 g in containers of 500 g), lot number, expiry and
-// received date (today), supplier (the order's, else its brand) and where it goes. Rules come from
+// received date (today), supplier (the order's, else its brand) and where it goes (a node of the
+// location tree). Rules come from
 // the contract's stockInInput, as the service checks them.
 import { useEffect } from 'react';
 import { App, AutoComplete, Col, DatePicker, Input, InputNumber, Modal, Row } from 'antd';
@@ -9,6 +10,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { applyFieldErrors } from '../app/form-errors';
+import { LocationPicker } from '../locations/LocationPicker';
 import { formMessage, REQUIRED_MESSAGE, schemaRules } from '../app/schema-rules';
 import { stockInInput } from '../../shared/contract/records';
 import { COUNT_UNITS, MEASURE_UNITS, containersOf, toNumber } from '../../shared/amounts';
@@ -26,7 +28,7 @@ const dateProps = {
 export function stockInDefaults(order: ReagentOrder, today = labToday()): Record<string, unknown> {
   const c = containersOf(order.quantity, order.specification);
   const amount = c ? { quantity: toNumber(c.amount), unit: c.unit, container_size: toNumber(c.size) } : { quantity: order.quantity, unit: '', container_size: null };
-  return { ...amount, lot_number: '', expiry_date: null, received_date: today, supplier: order.supplier || order.brand, storage_location: '' };
+  return { ...amount, lot_number: '', expiry_date: null, received_date: today, supplier: order.supplier || order.brand };
 }
 
 export function StockInDialog({ order, onClose, onDone }: { order: ReagentOrder | null; onClose: () => void; onDone: () => void }) {
@@ -96,8 +98,9 @@ export function StockInDialog({ order, onClose, onDone }: { order: ReagentOrder 
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="storage_location" label={t('itemFields.stockIn.location')} rules={[{ required: true, whitespace: true, message: formMessage(REQUIRED_MESSAGE, i18n.language) }, ...rules('storage_location')]}>
-              <Input autoFocus />
+            {/* A node of the tree (search by any segment of its path); a typed fragment never becomes a new location. */}
+            <Form.Item name="location_id" label={t('itemFields.stockIn.location')} rules={[{ required: true, message: formMessage(REQUIRED_MESSAGE, i18n.language) }]}>
+              <LocationPicker data-testid="stock-in-location" />
             </Form.Item>
           </Col>
         </Row>

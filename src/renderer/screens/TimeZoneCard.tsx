@@ -7,6 +7,15 @@ import type { AppInfo } from '../../shared/contract';
 import { call } from '../api/client';
 import { dateTime } from '../app/format';
 
+/** A zone's name in the UI's language ("中国标准时间", "China Standard Time"), else its code. */
+function zoneName(zone: string, language: string): string {
+  try {
+    return new Intl.DateTimeFormat(language, { timeZone: zone, timeZoneName: 'long' }).formatToParts(0).find((p) => p.type === 'timeZoneName')?.value ?? zone;
+  } catch {
+    return zone;
+  }
+}
+
 /** Every zone the browser knows, UTC first. */
 function zones(): string[] {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -14,10 +23,16 @@ function zones(): string[] {
 }
 
 export function TimeZoneCard({ info, isAdmin, onInfo }: { info: AppInfo; isAdmin: boolean; onInfo: (i: AppInfo) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
-  const options = useMemo(() => [{ value: '', label: t('settings.timeZoneComputer', { zone: info.timeZone.computer }) }, ...zones().map((z) => ({ value: z, label: z }))], [t, info.timeZone.computer]);
+  const options = useMemo(
+    () => [
+      { value: '', label: t('settings.timeZoneComputer', { zone: zoneName(info.timeZone.computer, i18n.language) }) },
+      ...zones().map((z) => ({ value: z, label: t('settings.timeZoneOption', { name: zoneName(z, i18n.language), zone: z }) })),
+    ],
+    [t, i18n.language, info.timeZone.computer],
+  );
 
   const save = async (timeZone: string) => {
     setBusy(true);
@@ -25,7 +40,7 @@ export function TimeZoneCard({ info, isAdmin, onInfo }: { info: AppInfo; isAdmin
       await call('updateSettings', { timeZone });
       const next = await call('appInfo', {});
       onInfo(next);
-      message.success(t('settings.timeZoneSaved', { zone: next.timeZone.setting || next.timeZone.computer }));
+      message.success(t('settings.timeZoneSaved', { zone: zoneName(next.timeZone.setting || next.timeZone.computer, i18n.language) }));
     } catch (e) {
       message.error((e as Error).message);
     } finally {
@@ -37,6 +52,7 @@ export function TimeZoneCard({ info, isAdmin, onInfo }: { info: AppInfo; isAdmin
     <Card title={t('settings.timeZone')} data-testid="time-zone-card">
       <Select
         showSearch
+        optionFilterProp="label"
         value={info.timeZone.setting}
         onChange={(z) => void save(z)}
         options={options}
