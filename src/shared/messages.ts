@@ -208,6 +208,7 @@ export const MESSAGES = {
   'import.badRowsField': '{{bad}} bad rows',
   'import.rowField': '{{field}} {{problem}}',
   'import.hazardousWord': 'must be yes/no (是/否), not "{{value}}"',
+  'import.hazardousFromGhs': 'says no, but the row has the GHS pictograms {{ghs}}: imported as hazardous',
   'import.tooManyRowsStop': 'The file has more than {{max}} rows; at most {{max}} can be imported at once.',
   'import.fileGone': 'The uploaded file is no longer there (it was removed while the import ran). Choose the file again.',
   'import.spoolDamaged': 'The rows prepared for writing could not be read back ({{detail}}); nothing was imported. Check the file again, then import.',

@@ -198,6 +198,7 @@ export const zhMessages: Record<MessageKey, string> = {
   'import.badRowsField': '{{bad}} 行有错误',
   'import.rowField': '{{field}}：{{problem}}',
   'import.hazardousWord': '必须是“是/否”（yes/no），而不是“{{value}}”',
+  'import.hazardousFromGhs': '写的是“否”，但此行有 GHS 象形图 {{ghs}}：按危险品导入',
   'import.tooManyRowsStop': '文件超过 {{max}} 行；一次最多导入 {{max}} 行。',
   'import.fileGone': '上传的文件已不存在（导入过程中被删除）。请重新选择文件。',
   'import.spoolDamaged': '准备写入的行无法读回（{{detail}}），未导入任何数据。请重新检查文件后再导入。',
