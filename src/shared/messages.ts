@@ -113,6 +113,7 @@ export const MESSAGES = {
   'field.secondPersonPublic': 'the public account cannot confirm',
   'field.secondPersonWrong': 'wrong username or password',
   'field.secondPersonInactive': 'this account is deactivated',
+  'field.purposeRequired': 'is required: say what a controlled chemical is borrowed for',
   'controlled.noCategory': 'Controlled category {{id}} does not exist.',
   'controlled.builtIn': 'The built-in categories cannot be deleted (their lists can be emptied).',
   'controlled.nameTaken': 'another category is already called "{{name}}"',

@@ -32,6 +32,8 @@ export interface StockMovement {
   related_item_id: number | null;
   /** borrowed: the expected return date (YYYY-MM-DD). */
   due_date: string | null;
+  /** What the amount is taken for (用途): a borrowing of a controlled item states one ('' when none). */
+  purpose: string;
   stocktake_id: number | null;
 }
 

@@ -319,7 +319,7 @@ describe('stock ledger over HTTP', () => {
     const bytes = Buffer.from(await csv.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
-    expect(text.split('\r\n')[0]).toBe('When,Who,Movement,Amount,Balance after,Reason / note,Due back,Order');
+    expect(text.split('\r\n')[0]).toBe('When,Who,Movement,Amount,Balance after,Reason / note,Purpose,Due back,Order');
     expect(text).toContain('Used,−0.1 mL,499.9 mL,HPLC');
     const zh = await fetch(`${base}/api/inventory/${id}/movements/export?format=csv&lang=zh-CN`, { headers: { 'x-lab-client': '1', cookie: alice } });
     expect(await zh.text()).toContain('入库,500 mL,500 mL');

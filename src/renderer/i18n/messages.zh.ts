@@ -107,6 +107,7 @@ export const zhMessages: Record<MessageKey, string> = {
   'field.secondPersonPublic': '公共账号不能确认',
   'field.secondPersonWrong': '用户名或密码错误',
   'field.secondPersonInactive': '该账号已停用',
+  'field.purposeRequired': '必填：借用管控化学品须写明用途',
   'controlled.noCategory': '管控类别 {{id}} 不存在。',
   'controlled.builtIn': '内置类别不能删除（可以清空其名录）。',
   'controlled.nameTaken': '已有类别叫“{{name}}”',
