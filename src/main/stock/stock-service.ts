@@ -88,8 +88,9 @@ export class StockService {
       if (actor.role !== 'admin' && item.borrowed_by !== actor.id) {
         throw new AppError('forbidden', 'records.borrowedByOther', { id: item.id, name: item.borrowed_by_name ?? '?' });
       }
-      // Older borrowings (before amounts) took the whole item.
-      const borrowed = toDecimal(item.borrowed_amount ?? item.quantity);
+      // Older borrowings (before amounts) took the whole item; never more than the balance (a
+      // part disposed of while borrowed, before dispose capped it), so the return cannot go below 0.
+      const borrowed = min(toDecimal(item.borrowed_amount ?? item.quantity), balance);
       const back = input.amount === undefined ? borrowed : this.amountOf(item, input.amount, input.unit, borrowed);
       const used = borrowed.minus(back);
       const after = balance.minus(used);
@@ -115,6 +116,9 @@ export class StockService {
       const amount = input.amount === undefined ? balance : this.amountOf(item, input.amount, input.unit, balance);
       const after = balance.minus(amount);
       const sets: Record<string, unknown> = after.eq(0) ? { status: 'disposed', quantity: 0, ...NOT_BORROWED } : { quantity: toNumber(after) };
+      // A part disposed of while borrowed: what is out can no longer be more than what is left, or
+      // the return would count the disposed part as used a second time.
+      if (!after.eq(0) && item.status === 'borrowed' && item.borrowed_amount !== null && after.lt(item.borrowed_amount)) sets.borrowed_amount = toNumber(after);
       return { sets, movements: [{ kind: 'disposed', amount: toNumber(amount), delta: -toNumber(amount), balance_after: toNumber(after), reason: input.reason }] };
     }, undefined, input.second_person);
   }
@@ -246,6 +250,8 @@ export class StockService {
     return this.inventory.get(id);
   }
 }
+
+const min = (a: Big, b: Big) => (a.lt(b) ? a : b);
 
 const NOT_BORROWED = { borrowed_by: null, borrowed_at: null, borrowed_amount: null, borrow_due: null };
 
