@@ -157,6 +157,14 @@ describe('stock ledger', () => {
     expect(await h.ok<InventoryItem>(h.member, 'disposeInventoryItem', { id: it0.id, amount: 5, unit: 'mL', reason: 'spilt' })).toMatchObject({ quantity: 5, borrowed_amount: 2 });
   });
 
+  it('a unit-only edit while borrowed converts what is out with the balance', async () => {
+    const h = createHarness();
+    const it0 = await item(h);
+    await h.ok(h.member, 'borrowInventoryItem', { id: it0.id, amount: 100, unit: 'mL' });
+    expect(await h.ok<InventoryItem>(h.member, 'updateInventoryItem', { id: it0.id, unit: 'L' })).toMatchObject({ quantity: 0.5, unit: 'L', borrowed_amount: 0.1, status: 'borrowed' });
+    expect(await h.ok<InventoryItem>(h.member, 'returnInventoryItem', { id: it0.id, amount: 80, unit: 'mL' })).toMatchObject({ quantity: 0.48, status: 'in_stock', borrowed_amount: null });
+  });
+
   it('disposes part or all with a reason; adjusts by stocktake with a signed delta; splits containers to another location', async () => {
     const h = createHarness();
     const it0 = await item(h, { quantity: 1500, unit: 'g', container_size: 500, container_label: '瓶', lot_number: 'L-42', expiry_date: '2027-06-30' });

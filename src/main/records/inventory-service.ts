@@ -128,6 +128,8 @@ export class InventoryService {
       if (Object.keys(changes).length === 0) return before;
       const merged = { ...beforeRow, ...next };
       const sets = { ...Object.fromEntries(Object.keys(changes).map((f) => [f, f === 'hazardous' ? (next.hazardous ? 1 : 0) : next[f]])), ...derivedColumns(ENDPOINT, merged) };
+      // not a form field: converted with the unit by editedAmount (what a borrower has out)
+      if (next.borrowed_amount !== undefined) Object.assign(sets, { borrowed_amount: next.borrowed_amount });
       this.items.update(id, sets);
       if (movement) this.movements.insert({ ...movement, item_id: id, user_id: actor.id });
       // the history names the location by its path (storage_location); its id says nothing to a reader
