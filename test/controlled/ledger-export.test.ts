@@ -27,8 +27,8 @@ const FROM = '2026-03-01';
 const TO = '2026-03-10';
 /** A range around every day the property acts on (−6 … +14 from FROM). */
 const ALL = { from: '2026-01-01', to: '2026-04-30' };
-const ACETONE = '67-64-1';
-const CYANIDE = '143-33-9';
+const ACETONE = '67-64-1' as const;
+const CYANIDE = '143-33-9' as const;
 const UNITS: Record<string, [string, string]> = { [ACETONE]: ['mL', 'L'], [CYANIDE]: ['g', 'kg'] };
 const OTHER: Record<string, string> = { mL: 'L', L: 'mL', g: 'kg', kg: 'g' };
 /** How many base units (mL, g) one of a unit is. */
