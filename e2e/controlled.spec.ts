@@ -1,8 +1,10 @@
 // Controlled chemicals in Chromium (issue 11): an admin imports a list file holding an item's CAS;
 // the item shows its category in the list and its details, the approval of an order of it names
 // the category; a member uses it with a second person's confirmation (a wrong password refused on
-// the field first) and the ledger shows both people. In Chinese: the tag, the second-person fields
-// and the cart-import review (a batch item is flagged by its CAS before it is in the database).
+// the field first) and the ledger shows both people; a member borrows it with a second person and
+// a purpose (用途), which the item's ledger and the controlled ledger show. In Chinese: the tag, the
+// second-person and purpose fields and the cart-import review (a batch item is flagged by its CAS
+// before it is in the database).
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ADMIN, MEMBER, loginViaUi, loginViaUiZh, rowMenu, seedUsers, test, expect, type ApiSession } from './fixtures';
@@ -105,8 +107,58 @@ test('import a list → flagged in list, detail and approval → use with a seco
   await wb.xlsx.readFile(await file.path());
   const rows = (wb.worksheets[0]!.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1).map((c) => (c === undefined || c === null ? '' : String(c))));
   const used = rows.find((r) => r[5] === 'Used')!;
-  expect([used[0], used[8], used[11], used[12]]).toEqual(['143-33-9', '5', MEMBER.displayName, BOB.displayName]);
+  expect([used[0], used[8], used[15], used[16]]).toEqual(['143-33-9', '5', MEMBER.displayName, BOB.displayName]);
   expect(rows.find((r) => r[5] === 'Closing balance')!.slice(6, 10)).toEqual(['0', '100', '5', '95']);
+});
+
+test('borrow a controlled item: the dialog asks for the second person and the purpose; the ledgers show them', async ({ page, app }) => {
+  const admin = await seedUsers(app);
+  const id = await seed(admin);
+  const cats = await admin.req<Array<{ id: number; key: string }>>('GET', '/api/controlled-lists');
+  const toxic = cats.find((c) => c.key === 'highly_toxic')!.id;
+  await admin.req('POST', `/api/controlled-lists/${toxic}/entries`, { cas: '143-33-9', name: '氰化钠' });
+  await loginViaUi(page, app, MEMBER);
+  const row = page.getByRole('row', { name: /氰化钠/ });
+  await rowMenu(row, 'Borrow');
+  await expect(dialog(page).getByTestId('second-person')).toContainText('Highly toxic');
+  await expect(dialog(page).getByLabel('Purpose')).toBeVisible();
+  await dialog(page).getByTestId('stock-amount').fill('20');
+  await dialog(page).getByTestId('stock-due').click();
+  await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-cell-in-view').last().click();
+  // Neither given: both asked for on their fields, nothing sent.
+  await dialog(page).getByRole('button', { name: 'Borrow' }).click();
+  await expect(dialog(page)).toContainText('Say what it is borrowed for');
+  await expect(dialog(page)).toContainText('The second person must confirm');
+  await dialog(page).getByLabel('Purpose').fill('氰化反应 · group Li');
+  await dialog(page).getByTestId('second-username').fill(BOB.username);
+  await dialog(page).getByTestId('second-password').fill(BOB.password);
+  await dialog(page).getByRole('button', { name: 'Borrow' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(row).toContainText('Borrowed');
+  const moves = await admin.req<Array<{ kind: string; amount: number; purpose: string; second_user_name: string | null }>>('GET', `/api/inventory/${id}/movements`);
+  expect(moves.at(-1)).toMatchObject({ kind: 'borrowed', amount: 20, purpose: '氰化反应 · group Li', second_user_name: BOB.displayName });
+
+  // The item's ledger: both people and the purpose on the borrowing.
+  await rowMenu(row, 'History');
+  await page.getByRole('tab', { name: 'Stock ledger' }).click();
+  const borrowed = page.getByTestId('ledger-table').locator('tbody tr.ant-table-row[data-kind="borrowed"]');
+  await expect(borrowed).toContainText(`${MEMBER.displayName} / ${BOB.displayName}`);
+  await expect(borrowed).toContainText('氰化反应 · group Li');
+  await page.keyboard.press('Escape');
+
+  // The controlled ledger: the borrowing in its own column, with the purpose; the balance stays.
+  await page.context().clearCookies();
+  await loginViaUi(page, app, ADMIN, '/controlled');
+  await page.getByTestId('ledger-category').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('Highly toxic', { exact: true }).click();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('ledger-download').click();
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(await (await download).path());
+  const [head, ...rows] = (wb.worksheets[0]!.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1).map((c) => (c === undefined || c === null ? '' : String(c))));
+  const cell = (r: string[], name: string) => r[head!.indexOf(name)] ?? ''; // empty cells are holes in the sheet's rows
+  const lent = rows.find((r) => cell(r, 'Entry') === 'Borrowed')!;
+  expect([cell(lent, 'Borrowed out'), cell(lent, 'In'), cell(lent, 'Out'), cell(lent, 'Balance'), cell(lent, 'Purpose'), cell(lent, 'Confirmed by (second person)')]).toEqual(['20', '', '', '100', '氰化反应 · group Li', BOB.displayName]);
 });
 
 test('a CAS listed after the row loaded: the server asks for a second person, the dialog shows the fields and says why', async ({ page, app }) => {
@@ -145,6 +197,13 @@ test('in Chinese: the category tag and the second-person fields', async ({ page,
   await dialog(page).getByTestId('second-password').fill(MEMBER.password);
   await dialog(page).getByRole('button', { name: /使\s*用/ }).click();
   await expect(dialog(page)).toContainText('必须是你以外的另一个人');
+  await page.keyboard.press('Escape');
+  // Borrowing asks for the purpose (用途) beside the second person.
+  await rowMenu(page.getByRole('row', { name: /氰化钠/ }), '借用');
+  await expect(dialog(page).getByText('第二人：密码')).toBeVisible();
+  await expect(dialog(page).getByTestId('stock-purpose')).toHaveAttribute('placeholder', '例如：化合物 3 的合成，李老师课题组');
+  await dialog(page).getByRole('button', { name: /借\s*用/ }).click();
+  await expect(dialog(page)).toContainText('请填写借用用途');
   await page.keyboard.press('Escape');
 
   // The cart-import review: batch items are not in the database; the tag comes from the lists by CAS.

@@ -49,6 +49,10 @@ test('an item with containers, lot, expiry and GHS pictograms: form, list and de
   await page.locator('.ant-select-item-option[title="GHS02 Flame"]').click();
   await page.locator('.ant-select-item-option[title="GHS07 Exclamation mark"]').click();
   await page.keyboard.press('Escape');
+  // With pictograms the hazardous flag is on and fixed, and the form says why.
+  await expect(form.getByTestId('hazardous-from-ghs')).toBeChecked();
+  await expect(form.getByTestId('hazardous-from-ghs')).toBeDisabled();
+  await expect(form).toContainText('Set by the GHS pictograms: an item with any of them is hazardous');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(form).toBeHidden();
 

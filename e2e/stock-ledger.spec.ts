@@ -63,9 +63,10 @@ test('receive → use part → borrow with a due date → return short → dispo
   await expect(row).toContainText('380 mL');
   expect((await admin.req<{ opened_date: string }>('GET', `/api/inventory/${id}`)).opened_date).toBe(today());
 
-  // Borrow 100 mL until a date
+  // Borrow 100 mL until a date, for a purpose (optional: the item is not controlled)
   await rowMenu(row, 'Borrow');
   await fillAmount(page, '100');
+  await dialog(page).getByTestId('stock-purpose').fill('TLC');
   await dialog(page).getByRole('button', { name: 'Borrow' }).click();
   await expect(dialog(page)).toContainText('Give the date it will come back');
   await pickDueDate(page);
@@ -104,7 +105,8 @@ test('receive → use part → borrow with a due date → return short → dispo
     ['Disposed', '−360 mL', '0 mL', 'contaminated'],
   ]);
   const borrowedRow = page.getByTestId('ledger-table').locator('tbody tr.ant-table-row').nth(2);
-  await expect(borrowedRow.locator('td').nth(6)).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(borrowedRow.locator('td').nth(6)).toHaveText('TLC');
+  await expect(borrowedRow.locator('td').nth(7)).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
   await expect(page.getByTestId('ledger-table')).toContainText(MEMBER.displayName);
   await testInfo.attach('stock-ledger-en', { body: await page.getByTestId('history-drawer').screenshot(), contentType: 'image/png' });
 

@@ -138,6 +138,11 @@ export function zodToAppError(e: ZodError): AppError {
 
 /** A service's own refusal of one field, shaped like a schema refusal (400 `validation` naming it). */
 export function fieldInvalid(field: string, key: MessageKey, params: MessageParams = {}): AppError {
-  const fields = fieldError(field, key, params);
-  return new AppError('validation', 'input.invalid', { fields: [field], first: fields[field]! }, { fields });
+  return fieldsInvalid(fieldError(field, key, params));
+}
+
+/** The same for several fields at once (each named with its own message). */
+export function fieldsInvalid(fields: Record<string, FieldError>): AppError {
+  const names = Object.keys(fields);
+  return new AppError('validation', 'input.invalid', { fields: names, first: fields[names[0]!]! }, { fields });
 }

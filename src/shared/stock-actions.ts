@@ -24,9 +24,11 @@ export const STOCK_ACTION_FROM: Record<StockAction, readonly InventoryStatus[]> 
 /**
  * When a stock action on a controlled item (双人双锁) needs a second person's confirmation. The
  * service enforces it (stock/stock-service.ts); the stock dialog shows the fields from it.
- * - `always`: use, consume, dispose, adjust (the balance changes; an adjust even when it does not).
+ * - `always`: use, consume, dispose, adjust (the balance changes; an adjust even when it does
+ *   not), and borrow: the balance stays until the return, but the container leaves the locked
+ *   cabinet with one person, as for a use (a borrowing also states its purpose, 用途).
  * - `whenUsed`: return, only when part of the borrowing does not come back and is counted as used.
- * - `never`: borrow (the balance stays until the return) and split (the amount stays in the lab).
+ * - `never`: split (the amount stays in the lab, in two containers).
  */
 export type SecondPersonNeed = 'always' | 'whenUsed' | 'never';
 
@@ -36,7 +38,7 @@ const SECOND_PERSON: Record<StockAction, SecondPersonNeed> = {
   dispose: 'always',
   adjust: 'always',
   return: 'whenUsed',
-  borrow: 'never',
+  borrow: 'always',
   split: 'never',
 };
 
@@ -76,11 +78,11 @@ export function movementReasonText(lang: LabelLanguage, reason: string): string 
 }
 
 /** The ledger's columns (UI table and export), in order. */
-export const MOVEMENT_COLUMNS = ['at', 'user', 'kind', 'amount', 'balance_after', 'reason', 'due_date', 'order_id'] as const;
+export const MOVEMENT_COLUMNS = ['at', 'user', 'kind', 'amount', 'balance_after', 'reason', 'purpose', 'due_date', 'order_id'] as const;
 
 const HEAD: Record<LabelLanguage, Record<(typeof MOVEMENT_COLUMNS)[number], string>> = {
-  en: { at: 'When', user: 'Who', kind: 'Movement', amount: 'Amount', balance_after: 'Balance after', reason: 'Reason / note', due_date: 'Due back', order_id: 'Order' },
-  'zh-CN': { at: '时间', user: '操作人', kind: '类型', amount: '数量', balance_after: '结存', reason: '原因/备注', due_date: '应还日期', order_id: '订单' },
+  en: { at: 'When', user: 'Who', kind: 'Movement', amount: 'Amount', balance_after: 'Balance after', reason: 'Reason / note', purpose: 'Purpose', due_date: 'Due back', order_id: 'Order' },
+  'zh-CN': { at: '时间', user: '操作人', kind: '类型', amount: '数量', balance_after: '结存', reason: '原因/备注', purpose: '用途', due_date: '应还日期', order_id: '订单' },
 };
 
 export function movementColumnLabel(lang: LabelLanguage, col: (typeof MOVEMENT_COLUMNS)[number]): string {

@@ -32,12 +32,23 @@ export interface StockMovement {
   related_item_id: number | null;
   /** borrowed: the expected return date (YYYY-MM-DD). */
   due_date: string | null;
+  /** What the amount is taken for (用途): a borrowing of a controlled item states one ('' when none). */
+  purpose: string;
   stocktake_id: number | null;
 }
 
 /** The nine GHS pictograms (UN GHS, Annex 3). */
 export const GHS_PICTOGRAMS = ['GHS01', 'GHS02', 'GHS03', 'GHS04', 'GHS05', 'GHS06', 'GHS07', 'GHS08', 'GHS09'] as const;
 export type GhsPictogram = (typeof GHS_PICTOGRAMS)[number];
+
+/**
+ * The 危险品 flag follows the pictograms: every GHS pictogram marks a hazard, so an item with any
+ * of them is hazardous whatever was sent (docs/decisions.md, "The hazardous flag"). Without
+ * pictograms the flag is what the person set (a hazard the pictograms do not show).
+ */
+export function hazardousWith(ghs: readonly string[] | string | undefined, flag: boolean | undefined): boolean {
+  return !!flag || (typeof ghs === 'string' ? ghs !== '' : (ghs?.length ?? 0) > 0);
+}
 
 /** A node of the location tree (building › room › cabinet › shelf, any depth). */
 export interface LocationNode {

@@ -13,6 +13,7 @@ async function controlledItem(h: Harness): Promise<InventoryItem> {
 }
 
 const required = { ok: false, error: { code: 'validation', fields: { 'second_person.username': expect.objectContaining({ key: 'field.secondPersonRequired' }) } } };
+const bob = { username: 'bob', password: 'bob-pass-12' };
 
 /** Each action without a second person, on a fresh controlled item in the status it starts from. */
 const ATTEMPTS: Record<StockAction, (h: Harness, id: number) => Promise<unknown>> = {
@@ -20,10 +21,10 @@ const ATTEMPTS: Record<StockAction, (h: Harness, id: number) => Promise<unknown>
   consume: (h, id) => h.call(h.member, 'consumeInventoryItem', { id }),
   dispose: (h, id) => h.call(h.member, 'disposeInventoryItem', { id, reason: 'expired' }),
   adjust: (h, id) => h.call(h.admin, 'adjustInventoryItem', { id, amount: 100, unit: 'g', reason: 'count' }),
-  borrow: (h, id) => h.call(h.member, 'borrowInventoryItem', { id, amount: 10, unit: 'g' }),
+  borrow: (h, id) => h.call(h.member, 'borrowInventoryItem', { id, amount: 10, unit: 'g', purpose: '标定' }),
   split: (h, id) => h.call(h.member, 'splitInventoryItem', { id, amount: 30, unit: 'g' }),
   return: async (h, id) => {
-    await h.ok(h.member, 'borrowInventoryItem', { id, amount: 10, unit: 'g' });
+    await h.ok(h.member, 'borrowInventoryItem', { id, amount: 10, unit: 'g', purpose: '标定', second_person: bob });
     return h.call(h.member, 'returnInventoryItem', { id, amount: 8, unit: 'g' });
   },
 };
@@ -35,7 +36,7 @@ describe('the second-person rule', () => {
       consume: 'always',
       dispose: 'always',
       adjust: 'always',
-      borrow: 'never',
+      borrow: 'always',
       split: 'never',
       return: 'whenUsed',
     });
@@ -52,7 +53,7 @@ describe('the second-person rule', () => {
   it('a return of everything that was borrowed needs no second person', async () => {
     const h = createHarness();
     const item = await controlledItem(h);
-    await h.ok(h.member, 'borrowInventoryItem', { id: item.id, amount: 10, unit: 'g' });
+    await h.ok(h.member, 'borrowInventoryItem', { id: item.id, amount: 10, unit: 'g', purpose: '标定', second_person: bob });
     expect(await h.call(h.member, 'returnInventoryItem', { id: item.id, amount: 10, unit: 'g' })).toMatchObject({ ok: true });
   });
 });

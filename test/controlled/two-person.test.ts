@@ -61,7 +61,7 @@ describe('two-person confirmation of controlled items', () => {
     // The form cannot change a controlled amount: that is Adjust's, with a second person.
     expect(await h.call(h.member, 'updateInventoryItem', { id: item.id, quantity: 50 })).toMatchObject({ ok: false, error: { fields: { quantity: expect.objectContaining({ key: 'controlled.editAmount' }) } } });
     // A borrowing that comes back short counts the rest as used: it needs the second person too.
-    await h.ok(h.member, 'borrowInventoryItem', { id: item.id, amount: 10, unit: 'g' });
+    await h.ok(h.member, 'borrowInventoryItem', { id: item.id, amount: 10, unit: 'g', purpose: '标定', second_person: { username: 'admin', password: 'admin-pass-1' } });
     const borrowed = snapshot(h, item.id);
     expect(await h.call(h.member, 'returnInventoryItem', { id: item.id, amount: 8, unit: 'g' })).toMatchObject({ ok: false, error: { fields: { 'second_person.username': expect.objectContaining({ key: 'field.secondPersonRequired' }) } } });
     expect(snapshot(h, item.id)).toEqual(borrowed);
@@ -73,7 +73,7 @@ describe('two-person confirmation of controlled items', () => {
     const item = await controlledItem(h);
     await h.ok(h.member, 'useInventoryItem', { id: item.id, amount: 2.5, unit: 'g', second_person: bob });
     await h.ok(h.admin, 'adjustInventoryItem', { id: item.id, amount: 97, unit: 'g', reason: 'count', second_person: { username: 'alice', password: 'alice-pass-1' } });
-    await h.ok(h.member, 'borrowInventoryItem', { id: item.id });
+    await h.ok(h.member, 'borrowInventoryItem', { id: item.id, purpose: '氰化实验', second_person: bob });
     await h.ok(h.member, 'returnInventoryItem', { id: item.id }); // all back: nothing used, no second person
     await h.ok(h.member, 'disposeInventoryItem', { id: item.id, amount: 7, unit: 'g', reason: 'spill', second_person: bob });
     const done = await h.ok<InventoryItem>(h.member, 'consumeInventoryItem', { id: item.id, second_person: bob });
@@ -83,7 +83,7 @@ describe('two-person confirmation of controlled items', () => {
       ['received', 100, '张三 Alice', null],
       ['used', -2.5, '张三 Alice', 'Bob'],
       ['adjusted', -0.5, 'Lab Admin', '张三 Alice'],
-      ['borrowed', 0, '张三 Alice', null],
+      ['borrowed', 0, '张三 Alice', 'Bob'],
       ['returned', 0, '张三 Alice', null],
       ['disposed', -7, '张三 Alice', 'Bob'],
       ['used', -90, '张三 Alice', 'Bob'],

@@ -71,6 +71,11 @@ const labExtras: Record<number, (db: Db) => void> = {
     n.run(3, 'order_rejected', 'consumable', 2, null, JSON.stringify({ name: 'Gloves', by: '管理员', reason: 'Größe L, bitte' }), T1, null);
     db.prepare('INSERT INTO notification_settings (user_id, kind, enabled) VALUES (?, ?, ?)').run(2, 'order_arrived', 0);
   },
+  // Before v14 (after 13, whatever it holds): pictograms on items the flag says are not hazardous.
+  13: (db) => {
+    db.prepare('UPDATE inventory_items SET ghs = ? WHERE id = 1').run('GHS02,GHS07');
+    db.prepare('UPDATE inventory_items SET ghs = ?, hazardous = 1 WHERE id = 4').run('GHS06');
+  },
 };
 
 function seedCompletionV1(db: Db): void {

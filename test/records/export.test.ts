@@ -78,6 +78,6 @@ describe('export of each list', () => {
     expect(consumables.meta.fields).toEqual([...LISTS['/consumable-orders/'].exportColumns]);
     expect(consumables.data.map((r) => [r.name, r.quantity, r.unit_price])).toEqual([['枪头', '5', '12.5']]);
     const items = await csv('/inventory/', 'machine');
-    expect(items.data.map((r) => [r.name, r.quantity, r.ghs, r.hazardous])).toEqual([['丙酮', '1.5', 'GHS02,GHS07', 'no']]);
+    expect(items.data.map((r) => [r.name, r.quantity, r.ghs, r.hazardous])).toEqual([['丙酮', '1.5', 'GHS02,GHS07', 'yes']]); // the pictograms make it hazardous
   });
 });

@@ -139,6 +139,32 @@ describe('stock ledger', () => {
     expect(await h.ok<InventoryItem>(h.admin, 'returnInventoryItem', { id: it0.id })).toMatchObject({ status: 'in_stock', quantity: 480 });
   });
 
+  it('a part disposed of while borrowed: what is out is capped at what is left, so the return never goes below zero', async () => {
+    const h = createHarness();
+    const it0 = await item(h, { quantity: 100 });
+    await h.ok(h.member, 'borrowInventoryItem', { id: it0.id });
+    expect(await h.ok<InventoryItem>(h.member, 'disposeInventoryItem', { id: it0.id, amount: 60, unit: 'mL', reason: 'spilt' })).toMatchObject({ status: 'borrowed', quantity: 40, borrowed_amount: 40 });
+    // 10 of the 40 left come back; 30 count as used — not 90 of a 100 that is no longer there.
+    expect(await h.ok<InventoryItem>(h.member, 'returnInventoryItem', { id: it0.id, amount: 10 })).toMatchObject({ status: 'in_stock', quantity: 10 });
+    expect((await movements(h, it0.id)).slice(1).map((m) => [m.kind, m.amount, m.delta, m.balance_after])).toEqual([
+      ['borrowed', 100, 0, 100],
+      ['disposed', 60, -60, 40],
+      ['returned', 10, 0, 40],
+      ['used', 30, -30, 10],
+    ]);
+    // A part borrowed out of a larger balance keeps its amount while the rest covers the disposal.
+    await h.ok(h.member, 'borrowInventoryItem', { id: it0.id, amount: 2 });
+    expect(await h.ok<InventoryItem>(h.member, 'disposeInventoryItem', { id: it0.id, amount: 5, unit: 'mL', reason: 'spilt' })).toMatchObject({ quantity: 5, borrowed_amount: 2 });
+  });
+
+  it('a unit-only edit while borrowed converts what is out with the balance', async () => {
+    const h = createHarness();
+    const it0 = await item(h);
+    await h.ok(h.member, 'borrowInventoryItem', { id: it0.id, amount: 100, unit: 'mL' });
+    expect(await h.ok<InventoryItem>(h.member, 'updateInventoryItem', { id: it0.id, unit: 'L' })).toMatchObject({ quantity: 0.5, unit: 'L', borrowed_amount: 0.1, status: 'borrowed' });
+    expect(await h.ok<InventoryItem>(h.member, 'returnInventoryItem', { id: it0.id, amount: 80, unit: 'mL' })).toMatchObject({ quantity: 0.48, status: 'in_stock', borrowed_amount: null });
+  });
+
   it('disposes part or all with a reason; adjusts by stocktake with a signed delta; splits containers to another location', async () => {
     const h = createHarness();
     const it0 = await item(h, { quantity: 1500, unit: 'g', container_size: 500, container_label: '瓶', lot_number: 'L-42', expiry_date: '2027-06-30' });
@@ -319,7 +345,7 @@ describe('stock ledger over HTTP', () => {
     const bytes = Buffer.from(await csv.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
-    expect(text.split('\r\n')[0]).toBe('When,Who,Movement,Amount,Balance after,Reason / note,Due back,Order');
+    expect(text.split('\r\n')[0]).toBe('When,Who,Movement,Amount,Balance after,Reason / note,Purpose,Due back,Order');
     expect(text).toContain('Used,−0.1 mL,499.9 mL,HPLC');
     const zh = await fetch(`${base}/api/inventory/${id}/movements/export?format=csv&lang=zh-CN`, { headers: { 'x-lab-client': '1', cookie: alice } });
     expect(await zh.text()).toContain('入库,500 mL,500 mL');

@@ -1,5 +1,7 @@
 // The stocktake report read back from the XLSX (header and every line, in English and Chinese),
-// downloadable again after the close, and the stocktake API over real HTTP on loopback:
+// each column's values under their own header (a seen line without a count shows the amount it was
+// counted as; "not seen" and "found here" are values of their own columns), downloadable again after
+// the close, and the stocktake API over real HTTP on loopback:
 // `GET /api/stocktakes` with progress, scans by two sessions, refusals with their statuses.
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
@@ -17,8 +19,17 @@ async function sheet(file: string): Promise<string[][]> {
   await wb.xlsx.readFile(file);
   const ws = wb.worksheets[0]!;
   const rows: string[][] = [];
-  ws.eachRow({ includeEmpty: true }, (row) => rows.push(Array.from({ length: 11 }, (_, i) => String(row.getCell(i + 1).value ?? ''))));
+  ws.eachRow({ includeEmpty: true }, (row) => rows.push(Array.from({ length: 20 }, (_, i) => String(row.getCell(i + 1).value ?? ''))));
   return rows.map((r) => r.slice(0, r.findLastIndex((c) => c !== '') + 1));
+}
+
+/** The lines' table under its header row (found by its first cell): each column's values by header, every row as wide as the header. */
+function columns(rows: string[][], first: string): Record<string, string[]> {
+  const at = rows.findIndex((r) => r[0] === first);
+  const head = rows[at]!;
+  const body = rows.slice(at + 1).filter((r) => r.length > 0);
+  for (const r of body) expect(r.length, `a value outside the columns: ${r.join('|')}`).toBeLessThanOrEqual(head.length);
+  return Object.fromEntries(head.map((h, i) => [h, body.map((r) => r[i] ?? '')]));
 }
 
 describe('stocktake report and HTTP', () => {
@@ -27,11 +38,14 @@ describe('stocktake report and HTTP', () => {
     const a = await h.item({ name: '丙酮', english_name: 'Acetone', cas_number: '67-64-1', location_id: h.loc.r101.id });
     const b = await h.item({ name: '无水乙醇', english_name: 'Ethanol', location_id: h.loc.shelf.id, quantity: 1000 });
     const e = await h.item({ name: '乙腈', cas_number: '75-05-8', location_id: h.loc.r102.id, quantity: 4, unit: 'L' });
+    // seen, no count: it was as expected
+    const c = await h.item({ name: '甲醇', english_name: 'Methanol', cas_number: '67-56-1', location_id: h.loc.r101.id, quantity: 250 });
     const st = await h.ok<Stocktake>(h.admin, 'startStocktake', { location_id: h.loc.r101.id });
     await h.ok(h.member, 'countStocktake', { id: st.id, item_id: a.id, amount: 450 });
     await h.ok(h.member, 'scanStocktake', { id: st.id, payload: `LAB1:${e.id}` });
+    await h.ok(h.member, 'scanStocktake', { id: st.id, payload: `LAB1:${c.id}` });
     await h.ok(h.admin, 'closeStocktake', { id: st.id, missing: [{ item_id: b.id, action: 'zero' }] });
-    const seenAt = (h.dbs.lab.prepare('SELECT seen_at FROM stocktake_lines WHERE item_id = ?').pluck().get(a.id) as string);
+    const seenAt = (id: number) => h.dbs.lab.prepare('SELECT seen_at FROM stocktake_lines WHERE item_id = ?').pluck().get(id) as string;
     const local = (iso: string) => {
       const d = new Date(iso);
       const p = (n: number) => String(n).padStart(2, '0');
@@ -49,24 +63,40 @@ describe('stocktake report and HTTP', () => {
         ['Status', 'Closed'],
         ['Started', expect.stringMatching(/^Lab Admin · \d{4}-\d\d-\d\d \d\d:\d\d$/)],
         ['Closed / cancelled', expect.stringMatching(/^Lab Admin · /)],
-        ['Seen / expected', '1 / 2'],
+        ['Seen / expected', '2 / 3'],
         ['Found from elsewhere', '1'],
       ]);
       const head = rows.findIndex((r) => r[0] === 'Item id');
-      expect(rows[head]).toEqual(['Item id', 'Name', 'English name', 'CAS', 'Registered at', 'Expected', 'Counted', 'Seen by', 'Seen at', 'Outcome', 'Adjustment']);
-      expect(rows.slice(head + 1)).toEqual([
-        [String(a.id), '丙酮', 'Acetone', '67-64-1', 'B1 › Room 101', '500 mL', '450 mL', '张三 Alice', local(seenAt), 'Adjusted to the count', '−50 mL'],
-        [String(b.id), '无水乙醇', 'Ethanol', '64-17-5', 'B1 › Room 101 › Shelf A', '1000 mL', '', 'not seen', '', 'Not found: adjusted to 0', '−1000 mL'],
-        [String(e.id), '乙腈', '', '75-05-8', 'B1 › Room 102', 'found here', '', '张三 Alice', expect.any(String), 'Kept as it was'],
-      ]);
+      expect(rows[head]).toEqual(['Item id', 'Name', 'English name', 'CAS', 'Registered at', 'On the list', 'Expected', 'Seen', 'Counted', 'Seen by', 'Seen at', 'Outcome', 'Adjustment']);
+      // Column by column, one value per line: a, c, b expected here (by place, then name), e found here.
+      expect(columns(rows, 'Item id')).toEqual({
+        'Item id': [a, c, b, e].map((x) => String(x.id)),
+        Name: ['丙酮', '甲醇', '无水乙醇', '乙腈'],
+        'English name': ['Acetone', 'Methanol', 'Ethanol', ''],
+        CAS: ['67-64-1', '67-56-1', '64-17-5', '75-05-8'],
+        'Registered at': ['B1 › Room 101', 'B1 › Room 101', 'B1 › Room 101 › Shelf A', 'B1 › Room 102'],
+        'On the list': ['expected here', 'expected here', 'expected here', 'found here'],
+        Expected: ['500 mL', '250 mL', '1000 mL', ''],
+        Seen: ['Yes', 'Yes', 'No', 'Yes'],
+        Counted: ['450 mL', '250 mL', '', '4 L'],
+        'Seen by': ['张三 Alice', '张三 Alice', '', '张三 Alice'],
+        'Seen at': [local(seenAt(a.id)), local(seenAt(c.id)), '', local(seenAt(e.id))],
+        Outcome: ['Adjusted to the count', 'OK', 'Not found: adjusted to 0', 'Kept as it was'],
+        Adjustment: ['−50 mL', '', '−1000 mL', ''],
+      });
     }
     const zh = await h.ok<ExportDownload & { path: string }>(h.member, 'stocktakeReport', { id: st.id, lang: 'zh-CN' });
     const zrows = await sheet(zh.path);
     expect(zrows[0]).toEqual([`盘点 #${st.id}`]);
     expect(zrows[2]).toEqual(['状态', '已结束']);
-    const zhead = zrows.findIndex((r) => r[0] === '物品编号');
-    expect(zrows[zhead]).toContain('实盘');
-    expect(zrows[zhead + 2]).toContain('未找到：调整为 0');
+    const z = columns(zrows, '物品编号');
+    expect(Object.keys(z)).toEqual(['物品编号', '名称', '英文名称', 'CAS 号', '登记位置', '清单', '应有', '见到', '实盘', '盘点人', '盘点时间', '结果', '调整']);
+    expect(z['清单']).toEqual(['应在此处', '应在此处', '应在此处', '在此发现']);
+    expect(z['应有']).toEqual(['500 mL', '250 mL', '1000 mL', '']);
+    expect(z['见到']).toEqual(['是', '是', '否', '是']);
+    expect(z['实盘']).toEqual(['450 mL', '250 mL', '', '4 L']);
+    expect(z['盘点人']).toEqual(['张三 Alice', '张三 Alice', '', '张三 Alice']);
+    expect(z['结果']).toEqual(['按实盘调整', '无误', '未找到：调整为 0', '保持不变']);
     expect(await h.refused(h.member, 'stocktakeReport', { id: st.id, lang: 'fr' })).toMatchObject({ fields: { lang: expect.anything() } });
   });
 

@@ -198,6 +198,8 @@ export function checkRow(headers: string[], cells: string[], rowNo: number, mapp
   if (typeof raw.expiry_date === 'string' && typeof raw.received_date === 'string' && raw.expiry_date < raw.received_date) {
     warn('expiry_date', msg('import.expiryBeforeReceived', { expiry: raw.expiry_date, received: raw.received_date }));
   }
+  // the flag follows the pictograms (shared/stock.ts hazardousWith): a "no" beside them is said, then set
+  if (raw.hazardous === false && Array.isArray(raw.ghs) && raw.ghs.length > 0) warn('hazardous', msg('import.hazardousFromGhs', { ghs: raw.ghs.join(',') }));
   readAmount(raw, warn);
   let parsed: InventoryCreate | null = null;
   const res = inventoryCreateInput.safeParse(raw);

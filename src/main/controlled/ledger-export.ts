@@ -1,14 +1,24 @@
 // The controlled ledger (管控化学品台账) of one category over a date range, as XLSX in the UI's
-// language. Per item (every item whose CAS is on the category's list and that held stock or moved
-// in the range): its opening balance at the start date, every movement in the range with both
-// people (the one who acted and the second person who confirmed), and its closing balance; then
-// the totals per chemical (CAS). It reconciles by construction and is tested to: opening + in − out
-// = closing for every item and every total, in exact decimals (shared/amounts.ts).
+// language: one section per chemical (CAS) — its opening balance at the start date, every movement
+// of its containers in the range in time order with both people (the one who acted and the second
+// person who confirmed) and the purpose, and its closing balance. The balance is the chemical's: what
+// the lab holds of it in all its containers, so every line reconciles — previous balance + in − out
+// = balance — and so does the closing line: opening + in − out = closing, in exact decimals
+// (shared/amounts.ts; property test test/controlled/ledger-export.test.ts reads the XLSX back).
 //
-// Units: an item is reported in its current unit; a movement written in another unit (before a
-// unit edit) is converted. Totals per chemical add items whose units convert (g and kg) in the
-// first such item's unit; items in units that do not convert (g and mL, or 瓶) get a total each.
-// Deleted items are not listed (their movements stay in the database, but not their CAS).
+// What moves without changing the chemical's balance has columns of its own, outside in and out:
+// - a borrowing (借出) and a return (归还): the container leaves with a person and comes back, still
+//   the lab's; a part not returned is a `used` line (out), written by the return;
+// - a split (分装) between two containers of the same chemical: a transfer (容器间调拨, signed, − on
+//   the container it left and + on the new one), so 丙酮 bought as 1500 mL shows 收入 1500 mL after
+//   a split, not 2000. A split whose other container is not in this section over the same range (it
+//   was deleted before its CAS was listed) is an in or out: it did change what the section holds.
+// Each line also shows the container's own balance after it (本容器结存).
+//
+// Units: a section holds the containers of one CAS whose units convert (g and kg), in the first
+// container's unit; containers in units that do not convert (g and mL, or 瓶) get a section each. A
+// movement written in another unit (before a unit edit) is converted. Deleted items are not listed
+// (their movements stay in the database, but not their CAS).
 import type Big from 'big.js';
 import type { Db } from '../db/open';
 import type { ControlledCategory } from '../../shared/controlled';
@@ -22,119 +32,178 @@ import { startOfLocalDay } from '../dashboard/local-day';
 import { writeTableFile } from '../list-export/table-file';
 import { fileSafe } from './list-export';
 import { inventoryStore } from '../stores/inventory-store';
-import { stockMovementStore } from '../stores/stock-movement-store';
+import { stockMovementStore, type MovementWithPeople } from '../stores/stock-movement-store';
 
-export interface LedgerMovement {
+/** One movement of one container, in its section's unit. */
+export interface LedgerLine {
+  id: number;
+  itemId: number;
+  name: string;
+  location: string;
   at: string;
   kind: MovementKind;
-  /** Signed change in the item's unit. */
-  delta: Big;
+  /** What the line adds to / takes from the chemical's balance (≥ 0 each; 0 for a borrowing, return or transfer). */
+  in: Big;
+  out: Big;
+  /** borrowed: the amount taken; returned: the amount back (null on other lines). */
+  borrowed: Big | null;
+  returned: Big | null;
+  /** A split between two containers of this section: the signed change of this container (null otherwise). */
+  transfer: Big | null;
+  /** split: the other container. */
+  partner: number | null;
+  /** The chemical's balance after the line, and this container's. */
   balance: Big;
+  container: Big;
   user: string;
   second: string;
+  purpose: string;
   reason: string;
 }
 
-export interface LedgerItem {
+/** One chemical (CAS, in one unit group): its containers' movements as one account. */
+export interface LedgerSection {
+  cas: string;
+  name: string;
+  unit: string;
+  opening: Big;
+  lines: LedgerLine[];
+  in: Big;
+  out: Big;
+  borrowed: Big;
+  returned: Big;
+  closing: Big;
+}
+
+export interface Ledger {
+  sections: LedgerSection[];
+}
+
+interface ItemMoves {
   id: number;
   name: string;
   cas: string;
   location: string;
   unit: string;
   opening: Big;
-  movements: LedgerMovement[];
-  in: Big;
-  out: Big;
-  closing: Big;
+  moves: MovementWithPeople[];
 }
 
-export interface LedgerTotal {
-  cas: string;
-  name: string;
-  unit: string;
-  opening: Big;
-  in: Big;
-  out: Big;
-  closing: Big;
-}
+const ZERO = toDecimal(0);
 
-export interface Ledger {
-  items: LedgerItem[];
-  totals: LedgerTotal[];
-}
-
-/** The ledger's content: what the file shows, as exact decimals (the property test reads it back from the XLSX). */
+/** The ledger's content: what the file shows, as exact decimals. */
 export function controlledLedger(db: Db, input: { categoryId: number; from: string; to: string }): Ledger {
   const start = startOfLocalDay(input.from);
   const end = startOfLocalDay(addDays(input.to, 1));
-  const items = inventoryStore(db).inControlledCategory(input.categoryId);
-  const moves = stockMovementStore(db);
-  const out: Ledger = { items: [], totals: [] };
-  for (const it of items) {
+  const store = stockMovementStore(db);
+  const groups: Array<{ cas: string; name: string; unit: string; members: ItemMoves[] }> = [];
+  for (const it of inventoryStore(db).inControlledCategory(input.categoryId)) {
+    // An amount of a movement in the item's current unit (a unit given later to an item that had none: as written).
     const inUnit = (v: number, unit: string) => convert(toDecimal(v), unit, it.unit) ?? toDecimal(v);
-    let opening = toDecimal(0);
-    const inRange: LedgerMovement[] = [];
-    for (const m of moves.forItemBefore(it.id, end)) {
-      if (m.at < start) {
-        opening = inUnit(m.balance_after, m.unit);
-        continue;
-      }
-      inRange.push({
-        at: m.at, kind: m.kind, delta: inUnit(m.delta, m.unit), balance: inUnit(m.balance_after, m.unit),
-        user: m.user_name ?? '', second: m.second_user_name ?? '', reason: m.reason,
-      });
+    let opening = ZERO;
+    const moves: MovementWithPeople[] = [];
+    for (const m of store.forItemBefore(it.id, end)) {
+      if (m.at < start) opening = inUnit(m.balance_after, m.unit);
+      else moves.push(m);
     }
-    if (inRange.length === 0 && opening.eq(0)) continue;
-    const plus = inRange.reduce((s, m) => (m.delta.gt(0) ? s.plus(m.delta) : s), toDecimal(0));
-    const minus = inRange.reduce((s, m) => (m.delta.lt(0) ? s.minus(m.delta) : s), toDecimal(0));
-    const closing = inRange.length ? inRange[inRange.length - 1]!.balance : opening;
-    out.items.push({ ...it, opening, movements: inRange, in: plus, out: minus, closing });
+    if (moves.length === 0 && opening.eq(0)) continue;
+    const entry: ItemMoves = { ...it, opening, moves };
+    const group = groups.find((g) => g.cas === it.cas && convert(toDecimal(1), it.unit, g.unit) !== null);
+    if (group) group.members.push(entry);
+    else groups.push({ cas: it.cas, name: it.name, unit: it.unit, members: [entry] });
   }
-  for (const it of out.items) {
-    const group = out.totals.find((t) => t.cas === it.cas && convert(toDecimal(1), it.unit, t.unit) !== null);
-    const as = (v: Big) => (group ? convert(v, it.unit, group.unit)! : v);
-    if (!group) out.totals.push({ cas: it.cas, name: it.name, unit: it.unit, opening: it.opening, in: it.in, out: it.out, closing: it.closing });
-    else Object.assign(group, { opening: group.opening.plus(as(it.opening)), in: group.in.plus(as(it.in)), out: group.out.plus(as(it.out)), closing: group.closing.plus(as(it.closing)) });
-  }
-  return out;
+  return { sections: groups.map((g) => section(g.cas, g.name, g.unit, g.members)) };
 }
 
-export const LEDGER_COLUMNS = ['cas', 'name', 'item', 'location', 'at', 'kind', 'opening', 'in', 'out', 'balance', 'unit', 'user', 'second_user', 'reason'] as const;
+/** One chemical's lines in time order with the running balances, and its totals. */
+function section(cas: string, name: string, unit: string, members: ItemMoves[]): LedgerSection {
+  // The movement's own unit → the item's (as inUnit above) → the section's (they convert: that made the group).
+  const toSection = (v: number, from: string, item: ItemMoves) => convert(convert(toDecimal(v), from, item.unit) ?? toDecimal(v), item.unit, unit)!;
+  // A split is a transfer when both halves are here: the other container is in this section and
+  // its half (pointing back at this one) is in the range too.
+  const splitHalves = new Set(members.flatMap((m) => m.moves.filter((x) => x.kind === 'split').map((x) => `${m.id}>${x.related_item_id}`)));
+  const opening = members.reduce((s, m) => s.plus(convert(m.opening, m.unit, unit)!), ZERO);
+  const timeline = members.flatMap((m) => m.moves.map((x) => ({ m, x })));
+  timeline.sort((a, b) => (a.x.at < b.x.at ? -1 : a.x.at > b.x.at ? 1 : a.x.id - b.x.id));
+  let balance = opening;
+  const lines: LedgerLine[] = [];
+  for (const { m, x } of timeline) {
+    const delta = toSection(x.delta, x.unit, m);
+    const amount = toSection(x.amount, x.unit, m);
+    const transfer = x.kind === 'split' && splitHalves.has(`${x.related_item_id}>${m.id}`) ? delta : null;
+    const plus = transfer === null && delta.gt(0) ? delta : ZERO;
+    const minus = transfer === null && delta.lt(0) ? delta.abs() : ZERO;
+    balance = balance.plus(plus).minus(minus);
+    lines.push({
+      id: x.id, itemId: m.id, name: m.name, location: m.location, at: x.at, kind: x.kind, in: plus, out: minus,
+      borrowed: x.kind === 'borrowed' ? amount : null, returned: x.kind === 'returned' ? amount : null, transfer, partner: x.kind === 'split' ? x.related_item_id : null,
+      balance, container: toSection(x.balance_after, x.unit, m), user: x.user_name ?? '', second: x.second_user_name ?? '', purpose: x.purpose, reason: x.reason,
+    });
+  }
+  const sum = (f: (l: LedgerLine) => Big | null) => lines.reduce((s, l) => s.plus(f(l) ?? ZERO), ZERO);
+  return {
+    cas, name, unit, opening, lines,
+    in: sum((l) => l.in), out: sum((l) => l.out), borrowed: sum((l) => l.borrowed), returned: sum((l) => l.returned), closing: balance,
+  };
+}
 
-const HEAD: Record<LabelLanguage, Record<(typeof LEDGER_COLUMNS)[number], string>> = {
+export const LEDGER_COLUMNS = [
+  'cas', 'name', 'item', 'location', 'at', 'kind', 'opening', 'in', 'out', 'balance', 'borrowed', 'returned', 'transfer', 'container_balance', 'unit', 'user', 'second_user', 'purpose', 'reason',
+] as const;
+export type LedgerColumn = (typeof LEDGER_COLUMNS)[number];
+
+const HEAD: Record<LabelLanguage, Record<LedgerColumn, string>> = {
   en: {
-    cas: 'CAS', name: 'Name', item: 'Item', location: 'Location', at: 'When', kind: 'Entry', opening: 'Opening balance', in: 'In', out: 'Out',
-    balance: 'Balance', unit: 'Unit', user: 'Done by', second_user: 'Confirmed by (second person)', reason: 'Reason / note',
+    cas: 'CAS', name: 'Name', item: 'Container', location: 'Location', at: 'When', kind: 'Entry', opening: 'Opening balance', in: 'In', out: 'Out', balance: 'Balance',
+    borrowed: 'Borrowed out', returned: 'Returned', transfer: 'Transfer between containers', container_balance: 'Container balance', unit: 'Unit', user: 'Done by',
+    second_user: 'Confirmed by (second person)', purpose: 'Purpose', reason: 'Reason / note',
   },
   'zh-CN': {
-    cas: 'CAS号', name: '名称', item: '编号', location: '存放位置', at: '时间', kind: '摘要', opening: '期初结存', in: '收入', out: '发出',
-    balance: '结存', unit: '单位', user: '经手人', second_user: '复核人（第二人）', reason: '原因/备注',
+    cas: 'CAS号', name: '名称', item: '容器编号', location: '存放位置', at: '时间', kind: '摘要', opening: '期初结存', in: '收入', out: '发出', balance: '结存',
+    borrowed: '借出', returned: '归还', transfer: '容器间调拨', container_balance: '本容器结存', unit: '单位', user: '经手人',
+    second_user: '复核人（第二人）', purpose: '用途', reason: '原因/备注',
   },
 };
 
-const WORDS: Record<LabelLanguage, { opening: string; closing: string; total: string }> = {
-  en: { opening: 'Opening balance', closing: 'Closing balance', total: 'Total per chemical' },
-  'zh-CN': { opening: '期初结存', closing: '期末结存', total: '合计（按化学品）' },
+export function ledgerHeaders(lang: LabelLanguage): string[] {
+  return LEDGER_COLUMNS.map((c) => HEAD[lang][c]);
+}
+
+const WORDS: Record<LabelLanguage, { opening: string; closing: string }> = {
+  en: { opening: 'Opening balance', closing: 'Closing balance' },
+  'zh-CN': { opening: '期初结存', closing: '期末结存' },
 };
 
-/** The ledger's rows as written: opening, movements and closing per item, then the totals. */
+/** "Split → #15" on the container the part left, "Split ← #12" on the new one. */
+function entry(lang: LabelLanguage, l: LedgerLine): string {
+  const word = movementKindLabel(lang, l.kind);
+  if (l.kind !== 'split' || l.partner === null) return word;
+  const leaving = (l.transfer ?? l.in.minus(l.out)).lt(0);
+  return `${word} ${leaving ? '→' : '←'} #${l.partner}`;
+}
+
+/** The ledger's rows as written: per chemical its opening line, its movements and its closing line. */
 export function ledgerRows(ledger: Ledger, lang: LabelLanguage): XlsxValue[][] {
   const w = WORDS[lang];
   const n = (b: Big) => toNumber(b);
-  const row = (v: Partial<Record<(typeof LEDGER_COLUMNS)[number], XlsxValue>>) => LEDGER_COLUMNS.map((c) => v[c] ?? '');
+  /** An amount cell: empty where the line has none (0 shows only on the opening and closing lines). */
+  const some = (b: Big | null) => (b === null || b.eq(0) ? '' : n(b));
+  const row = (v: Partial<Record<LedgerColumn, XlsxValue>>) => LEDGER_COLUMNS.map((c) => v[c] ?? '');
   const rows: XlsxValue[][] = [];
-  for (const it of ledger.items) {
-    const base = { cas: it.cas, name: it.name, item: `#${it.id}`, location: it.location, unit: it.unit };
-    rows.push(row({ ...base, kind: w.opening, opening: n(it.opening), balance: n(it.opening) }));
-    for (const m of it.movements) {
+  for (const s of ledger.sections) {
+    const base = { cas: s.cas, unit: s.unit };
+    rows.push(row({ ...base, name: s.name, kind: w.opening, opening: n(s.opening), balance: n(s.opening) }));
+    for (const l of s.lines) {
       rows.push(row({
-        ...base, at: localMinute(m.at), kind: movementKindLabel(lang, m.kind), in: m.delta.gt(0) ? n(m.delta) : '', out: m.delta.lt(0) ? n(m.delta.abs()) : '',
-        balance: n(m.balance), user: m.user, second_user: m.second, reason: movementReasonText(lang, m.reason),
+        ...base, name: l.name, item: `#${l.itemId}`, location: l.location, at: localMinute(l.at), kind: entry(lang, l), in: some(l.in), out: some(l.out), balance: n(l.balance),
+        borrowed: some(l.borrowed), returned: some(l.returned), transfer: some(l.transfer), container_balance: n(l.container), user: l.user, second_user: l.second,
+        purpose: l.purpose, reason: movementReasonText(lang, l.reason),
       }));
     }
-    rows.push(row({ ...base, kind: w.closing, opening: n(it.opening), in: n(it.in), out: n(it.out), balance: n(it.closing) }));
+    rows.push(row({
+      ...base, name: s.name, kind: w.closing, opening: n(s.opening), in: n(s.in), out: n(s.out), balance: n(s.closing), borrowed: n(s.borrowed), returned: n(s.returned),
+    }));
   }
-  for (const t of ledger.totals) rows.push(row({ cas: t.cas, name: t.name, kind: w.total, opening: n(t.opening), in: n(t.in), out: n(t.out), balance: n(t.closing), unit: t.unit }));
   return rows;
 }
 
@@ -144,7 +213,7 @@ export function exportControlledLedger(db: Db, dir: string, input: { category: C
   return writeTableFile(dir, 'xlsx', {
     base: `${zh ? '台账' : 'ledger'}-${fileSafe(zh ? input.category.name_zh : input.category.name_en)}-${input.from}-${input.to}`,
     sheetName: zh ? '台账' : 'Ledger',
-    headers: LEDGER_COLUMNS.map((c) => HEAD[input.lang][c]),
+    headers: ledgerHeaders(input.lang),
     rows: ledgerRows(ledger, input.lang),
   });
 }

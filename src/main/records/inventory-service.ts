@@ -10,7 +10,7 @@ import type { ListFilter } from '../stores/record-list-store';
 import { editedAmount, receivedMovement, type MovementInput } from '../stock/stock-ledger';
 import { resolveLocation, type ResolvedLocation } from '../locations/location-tree';
 import { canonicalUnit } from '../../shared/amounts';
-import type { GhsPictogram } from '../../shared/stock';
+import { hazardousWith, type GhsPictogram } from '../../shared/stock';
 import { writeTransaction } from '../db/transaction';
 import { inventoryStore, type InventoryValues, type InventoryWrites } from '../stores/inventory-store';
 import { stockMovementStore, type StockMovementWrites } from '../stores/stock-movement-store';
@@ -42,7 +42,7 @@ export function inventoryRowValues(input: Omit<InventoryCreate, 'location_id'>, 
     brand: input.brand ?? '',
     category: input.category ?? '',
     product_number: input.product_number ?? '',
-    hazardous: input.hazardous ? 1 : 0,
+    hazardous: hazardousWith(input.ghs, input.hazardous) ? 1 : 0,
     container_size: input.container_size ?? null,
     container_label: input.container_label ?? '',
     lot_number: input.lot_number ?? '',
@@ -122,10 +122,14 @@ export class InventoryService {
       // ghs compares as its stored text, so an unchanged list is no change
       const beforeRow = { ...before, ghs: before.ghs.join(',') } as unknown as Record<string, unknown>;
       if (patch.ghs !== undefined) next.ghs = patch.ghs.join(',');
+      // the flag follows the pictograms the item has after the edit, sent or kept (unchanged: no change)
+      next.hazardous = hazardousWith((next.ghs as string | undefined) ?? (beforeRow.ghs as string), (next.hazardous as boolean | undefined) ?? before.hazardous);
       const changes = diff(beforeRow, next, INVENTORY_FIELDS);
       if (Object.keys(changes).length === 0) return before;
       const merged = { ...beforeRow, ...next };
       const sets = { ...Object.fromEntries(Object.keys(changes).map((f) => [f, f === 'hazardous' ? (next.hazardous ? 1 : 0) : next[f]])), ...derivedColumns(ENDPOINT, merged) };
+      // not a form field: converted with the unit by editedAmount (what a borrower has out)
+      if (next.borrowed_amount !== undefined) Object.assign(sets, { borrowed_amount: next.borrowed_amount });
       this.items.update(id, sets);
       if (movement) this.movements.insert({ ...movement, item_id: id, user_id: actor.id });
       // the history names the location by its path (storage_location); its id says nothing to a reader

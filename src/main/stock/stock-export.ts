@@ -32,6 +32,7 @@ function cells(lang: LabelLanguage, m: StockMovement): XlsxValue[] {
     amount: signedAmount(m),
     balance_after: `${formatAmount(m.balance_after)}${m.unit ? ` ${m.unit}` : ''}`,
     reason: movementReasonText(lang, m.reason),
+    purpose: m.purpose,
     due_date: m.due_date ?? '',
     order_id: m.order_id ?? '',
   };

@@ -29,7 +29,7 @@ export function receivedMovement(itemId: number, values: Record<string, unknown>
  * What an edit through the item form does to the ledger (InventoryService.update writes it in the
  * edit's transaction). The quantity as sent is in the unit as sent. A unit change converts within
  * its dimension: without a quantity in the edit the balance (and the container size and minimum
- * stock, when not sent either) are converted into the new unit; across dimensions it is refused
+ * stock, when not sent either, and what is out on loan) are converted into the new unit; across dimensions it is refused
  * naming `unit` — the movements so far would no longer add up. An item without a unit may get one.
  * Returns the `adjusted` movement (reason "edited") for a changed balance, or null; sets
  * `next.quantity` etc. when it converted them.
@@ -45,7 +45,8 @@ export function editedAmount(before: InventoryItem, next: Record<string, unknown
     else if (oldUnit !== '') throw fieldInvalid('unit', 'stock.unitNotConvertible', { unit: newUnit || '—', itemUnit: oldUnit });
     if (converted && next.quantity === undefined) {
       next.quantity = exactIn(converted, 'quantity');
-      for (const f of ['container_size', 'min_stock'] as const) {
+      // borrowed_amount too: a return compares what comes back with it, in the item's unit
+      for (const f of ['container_size', 'min_stock', 'borrowed_amount'] as const) {
         const v = before[f];
         if (next[f] === undefined && v != null) next[f] = exactIn(convert(toDecimal(v), oldUnit, newUnit)!, f);
       }

@@ -4,7 +4,7 @@
 // the same bottle at once cannot drive it below zero. The model: README.md ("Stock (issue 10)").
 import type Big from 'big.js';
 import path from 'node:path';
-import { AppError, fieldInvalid } from '../../shared/errors';
+import { AppError, fieldError, fieldInvalid, fieldsInvalid } from '../../shared/errors';
 import type { MessageKey } from '../../shared/messages';
 import type { UserInfo } from '../../shared/contract';
 import type { AdjustInput, BorrowInput, DisposeInput, ReturnInput, SplitInput, UseInput } from '../../shared/contract/stock';
@@ -59,16 +59,27 @@ export class StockService {
     }, undefined, input.second_person);
   }
 
-  /** The container goes with the borrower; the balance stays until it comes back (return). */
+  /**
+   * The container goes with the borrower; the balance stays until it comes back (return). A
+   * controlled item's borrowing needs the second person and a purpose (用途), which the movement
+   * keeps for the controlled ledger; both are named at once when both are missing, before any
+   * password is checked. Under the lock the item is asked again (it may have been listed since).
+   */
   borrow(actor: UserInfo, input: BorrowInput): Promise<InventoryItem> {
+    const purpose = input.purpose ?? '';
+    if (this.items.controlledOf(input.id)) {
+      const missing = { ...(purpose ? {} : fieldError('purpose', 'field.purposeRequired')), ...(input.second_person ? {} : fieldError('second_person.username', 'field.secondPersonRequired')) };
+      if (Object.keys(missing).length) throw fieldsInvalid(missing);
+    }
     return this.act(actor, input.id, 'borrow', (item, balance) => {
+      if (item.controlled && !purpose) throw fieldInvalid('purpose', 'field.purposeRequired');
       const amount = input.amount === undefined ? balance : this.amountOf(item, input.amount, input.unit, balance);
       const due = input.due_date ?? null;
       return {
         sets: { status: 'borrowed', borrowed_by: actor.id, borrowed_at: new Date().toISOString(), borrowed_amount: toNumber(amount), borrow_due: due },
-        movements: [{ kind: 'borrowed', amount: toNumber(amount), delta: 0, balance_after: toNumber(balance), due_date: due }],
+        movements: [{ kind: 'borrowed', amount: toNumber(amount), delta: 0, balance_after: toNumber(balance), due_date: due, purpose }],
       };
-    });
+    }, undefined, input.second_person);
   }
 
   /** What comes back; the rest of what was borrowed is recorded as used ("not returned"). */
@@ -77,8 +88,9 @@ export class StockService {
       if (actor.role !== 'admin' && item.borrowed_by !== actor.id) {
         throw new AppError('forbidden', 'records.borrowedByOther', { id: item.id, name: item.borrowed_by_name ?? '?' });
       }
-      // Older borrowings (before amounts) took the whole item.
-      const borrowed = toDecimal(item.borrowed_amount ?? item.quantity);
+      // Older borrowings (before amounts) took the whole item; never more than the balance (a
+      // part disposed of while borrowed, before dispose capped it), so the return cannot go below 0.
+      const borrowed = min(toDecimal(item.borrowed_amount ?? item.quantity), balance);
       const back = input.amount === undefined ? borrowed : this.amountOf(item, input.amount, input.unit, borrowed);
       const used = borrowed.minus(back);
       const after = balance.minus(used);
@@ -104,6 +116,9 @@ export class StockService {
       const amount = input.amount === undefined ? balance : this.amountOf(item, input.amount, input.unit, balance);
       const after = balance.minus(amount);
       const sets: Record<string, unknown> = after.eq(0) ? { status: 'disposed', quantity: 0, ...NOT_BORROWED } : { quantity: toNumber(after) };
+      // A part disposed of while borrowed: what is out can no longer be more than what is left, or
+      // the return would count the disposed part as used a second time.
+      if (!after.eq(0) && item.status === 'borrowed' && item.borrowed_amount !== null && after.lt(item.borrowed_amount)) sets.borrowed_amount = toNumber(after);
       return { sets, movements: [{ kind: 'disposed', amount: toNumber(amount), delta: -toNumber(amount), balance_after: toNumber(after), reason: input.reason }] };
     }, undefined, input.second_person);
   }
@@ -193,8 +208,8 @@ export class StockService {
    * Controlled chemicals (双人双锁): the second person's id, checked before the transaction (a
    * password check is slow; the write lock is not held for it). Who needs one is the shared rule
    * (secondPersonRule); its `whenUsed` case is refused in act(), once the movements are known. A
-   * confirmation sent with a borrow or return is checked all the same (act() never asks for one on
-   * a split); on an item that is not controlled: null, and nothing sent is checked.
+   * confirmation sent with a full return is checked all the same (act() never asks for one on a
+   * split); on an item that is not controlled: null, and nothing sent is checked.
    */
   private async secondPerson(actor: UserInfo, id: number, action: StockAction, second: SecondPersonInput | undefined): Promise<number | null> {
     const flag = this.items.controlledOf(id);
@@ -206,8 +221,9 @@ export class StockService {
   /**
    * One action in one BEGIN IMMEDIATE transaction: status check, the effect (which checks the
    * amounts against the balance read under the lock), the row update, movements and audit entry.
-   * On a controlled item every movement that changes the balance carries the second person (a
-   * split excepted: the amount stays in the lab, as two items).
+   * On a controlled item every movement of an `always` action (a borrowing too, which leaves the
+   * balance) and every other one that changes the balance carries the second person (a split
+   * excepted: the amount stays in the lab, as two items).
    */
   private async act(
     actor: UserInfo,
@@ -222,7 +238,7 @@ export class StockService {
       const before = this.inventory.get(id);
       checkStatusIn(STOCK_ACTION_FROM[action], action, { kind: ENTITY, id }, before.status);
       const { sets, movements } = effect(before, toDecimal(before.quantity));
-      if (before.controlled && action !== 'split' && secondId === null && movements.some((m) => m.delta !== 0)) {
+      if (before.controlled && action !== 'split' && secondId === null && (secondPersonRule(action) === 'always' || movements.some((m) => m.delta !== 0))) {
         throw fieldInvalid('second_person.username', 'field.secondPersonRequired');
       }
       for (const m of movements) this.ledger.insert({ ...m, item_id: id, user_id: actor.id, unit: before.unit, second_user_id: secondId });
@@ -234,6 +250,8 @@ export class StockService {
     return this.inventory.get(id);
   }
 }
+
+const min = (a: Big, b: Big) => (a.lt(b) ? a : b);
 
 const NOT_BORROWED = { borrowed_by: null, borrowed_at: null, borrowed_amount: null, borrow_due: null };
 

@@ -23,16 +23,23 @@ export interface NewMovement {
   related_item_id?: number | null;
   due_date?: string | null;
   stocktake_id?: number | null;
+  purpose?: string;
 }
 
 /** A movement as the controlled ledger lists it: both people by display name (null: none, or deleted). */
 export interface MovementWithPeople {
+  id: number;
   at: string;
   kind: MovementKind;
+  /** As moved (≥ 0): what a borrowing took or a return brought back, whose delta is 0. */
+  amount: number;
   delta: number;
   unit: string;
   balance_after: number;
   reason: string;
+  purpose: string;
+  /** split: the other item of the pair. */
+  related_item_id: number | null;
   user_name: string | null;
   second_user_name: string | null;
 }
@@ -56,7 +63,7 @@ export interface StockMovementWrites extends StockMovementReads {
   insertReceivedFor(userId: number, first: number, last: number): void;
 }
 
-const COLS = ['item_id', 'user_id', 'kind', 'amount', 'delta', 'unit', 'balance_after', 'reason', 'order_id', 'second_user_id', 'from_location_id', 'to_location_id', 'from_location', 'to_location', 'related_item_id', 'due_date', 'stocktake_id'] as const;
+const COLS = ['item_id', 'user_id', 'kind', 'amount', 'delta', 'unit', 'balance_after', 'reason', 'order_id', 'second_user_id', 'from_location_id', 'to_location_id', 'from_location', 'to_location', 'related_item_id', 'due_date', 'stocktake_id', 'purpose'] as const;
 const INSERT = `INSERT INTO stock_movements (${COLS.join(', ')}) VALUES (${COLS.map(() => '?').join(', ')}) RETURNING id`;
 
 export function stockMovementStore(db: Db): StockMovementWrites {
@@ -68,7 +75,7 @@ export function stockMovementStore(db: Db): StockMovementWrites {
          FROM stock_movements m LEFT JOIN users u ON u.id = m.user_id LEFT JOIN users su ON su.id = m.second_user_id
          WHERE m.item_id = ? ORDER BY m.id`,
       ).all(itemId) as StockMovement[],
-    insert: (m) => prepareCached(db, INSERT, 'pluck').get(...COLS.map((c) => m[c] ?? (c === 'reason' ? '' : null))) as number,
+    insert: (m) => prepareCached(db, INSERT, 'pluck').get(...COLS.map((c) => m[c] ?? (c === 'reason' || c === 'purpose' ? '' : null))) as number,
     insertReceivedFor: (userId, first, last) => {
       prepareCached(
         db,
@@ -83,7 +90,8 @@ export function stockMovementStore(db: Db): StockMovementWrites {
     forItemBefore: (itemId, before) =>
       prepareCached(
         db,
-        `SELECT m.at, m.kind, m.delta, m.unit, m.balance_after, m.reason, u.display_name AS user_name, su.display_name AS second_user_name
+        `SELECT m.id, m.at, m.kind, m.amount, m.delta, m.unit, m.balance_after, m.reason, m.purpose, m.related_item_id,
+                u.display_name AS user_name, su.display_name AS second_user_name
            FROM stock_movements m LEFT JOIN users u ON u.id = m.user_id LEFT JOIN users su ON su.id = m.second_user_id
           WHERE m.item_id = ? AND m.at < ? ORDER BY m.id`,
       ).all(itemId, before) as MovementWithPeople[],

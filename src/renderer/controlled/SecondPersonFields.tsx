@@ -9,7 +9,7 @@ import { ApiError } from '../api/client';
 import { ControlledTags } from './ControlledTags';
 import { secondPersonRule, type StockAction } from '../../shared/stock-actions';
 
-/** Whether the dialog shows the fields: the shared rule (split and borrow never carry one). */
+/** Whether the dialog shows the fields: the shared rule (a split never carries one). */
 export function wantsSecondPerson(item: Pick<InventoryItem, 'controlled'>, action: StockAction): boolean {
   return !!item.controlled && secondPersonRule(action) !== 'never';
 }

@@ -4,7 +4,7 @@ export const key = 'controlled';
 export const en = {
   nav: 'Controlled chemicals',
   intro:
-    'Items and orders whose CAS number is on a list are flagged with its category everywhere; using, disposing of or adjusting them needs a second person. Load the official lists by importing a CSV or XLSX file (CAS and name).',
+    'Items and orders whose CAS number is on a list are flagged with its category everywhere; using, borrowing, disposing of or adjusting them needs a second person, and a borrowing states its purpose. Load the official lists by importing a CSV or XLSX file (CAS and name).',
   flag: 'Controlled',
   only: 'Controlled only',
   categories: 'Categories',
@@ -45,7 +45,7 @@ export const en = {
   },
   ledger: {
     title: 'Controlled ledger (XLSX)',
-    hint: 'Per item: the opening balance, every movement with both people, the closing balance; then the totals per chemical.',
+    hint: 'Per chemical: the opening balance, every movement of its containers with both people and the purpose (a split is a transfer between containers; borrowed and returned amounts have columns of their own), the closing balance.',
     range: 'Dates',
     pickCategory: 'Choose a category',
     pickRange: 'Choose the dates',
@@ -55,7 +55,7 @@ export const en = {
 
 export const zh: typeof en = {
   nav: '管控化学品',
-  intro: 'CAS 号在名录中的库存条目和订单，会在各处标注其类别；使用、处置或盘点调整需要第二人确认。请导入 CSV 或 XLSX 文件（CAS 号和名称）来载入官方名录。',
+  intro: 'CAS 号在名录中的库存条目和订单，会在各处标注其类别；使用、借用、处置或盘点调整需要第二人确认，借用还须写明用途。请导入 CSV 或 XLSX 文件（CAS 号和名称）来载入官方名录。',
   flag: '管控类别',
   only: '仅管控化学品',
   categories: '类别',
@@ -95,7 +95,7 @@ export const zh: typeof en = {
   },
   ledger: {
     title: '管控化学品台账（XLSX）',
-    hint: '每个条目：期初结存、期间每笔出入（含经手人和复核人）、期末结存；最后按化学品合计。',
+    hint: '按化学品：期初结存，各容器的每笔出入（含经手人、复核人和用途；分装记为容器间调拨，借出和归还各有一列），期末结存。',
     range: '日期',
     pickCategory: '请选择类别',
     pickRange: '请选择日期',

@@ -95,6 +95,9 @@ const SPAN: Record<string, number> = { quantity: 12, unit: 12, container_size: 8
 function Widget({ f, form, ...control }: { f: FieldDef; form: FormInstance } & Record<string, unknown>) {
   const { t } = useTranslation();
   const unit = Form.useWatch('unit', form) as string | undefined;
+  const ghs = Form.useWatch('ghs', form) as string[] | undefined;
+  // the flag follows the pictograms (shared/stock.ts hazardousWith): with any, it is on and fixed
+  if (f.name === 'hazardous' && ghs?.length) return <Switch {...control} checked disabled data-testid="hazardous-from-ghs" />;
   if (f.name === 'unit_price') return <InputNumber {...control} style={{ width: '100%' }} prefix="¥" precision={2} min={0} />;
   if (f.name === 'container_size') return <InputNumber {...control} style={{ width: '100%' }} min={0} suffix={unit || undefined} />;
   switch (f.type) {
@@ -153,6 +156,7 @@ export function RecordForm({ kind, open, initial, onClose, onSaved }: { kind: Re
   const { t, i18n } = useTranslation();
   const { modal, message } = App.useApp();
   const [form] = Form.useForm();
+  const ghsNow = Form.useWatch('ghs', form) as string[] | undefined;
   useEffect(() => {
     if (open) {
       form.resetFields();
@@ -166,6 +170,7 @@ export function RecordForm({ kind, open, initial, onClose, onSaved }: { kind: Re
 
   /** Containers × size is the amount ("3 瓶 × 500 g" = 1500 g), computed in decimal. */
   const onValuesChange = (changed: Record<string, unknown>, all: Record<string, unknown>) => {
+    if (Array.isArray(changed.ghs) && changed.ghs.length > 0) form.setFieldValue('hazardous', true);
     if (!(COUNT in changed) && !('container_size' in changed)) return;
     const n = all[COUNT];
     const size = all.container_size;
@@ -205,6 +210,7 @@ export function RecordForm({ kind, open, initial, onClose, onSaved }: { kind: Re
     <Form.Item
       name={f.name}
       label={t(f.type === 'location' ? 'records.field.storage_location' : `records.field.${f.name}`)}
+      extra={f.name === 'hazardous' && ghsNow?.length ? t('itemFields.hazardousFromGhs') : undefined}
       valuePropName={f.type === 'bool' ? 'checked' : 'value'}
       rules={schemaRules(FORM_SCHEMAS[kind], f.name, i18n.language)}
       {...(f.type === 'date' ? dateProps : {})}

@@ -41,6 +41,8 @@ function initialValues(action: StockDialogAction, item: InventoryItem): StockVal
     scope: 'all',
     by: item.container_size ? 'containers' : 'amount',
     containers: item.container_size ? 1 : undefined,
+    // in the form's values from the start, so the server's refusal naming it lands on the field
+    ...(action === 'borrow' ? { purpose: '' } : {}),
   };
 }
 
@@ -73,10 +75,15 @@ function StockDialogBody({ action, item, onClose, onDone }: Props & { action: St
       onClose();
     } catch (e) {
       if (!second && asksSecondPerson(e)) {
-        // the fields are not mounted yet: show them, and say why they appeared
+        // the fields are not mounted yet: show them, and say why they appeared (a borrowing's purpose is asked for on its field)
         setListedLate(true);
+        applyFieldErrors(form, e);
         message.error(t('controlled.second.nowControlled'));
-      } else if (!showSecondPersonErrors(form, e) && !applyFieldErrors(form, e)) message.error((e as Error).message);
+      } else {
+        // both kinds at once: a borrowing may be refused for its second person and its purpose together
+        const onSecond = showSecondPersonErrors(form, e);
+        if (!applyFieldErrors(form, e) && !onSecond) message.error((e as Error).message);
+      }
     }
   });
 
@@ -94,7 +101,7 @@ function StockDialogBody({ action, item, onClose, onDone }: Props & { action: St
     >
       <Balance action={action} item={item} />
       <Form form={form} layout="vertical" initialValues={initialValues(action, item)} onFinish={(v) => void submit(v)} data-testid={`stock-form-${action}`}>
-        <StockDialogFields action={action} item={item} form={form} />
+        <StockDialogFields action={action} item={item} form={form} controlled={!!item.controlled || listedLate} />
         {second && <SecondPersonFields item={item} optional={secondPersonOptional(action)} />}
       </Form>
     </Modal>

@@ -1,6 +1,7 @@
 // The stock dialog's fields for one action: the amount in a unit the item's unit converts to (split
 // may count containers instead; dispose may take all), what the action needs besides (due date,
-// reason, note, location), and for a return how much would count as used.
+// purpose, reason, note, location), and for a return how much would count as used. A borrowing's
+// purpose (用途) is required for a controlled item, as the service requires it.
 import { useMemo } from 'react';
 import { Alert, DatePicker, Input, InputNumber, Radio, Select, Space, Typography, type FormInstance } from 'antd';
 import { Form } from '../app/Form';
@@ -40,9 +41,10 @@ function notReturnedText(amount: unknown, amountUnit: string | undefined, borrow
   }
 }
 
-type Props = { action: StockDialogAction; item: InventoryItem; form: FormInstance<StockValues> };
+/** `controlled`: the item counts as controlled here (flagged, or the server said so since the row loaded). */
+type Props = { action: StockDialogAction; item: InventoryItem; form: FormInstance<StockValues>; controlled: boolean };
 
-export function StockDialogFields({ action, item, form }: Props) {
+export function StockDialogFields({ action, item, form, controlled }: Props) {
   const { t, i18n } = useTranslation();
   const unit = item.unit;
   const units = useMemo(() => convertibleUnits(unit), [unit]);
@@ -91,6 +93,15 @@ export function StockDialogFields({ action, item, form }: Props) {
       {action === 'borrow' && (
         <Form.Item name="due_date" label={t('stock.field.due_date')} rules={[{ required: true, message: t('stock.dueRequired') }]}>
           <DatePicker style={{ width: '100%' }} data-testid="stock-due" />
+        </Form.Item>
+      )}
+      {action === 'borrow' && (
+        <Form.Item
+          name="purpose"
+          label={t('stock.field.purpose')}
+          rules={[...rules('purpose'), ...(controlled ? [{ required: true, whitespace: true, message: t('stock.purposeRequired') }] : [])]}
+        >
+          <Input maxLength={200} placeholder={t('stock.purposePlaceholder')} data-testid="stock-purpose" />
         </Form.Item>
       )}
       {(action === 'dispose' || action === 'adjust') && (

@@ -1,5 +1,5 @@
 // An item's ledger (台账): every movement oldest first — when, who, what kind in words, the amount
-// with its unit, the balance after, the reason or note, the due date and the order — with an export
+// with its unit, the balance after, the reason or note, a borrowing's purpose, the due date and the order — with an export
 // of the same rows in the UI's language (the main process writes the file).
 import { useEffect, useState } from 'react';
 import { App, Button, Empty, Space, Table, Typography } from 'antd';
@@ -59,6 +59,7 @@ export function StockLedger({ itemId, version }: { itemId: number; version?: str
         return parts.length ? parts.join(' · ') : EMPTY;
       },
     },
+    { key: 'purpose', title: head('purpose'), dataIndex: 'purpose', width: 140, render: (v: string) => v || EMPTY },
     { key: 'due_date', title: head('due_date'), dataIndex: 'due_date', width: 100, render: (v: string | null) => v ?? EMPTY },
     { key: 'order_id', title: head('order_id'), dataIndex: 'order_id', width: 80, render: (v: number | null) => (v ? t('stock.orderNo', { id: v }) : EMPTY) },
   ];
@@ -72,7 +73,7 @@ export function StockLedger({ itemId, version }: { itemId: number; version?: str
       {error && <Typography.Text type="danger">{error}</Typography.Text>}
       {rows && rows.length === 0 && <Empty description={t('stock.empty')} />}
       {rows && rows.length > 0 && (
-        <Table<StockMovement> size="small" rowKey="id" columns={columns} dataSource={rows} pagination={false} scroll={{ x: 800 }} data-testid="ledger-table" onRow={(m) => ({ 'data-kind': m.kind }) as never} />
+        <Table<StockMovement> size="small" rowKey="id" columns={columns} dataSource={rows} pagination={false} scroll={{ x: 940 }} data-testid="ledger-table" onRow={(m) => ({ 'data-kind': m.kind }) as never} />
       )}
     </Space>
   );

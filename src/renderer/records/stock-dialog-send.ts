@@ -12,6 +12,7 @@ export interface StockValues {
   note?: string;
   reason?: string;
   due_date?: Dayjs;
+  purpose?: string;
   containers?: number;
   scope?: 'all' | 'part';
   by?: 'containers' | 'amount';
@@ -26,7 +27,10 @@ export async function sendStockAction(action: StockDialogAction, item: Inventory
   const amt = v.amount === undefined || v.amount === null || v.amount === '' ? undefined : String(v.amount);
   const withAmt = amt === undefined ? {} : { amount: amt, unit: v.unit || unit };
   if (action === 'use') await call('useInventoryItem', { ...base, amount: amt as never, unit: v.unit || unit, ...(v.note ? { note: v.note } : {}) });
-  else if (action === 'borrow') await call('borrowInventoryItem', { id: item.id, ...(withAmt as object), due_date: v.due_date ? v.due_date.format('YYYY-MM-DD') : null });
+  else if (action === 'borrow') {
+    const purpose = (v.purpose ?? '').trim();
+    await call('borrowInventoryItem', { ...base, ...(withAmt as object), due_date: v.due_date ? v.due_date.format('YYYY-MM-DD') : null, ...(purpose ? { purpose } : {}) });
+  }
   else if (action === 'consume') await call('consumeInventoryItem', base);
   else if (action === 'return') await call('returnInventoryItem', { ...base, ...(withAmt as object) });
   else if (action === 'dispose') await call('disposeInventoryItem', { ...base, reason: v.reason ?? '', ...(v.scope === 'part' ? (withAmt as object) : {}) });

@@ -28,7 +28,11 @@ export const splitInput = z
   .strict();
 /** Optional amount for borrow/return/dispose: absent means "all" (the balance, or what was borrowed). */
 export const optionalAmount = { amount: amount().optional(), unit: unit.optional() };
-export const borrowInput = z.object({ id, ...optionalAmount, due_date: calendarDate.optional() }).strict();
+/**
+ * A controlled item's borrowing needs `second_person` (it leaves the cabinet) and `purpose` (用途,
+ * shown in the controlled ledger); for other items the purpose is optional.
+ */
+export const borrowInput = z.object({ id, ...optionalAmount, due_date: calendarDate.optional(), purpose: shortText(200).optional(), second_person }).strict();
 /** `second_person`: needed for a controlled item when part of it is not returned (counted as used). */
 export const returnInput = z.object({ id, ...optionalAmount, second_person }).strict();
 export const disposeInput = z.object({ id, reason: requiredText(500), ...optionalAmount, second_person }).strict();
