@@ -4,7 +4,8 @@
 // (before a migration, during a move). The driver is a parameter so both get the same code.
 import type BetterSqlite3 from 'better-sqlite3';
 import { schemaVersion } from '../db/migrate';
-import { checkpointTruncate, integrityCheck, setBusyTimeout, tableRowCounts, useRollbackJournal, vacuumInto } from '../db/whole-database';
+import { checkpointTruncate, integrityCheck, tableRowCounts, useRollbackJournal, vacuumInto } from '../db/whole-database';
+import { setBusyTimeout } from '../db/connection';
 
 export interface DbCheck {
   integrity: string[];

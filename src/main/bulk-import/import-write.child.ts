@@ -11,7 +11,7 @@ import { INVENTORY_ENTITY } from '../records/inventory-service';
 import { placeOf, type ImportPlaces } from './import-locations';
 import type { ImportProgress } from '../../shared/records';
 import { writeTransaction } from '../db/transaction';
-import { checkpointPassive, setCacheSizeKib, setWalAutocheckpoint } from '../db/pragmas';
+import { checkpointPassive, setCacheSize, setWalAutocheckpoint } from '../db/connection';
 import { dropIndexes, rowCount } from '../db/bulk-append.child';
 import { attachedSpoolStore, type AttachedSpoolWrites } from '../stores/import-spool-store';
 import { inventoryStore } from '../stores/inventory-store';
@@ -50,7 +50,7 @@ export function writeImport(dbPath: string, spool: string, actor: UserInfo, tota
   // The commit only appends to the write-ahead log; copying ~100 MB of it into lab.db is left to
   // finishImport() after the answer (still in this worker, never on the server's thread).
   setWalAutocheckpoint(db, 0);
-  setCacheSizeKib(db, WRITE_CACHE_KIB);
+  setCacheSize(db, WRITE_CACHE_KIB);
   try {
     const attached = attachedSpoolStore(db);
     let spooled: { columns: string[]; rows: number };

@@ -53,3 +53,8 @@ export function dataVersion(db: Db): number {
 export function schemaObjectNames(db: Db): Set<string> {
   return new Set((prepareCached(db, "SELECT name FROM sqlite_master WHERE type IN ('table','index')").all() as { name: string }[]).map((r) => r.name));
 }
+
+/** Rows this connection has changed since it opened. */
+export function totalChanges(db: Db): number {
+  return prepareCached(db, 'SELECT total_changes()', 'pluck').get() as number;
+}

@@ -3,11 +3,6 @@
 // thread's own, or a read-only one beside the app's); these only run the statements.
 import type { Db } from './open';
 
-/** How long a statement waits for another connection's lock before it fails with SQLITE_BUSY. */
-export function setBusyTimeout(db: Db, ms: number): void {
-  db.pragma(`busy_timeout = ${Math.trunc(ms)}`);
-}
-
 /** One consistent copy of the database into the new file `dest` (VACUUM INTO). */
 export function vacuumInto(db: Db, dest: string): void {
   db.prepare('VACUUM INTO ?').run(dest);

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { openDatabase } from '../db/open';
-import { dataVersion } from '../db/pragmas';
+import { dataVersion } from '../db/connection';
 import { AppError, fieldError } from '../../shared/errors';
 import { LISTS, statusFilterValues } from '../../shared/records';
 import { fileStamp, XLSX_MIME, type ExportFile, type ExportInput } from './export-file';

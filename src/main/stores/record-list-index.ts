@@ -19,7 +19,7 @@
 // word: the normalized text contains the letter or it does not, so the results equal the scan's.
 import type { Db } from '../db/open';
 import { prepareCached } from '../db/statements';
-import { totalChanges } from '../db/pragmas';
+import { totalChanges } from '../db/connection';
 import { LISTS, type ListEndpoint } from '../../shared/records';
 
 /** The FTS5 table of a record table. */

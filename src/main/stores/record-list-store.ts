@@ -17,7 +17,7 @@ import type { ListQuery } from '../../shared/contract/records';
 import type { ConsumableOrder } from '../../shared/records';
 import type { Db } from '../db/open';
 import { prepareCached } from '../db/statements';
-import { dataVersion, totalChanges } from '../db/pragmas';
+import { dataVersion, totalChanges } from '../db/connection';
 import { decodeCursor, encodeCursor, listQueryFingerprint } from '../../shared/list-cursor';
 import { cursorValues, keysetIds, type KeysetQuery } from './list-keyset';
 import {
