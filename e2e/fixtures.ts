@@ -60,7 +60,7 @@ export async function startApp(opts: { dataDir?: string; port?: number; env?: Re
     app.proc = proc;
     // This launch's own lines only (a restart's log still holds the first launch's).
     const from = log.length;
-    await untilServing(app.url, () => log.slice(from), () => (proc.exitCode ?? proc.signalCode) !== null && { code: proc.exitCode, signal: proc.signalCode }, 15_000);
+    await untilServing(app.url, () => log.slice(from), () => (proc.exitCode ?? proc.signalCode) !== null && { code: proc.exitCode, signal: proc.signalCode }, 60_000); // a hang guard: a loaded machine starts a server in seconds, not milliseconds
   };
   const use = (port: number) => {
     app.port = port;

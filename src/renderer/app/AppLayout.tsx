@@ -12,7 +12,7 @@ import { Lazy, lazyNamed } from './lazy';
 import { screens } from './screens';
 import { PendingBadge, usePendingApprovals } from '../dashboard/pending-badge';
 import { ScanButton } from '../labels/ScanBox';
-import { displayTimeZone, setDisplayTimeZone } from './format';
+import { displayTimeZone, sameZone, setDisplayTimeZone } from './format';
 import { NotificationBell } from '../notifications/NotificationBell';
 
 const UsersScreen = lazyNamed(() => import('../screens/UsersScreen'), 'UsersScreen');
@@ -26,13 +26,14 @@ export function AppLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const [info, setInfo] = useState<AppInfo | null>(null);
-  // The screens show times in the zone they were drawn in: when the app info names another one (a
-  // lab zone other than this browser's, or a changed setting), they are drawn again.
+  // The screens show times in the zone they were drawn in (the lab's as the last start knew it, else
+  // this browser's): only when the app info names a zone that reads times otherwise (a changed
+  // setting, a first start elsewhere) are they drawn again.
   const [zoneDrawn, setZoneDrawn] = useState(displayTimeZone);
   const takeInfo = useCallback((i: AppInfo) => {
     setDisplayTimeZone(i.timeZone);
     setInfo(i);
-    setZoneDrawn(displayTimeZone());
+    setZoneDrawn((drawn) => (sameZone(drawn, displayTimeZone()) ? drawn : displayTimeZone()));
   }, []);
   const user = session.user!;
   const mine = screens.filter((s) => !s.adminOnly || user.role === 'admin');

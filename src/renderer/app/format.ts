@@ -14,13 +14,40 @@ dayjs.extend(timezone);
 /** What an empty value looks like wherever one is shown. */
 export const EMPTY = '—';
 
-/** The zone times are shown in: the lab's, once the app info said it; until then this browser's. */
-let zone: string | undefined;
+/** Where the last app info's zone is kept, so the next start draws its first screen in it. */
+const ZONE_KEY = 'lab.timeZone';
+
+function storedZone(): string | undefined {
+  try {
+    const z = localStorage.getItem(ZONE_KEY);
+    return z && isTimeZone(z) ? z : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The zone times are shown in: the lab's (the app info's, remembered from the last start); else this browser's. */
+let zone: string | undefined = storedZone();
 
 /** From the app info: the lab's zone as set, else the computer's that runs the services. */
 export function setDisplayTimeZone(tz: { setting: string; computer: string } | undefined): void {
-  const next = [tz?.setting, tz?.computer].find((z): z is string => !!z && isTimeZone(z));
-  zone = next;
+  zone = [tz?.setting, tz?.computer].find((z): z is string => !!z && isTimeZone(z));
+  try {
+    if (zone) localStorage.setItem(ZONE_KEY, zone);
+    else localStorage.removeItem(ZONE_KEY);
+  } catch {
+    // Storage refused (private window): the zone still applies until the window closes.
+  }
+}
+
+/** Whether two zones read every moment of this year and the next alike ("UTC" and "Etc/UTC"). */
+export function sameZone(a: string, b: string): boolean {
+  if (a === b) return true;
+  const year = new Date().getUTCFullYear();
+  return [0, 3, 6, 9, 12, 15, 18, 21].every((m) => {
+    const at = Date.UTC(year, m, 1, 12);
+    return dayjs(at).tz(a).format('YYYY-MM-DD HH:mm') === dayjs(at).tz(b).format('YYYY-MM-DD HH:mm');
+  });
 }
 
 /** The zone times are shown in (an IANA name). */

@@ -58,7 +58,7 @@ export const zhCN: Messages = {
     workerHint: '在后台更新搜索框的自动补全提示。它停止时搜索照常可用，只是提示不再更新；应用会自动重启它。',
     save: '保存',
     timeZone: '时区',
-    timeZoneHint: '界面上的时间、导出文件、台账、盘点报告、备份名称和到期提醒都按此时区计算。运行本应用的电脑设在其他时区时（例如服务器用 UTC），请选实验室所在的时区。',
+    timeZoneHint: '界面上的时间、导出文件、台账、盘点报告、备份名称和到期提醒都按此时区计算。运行本应用的电脑设在其他时区时（例如服务器使用协调世界时），请选实验室所在的时区。',
     timeZoneComputer: '跟随本机（{{zone}}）',
     timeZoneOption: '{{name}}（{{zone}}）',
     timeZoneSaved: '时区已保存：{{zone}}',
