@@ -41,8 +41,8 @@ describe('borrowing a controlled item', () => {
       ok: false,
       error: { code: 'validation', fields: { purpose: expect.objectContaining({ key: 'field.purposeRequired' }), 'second_person.username': expect.objectContaining({ key: 'field.secondPersonRequired' }) } },
     });
-    expect(fieldsOf(neither)).toEqual(['purpose', 'second_person.username']);
-    expect(fieldsOf(await borrow({ purpose: '重结晶' }))).toEqual(['second_person.username']);
+    expect(fieldsOf(neither)).toEqual(['purpose', 'second_person', 'second_person.username']);
+    expect(fieldsOf(await borrow({ purpose: '重结晶' }))).toEqual(['second_person', 'second_person.username']);
     expect(fieldsOf(await borrow({ second_person: bob }))).toEqual(['purpose']);
     // A purpose of spaces only is none (the schema trims it).
     expect(fieldsOf(await borrow({ second_person: bob, purpose: '   ' }))).toEqual(['purpose']);
@@ -92,7 +92,7 @@ describe('borrowing a controlled item', () => {
 
     const refused = await http(base, 'POST', `/api/inventory/${item.id}/borrow`, { amount: 100, unit: 'mL' }, alice);
     expect(refused.status).toBe(400);
-    expect(refused.json).toMatchObject({ error: { code: 'validation', fields: { purpose: { key: 'field.purposeRequired' }, 'second_person.username': { key: 'field.secondPersonRequired' } } } });
+    expect(refused.json).toMatchObject({ error: { code: 'validation', fields: { purpose: { key: 'field.purposeRequired' }, second_person: { key: 'field.secondPersonRequired' }, 'second_person.username': { key: 'field.secondPersonRequired' } } } });
     const noPurpose = await http(base, 'POST', `/api/inventory/${item.id}/borrow`, { amount: 100, unit: 'mL', second_person: bob }, alice);
     expect(noPurpose).toMatchObject({ status: 400, json: { error: { fields: { purpose: { key: 'field.purposeRequired' } } } } });
     expect(count()).toBe(1);

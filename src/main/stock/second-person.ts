@@ -3,7 +3,7 @@
 // confirming user's id for the movement's `second_user_id`; every refusal is a 400 naming the
 // field, and changes nothing (it runs before the action's writes, outside their transaction).
 import type { Db } from '../db/open';
-import { fieldInvalid } from '../../shared/errors';
+import { fieldError, fieldInvalid, fieldsInvalid, type AppError, type FieldError } from '../../shared/errors';
 import { checkPassword } from '../auth/passwords';
 import { userStore } from '../stores/user-store';
 
@@ -14,8 +14,20 @@ export interface SecondPersonInput {
 
 const FIELD = 'second_person.username';
 
+/**
+ * No second person given: named as the whole (`second_person`, what an API caller left out) and as
+ * its username (the dialog's field), so both read which field is missing.
+ */
+export function secondPersonMissingFields(): Record<string, FieldError> {
+  return { ...fieldError('second_person', 'field.secondPersonRequired'), ...fieldError(FIELD, 'field.secondPersonRequired') };
+}
+
+export function secondPersonMissing(): AppError {
+  return fieldsInvalid(secondPersonMissingFields());
+}
+
 export async function confirmSecondPerson(db: Db, actorId: number, input: SecondPersonInput | undefined): Promise<number> {
-  if (!input) throw fieldInvalid(FIELD, 'field.secondPersonRequired');
+  if (!input) throw secondPersonMissing();
   const row = userStore(db).byUsername(input.username);
   // Unknown user and wrong password read the same (as at login), and cost the same scrypt work on
   // the thread pool (an unknown name is checked against the dummy hash): the dialog must not

@@ -8,7 +8,7 @@ import { AppError, fieldError, fieldInvalid, fieldsInvalid } from '../../shared/
 import type { MessageKey } from '../../shared/messages';
 import type { UserInfo } from '../../shared/contract';
 import type { AdjustInput, BorrowInput, DisposeInput, ReturnInput, SplitInput, UseInput } from '../../shared/contract/stock';
-import { confirmSecondPerson, type SecondPersonInput } from './second-person';
+import { confirmSecondPerson, secondPersonMissing, secondPersonMissingFields, type SecondPersonInput } from './second-person';
 import type { InventoryItem } from '../../shared/records';
 import { localDay, type StockMovement } from '../../shared/stock';
 import { amountProblem, convert, formatAmount, MAX_DECIMALS, toDecimal, toNumber } from '../../shared/amounts';
@@ -68,7 +68,7 @@ export class StockService {
   borrow(actor: UserInfo, input: BorrowInput): Promise<InventoryItem> {
     const purpose = input.purpose ?? '';
     if (this.items.controlledOf(input.id)) {
-      const missing = { ...(purpose ? {} : fieldError('purpose', 'field.purposeRequired')), ...(input.second_person ? {} : fieldError('second_person.username', 'field.secondPersonRequired')) };
+      const missing = { ...(purpose ? {} : fieldError('purpose', 'field.purposeRequired')), ...(input.second_person ? {} : secondPersonMissingFields()) };
       if (Object.keys(missing).length) throw fieldsInvalid(missing);
     }
     return this.act(actor, input.id, 'borrow', (item, balance) => {
@@ -239,7 +239,7 @@ export class StockService {
       checkStatusIn(STOCK_ACTION_FROM[action], action, { kind: ENTITY, id }, before.status);
       const { sets, movements } = effect(before, toDecimal(before.quantity));
       if (before.controlled && action !== 'split' && secondId === null && (secondPersonRule(action) === 'always' || movements.some((m) => m.delta !== 0))) {
-        throw fieldInvalid('second_person.username', 'field.secondPersonRequired');
+        throw secondPersonMissing();
       }
       for (const m of movements) this.ledger.insert({ ...m, item_id: id, user_id: actor.id, unit: before.unit, second_user_id: secondId });
       this.items.update(id, sets);

@@ -17,7 +17,7 @@ import { afterCommit, type RecordsDeps, updateRow } from '../records/deps';
 import { locationById, subtreeIds } from '../locations/location-tree';
 import { derivedColumns } from '../records/search';
 import { writeMovement } from '../stock/stock-ledger';
-import { confirmSecondPerson } from '../stock/second-person';
+import { confirmSecondPerson, secondPersonMissing } from '../stock/second-person';
 import { inventoryStore } from '../stores/inventory-store';
 import { stockMovementStore, type StockMovementReads } from '../stores/stock-movement-store';
 import { stocktakeStore } from '../stores/stocktake-store';
@@ -150,7 +150,7 @@ export async function closeStocktake(deps: RecordsDeps, actor: UserInfo, input: 
     const st = openStocktake(stocktakes, input.id);
     const plans = plan(reviewStocktake(db, st), stocktakes.lines(st.id), input);
     const controlled = changesControlled(plans);
-    if (controlled && checked === null) throw fieldInvalid('second_person.username', 'field.secondPersonRequired');
+    if (controlled && checked === null) throw secondPersonMissing();
     const second = controlled ? checked : null;
     let adjusted = 0;
     let moved = 0;
