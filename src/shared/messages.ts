@@ -222,6 +222,10 @@ export const MESSAGES = {
   'import.tooManyCells': 'The worksheet has more than {{max}} cells (empty cells that are present count too); at most {{max}} can be read. Nothing was imported.',
   'import.rowTooWide': 'A row of the worksheet has more than {{max}} cells, more than a spreadsheet can hold. Nothing was imported.',
   'import.workerStopped': 'The import stopped before it finished (code {{code}}); nothing was imported.',
+  'import.addUnit': 'Row {{row}}: {{amount}} {{unit}} cannot be converted to {{itemUnit}}, the unit of item #{{id}} {{name}}, so it cannot be added to it.',
+  'import.addDecimals': 'Row {{row}}: {{amount}} {{unit}} in {{itemUnit}} (item #{{id}} {{name}}) needs more than {{max}} decimals, so it cannot be added to it.',
+  'import.addControlled': 'Row {{row}}: item #{{id}} {{name}} is a controlled chemical; its amount changes only in the stock dialog with a second person. Import the row as a new item or leave it out.',
+  'import.addGone': 'Row {{row}}: item #{{id}} {{name}} is no longer in stock; nothing was imported. Check the file again.',
   // cart import
   'cart.invalidBatch': 'The import batch is not valid: {{fields}} — {{first}}',
   'cart.batchMismatch': 'batch_id mismatch: the page was opened for "{{expected}}" but the batch is "{{actual}}". Import again from the extension.',

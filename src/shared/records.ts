@@ -281,11 +281,14 @@ export interface ImportDuplicate {
   row: number;
   kind: 'file' | 'stock';
   ofRow?: number;
+  /** `stock`: the item in stock it names; `file`: the item in stock its earlier row names, if any
+   *  (where its amount goes with `duplicates: 'add'`). */
   item?: { id: number; name: string; storage_location: string };
 }
 
-/** What the import does with duplicate rows: import them anyway (the default) or leave them out. */
-export const IMPORT_DUPLICATE_CHOICES = ['import', 'skip'] as const;
+/** What the import does with duplicate rows: import them anyway (the default), leave them out, or
+ *  add their amount to the item in stock (or to the item their earlier row makes). */
+export const IMPORT_DUPLICATE_CHOICES = ['import', 'skip', 'add'] as const;
 export type ImportDuplicateChoice = (typeof IMPORT_DUPLICATE_CHOICES)[number];
 
 export interface ImportPreview {
@@ -320,6 +323,13 @@ export interface ImportPreview {
    *  number and lot as an item in stock (`item`); capped, duplicateRows counts them all. */
   duplicates: ImportDuplicate[];
   duplicateRows: number;
+  /** With `duplicates: 'add'`: rows whose amount goes to an item in stock, and rows whose amount goes
+   *  to the item an identical earlier row of the file makes (both counted in validRows; 0 otherwise). */
+  addedRows: number;
+  mergedRows: number;
+  /** With `duplicates: 'add'`: each item in stock that grows, by how much (in its unit) from how many
+   *  rows (first 500 items). */
+  additions: ImportAddition[];
   /** Each distinct location text of the valid rows with its match in the tree (first 2000 texts). */
   locations: ImportLocationText[];
 }
@@ -335,8 +345,24 @@ export interface ImportProgress {
   percent: number;
 }
 
+/** An item in stock that an import with `duplicates: 'add'` adds to. */
+export interface ImportAddition {
+  item: { id: number; name: string; storage_location: string };
+  /** Rows of the file added to it. */
+  rows: number;
+  /** What they add, in the item's unit (as the preview found the item; the commit converts again). */
+  amount: string;
+  unit: string;
+}
+
 export interface ImportResult {
+  /** Items created. */
   imported: number;
   skipped: number;
   ids: number[];
+  /** Rows added to items in stock (`duplicates: 'add'`), and those items' ids. */
+  added: number;
+  addedTo: number[];
+  /** Rows added to the item an identical earlier row of the file created. */
+  merged: number;
 }

@@ -69,10 +69,19 @@ export function movementKindLabel(lang: LabelLanguage, kind: MovementKind): stri
   return KIND[lang][kind] ?? kind;
 }
 
+/** The reason of a bulk import's receipt into an item already in stock: the file's name. */
+export function importReason(fileName: string): string {
+  return `import: ${fileName}`;
+}
+
+const IMPORT_REASON = /^import: (.*)$/s;
+
 export function movementReasonText(lang: LabelLanguage, reason: string): string {
   // a stocktake's adjustment or move: "stocktake #12" (stocktake/stocktake-close.ts)
   const st = STOCKTAKE_REASON.exec(reason);
   if (st) return lang === 'en' ? `by stocktake #${st[1]}` : `盘点 #${st[1]}`;
+  const im = IMPORT_REASON.exec(reason);
+  if (im) return lang === 'en' ? `bulk import: ${im[1]}` : `批量导入：${im[1]}`;
   // own keys only: a note typed as "constructor" is the note, not Object's property
   return Object.hasOwn(REASON[lang], reason) ? REASON[lang][reason]! : reason;
 }

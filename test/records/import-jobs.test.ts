@@ -50,7 +50,7 @@ describe('import worker jobs', () => {
       const h = createHarness();
       const before = count(h.dbs.lab, 'SELECT count(*) AS n FROM inventory_items');
       const written: ImportProgress[] = [];
-      const ids = writeImport(h.dbs.lab.name, spool, h.member, scan.validRows, (p) => written.push(p));
+      const { ids } = writeImport(h.dbs.lab.name, spool, h.member, scan.validRows, (p) => written.push(p));
       expect(ids).toHaveLength(5);
       expect([...ids].sort((a, b) => a - b)).toEqual(ids);
       expect(written.at(-1)).toEqual({ phase: 'write', rows: 5, total: 5, percent: 100 });

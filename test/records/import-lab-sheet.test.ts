@@ -355,6 +355,84 @@ describe('duplicates', () => {
   });
 });
 
+describe('duplicates added to the existing item (duplicates: add)', () => {
+  const HEAD = [...LAB_HEADERS.slice(0, 11), '批号'];
+  const row = (n: string, name: string, cas: string, qty: string, unit: string, pn: string, lot: string) => [n, name, cas, '', qty, unit, '国药', pn, '试剂柜A', '', '', lot];
+  const acetone = { name: '丙酮', cas_number: '67-64-1', brand: '国药', product_number: '200', lot_number: 'L2', quantity: '500', unit: 'mL', container_size: '500', storage_location: '试剂柜A' };
+  const movementsOf = (h: Harness, id: number) => h.ok<Array<{ kind: string; amount: number; delta: number; unit: string; balance_after: number; reason: string }>>(h.member, 'listMovements', { id });
+  const auditOf = (h: Harness, id: number) => h.dbs.lab.prepare("SELECT action, changes FROM audit_log WHERE entity_type = 'inventory_item' AND entity_id = ? ORDER BY id").all(id) as Array<{ action: string; changes: string }>;
+
+  it('adds a row naming an item in stock to it (0.5 L into a 500 mL item) as a receipt, and two identical rows become one item with their sum', async () => {
+    const h = createHarness();
+    const stock = await h.ok<InventoryItem>(h.member, 'createInventoryItem', acetone);
+    const file = await fileOf('xlsx', labSheet({ 1: HEAD, 2: row('1', '丙酮', '67-64-1', '0.5', 'L', '200', 'L2'), 3: row('2', '乙醇', '64-17-5', '250', 'mL', '100', 'L1'), 4: row('3', '乙醇', '64-17-5', '250', 'mL', '100', 'L1') }));
+    const importId = await upload(h, file);
+    const shown = { id: stock.id, name: '丙酮', storage_location: '试剂柜A' };
+    // Import anyway (the default) adds nothing: three new items would be made.
+    expect(await h.ok<ImportPreview>(h.member, 'importPreview', { importId })).toMatchObject({ validRows: 3, addedRows: 0, mergedRows: 0, additions: [] });
+
+    const p = await h.ok<ImportPreview>(h.member, 'importPreview', { importId, duplicates: 'add' });
+    expect(p.duplicates).toEqual([{ row: 2, kind: 'stock', item: shown }, { row: 4, kind: 'file', ofRow: 3 }]);
+    expect(p).toMatchObject({ validRows: 3, badRows: 0, addedRows: 1, mergedRows: 1, additions: [{ item: shown, rows: 1, amount: '500', unit: 'mL' }] });
+
+    h.hooks.take();
+    const res = await h.ok<ImportResult>(h.member, 'importCommit', { importId, mapping: p.mapping, skipBadRows: false, duplicates: 'add' });
+    expect(res).toMatchObject({ imported: 1, added: 1, addedTo: [stock.id], merged: 1, skipped: 0 });
+    // The stock item grew by the row, converted; its container count follows (2 × 500 mL).
+    const grown = await h.ok<InventoryItem>(h.member, 'getInventoryItem', { id: stock.id });
+    expect(grown).toMatchObject({ quantity: 1000, unit: 'mL', container_size: 500, status: 'in_stock' });
+    expect(Math.ceil(grown.quantity / grown.container_size!)).toBe(2);
+    const moves = await movementsOf(h, stock.id);
+    expect(moves).toHaveLength(2);
+    expect(moves[1]).toMatchObject({ kind: 'received', amount: 500, delta: 500, unit: 'mL', balance_after: 1000, reason: `import: ${path.basename(file)}` });
+    const audited = auditOf(h, stock.id);
+    expect(audited.map((a) => a.action)).toEqual(['create', 'import']);
+    expect(JSON.parse(audited[1]!.changes)).toEqual({ quantity: [500, 1000] });
+    // Nothing else created: the two identical rows are one item holding their sum.
+    const list = await h.ok<ListResult<InventoryItem>>(h.member, 'listInventory', { sort: 'id' });
+    expect(list.rows.map((r) => [r.name, r.quantity, r.unit])).toEqual([['丙酮', 1000, 'mL'], ['乙醇', 500, 'mL']]);
+    const newId = res.ids[0]!;
+    expect((await movementsOf(h, newId)).map((m) => [m.kind, m.amount, m.balance_after])).toEqual([['received', 500, 500]]);
+    expect(JSON.parse(auditOf(h, newId)[0]!.changes).quantity).toEqual([null, 500]);
+    // The list search and the completion index know of the grown item as of the new one.
+    const found = await h.ok<ListResult<InventoryItem>>(h.member, 'listInventory', { search: '丙酮' });
+    expect(found.rows.map((r) => [r.id, r.quantity])).toEqual([[stock.id, 1000]]);
+    expect(h.hooks.take()).toContainEqual({ kind: 'bulk', endpoint: '/inventory/', ids: [stock.id, newId] });
+  });
+
+  it('refuses a row whose amount does not convert to the unit of the item, naming its row; a row identical to an added row adds to the same item', async () => {
+    const h = createHarness();
+    const stock = await h.ok<InventoryItem>(h.member, 'createInventoryItem', acetone);
+    const sheet = labSheet({ 1: HEAD, 2: row('1', '丙酮', '67-64-1', '1', '瓶', '200', 'L2'), 3: row('2', '丙酮', '67-64-1', '100', 'mL', '200', 'L2'), 4: row('3', '丙酮', '67-64-1', '100', 'mL', '200', 'L2') });
+    const importId = await upload(h, await fileOf('csv', sheet));
+    const p = await h.ok<ImportPreview>(h.member, 'importPreview', { importId, duplicates: 'add' });
+    expect(p).toMatchObject({ validRows: 2, badRows: 1, addedRows: 2, mergedRows: 0, additions: [{ item: { id: stock.id }, rows: 2, amount: '200', unit: 'mL' }] });
+    expect(p.duplicates.map((d) => [d.row, d.kind, d.item?.id])).toEqual([[2, 'stock', stock.id], [3, 'stock', stock.id], [4, 'file', stock.id]]);
+    expect(p.errors).toEqual([expect.objectContaining({ row: 2, column: '数量', key: 'import.addUnit', params: expect.objectContaining({ row: 2, unit: '瓶', itemUnit: 'mL', id: stock.id }) })]);
+    expect(p.errors[0]!.message).toMatch(/^Row 2: 1 瓶 cannot be converted to mL/);
+    // Not committed until the user skips the row.
+    expect((await h.refused(h.member, 'importCommit', { importId, mapping: p.mapping, skipBadRows: false, duplicates: 'add' })).key).toBe('import.badRows');
+    const res = await h.ok<ImportResult>(h.member, 'importCommit', { importId, mapping: p.mapping, skipBadRows: true, duplicates: 'add' });
+    expect(res).toMatchObject({ imported: 0, added: 2, addedTo: [stock.id], merged: 0, skipped: 1 });
+    expect((await h.ok<InventoryItem>(h.member, 'getInventoryItem', { id: stock.id })).quantity).toBe(700);
+    expect((await movementsOf(h, stock.id)).map((m) => [m.kind, m.amount, m.balance_after])).toEqual([['received', 500, 500], ['received', 200, 700]]);
+    expect((await h.ok<ListResult<InventoryItem>>(h.member, 'listInventory', {})).total).toBe(1);
+  });
+
+  it('refuses the commit naming the row when the item left the stock after the preview; nothing is written', async () => {
+    const h = createHarness();
+    const stock = await h.ok<InventoryItem>(h.member, 'createInventoryItem', acetone);
+    const importId = await upload(h, await fileOf('xlsx', labSheet({ 1: HEAD, 2: row('1', '乙醇', '64-17-5', '250', 'mL', '100', 'L1'), 3: row('2', '丙酮', '67-64-1', '0.5', 'L', '200', 'L2') })));
+    const p = await h.ok<ImportPreview>(h.member, 'importPreview', { importId, duplicates: 'add' });
+    expect(p).toMatchObject({ validRows: 2, addedRows: 1 });
+    await h.ok(h.member, 'disposeInventoryItem', { id: stock.id, reason: 'broken' });
+    const refused = await h.refused(h.member, 'importCommit', { importId, mapping: p.mapping, skipBadRows: false, duplicates: 'add' });
+    expect(refused).toMatchObject({ key: 'import.addGone', params: expect.objectContaining({ row: 3, id: stock.id }) });
+    expect((await h.ok<ListResult<InventoryItem>>(h.member, 'listInventory', {})).rows.map((r) => r.name)).toEqual(['丙酮']);
+    expect(await movementsOf(h, stock.id)).toHaveLength(2);
+  });
+});
+
 describe('template', () => {
   it('is an XLSX with Chinese and English headers, one example row and a sheet explaining each column; it imports as it is', async () => {
     const h = createHarness();

@@ -12,6 +12,7 @@ import { checkMapping, checkRow, isComplete, suggestMapping, type ImportMapping 
 import { newItemChanges } from '../records/inventory-service';
 import { dateCell } from './import-cells';
 import { DuplicateFinder } from './import-duplicates.child';
+import { AdditionPlanner } from './import-additions.child';
 import { SpoolWriter } from './import-spool.child';
 
 export const SAMPLE_ROWS = 10;
@@ -37,7 +38,7 @@ export interface ScanInput {
   /** Section headings become the category of the rows below them (when a row has none). */
   sectionAsCategory?: boolean;
   keepBadCasCheckDigits?: boolean;
-  /** Duplicate rows: imported anyway (default) or left out. */
+  /** Duplicate rows: imported anyway (default), left out, or added to the item (import-additions.child.ts). */
   duplicates?: ImportDuplicateChoice;
   /** lab.db, for rows duplicating an item in stock (none checked without it). */
   dbPath?: string;
@@ -93,6 +94,10 @@ export async function scanImport(input: ScanInput, progress: Progress): Promise<
   const duplicates: ImportDuplicate[] = [];
   let duplicateRows = 0;
   const finder = new DuplicateFinder(input.dbPath);
+  /** Where duplicate rows' amounts go (`duplicates: 'add'`); made with the header. */
+  let adding: AdditionPlanner | null = null;
+  /** Rows spooled as new items (the spool's n of the last one). */
+  let spooled = 0;
   const skipped: ImportSkippedRow[] = [];
   let skippedRows = 0;
   let validRows = 0;
@@ -132,17 +137,23 @@ export async function scanImport(input: ScanInput, progress: Progress): Promise<
       if (r.badCheckDigit) badCheckDigitRows++;
       if (r.warnings.length) warningRows++;
       for (const w of r.warnings) if (warnings.length < MAX_ERRORS_SHOWN) warnings.push(w);
-      const dup = r.ok ? finder.check(r.values, mappedCells(cells, mapping), rowNo) : null;
-      if (dup) {
+      const found = r.ok ? finder.check(r.values, mappedCells(cells, mapping), rowNo) : null;
+      if (found) {
         duplicateRows++;
-        if (duplicates.length < MAX_ERRORS_SHOWN) duplicates.push(dup);
+        if (duplicates.length < MAX_ERRORS_SHOWN) duplicates.push(found.shown);
       }
-      if (dup && input.duplicates === 'skip') skip(rowNo, 'duplicate', cells);
+      const plan = found && adding && r.ok ? adding.plan(found, r.values, rowNo) : null;
+      if (found && input.duplicates === 'skip') skip(rowNo, 'duplicate', cells);
+      else if (plan && 'error' in plan) {
+        badRows++;
+        if (errors.length < MAX_ERRORS_SHOWN) errors.push(plan.error);
+      } else if (plan) validRows++;
       else if (r.ok) {
         validRows++;
         const place = String(r.values.storage_location ?? '');
         if (place && (places.has(place) || places.size < MAX_LOCATION_TEXTS)) places.set(place, (places.get(place) ?? 0) + 1);
         spool!.add(r.values, JSON.stringify(newItemChanges(r.values)));
+        adding?.spooled(rowNo, ++spooled);
       } else {
         badRows++;
         for (const e of r.errors) if (errors.length < MAX_ERRORS_SHOWN) errors.push(e);
@@ -166,6 +177,7 @@ export async function scanImport(input: ScanInput, progress: Progress): Promise<
     if (validate) {
       checkMapping(headers, mapping);
       spool = new SpoolWriter(input.spool);
+      if (input.duplicates === 'add') adding = new AdditionPlanner(headers[mapping.quantity!] ?? 'quantity');
     }
     first.slice(0, at).forEach((l) => skip(l.rowNo, 'title', l.cells));
     lastRowNo = header.rowNo;
@@ -182,12 +194,16 @@ export async function scanImport(input: ScanInput, progress: Progress): Promise<
       },
     });
     if (!headers && first.length) chooseHeader();
+    const planned = adding as AdditionPlanner | null;
+    if (planned) (spool as SpoolWriter | null)?.grow(planned.spool());
     scanned = true;
   } finally {
     (spool as SpoolWriter | null)?.close(scanned);
   }
   if (!headers) throw fileError('validation', 'import.empty');
+  // assigned in chooseHeader (a closure): TypeScript would take it for still null here
+  const added = adding as AdditionPlanner | null;
   progress({ phase: 'parse', rows, total: null, percent: 100 });
   const headerCandidates = first.map((l) => ({ row: l.rowNo, cells: l.cells.slice(0, CANDIDATE_CELLS).map((c) => c.slice(0, SKIPPED_TEXT_CHARS)) }));
-  return { headerRow, headerCandidates, headers, sample, sampleRows, skipped, skippedRows, sectionRows, totalRows: rows, mapping, validRows, errors, badRows, badCheckDigitRows, warnings, warningRows, duplicates, duplicateRows, locationTexts: [...places].map(([text, rows]) => ({ text, rows })) };
+  return { headerRow, headerCandidates, headers, sample, sampleRows, skipped, skippedRows, sectionRows, totalRows: rows, mapping, validRows, errors, badRows, badCheckDigitRows, warnings, warningRows, duplicates, duplicateRows, addedRows: added?.addedRows ?? 0, mergedRows: added?.mergedRows ?? 0, additions: added?.shown() ?? [], locationTexts: [...places].map(([text, rows]) => ({ text, rows })) };
 }

@@ -16,6 +16,7 @@ import type { ExportFile } from '../list-export/export-file';
 import { afterCommit, type RecordsDeps } from '../records/deps';
 import { startImportJob, type RunningJob } from './import-worker';
 import type { ScanResult } from './import-scan.child';
+import type { WriteResult } from './import-write.child';
 import { checkMapping, isComplete, type ImportMapping } from './import-rows';
 
 export type { ImportMapping } from './import-rows';
@@ -200,8 +201,9 @@ export class ImportService {
     // every row again.
     if (s.committing) throw new AppError('conflict', 'import.committing', {}, { fields: fieldError('importId', 'import.committing') });
     s.committing = true;
-    let ids: number[];
+    let written: WriteResult;
     let skipped: number;
+    let merged: number;
     try {
       const { result: v, spool } = await this.scan(input.importId, s, input, listener);
       if (v.badRows > 0 && !input.skipBadRows) {
@@ -210,20 +212,24 @@ export class ImportService {
       if (v.validRows === 0) throw new AppError('validation', 'import.noValidRows', {}, { fields: fieldError('rows', 'import.noValidRows') });
       if (!this.sessions.has(input.importId)) throw new AppError('not_found', 'import.expired', {}, { fields: fieldError('importId', 'import.expired') });
       const places = decidePlaces(this.d.db, matchLocations(this.d.db, v.locationTexts), input.locations);
-      const job = startImportJob({ kind: 'write', dbPath: this.d.db.name, spool, actor, total: v.validRows, places }, this.track(s, listener));
+      // rows added to an item in stock or to an earlier row's item are valid, but not spooled as items
+      const total = v.validRows - v.addedRows - v.mergedRows;
+      const job = startImportJob({ kind: 'write', dbPath: this.d.db.name, spool, actor, total, places, fileName: s.fileName }, this.track(s, listener));
       s.running = job;
       try {
-        ids = await job.result;
+        written = await job.result;
       } finally {
         s.running = null;
       }
       skipped = v.badRows;
+      merged = v.mergedRows;
     } finally {
       s.committing = false;
     }
     await this.drop(input.importId);
-    afterCommit(this.d, [{ endpoint: '/inventory/', ids, bulk: true }]);
-    this.d.log.info({ user: actor.username, imported: ids.length, skipped }, 'inventory import committed');
-    return { imported: ids.length, skipped, ids };
+    const { ids, added, addedTo } = written;
+    afterCommit(this.d, [{ endpoint: '/inventory/', ids: [...addedTo, ...ids], bulk: true }]);
+    this.d.log.info({ user: actor.username, imported: ids.length, added, addedTo: addedTo.length, merged, skipped }, 'inventory import committed');
+    return { imported: ids.length, skipped, ids, added, addedTo, merged };
   }
 }

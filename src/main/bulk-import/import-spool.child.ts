@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { openScratchDatabase, type Db } from '../db/open';
 import { beginTransaction, endTransaction } from '../db/transaction';
-import { importSpoolStore } from '../stores/import-spool-store';
+import { importSpoolStore, type SpooledAddition } from '../stores/import-spool-store';
 
 /** Writes the spool: one transaction, its journal in memory (a spool cut short is never committed: import-write checks it). */
 export class SpoolWriter {
@@ -23,6 +23,13 @@ export class SpoolWriter {
     // The first row's columns are every row's (the scan makes them all with inventoryRowValues).
     this.put ??= importSpoolStore(this.db).createRows(Object.keys(values));
     this.put(values, auditChanges);
+  }
+
+  /** `duplicates: 'add'`: the rows to add to items in stock, and the new items whose quantity identical later rows grew. */
+  grow(plan: { additions: readonly SpooledAddition[]; quantities: ReadonlyArray<{ n: number; quantity: number }> }): void {
+    const store = importSpoolStore(this.db);
+    store.putAdditions(plan.additions);
+    if (plan.quantities.length) store.setQuantities(plan.quantities);
   }
 
   /** Commits the rows (`keep`) or drops them; either way the file is closed. */

@@ -17,7 +17,7 @@ async function run(job: ImportJob): Promise<void> {
       value = await (await import('./import-scan.child')).scanImport(job.input, progress);
     } else if (job.kind === 'export') {
       value = await (await import('../list-export/export.child')).exportSnapshot(job.dbPath, job.file, job.input, job.part, (total) => post({ type: 'snapshot', total }));
-    } else value = (await import('./import-write.child')).writeImport(job.dbPath, job.spool, job.actor, job.total, progress, job.places);
+    } else value = (await import('./import-write.child')).writeImport(job.dbPath, job.spool, job.actor, job.total, progress, job.places, job.fileName);
     reply = { type: 'done', value };
   } catch (e) {
     reply = e instanceof AppError ? { type: 'error', error: e.toBody() } : { type: 'error', error: null, message: e instanceof Error ? e.message : String(e) };

@@ -15,11 +15,12 @@ import type { ScanInput, ScanResult } from './import-scan.child';
 import { fileError } from './import-errors';
 import type { ExportInput, ExportPart } from '../list-export/export-file';
 import type { ImportPlaces } from './import-locations';
+import type { WriteResult } from './import-write.child';
 
 export type ImportJob =
   | { kind: 'scan'; input: ScanInput }
   /** `places`: where each location text goes (import-locations.ts); a text not in it is placed by its path. */
-  | { kind: 'write'; dbPath: string; spool: string; actor: UserInfo; total: number; places?: ImportPlaces }
+  | { kind: 'write'; dbPath: string; spool: string; actor: UserInfo; total: number; places?: ImportPlaces; fileName?: string }
   /** Writes the list view (or a `part` of a CSV) into `file` from one snapshot of lab.db; the value is the view's row count. */
   | { kind: 'export'; dbPath: string; file: string; input: ExportInput; part?: ExportPart };
 
@@ -27,7 +28,7 @@ export type ImportWorkerMessage =
   | { type: 'progress'; progress: ImportProgress }
   /** An export's snapshot is taken (its ids are read): the view's row count. */
   | { type: 'snapshot'; total: number }
-  | { type: 'done'; value: ScanResult | number[] | number }
+  | { type: 'done'; value: ScanResult | WriteResult | number }
   | { type: 'error'; error: ApiErrorBody | null; message?: string };
 
 /**
@@ -62,13 +63,13 @@ export interface RunningJob<T> {
 }
 
 export function startImportJob(job: Extract<ImportJob, { kind: 'scan' }>, onProgress: (p: ImportProgress) => void): RunningJob<ScanResult>;
-export function startImportJob(job: Extract<ImportJob, { kind: 'write' }>, onProgress: (p: ImportProgress) => void): RunningJob<number[]>;
+export function startImportJob(job: Extract<ImportJob, { kind: 'write' }>, onProgress: (p: ImportProgress) => void): RunningJob<WriteResult>;
 export function startImportJob(job: Extract<ImportJob, { kind: 'export' }>, onProgress: (p: ImportProgress) => void, onSnapshot?: (total: number) => void): RunningJob<number>;
-export function startImportJob(job: ImportJob, onProgress: (p: ImportProgress) => void, onSnapshot?: (total: number) => void): RunningJob<ScanResult | number[] | number> {
+export function startImportJob(job: ImportJob, onProgress: (p: ImportProgress) => void, onSnapshot?: (total: number) => void): RunningJob<ScanResult | WriteResult | number> {
   const exporting = job.kind === 'export';
   const failed = (detail: string) => (exporting ? new AppError('unavailable', 'records.exportFailed', { detail }) : new AppError('unavailable', 'import.failed', { detail }));
   const child = forkImportWorker();
-  const result = new Promise<ScanResult | number[] | number>((resolve, reject) => {
+  const result = new Promise<ScanResult | WriteResult | number>((resolve, reject) => {
     let settled = false;
     child.on('message', (m: ImportWorkerMessage) => {
       if (m.type === 'progress') return onProgress(m.progress);

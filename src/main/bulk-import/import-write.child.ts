@@ -18,6 +18,7 @@ import { inventoryStore } from '../stores/inventory-store';
 import { stockMovementStore } from '../stores/stock-movement-store';
 import { auditStore } from '../stores/audit-store';
 import { recordListStore, type RecordListWrites } from '../stores/record-list-store';
+import { receiveIntoStock } from './import-receipts.child';
 
 /** FTS5's crisismerge while a commit runs; pages per merge step after it. */
 const PAUSED_CRISISMERGE = 1000;
@@ -44,8 +45,18 @@ function placeTable(db: Db, spool: AttachedSpoolWrites, places: ImportPlaces | u
   );
 }
 
-/** Inserts the spooled rows as `actor` in one transaction; returns the new ids in file order. */
-export function writeImport(dbPath: string, spool: string, actor: UserInfo, total: number, progress: (p: ImportProgress) => void, places?: ImportPlaces): number[] {
+/** What a commit wrote: the new items' ids in file order, and the items in stock rows were added to (`duplicates: 'add'`). */
+export interface WriteResult {
+  ids: number[];
+  added: number;
+  addedTo: number[];
+}
+
+/**
+ * Inserts the spooled rows as `actor` in one transaction, and adds the rows meant for items in stock
+ * to them (import-receipts.child.ts; their movements' reason names `fileName`).
+ */
+export function writeImport(dbPath: string, spool: string, actor: UserInfo, total: number, progress: (p: ImportProgress) => void, places?: ImportPlaces, fileName = ''): WriteResult {
   const db = openDatabase(dbPath);
   // The commit only appends to the write-ahead log; copying ~100 MB of it into lab.db is left to
   // finishImport() after the answer (still in this worker, never on the server's thread).
@@ -63,7 +74,10 @@ export function writeImport(dbPath: string, spool: string, actor: UserInfo, tota
     // The spool is ours, but a disk that lost part of it must not become a half import.
     if (spooled.rows !== total) throw new AppError('unavailable', 'import.spoolShort', { written: spooled.rows, total });
     const ids: number[] = [];
+    let addedTo: number[] = [];
+    const additions = attached.additions();
     const report = () => progress({ phase: 'write', rows: ids.length, total, percent: total > 0 ? Math.floor((ids.length / total) * 100) : 100 });
+    if (additions.length > 0 && total === 0) writeTransaction(db, () => (addedTo = receiveIntoStock(db, additions, actor.id, fileName)));
     if (total > 0) {
       const cols = spooled.columns.filter((c) => c !== 'storage_location' && c !== 'location_id');
       const items = inventoryStore(db);
@@ -71,6 +85,8 @@ export function writeImport(dbPath: string, spool: string, actor: UserInfo, tota
       const audit = auditStore(db);
       const index = recordListStore(db);
       writeTransaction(db, () => {
+        // first, while the items' indexes are all there (a big commit drops and rebuilds them)
+        addedTo = receiveIntoStock(db, additions, actor.id, fileName);
         placeTable(db, attached, places);
         const merging = pauseMerging(index);
         const deferred = APPENDED_TABLES.map((t) => deferIndexes(db, t, total));
@@ -91,7 +107,7 @@ export function writeImport(dbPath: string, spool: string, actor: UserInfo, tota
       });
     }
     report();
-    return ids;
+    return { ids, added: additions.length, addedTo };
   } finally {
     db.close();
   }

@@ -16,6 +16,9 @@ export interface StockIdentity {
   product_number: string | null;
   lot_number: string | null;
   storage_location: string;
+  /** What an import adding to it needs: its unit, and whether it is controlled (categories, or null). */
+  unit: string;
+  controlled: string | null;
 }
 
 /** An item as stored: InventoryItem with the yes/no and the pictograms as their stored text. */
@@ -175,7 +178,7 @@ const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ','now')`;
 function inventoryReads(db: Db): InventoryReads {
   return {
     inStock: () =>
-      prepareCached(db, `SELECT id, name, cas_number, brand, product_number, lot_number, storage_location FROM inventory_items WHERE status IN ('in_stock', 'borrowed') ORDER BY id`).all() as StockIdentity[],
+      prepareCached(db, `SELECT id, name, cas_number, brand, product_number, lot_number, storage_location, unit, controlled FROM inventory_items WHERE status IN ('in_stock', 'borrowed') ORDER BY id`).all() as StockIdentity[],
     byId: (id) => prepareCached(db, `SELECT ${INVENTORY_VIEW.columns} FROM ${INVENTORY_VIEW.from} WHERE t.id = ?`).get(id) as StoredInventoryItem | undefined,
     exists: (id) => prepareCached(db, 'SELECT 1 FROM inventory_items WHERE id = ?').get(id) !== undefined,
     nameOf: (id) => prepareCached(db, 'SELECT name FROM inventory_items WHERE id = ?', 'pluck').get(id) as string | undefined,

@@ -2,7 +2,7 @@
 // duplicates with the user's choice, and rows with warnings or errors.
 import { Collapse, Radio, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ImportDuplicate, ImportDuplicateChoice, ImportPreview, ImportRowError, ImportSkippedRow } from '../../shared/records';
+import type { ImportAddition, ImportDuplicate, ImportDuplicateChoice, ImportPreview, ImportRowError, ImportSkippedRow } from '../../shared/records';
 import { translateMessage } from '../i18n/translate';
 
 /** The rows that are not items (title, sections, blank, 合计, notes), folded, with their reason. */
@@ -35,7 +35,30 @@ export function SkippedRows({ preview }: { preview: ImportPreview }) {
   );
 }
 
-/** Rows that repeat a row of the file or an item in stock, and whether to import them. */
+/** With "add": how many rows go to items in stock (and which items grow by how much), and how many to an earlier row's item. */
+function Additions({ preview }: { preview: ImportPreview }) {
+  const { t } = useTranslation();
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="import-additions">
+      <Typography.Text>{t('records.import.dup.addedSummary', { added: preview.addedRows, items: preview.additions.length, merged: preview.mergedRows })}</Typography.Text>
+      {preview.additions.length > 0 && (
+        <Table
+          size="small"
+          rowKey={(a) => a.item.id}
+          pagination={preview.additions.length > 5 ? { pageSize: 5 } : false}
+          dataSource={preview.additions}
+          columns={[
+            { key: 'item', title: t('records.import.dup.target'), render: (_: unknown, a: ImportAddition) => t('records.import.dup.stock', { id: a.item.id, name: a.item.name, location: a.item.storage_location || '—' }) },
+            { key: 'rows', dataIndex: 'rows', title: t('records.import.dup.rows'), width: 80 },
+            { key: 'amount', title: t('records.import.dup.amount'), width: 160, render: (_: unknown, a: ImportAddition) => `+${a.amount} ${a.unit}` },
+          ]}
+        />
+      )}
+    </Space>
+  );
+}
+
+/** Rows that repeat a row of the file or an item in stock, and whether to import them, leave them out or add them to the item. */
 export function DuplicateRows({ preview, choice, onChoice }: { preview: ImportPreview; choice: ImportDuplicateChoice; onChoice: (c: ImportDuplicateChoice) => void }) {
   const { t } = useTranslation();
   return (
@@ -54,6 +77,10 @@ export function DuplicateRows({ preview, choice, onChoice }: { preview: ImportPr
             render: (_: unknown, d: ImportDuplicate) =>
               d.kind === 'file' ? t('records.import.dup.file', { row: d.ofRow }) : t('records.import.dup.stock', { id: d.item!.id, name: d.item!.name, location: d.item!.storage_location || '—' }),
           },
+          // with "add", where the amount goes: the item in stock (its own, or its earlier row's), else the earlier row's new item
+          ...(choice === 'add'
+            ? [{ key: 'target', title: t('records.import.dup.addsTo'), render: (_: unknown, d: ImportDuplicate) => (d.item ? t('records.import.dup.stock', { id: d.item.id, name: d.item.name, location: d.item.storage_location || '—' }) : t('records.import.dup.file', { row: d.ofRow })) }]
+            : []),
         ]}
       />
       <Radio.Group
@@ -63,8 +90,10 @@ export function DuplicateRows({ preview, choice, onChoice }: { preview: ImportPr
         options={[
           { value: 'import', label: t('records.import.dup.import') },
           { value: 'skip', label: t('records.import.dup.skip') },
+          { value: 'add', label: t('records.import.dup.add') },
         ]}
       />
+      {choice === 'add' && <Additions preview={preview} />}
     </Space>
   );
 }

@@ -70,7 +70,13 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
         )}
         {phase === 'done' && result && (
           <Space direction="vertical">
-            <Alert type="success" showIcon title={t('records.import.done', { imported: result.imported, skipped: result.skipped })} data-testid="import-done" />
+            <Alert
+              type="success"
+              showIcon
+              title={t('records.import.done', { imported: result.imported, skipped: result.skipped })}
+              description={result.added || result.merged ? t('records.import.doneAdded', { added: result.added, items: result.addedTo.length, merged: result.merged }) : undefined}
+              data-testid="import-done"
+            />
             <Space>
               <Button onClick={w.reset}>{t('records.import.another')}</Button>
               <Button type="primary" onClick={() => (w.reset(), onClose())}>{t('records.done')}</Button>
