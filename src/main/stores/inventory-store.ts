@@ -160,8 +160,8 @@ export interface InventoryWrites extends InventoryReads {
   delete(id: number): void;
   /** Items at the nodes `locationIds` point to no node (their text stays). */
   detachFromLocations(locationIds: readonly number[]): void;
-  /** Each item's location text, its search columns and sort key, in one statement: [id, path, s_storage_location, search_all, storage_location_sort]. */
-  setLocationTexts(rows: ReadonlyArray<readonly [id: number, path: string, sStorageLocation: string, searchAll: string, sortKey: string]>): void;
+  /** Each item's location text, its search columns, pinyin and sort key, in one statement: [id, path, s_storage_location, search_all, storage_location_sort, py_storage_location]. */
+  setLocationTexts(rows: ReadonlyArray<readonly [id: number, path: string, sStorageLocation: string, searchAll: string, sortKey: string, pinyin: string]>): void;
   /**
    * A bulk import's spooled rows `from`…`to` as new items of `createdBy` (the spool attached, its
    * location texts put on their nodes: import-spool-store.ts); `columns` are the spool's item
@@ -271,7 +271,7 @@ export function inventoryStore(db: Db): InventoryWrites {
       prepareCached(
         db,
         `UPDATE inventory_items SET storage_location = j.value ->> 1, s_storage_location = j.value ->> 2, search_all = j.value ->> 3, storage_location_sort = j.value ->> 4,
-           updated_at = ${NOW}
+           py_storage_location = j.value ->> 5, updated_at = ${NOW}
          FROM json_each(?) j WHERE inventory_items.id = j.value ->> 0`,
       ).run(JSON.stringify(rows));
     },
