@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { controlledNames } from '../../shared/controlled';
 import { ControlledTags } from '../controlled/ControlledTags';
 import { useControlled } from '../controlled/use-controlled';
+import { PinyinMark } from './search-feedback';
 
 export function ReagentOrdersPage() {
   const page = useOrderPage<ReagentOrder>({
@@ -34,7 +35,7 @@ export function ReagentOrdersPage() {
       r.controlled ? t('controlled.approveConfirm', { name: r.name, categories: controlledNames(r.controlled, controlled.categories, i18n.language).join('、') }) : undefined;
     return [
       col('id', { width: 70 }),
-      col('name', { ...ellipsisCell(200), render: (v: string, r) => { const label = r.english_name ? `${v} (${r.english_name})` : v; return <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}><HoverTip title={label}><span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{label}</span></HoverTip><ControlledTags flag={r.controlled} compact /></span>; } }),
+      col('name', { ...ellipsisCell(200), render: (v: string, r) => { const label = r.english_name ? `${v} (${r.english_name})` : v; return <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}><HoverTip title={label}><span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{label}</span></HoverTip><PinyinMark id={r.id} /><ControlledTags flag={r.controlled} compact /></span>; } }),
       col('cas_number', casCell),
       col('specification', ellipsisCell(100)),
       col('quantity', { width: 80 }),

@@ -12,6 +12,7 @@ import { cachedT, casCell, ellipsisCell, HoverTip, statusTag, type useRecordPage
 import { RowActions } from './RowActions';
 import { GhsIcons } from './GhsIcon';
 import { amountText, containersText, expiryDate } from './item-display';
+import { PinyinMark } from './search-feedback';
 import type { StockDialogAction } from './StockDialog';
 
 type Page = ReturnType<typeof useRecordPage<InventoryItem>>;
@@ -40,6 +41,7 @@ function factColumns({ t, col, setDetail }: ColumnContext): ColumnsType<Inventor
           <a className="cell-link" title={label(r)} onClick={() => setDetail(r)} data-testid="item-name" style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
             {label(r)}
           </a>
+          <PinyinMark id={r.id} />
           {r.controlled ? <ControlledTags flag={r.controlled} compact /> : null}
         </span>
       ),
