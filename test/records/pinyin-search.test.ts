@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { InventoryItem, ListResult, ReagentOrder, ConsumableOrder } from '../../src/shared/records';
 import { pinyinForms, pinyinQuery, pinyinTerms } from '../../src/main/records/pinyin';
 import { indexSearchIds, listPage } from '../../src/main/records/search';
-import { inventoryListSpec } from '../../src/main/records/inventory-service';
+import { inventoryListSpec, inventoryRowValues } from '../../src/main/records/inventory-service';
+import { insertMany } from '../support/bulk-insert';
 import { inventoryListInput } from '../../src/shared/contract/records';
 import { ensureSearchIndexes } from '../../src/main/records/search-index';
 import { createHarness, type Harness } from './harness';
@@ -154,6 +155,26 @@ describe('pinyin in the inventory search', () => {
     }
   });
 });
+
+describe('many pinyin candidates', () => {
+  it('several words whose pinyin is common ("yi chun" over thousands of 乙… names): narrowed by each word\'s hits, the same as the scan', () => {
+    const h = createHarness();
+    const names = ['乙酸', '乙腈', '乙醚', '异丙醇', '乙醇', '无水乙醇', '乙二醇', '一水合柠檬酸', 'Ethyl acetate', '春雷霉素'];
+    const rows = Array.from({ length: 3600 }, (_, i) => ({ ...inventoryRowValues({ name: names[i % names.length]!, quantity: 1, specification: i % 7 ? '' : 'chun' } as never, ''), status: i % 5 ? 'in_stock' : 'consumed', created_by: h.member.id }));
+    h.dbs.lab.transaction(() => insertMany(h.dbs.lab, 'inventory_items', rows))();
+    const everything = { sql: '1 = 1', params: [] };
+    for (const [search, status] of [['yi chun', ''], ['yi chun', 'consumed'], ['chun yi', ''], ['yi c', ''], ['yc shui', '']] as const) {
+      const q = inventoryListInput.parse({ search, status, pageSize: 50 });
+      const scanned = listChunksIds(h, q, everything);
+      expect(indexSearchIds(h.dbs.lab, inventoryListSpec, q), `${search} ${status}`).toEqual(scanned);
+      expect(scanned.length, `${search} ${status}`).toBeGreaterThan(0);
+    }
+  });
+});
+
+function listChunksIds(h: Harness, q: ReturnType<typeof inventoryListInput.parse>, filter: { sql: string; params: unknown[] }): number[] {
+  return listPage(h.dbs.lab, inventoryListSpec, { ...q, pageSize: 5000 }, { filter }).rows.map((r) => r.id);
+}
 
 describe('pinyin in the order lists', () => {
   it('reagent orders by name and applicant, consumable orders by name and what was agreed', async () => {
