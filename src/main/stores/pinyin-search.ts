@@ -5,7 +5,7 @@
 //
 // What a search means with pinyin: every word occurs in the chosen column as typed, or (when it
 // can be pinyin) one of its terms occurs in the column's pinyin forms. Rows that need pinyin for
-// at least one word come after every row found as typed ("an" keeps 氨基… of plain text first),
+// at least one word come after every row found as typed ("an" lists Aniline before 氨水 anshui),
 // ranked among themselves like the plain ones: a name's form equals the term, then starts with it,
 // then the rest, newest first.
 import type { Db } from '../db/open';
