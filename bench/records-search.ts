@@ -20,6 +20,8 @@ import { derivedColumns } from '../src/main/records/search';
 import { insertMany } from '../test/support/bulk-insert';
 import { consumableListInput, inventoryListInput, reagentListInput } from '../src/shared/contract/records';
 import { normalizeSearchTerm } from '../src/shared/normalize';
+import { pinyinTerms } from '../src/main/records/pinyin';
+import { pinyinColumns } from '../src/main/stores/pinyin-index';
 import type { ListEndpoint } from '../src/shared/records';
 import { rng, sampleItems } from '../test/fixtures/records/sample-data';
 import { freePort } from '../test/support/ports';
@@ -91,8 +93,9 @@ async function seed(dir: string): Promise<{ seedMs: number }> {
 
 // ---- the anchor: the best plain SQLite we know for each query, on a copy ----
 
-/** A copy of lab.db with anchor structures: an FTS5 trigram table holding its own texts, and a
- *  two-column index for every status + sort pair and every sort column measured. */
+/** A copy of lab.db with anchor structures: an FTS5 trigram table holding its own texts (and the
+ *  rows' pinyin forms: all of them, and the name's), and a two-column index for every status + sort
+ *  pair and every sort column measured. */
 function anchorDb(dir: string, sorts: Array<[string, string]>): Database.Database {
   const file = path.join(dir, 'anchor.db');
   const src = new Database(path.join(dir, 'lab.db'), { readonly: true });
@@ -103,8 +106,9 @@ function anchorDb(dir: string, sorts: Array<[string, string]>): Database.Databas
   const fields: Record<string, string[]> = { inventory_items: ['name', 'cas_number', 'storage_location', 'brand', 'category'], reagent_orders: ['name', 'cas_number', 'brand', 'category', 'applicant'], consumable_orders: ['name', 'specification', 'communication', 'applicant'] };
   for (const [table, fs_] of Object.entries(fields)) {
     const cols = ['search_all', ...fs_.map((f) => `s_${f}`)];
-    db.exec(`CREATE VIRTUAL TABLE a_${table} USING fts5(status UNINDEXED, ${cols.join(', ')}, tokenize = 'trigram case_sensitive 1');
-             INSERT INTO a_${table} (rowid, status, ${cols.join(', ')}) SELECT id, status, ${cols.map((c) => `${c} || char(31, 31)`).join(', ')} FROM ${table};
+    const pinyin = `concat_ws(char(31), ${pinyinColumns(table).join(', ')})`;
+    db.exec(`CREATE VIRTUAL TABLE a_${table} USING fts5(status UNINDEXED, ${cols.join(', ')}, py_all, py_name, tokenize = 'trigram case_sensitive 1');
+             INSERT INTO a_${table} (rowid, status, ${cols.join(', ')}, py_all, py_name) SELECT id, status, ${cols.map((c) => `${c} || char(31, 31)`).join(', ')}, char(31) || ${pinyin} || char(31, 31), char(31) || py_name || char(31, 31) FROM ${table};
              CREATE VIRTUAL TABLE a_${table}_terms USING fts5vocab(a_${table}, 'row');`);
   }
   for (const [table, col] of sorts) {
@@ -163,23 +167,42 @@ function anchorTechniques(adb: Database.Database, x: Q): Array<{ name: string; r
   const fts = `a_${table}`;
   const phrase = (s: string) => `"${s.replace(/"/g, '""')}"`;
   const terms = adb.prepare(`SELECT term FROM ${fts}_terms WHERE term >= ? AND term < ?`).pluck();
+  // Pinyin (the list's meaning): a word that can be pinyin also occurs when one of its terms is in the pinyin forms.
+  const pyCol = field === 'all' ? 'py_all' : field === 'name' ? 'py_name' : null;
+  const py = words.map((w) => (pyCol ? pinyinTerms(w) : null));
+  const anyPy = py.some(Boolean);
+  const occurs = (w: string) => ([...w].length >= 3 ? phrase(w) : `(${(terms.all(w, `${w}\u{10FFFF}`) as string[]).map(phrase).join(' OR ') || '"\u0001\u0001\u0001"'})`);
   const expr = () => {
-    const parts = words.map((w) => ([...w].length >= 3 ? phrase(w) : `(${(terms.all(w, `${w}\u{10FFFF}`) as string[]).map(phrase).join(' OR ') || '"\u0001\u0001\u0001"'})`));
-    return `{${col}}: (${parts.join(' AND ')})`;
+    const parts = words.map((w, i) => (py[i] ? `({${col}}: ${occurs(w)} OR {${pyCol}}: (${py[i].map(occurs).join(' OR ')}))` : `{${col}}: ${occurs(w)}`));
+    return parts.join(' AND ');
   };
   // Named parameters: @term (relevance), @m (MATCH), @st (status), @w0… (words).
   const st = status ? ' AND status = @st' : '';
   const term = words.join('');
   const rankCols = field === 'all' ? ['s_name', ...(table === 'consumable_orders' ? [] : ['s_cas_number'])] : [col];
-  const rank = `CASE WHEN ${rankCols.map((c) => `instr(char(31) || ${c}, char(31) || @term || char(31)) > 0`).join(' OR ')} THEN 0 WHEN ${rankCols.map((c) => `instr(char(31) || ${c}, char(31) || @term) > 0`).join(' OR ')} THEN 1 ELSE 2 END`;
+  const plainRank = `CASE WHEN ${rankCols.map((c) => `instr(char(31) || ${c}, char(31) || @term || char(31)) > 0`).join(' OR ')} THEN 0 WHEN ${rankCols.map((c) => `instr(char(31) || ${c}, char(31) || @term) > 0`).join(' OR ')} THEN 1 ELSE 2 END`;
+  // With pinyin: rows every word finds as typed first (their plain class), then the name's pinyin forms equal to / starting with the whole term.
+  const whole = anyPy ? (pinyinTerms(term) ?? []) : [];
+  const rankPy = field === 'all' ? 'py_name' : pyCol!;
+  const rank = !anyPy
+    ? plainRank
+    : `CASE WHEN ${words.map((_, i) => `instr(${col}, @w${i}) > 0`).join(' AND ')} THEN ${plainRank} WHEN ${whole.map((_, j) => `instr(${rankPy}, char(31) || @y${j} || char(31)) > 0`).join(' OR ') || '0'} THEN 3 WHEN ${whole.map((_, j) => `instr(${rankPy}, char(31) || @y${j}) > 0`).join(' OR ') || '0'} THEN 4 ELSE 5 END`;
   const order = sort ? `(SELECT ${key === 'applicant' ? 'u.display_name_sort FROM users u JOIN ' + table + ' t ON u.id = t.applicant_id' : `t.${SORT_COL(table, key)} FROM ${table} t`} WHERE t.id = f.rowid) ${dir}, f.rowid ${dir}` : `${rank}, f.rowid DESC`;
   const ftsCount = adb.prepare(`SELECT count(*) FROM ${fts} f WHERE ${fts} MATCH @m${st}`).pluck();
   const ftsPage = adb.prepare(`SELECT f.rowid FROM ${fts} f WHERE ${fts} MATCH @m${st} ORDER BY ${order} LIMIT ${size}`).pluck();
-  const scanWhere = `${words.map((_, i) => `instr(${colOf(adb, fts, col)}, @w${i}) > 0`).join(' AND ')}${status ? ` AND ${colOf(adb, fts, 'status')} = @st` : ''}`;
+  const scanWord = (i: number) => [`instr(${colOf(adb, fts, col)}, @w${i}) > 0`, ...(py[i] ?? []).map((_, j) => `instr(${colOf(adb, fts, pyCol!)}, @p${i}_${j}) > 0`)].join(' OR ');
+  const scanWhere = `${words.map((_, i) => `(${scanWord(i)})`).join(' AND ')}${status ? ` AND ${colOf(adb, fts, 'status')} = @st` : ''}`;
   const scanCount = adb.prepare(`SELECT count(*) FROM ${fts}_content WHERE ${scanWhere}`).pluck();
   const scanPage = adb.prepare(`SELECT f.rowid FROM ${fts} f WHERE f.rowid IN (SELECT id FROM ${fts}_content WHERE ${scanWhere}) ORDER BY ${order} LIMIT ${size}`).pluck();
   const params = (stmt: Database.Statement, m?: string) => {
-    const all: Record<string, unknown> = { term, m, st: status, ...Object.fromEntries(words.map((w, i) => [`w${i}`, w])) };
+    const all: Record<string, unknown> = {
+      term,
+      m,
+      st: status,
+      ...Object.fromEntries(words.map((w, i) => [`w${i}`, w])),
+      ...Object.fromEntries(py.flatMap((ts, i) => (ts ?? []).map((t, j) => [`p${i}_${j}`, t]))),
+      ...Object.fromEntries(whole.map((t, j) => [`y${j}`, t])),
+    };
     const used = new Set((stmt.source.match(/@\w+/g) ?? []).map((x) => x.slice(1)));
     return Object.fromEntries(Object.entries(all).filter(([k]) => used.has(k)));
   };
@@ -280,6 +303,17 @@ const QUERIES: Q[] = [
   { label: 'consumables: 手套', endpoint: '/consumable-orders/', q: { search: '手套' } },
   { label: 'consumables: tips', endpoint: '/consumable-orders/', q: { search: 'tips' } },
   { label: 'consumables: completed by -created_at', endpoint: '/consumable-orders/', q: { status: 'completed', sort: '-created_at' } },
+  // Pinyin (issue 28 §5): full, spaced, initials, mixed with Chinese, a word that is plain and pinyin, one field, the order lists.
+  { label: 'pinyin full: yichun', endpoint: '/inventory/', q: { search: 'yichun' } },
+  { label: 'pinyin spaced: yi chun', endpoint: '/inventory/', q: { search: 'yi chun' } },
+  { label: 'pinyin initials: yc', endpoint: '/inventory/', q: { search: 'yc' } },
+  { label: 'pinyin initials: yjrj (有机溶剂)', endpoint: '/inventory/', q: { search: 'yjrj' } },
+  { label: 'pinyin mixed: 乙chun', endpoint: '/inventory/', q: { search: '乙chun' } },
+  { label: 'plain and pinyin: an', endpoint: '/inventory/', q: { search: 'an' } },
+  { label: 'pinyin + sort: yichun by name', endpoint: '/inventory/', q: { search: 'yichun', sort: 'name' } },
+  { label: 'pinyin one field, name: yc', endpoint: '/inventory/', q: { search: 'yc', field: 'name' } },
+  { label: 'orders: pinyin zhangsan', endpoint: '/reagent-orders/', q: { search: 'zhangsan' } },
+  { label: 'consumables: pinyin yyqt', endpoint: '/consumable-orders/', q: { search: 'yyqt' } },
 ];
 
 async function main() {

@@ -132,3 +132,42 @@ test('in Simplified Chinese: the home screen, its charts and a filtered list', a
   await expect(page.getByTestId('alert-expiring')).toContainText('3 天内到期');
   await expect(count(page, 'expiring')).toHaveText('0');
 });
+
+test('in Simplified Chinese: a batch is one line with its locations, an empty bottle is not expired, most used one dimension at a time', async ({ page, app }, testInfo) => {
+  const admin = await seedUsers(app);
+  const lot = { name: '乙醚', specification: '500 mL', lot_number: 'L2301', quantity: 500, unit: 'mL', expiry_date: localDay(-3) };
+  for (const where of ['危化品柜 1层', '危化品柜 1层', '冷库']) await admin.req('POST', '/api/inventory', { ...lot, storage_location: where });
+  await admin.req('POST', '/api/inventory', { name: '空瓶丙酮', quantity: 0, unit: 'mL', expiry_date: localDay(-3) });
+  const salt = await admin.req<{ id: number }>('POST', '/api/inventory', { name: '氯化钠', cas_number: '7647-14-5', quantity: 500, unit: 'g' });
+  const acetone = await admin.req<{ id: number }>('POST', '/api/inventory', { name: '丙酮', cas_number: '67-64-1', quantity: 2500, unit: 'mL' });
+  await admin.req('POST', `/api/inventory/${salt.id}/use`, { amount: 3.2, unit: 'g' });
+  await admin.req('POST', `/api/inventory/${acetone.id}/use`, { amount: 62.5, unit: 'mL' });
+  await admin.req('POST', `/api/inventory/${acetone.id}/use`, { amount: 1, unit: 'L' });
+
+  await page.addInitScript(() => localStorage.setItem('lab.language', 'zh-CN'));
+  await page.goto(app.url + '/#/login');
+  await page.getByLabel('用户名').fill(ADMIN.username);
+  await page.getByLabel('密码').fill(ADMIN.password);
+  await page.getByRole('button', { name: /^登\s*录$/ }).click();
+  await expect(page.getByRole('heading', { name: '首页' })).toBeVisible();
+  // Three bottles of one lot: counted three times, named once with where they are; the empty bottle not at all.
+  await expect(count(page, 'expired')).toHaveText('3');
+  const expired = page.getByTestId('alert-expired');
+  await expect(expired.locator('.ant-list-item')).toHaveCount(1);
+  await expect(expired).toContainText('乙醚 500 mL 批号 L2301 ×3 · ');
+  await expect(expired).toContainText('危化品柜 1层');
+  await expect(expired).toContainText('冷库');
+  await expect(expired).not.toContainText('空瓶丙酮');
+
+  // Most used: mass first (g on its axis), volume on its own after the toggle (in mL, never beside g).
+  const card = page.getByTestId('chart-most-used-card');
+  const toggle = card.getByTestId('most-used-dimension');
+  await expect(toggle).toContainText('质量');
+  await expect(toggle).toContainText('体积');
+  await expect(card.getByTestId('chart-most-used').locator('canvas')).toBeVisible();
+  await expect(toggle.locator('.ant-segmented-item-selected')).toHaveText('质量');
+  await toggle.getByText('体积').click();
+  await expect(toggle.locator('.ant-segmented-item-selected')).toHaveText('体积');
+  await expect(card.getByTestId('chart-most-used').locator('canvas')).toBeVisible();
+  await testInfo.attach('home screen batches and most used (zh-CN)', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+});

@@ -214,6 +214,9 @@ export interface ListResult<T> {
    *  page; absent for a search or a filter the lists page by OFFSET. */
   after?: string;
   before?: string;
+  /** The rows of this page that a search found only through the pinyin of their Chinese texts
+   *  ("wsyc" → 无水乙醇), so the list can say why they are there; absent when there are none. */
+  pinyin?: number[];
 }
 
 export interface HistoryEntry {

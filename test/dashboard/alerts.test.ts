@@ -60,6 +60,55 @@ describe('alerts on the local day', () => {
     expect(a.overdue.items[0]).toMatchObject({ id: late, borrow_due: '2026-03-10', borrowed_by_name: '张三 Alice' });
   });
 
+  it('an empty bottle still in stock (nothing left) is neither expired nor expiring, on the card and in its list', async () => {
+    const h = createHarness();
+    const full = item(h, { name: '乙醚', expiry_date: '2026-03-01' });
+    const empty = item(h, { name: '乙醚', expiry_date: '2026-03-01' });
+    set(h, empty, { quantity: 0 });
+    const emptySoon = item(h, { name: '丙酮', expiry_date: '2026-03-20' });
+    set(h, emptySoon, { quantity: 0 });
+    const a = h.dashboard.alerts(h.admin, 30, NOW);
+    expect([a.expired.count, a.expired.items.map((b) => b.id)]).toEqual([1, [full]]);
+    expect(a.expiring.count).toBe(0);
+    const listed = (alert: string) => h.ok<ListResult<InventoryItem>>(h.admin, 'listInventory', { alert });
+    // The card's list shows what it counts (the list reads today's date, long after 2026-03-01).
+    expect((await listed('expired')).rows.map((r) => r.id)).toEqual([full]);
+  });
+
+  it('a batch appears once: the containers of one name, specification, lot and date are one line with how many and where', () => {
+    const h = createHarness();
+    const lot = { name: '乙醚', specification: '500 mL', lot_number: 'L2301', expiry_date: '2026-03-01' };
+    const first = item(h, { ...lot, storage_location: '危化品柜 1层' });
+    item(h, { ...lot, storage_location: '危化品柜 1层' });
+    item(h, { ...lot, storage_location: '冷库' });
+    // Another lot of the same chemical, and the same lot expiring on another day, are batches of their own.
+    const other = item(h, { ...lot, lot_number: 'L2302', storage_location: '冷库' });
+    const nowhere = item(h, { ...lot, expiry_date: '2026-02-01' });
+    const a = h.dashboard.alerts(h.admin, 30, NOW);
+    expect(a.expired.count).toBe(5);
+    expect(a.expired.batches).toBe(3);
+    expect(a.expired.items).toEqual([
+      { id: nowhere, name: '乙醚', cas_number: '', specification: '500 mL', lot_number: 'L2301', expiry_date: '2026-02-01', borrow_due: null, borrowed_by_name: null, count: 1, locations: [] },
+      { id: first, name: '乙醚', cas_number: '', specification: '500 mL', lot_number: 'L2301', expiry_date: '2026-03-01', borrow_due: null, borrowed_by_name: null, count: 3, locations: expect.arrayContaining(['危化品柜 1层', '冷库']) },
+      expect.objectContaining({ id: other, lot_number: 'L2302', count: 1, locations: ['冷库'] }),
+    ]);
+    expect(a.expired.items[1]!.locations).toHaveLength(2);
+    // More batches than a card names: the first five, and how many there are.
+    for (let i = 0; i < 6; i++) item(h, { name: `试剂${i}`, expiry_date: '2026-03-05' });
+    const many = h.dashboard.alerts(h.admin, 30, NOW).expired;
+    expect([many.count, many.batches, many.items.length]).toEqual([11, 9, 5]);
+  });
+
+  it('overdue borrowings of one batch are one line per borrower', () => {
+    const h = createHarness();
+    const lot = { name: '乙腈', lot_number: 'A1', storage_location: 'B105' };
+    const ids = [item(h, lot), item(h, lot), item(h, lot)];
+    for (const [i, id] of ids.entries()) set(h, id, { status: 'borrowed', borrowed_by: i < 2 ? h.member.id : h.member2.id, borrow_due: '2026-03-01' });
+    const a = h.dashboard.alerts(h.admin, 30, NOW).overdue;
+    expect(a.count).toBe(3);
+    expect(a.items.map((b) => [b.borrowed_by_name, b.count]).sort()).toEqual([['Bob', 1], ['张三 Alice', 2]]);
+  });
+
   it('below minimum: present items of one chemical and specification summed exactly across units', () => {
     const h = createHarness();
     const nacl = { name: '氯化钠', cas_number: '7647-14-5', specification: 'AR' };

@@ -79,11 +79,51 @@ describe('dashboard charts', () => {
     const c = h.dashboard.charts(NOW);
     expect(c.pictograms).toEqual([{ code: 'GHS02', count: 2 }, { code: 'GHS07', count: 1 }]);
     expect(c.usedSince).toBe('2026-01-01');
+    // One chart per dimension, never mL beside g: 1499.3 mL reads 1.4993 L (exact in L).
     expect(c.mostUsed).toEqual([
-      { name: '丙酮', cas_number: '67-64-1', amount: 1499.3, unit: 'mL' },
-      { name: '氯化钠', cas_number: '7647-14-5', amount: 20, unit: 'g' },
-      { name: '吸头', cas_number: '', amount: 3, unit: '盒' },
+      { dimension: 'mass', unit: 'g', entries: [{ name: '氯化钠', cas_number: '7647-14-5', amount: 20, unit: 'g' }] },
+      { dimension: 'volume', unit: 'L', entries: [{ name: '丙酮', cas_number: '67-64-1', amount: 1.4993, unit: 'L' }] },
+      { dimension: 'count', unit: '', entries: [{ name: '吸头', cas_number: '', amount: 3, unit: '盒' }] },
     ]);
+  });
+
+  it('most used: each measured chart in one unit where every amount stays exact; counts keep their word', () => {
+    const h = createHarness();
+    const mk = (values: Record<string, unknown>) => h.records.inventory.create(h.admin, { name: 'x', quantity: 100, unit: 'g', ...values } as never).id;
+    const used = (item: number, amount: number, unit: string) =>
+      h.dbs.lab.prepare(`INSERT INTO stock_movements (item_id, at, kind, amount, delta, unit, balance_after) VALUES (?, '2026-03-01T00:00:00Z', 'used', ?, ?, ?, 0)`).run(item, amount, -amount, unit);
+    const salt = mk({ name: '氯化钠', cas_number: '7647-14-5' });
+    const sugar = mk({ name: '蔗糖', cas_number: '57-50-1' });
+    const dye = mk({ name: '溴酚蓝', cas_number: '115-39-9', unit: 'mg' });
+    const ethanol = mk({ name: '乙醇', cas_number: '64-17-5', unit: 'mL' });
+    const vials = mk({ name: '样品瓶', unit: '瓶' });
+    const tips = mk({ name: '吸头', unit: '盒' });
+    used(salt, 2, 'kg');
+    used(salt, 500, 'g');
+    used(sugar, 3.2, 'g');
+    used(dye, 0.5, 'mg');
+    used(ethanol, 62.5, 'mL');
+    used(vials, 5, '瓶');
+    used(tips, 2, '盒');
+    used(tips, 1, '盒');
+    const c = h.dashboard.charts(NOW);
+    // 2.5 kg tops the mass chart, but 0.5 mg in kg would need more than six decimals: the chart is in g.
+    expect(c.mostUsed[0]).toEqual({
+      dimension: 'mass',
+      unit: 'g',
+      entries: [
+        { name: '氯化钠', cas_number: '7647-14-5', amount: 2500, unit: 'g' },
+        { name: '蔗糖', cas_number: '57-50-1', amount: 3.2, unit: 'g' },
+        { name: '溴酚蓝', cas_number: '115-39-9', amount: 0.0005, unit: 'g' },
+      ],
+    });
+    expect(c.mostUsed[1]).toEqual({ dimension: 'volume', unit: 'mL', entries: [{ name: '乙醇', cas_number: '64-17-5', amount: 62.5, unit: 'mL' }] });
+    expect(c.mostUsed[2]).toEqual({ dimension: 'count', unit: '', entries: [{ name: '样品瓶', cas_number: '', amount: 5, unit: '瓶' }, { name: '吸头', cas_number: '', amount: 3, unit: '盒' }] });
+    // Every measured chart has one unit on its axis.
+    for (const chart of c.mostUsed.filter((m) => m.dimension !== 'count')) expect(new Set(chart.entries.map((e) => e.unit))).toEqual(new Set([chart.unit]));
+    // Without the tiny amount the salt reads in kg.
+    h.dbs.lab.prepare(`DELETE FROM stock_movements WHERE item_id = ? AND kind = 'used'`).run(dye);
+    expect(h.dashboard.charts(NOW).mostUsed[0]).toMatchObject({ unit: 'kg', entries: [{ amount: 2.5, unit: 'kg' }, { amount: 0.0032, unit: 'kg' }] });
   });
 
   it('an empty lab has empty series', () => {

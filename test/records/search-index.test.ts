@@ -21,7 +21,7 @@ import { labMigrations } from '../../src/main/db/migrations/lab';
 import { createHarness, type Harness, tempDir } from './harness';
 import { IMPORT_HEADERS, rng, sampleItems, toImportRow } from '../fixtures/records/sample-data';
 import { writeTable } from '../fixtures/records/generate-samples';
-import { allRows, reference, type Q, type Row } from './list-reference';
+import { allRows, referenceWithPinyin, type Q, type Row } from './list-reference';
 import { startTestServices } from '../support/temp';
 
 const SPECS: Record<ListEndpoint, ListSpec<unknown>> = { '/inventory/': inventoryListSpec, '/reagent-orders/': reagentListSpec, '/consumable-orders/': consumableListSpec };
@@ -38,7 +38,7 @@ const usage = { index: 0, scan: 0 };
 
 /** Compares the list (every id in order, and one page with its total) with the reference. */
 function expectSame(db: Database.Database, endpoint: ListEndpoint, rows: Row[], q: Q, throughIndex = true): void {
-  const want = reference(endpoint, rows, q);
+  const { ids: want, pinyin } = referenceWithPinyin(endpoint, rows, q);
   expect(ids(db, endpoint, q), `${endpoint} ${JSON.stringify(q)}`).toEqual(want);
   if (throughIndex && q.search.trim()) {
     // The index's own answer, where it takes the query (the scan would hide a wrong index).
@@ -49,6 +49,8 @@ function expectSame(db: Database.Database, endpoint: ListEndpoint, rows: Row[], 
   const page = listPage(db, SPECS[endpoint], INPUTS[endpoint].parse({ ...q, page: 2, pageSize: 7 }));
   expect(page.total).toBe(want.length);
   expect(page.rows.map((r) => (r as { id: number }).id)).toEqual(want.slice(7, 14));
+  // The page names its rows found only through pinyin.
+  expect(page.pinyin ?? [], `pinyin marks: ${endpoint} ${JSON.stringify(q)}`).toEqual(want.slice(7, 14).filter((id) => pinyin.has(id)));
 }
 
 /** Query words taken from the data: substrings of 1–6 characters, CAS numbers in every spelling, several words, no match. */
@@ -130,6 +132,16 @@ describe('list search through the index', () => {
         { search: 'tips', field: 'name', status: '', sort: '-created_at' },
         { search: '"quoted"', field: 'all', status: '', sort: '' },
         { search: '', field: 'all', status: LISTS[endpoint].statuses[1], sort: 'name' },
+        // Pinyin: full, spaced, initials, mixed, a word that is plain and pinyin, with other words.
+        { search: 'yichun', field: 'all', status: '', sort: '' },
+        { search: 'yi chun', field: 'all', status: '', sort: 'name' },
+        { search: 'yc', field: 'name', status: '', sort: '' },
+        { search: '乙chun', field: 'all', status: LISTS[endpoint].statuses[0], sort: '' },
+        { search: 'an', field: 'all', status: '', sort: '' },
+        { search: 'yjrj', field: 'all', status: '', sort: '-id' },
+        { search: 'acid yc', field: 'all', status: '', sort: '' },
+        { search: 'zhangsan', field: 'applicant', status: '', sort: '' },
+        { search: 'ws', field: 'all', status: '', sort: '' },
       ];
       // A fixed query's field or sort that this list does not have becomes `all` / no sort.
       const fields: readonly string[] = LISTS[endpoint].indexed;

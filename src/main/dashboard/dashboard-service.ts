@@ -4,8 +4,9 @@
 import Big from 'big.js';
 import type { RecordsDeps } from '../records/deps';
 import type { UserInfo } from '../../shared/contract';
-import type { AlertFilter, AlertItem, Alerts, BelowMinGroup, DashboardCharts, OrderAlert, SpendingSeries } from '../../shared/contract/dashboard';
+import type { AlertFilter, Alerts, BelowMinGroup, DashboardCharts, DateAlertCard, OrderAlert, SpendingSeries } from '../../shared/contract/dashboard';
 import { convert, toNumber } from '../../shared/amounts';
+import { mostUsedCharts } from './most-used';
 import { addDays, GHS_PICTOGRAMS, localDay } from '../../shared/stock';
 import { consumableOrderStore, type ConsumableOrderReads } from '../stores/consumable-order-store';
 import { inventoryStore, itemAlertCondition, type InventoryReads, type ItemAlert, type MinimumRow } from '../stores/inventory-store';
@@ -13,7 +14,7 @@ import { reagentOrderStore, type ReagentOrderReads } from '../stores/reagent-ord
 import { stockMovementStore, type StockMovementReads } from '../stores/stock-movement-store';
 import { lastMonths, localMonth, startOfLocalDay } from './local-day';
 
-/** How many items/orders each alert card names. */
+/** How many batches/orders each alert card names. */
 const FIRST = 5;
 const CHART_MONTHS = 12;
 const MOST_USED_DAYS = 90;
@@ -58,9 +59,11 @@ export class DashboardService {
 
   alerts(user: UserInfo, expiringDays: number, now: Date = new Date()): Alerts {
     const today = localDay(now);
-    const items = (alert: 'expired' | 'expiring' | 'overdue'): { count: number; items: AlertItem[] } => {
+    // The count is of items (what the card's list shows); the lines are batches, each once.
+    const items = (alert: 'expired' | 'expiring' | 'overdue'): DateAlertCard => {
       const a = alert === 'expiring' ? { alert, today, until: addDays(today, expiringDays) } : { alert, today };
-      return { count: this.items.alertCount(a), items: this.items.alertFirst(a, FIRST) };
+      const { total, first } = this.items.alertBatches(a, FIRST);
+      return { count: this.items.alertCount(a), batches: total, items: first };
     };
     const below = this.belowMinGroups();
     return {
@@ -182,7 +185,7 @@ export class DashboardService {
     const months = lastMonths(now, CHART_MONTHS);
     const { spending, unpriced } = this.spending(months);
     const usedSince = addDays(localDay(now), -MOST_USED_DAYS);
-    return { months, spending, unpriced, pictograms: this.pictograms(), usedSince, mostUsed: this.mostUsed(startOfLocalDay(usedSince)) };
+    return { months, spending, unpriced, pictograms: this.pictograms(), usedSince, mostUsed: mostUsedCharts(this.movements.usesSince(startOfLocalDay(usedSince)), MOST_USED_TOP) };
   }
 
   /**
@@ -232,36 +235,5 @@ export class DashboardService {
     const counts = new Map<string, number>(GHS_PICTOGRAMS.map((g) => [g, 0]));
     for (const r of this.items.presentGhsCounts()) for (const g of r.ghs.split(',')) if (counts.has(g)) counts.set(g, counts.get(g)! + r.n);
     return GHS_PICTOGRAMS.map((code) => ({ code, count: counts.get(code)! })).filter((p) => p.count > 0);
-  }
-
-  /**
-   * The chemicals (CAS, or name without CAS) with the most `used` since `sinceIso`, each summed in
-   * the unit of its first use in the window; uses in a unit that does not convert form their own entry.
-   */
-  private mostUsed(sinceIso: string): DashboardCharts['mostUsed'] {
-    const rows = this.movements.usesSince(sinceIso);
-    const byChemical = new Map<string, Array<{ name: string; cas_number: string; unit: string; total: Big }>>();
-    for (const r of rows) {
-      const key = r.cas_number || `name:${r.name}`;
-      const entries = byChemical.get(key) ?? [];
-      byChemical.set(key, entries);
-      let added = false;
-      for (const e of entries) {
-        const v = convert(new Big(r.amount), r.unit, e.unit);
-        if (v) {
-          e.total = e.total.plus(v);
-          added = true;
-          break;
-        }
-      }
-      if (!added) entries.push({ name: r.name, cas_number: r.cas_number, unit: r.unit, total: new Big(r.amount) });
-    }
-    // Ranked by amount in the entry's base unit so 2 kg outranks 900 g.
-    const base = (e: { unit: string; total: Big }) => convert(e.total, e.unit, 'g') ?? convert(e.total, e.unit, 'mL') ?? convert(e.total, e.unit, 'mmol') ?? e.total;
-    return [...byChemical.values()]
-      .flat()
-      .sort((a, b) => base(b).cmp(base(a)) || a.name.localeCompare(b.name))
-      .slice(0, MOST_USED_TOP)
-      .map((e) => ({ name: e.name, cas_number: e.cas_number, amount: toNumber(e.total.round(6)), unit: e.unit }));
   }
 }

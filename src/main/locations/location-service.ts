@@ -142,8 +142,8 @@ export class LocationService {
   }
 
   /**
-   * Items of the given nodes take their node's current path, with the search columns and the sort
-   * key that depend on it, in one statement (a building can hold thousands of items: the sort key
+   * Items of the given nodes take their node's current path, with the search columns, pinyin and
+   * the sort key that depend on it, in one statement (a building can hold thousands of items: the sort key
    * is made once per path, and the search index's trigger runs inside one statement).
    */
   private rewriteItems(nodeIds: number[]): number[] {
@@ -153,7 +153,7 @@ export class LocationService {
     const values = rows.map((r) => {
       const search = searchColumns(ENDPOINT, { ...r, storage_location: r.new_path });
       if (!sortKeys.has(r.new_path)) sortKeys.set(r.new_path, sortKey(r.new_path));
-      return [r.id, r.new_path, search.s_storage_location as string, search.search_all as string, sortKeys.get(r.new_path)!] as const;
+      return [r.id, r.new_path, search.s_storage_location as string, search.search_all as string, sortKeys.get(r.new_path)!, search.py_storage_location as string] as const;
     });
     this.items.setLocationTexts(values);
     return rows.map((r) => r.id);

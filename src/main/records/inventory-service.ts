@@ -5,7 +5,7 @@ import type { InventoryCreate, InventoryUpdate, ListQuery } from '../../shared/c
 import type { InventoryItem, ListResult } from '../../shared/records';
 import { afterCommit, created, diff, type RecordsDeps, deleted } from './deps';
 import { resolveCas } from './cas-field';
-import { derivedColumns, listPage, type ListSpec } from './search';
+import { derivedColumns, listPage, listResult, type ListSpec } from './search';
 import type { ListFilter } from '../stores/record-list-store';
 import { editedAmount, receivedMovement, type MovementInput } from '../stock/stock-ledger';
 import { resolveLocation, type ResolvedLocation } from '../locations/location-tree';
@@ -78,8 +78,7 @@ export class InventoryService {
 
   /** `filter`: an extra condition on `t` (the dashboard's alert filters). */
   list(q: ListQuery, filter?: ListFilter): ListResult<InventoryItem> {
-    const { rows, total, after, before } = listPage(this.d.db, inventoryListSpec, q, { filter });
-    return { rows, total, page: q.page, pageSize: q.pageSize, ...(after ? { after } : {}), ...(before ? { before } : {}) };
+    return listResult(listPage(this.d.db, inventoryListSpec, q, { filter }), q);
   }
 
   get(id: number): InventoryItem {

@@ -7,7 +7,7 @@ import type { ImportAnswer, ImportRef } from '../../shared/contract/cart';
 import type { ListQuery } from '../../shared/contract/records';
 import type { ListEndpoint, ListResult, RecordEntityType } from '../../shared/records';
 import { afterCommit, created, deleted, diff, type RecordsDeps } from './deps';
-import { derivedColumns, listPage, type ListSpec } from './search';
+import { derivedColumns, listPage, listResult, type ListSpec } from './search';
 import { checkStatusIn, checkTransition } from './status-tables';
 import { DELETABLE_ORDER_STATUSES, EDITABLE_ORDER_STATUSES } from '../../shared/workflows';
 import { importSubmissionStore, isDuplicateSubmission, type ImportOrderKind, type ImportSubmissionWrites, type Submission } from '../stores/import-submission-store';
@@ -68,8 +68,7 @@ export abstract class OrderService<T extends OrderRecord, A extends OrderStep> {
   }
 
   list(q: ListQuery): ListResult<T> {
-    const { rows, total, after, before } = listPage(this.d.db, this.kind.list, q);
-    return { rows, total, page: q.page, pageSize: q.pageSize, ...(after ? { after } : {}), ...(before ? { before } : {}) };
+    return listResult(listPage(this.d.db, this.kind.list, q), q);
   }
 
   get(id: number): T {

@@ -5,19 +5,15 @@
 // syllable (dictionary order: syllable, then tone). pinyin-pro reads words in context, so polyphones
 // follow the word (重铬酸钾 → zhong4…). A key is written with the row on every write path (the same
 // place as the search columns) and by lab.db migration 4 for older rows.
-import { createRequire } from 'node:module';
-import type { pinyin as Pinyin } from 'pinyin-pro';
 import type { ListEndpoint } from '../../shared/records';
 import { SORT_KEYED } from '../stores/record-list-store';
-
-// Loaded on the first Chinese key (~60 ms of dictionaries): the export child loads this module
-// with the list specs and never writes a key, so it starts without them.
-let pinyin: typeof Pinyin | undefined;
+import { pinyinPro } from './pinyin';
 
 /** Syllables with tone digits (`yi3chun2`); non-Chinese runs come back as they are. */
 function syllables(text: string): string {
-  pinyin ??= (createRequire(__filename)('pinyin-pro') as { pinyin: typeof Pinyin }).pinyin;
-  return pinyin(text, { toneType: 'num', type: 'array', v: true, nonZh: 'consecutive' }).join('');
+  // pinyin-pro is loaded on the first Chinese key: the export child loads this module with the
+  // list specs and never writes a key, so it starts without the dictionaries.
+  return pinyinPro()(text, { toneType: 'num', type: 'array', v: true, nonZh: 'consecutive' }).join('');
 }
 
 const HAN = /\p{Script=Han}/u;

@@ -5,7 +5,7 @@ import { prepareCached } from '../db/statements';
 import type { DuplicateReport, InventoryItem } from '../../shared/records';
 import { PRESENT_INVENTORY_STATUSES } from '../../shared/records';
 import { IMPORT_PLACES, SPOOL_SCHEMA, quoteColumn } from './import-spool-store';
-import type { AlertItem } from '../../shared/contract/dashboard';
+import type { AlertBatch } from '../../shared/contract/dashboard';
 
 /** What identifies an item in stock for the import's duplicate check. */
 export interface StockIdentity {
@@ -86,10 +86,11 @@ export type ItemAlert = DateAlert | { alert: 'below_min'; ids: readonly number[]
  */
 export function itemAlertCondition(a: ItemAlert): { sql: string; params: unknown[] } {
   switch (a.alert) {
+    // An empty bottle still in stock (nothing left, not yet used up) is not expired or expiring: there is nothing to throw away or use first.
     case 'expired':
-      return { sql: `t.expiry_date < ? AND t.${PRESENT}`, params: [a.today] };
+      return { sql: `t.expiry_date < ? AND t.${PRESENT} AND t.quantity > 0`, params: [a.today] };
     case 'expiring':
-      return { sql: `t.expiry_date >= ? AND t.expiry_date <= ? AND t.${PRESENT}`, params: [a.today, a.until] };
+      return { sql: `t.expiry_date >= ? AND t.expiry_date <= ? AND t.${PRESENT} AND t.quantity > 0`, params: [a.today, a.until] };
     case 'overdue':
       return { sql: `t.borrow_due IS NOT NULL AND t.borrow_due < ? AND t.${PRESENT}`, params: [a.today] };
     case 'below_min':
@@ -97,7 +98,16 @@ export function itemAlertCondition(a: ItemAlert): { sql: string; params: unknown
   }
 }
 
-const ALERT_ITEM_COLUMNS = `t.id, t.name, t.cas_number, t.specification, t.quantity, t.unit, t.storage_location, t.expiry_date, t.borrow_due, u.display_name AS borrowed_by_name`;
+/**
+ * What one batch of a date alert is: the items of one name, CAS number, specification and lot with
+ * the date the alert is about; an overdue borrowing also by its borrower. Split containers and
+ * several bottles of one delivery are one line on the home screen, not one each.
+ */
+const ALERT_BATCH: Record<DateAlert['alert'], string> = {
+  expired: 't.name, t.cas_number, t.specification, t.lot_number, t.expiry_date',
+  expiring: 't.name, t.cas_number, t.specification, t.lot_number, t.expiry_date',
+  overdue: 't.name, t.cas_number, t.specification, t.lot_number, t.borrow_due, t.borrowed_by',
+};
 const ALERT_ORDER: Record<DateAlert['alert'], string> = { expired: 't.expiry_date', expiring: 't.expiry_date', overdue: 't.borrow_due' };
 
 /** What identifies a chemical: its CAS number, or its name when it has none (name_key is '' otherwise), and its specification. */
@@ -141,8 +151,8 @@ export interface InventoryReads {
   latestEnglishName(cas: string): { english_name: string; updated_at: string } | undefined;
   /** How many items an alert counts. */
   alertCount(a: ItemAlert): number;
-  /** The first items of a date alert, soonest date first, with who borrowed them. */
-  alertFirst(a: DateAlert, limit: number): AlertItem[];
+  /** The batches of a date alert (ALERT_BATCH): how many, and the first `limit`, soonest date first, with where they are and who borrowed them. */
+  alertBatches(a: DateAlert, limit: number): { total: number; first: AlertBatch[] };
   /** The minimum stock each item with one sets, oldest item first. */
   withMinimum(): MinimumRow[];
   /** Items with a minimum stock that are no longer present (used up, disposed). */
@@ -163,8 +173,8 @@ export interface InventoryWrites extends InventoryReads {
   delete(id: number): void;
   /** Items at the nodes `locationIds` point to no node (their text stays). */
   detachFromLocations(locationIds: readonly number[]): void;
-  /** Each item's location text, its search columns and sort key, in one statement: [id, path, s_storage_location, search_all, storage_location_sort]. */
-  setLocationTexts(rows: ReadonlyArray<readonly [id: number, path: string, sStorageLocation: string, searchAll: string, sortKey: string]>): void;
+  /** Each item's location text, its search columns, pinyin and sort key, in one statement: [id, path, s_storage_location, search_all, storage_location_sort, py_storage_location]. */
+  setLocationTexts(rows: ReadonlyArray<readonly [id: number, path: string, sStorageLocation: string, searchAll: string, sortKey: string, pinyin: string]>): void;
   /**
    * A bulk import's spooled rows `from`…`to` as new items of `createdBy` (the spool attached, its
    * location texts put on their nodes: import-spool-store.ts); `columns` are the spool's item
@@ -218,12 +228,17 @@ function inventoryReads(db: Db): InventoryReads {
       const c = itemAlertCondition(a);
       return (prepareCached(db, `SELECT count(*) AS n FROM inventory_items t WHERE ${c.sql}`).get(...c.params) as { n: number }).n;
     },
-    alertFirst: (a, limit) => {
+    alertBatches: (a, limit) => {
       const c = itemAlertCondition(a);
-      return prepareCached(db, `SELECT ${ALERT_ITEM_COLUMNS} FROM inventory_items t LEFT JOIN users u ON u.id = t.borrowed_by WHERE ${c.sql} ORDER BY ${ALERT_ORDER[a.alert]}, t.id LIMIT ?`).all(
-        ...c.params,
-        limit,
-      ) as AlertItem[];
+      const total = prepareCached(db, `SELECT count(*) FROM (SELECT 1 FROM inventory_items t WHERE ${c.sql} GROUP BY ${ALERT_BATCH[a.alert]})`, 'pluck').get(...c.params) as number;
+      const first = prepareCached(
+        db,
+        `SELECT min(t.id) AS id, t.name, t.cas_number, t.specification, t.lot_number, t.expiry_date, t.borrow_due, u.display_name AS borrowed_by_name,
+                count(*) AS count, json_group_array(DISTINCT t.storage_location) AS locations
+         FROM inventory_items t LEFT JOIN users u ON u.id = t.borrowed_by WHERE ${c.sql}
+         GROUP BY ${ALERT_BATCH[a.alert]} ORDER BY ${ALERT_ORDER[a.alert]}, min(t.id) LIMIT ?`,
+      ).all(...c.params, limit) as Array<Omit<AlertBatch, 'locations'> & { locations: string }>;
+      return { total, first: first.map((b) => ({ ...b, locations: (JSON.parse(b.locations) as string[]).filter(Boolean) })) };
     },
     withMinimum: () =>
       prepareCached(
@@ -274,7 +289,7 @@ export function inventoryStore(db: Db): InventoryWrites {
       prepareCached(
         db,
         `UPDATE inventory_items SET storage_location = j.value ->> 1, s_storage_location = j.value ->> 2, search_all = j.value ->> 3, storage_location_sort = j.value ->> 4,
-           updated_at = ${NOW}
+           py_storage_location = j.value ->> 5, updated_at = ${NOW}
          FROM json_each(?) j WHERE inventory_items.id = j.value ->> 0`,
       ).run(JSON.stringify(rows));
     },

@@ -128,10 +128,14 @@ function createSearchIndex(db: Db, table: string): void {
 
 /** Drops the index, vocabulary and triggers, even when a shadow table is missing or damaged. */
 function dropSearchIndex(db: Db, table: string): void {
-  const fts = ftsTable(table);
   db.exec(`DROP TRIGGER IF EXISTS ${table}_fts_insert; DROP TRIGGER IF EXISTS ${table}_fts_delete; DROP TRIGGER IF EXISTS ${table}_fts_update;
            DROP TABLE IF EXISTS ${termsTable(table)};`);
   vocabReady.get(db)?.delete(table);
+  dropFtsTable(db, ftsTable(table));
+}
+
+/** Drops an FTS5 table, also one whose shadow tables are missing or damaged. */
+export function dropFtsTable(db: Db, fts: string): void {
   try {
     db.exec(`DROP TABLE IF EXISTS ${fts}`);
   } catch {
@@ -259,23 +263,20 @@ export function rebuildLetterIndex(db: Db, table: string): void {
 /** FTS5's merge settings when the index's config has none. */
 const FTS5_DEFAULTS = { automerge: 4, crisismerge: 16 };
 
-/** A trigram index's segment merge settings (`automerge`, `crisismerge`), FTS5's defaults where its config has none. */
-export function mergeSettings(db: Db, table: string): { automerge: number; crisismerge: number } {
-  const fts = ftsTable(table);
+/** An FTS5 table's segment merge settings (`automerge`, `crisismerge`), FTS5's defaults where its config has none. */
+export function mergeSettings(db: Db, fts: string): { automerge: number; crisismerge: number } {
   const setting = (k: string) => prepareCached(db, `SELECT v FROM ${fts}_config WHERE k = ?`, 'pluck').get(k) as number | undefined;
   return { automerge: setting('automerge') ?? FTS5_DEFAULTS.automerge, crisismerge: setting('crisismerge') ?? FTS5_DEFAULTS.crisismerge };
 }
 
-/** Sets a trigram index's merge settings (stored in its config table: a rollback restores them). */
-export function setMergeSettings(db: Db, table: string, s: { automerge: number; crisismerge: number }): void {
-  const fts = ftsTable(table);
+/** Sets an FTS5 table's merge settings (stored in its config table: a rollback restores them). */
+export function setMergeSettings(db: Db, fts: string, s: { automerge: number; crisismerge: number }): void {
   // FTS5 refuses a bound value here ("SQL logic error"); the numbers are ours, written as literals.
   for (const k of ['automerge', 'crisismerge'] as const) db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('${k}', ${Math.trunc(Number(s[k]))})`);
 }
 
-/** One merge step of `pages` pages; whether it changed more than almost nothing (FTS5's documented test for done). */
-export function mergeStep(db: Db, table: string, pages: number): boolean {
-  const fts = ftsTable(table);
+/** One merge step of `pages` pages on an FTS5 table; whether it changed more than almost nothing (FTS5's documented test for done). */
+export function mergeStep(db: Db, fts: string, pages: number): boolean {
   const before = totalChanges(db);
   prepareCached(db, `INSERT INTO ${fts} (${fts}, rank) VALUES ('merge', ${Math.trunc(pages)})`).run();
   return totalChanges(db) - before >= 2;

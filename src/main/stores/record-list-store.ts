@@ -17,9 +17,11 @@ import type { ListQuery } from '../../shared/contract/records';
 import type { ConsumableOrder } from '../../shared/records';
 import type { Db } from '../db/open';
 import { prepareCached } from '../db/statements';
-import { dataVersion, totalChanges } from '../db/connection';
 import { decodeCursor, encodeCursor, listQueryFingerprint } from '../../shared/list-cursor';
 import { cursorValues, keysetIds, type KeysetQuery } from './list-keyset';
+import { occursExpr as occursIn, phrase } from './trigram-match';
+import { pinyinIndexProblem, pinyinTable, rebuildPinyinIndex } from './pinyin-index';
+import { byPinyinRelevance, pinyinMarks, pinyinOnlyIds, pinyinScope, scanRank, scoped, wordConditions, type PinyinQuery, type PinyinScope } from './pinyin-search';
 import {
   ensureTermsTable,
   ftsTable,
@@ -143,6 +145,9 @@ interface ListPlan {
   filter?: ListFilter;
   /** Inventory only: the ids (JSON) of the picked location's subtree, or null. */
   locations: string | null;
+  /** Where the search looks, and what its words may mean in pinyin there (null: only as typed). */
+  scope: PinyinScope;
+  pinyin: PinyinQuery | null;
 }
 
 /**
@@ -176,7 +181,7 @@ function orderOf(spec: ListSql, key: string, dir: 'ASC' | 'DESC', status: string
   return { order: `${spec.sortExpr(key)} ${dir}, t.status ${dir}, t.id ${dir}`, index: `${spec.table}_by_${key}` };
 }
 
-function listPlan(db: Db, spec: ListSql, q: ListQuery, filter?: ListFilter): ListPlan {
+function listPlan(db: Db, spec: ListSql, q: ListQuery, filter?: ListFilter, pinyin?: PinyinQuery | null): ListPlan {
   const where: string[] = [];
   const params: unknown[] = [];
   const status = statusCond(spec.endpoint, q.status, 't');
@@ -199,8 +204,9 @@ function listPlan(db: Db, spec: ListSql, q: ListQuery, filter?: ListFilter): Lis
   // A group walks the id order's own index (id, status), reading the status from it.
   const one = filterStatuses(spec.endpoint, q.status ?? '');
   const order = orderOf(spec, key, dir, one.length === 1 ? one[0]! : '');
+  const scope = pinyinScope(spec.endpoint, q.field);
   // A filter picks few rows through its own index; walking the sort index would visit every row.
-  return { whereSql, params, locations, searching: searchWords(q.search).length > 0, key, dir, filter, ...order, index: filter ? '' : order.index };
+  return { whereSql, params, locations, searching: searchWords(q.search).length > 0, key, dir, filter, ...order, index: filter ? '' : order.index, scope, pinyin: scoped(scope, pinyin) };
 }
 
 /** The ids of the picked location and every node below it, as JSON; null when no location is picked. */
@@ -218,48 +224,11 @@ function inLocations(db: Db, spec: ListSql, p: ListPlan, hits: number[]): number
 
 // ---- The index path: FTS5 trigram (record-list-index.ts) ----
 
-/** A short word expands to at most this many trigrams; beyond, it is checked with instr. */
-const MAX_EXPANSION = 64;
 /** Up to this many hits are sorted by looking their rows up; more walk the sort column's index. */
 const LOOKUP_MAX = 3000;
 
-const phrase = (s: string) => `"${s.replace(/"/g, '""')}"`;
-const chars = (s: string) => [...s].length;
-
-/**
- * Expansions read from the vocabulary, per connection, for as long as nothing was written: fts5vocab
- * counts the documents of every term it lists (~2.5 ms for the trigrams that begin a part with `a`
- * at 100 000 items), and paging or re-sorting one search asks for the same ones again. Any commit
- * by another connection changes `PRAGMA data_version`, any write of this one total_changes().
- */
-const expansions = new WeakMap<Db, { version: string; terms: Map<string, string[] | null> }>();
-const EXPANSIONS_KEPT = 256;
-
-/** The trigrams that start with `prefix` (one or two characters), or null when there are too many. */
-function trigramsFrom(db: Db, table: string, prefix: string): string[] | null {
-  const version = `${dataVersion(db)} ${totalChanges(db)}`;
-  let kept = expansions.get(db);
-  if (!kept || kept.version !== version || kept.terms.size >= EXPANSIONS_KEPT) expansions.set(db, (kept = { version, terms: new Map() }));
-  const key = `${table} ${prefix}`;
-  if (kept.terms.has(key)) return kept.terms.get(key)!;
-  const terms = prepareCached(db, `SELECT term FROM ${ensureTermsTable(db, table)} WHERE term >= ? AND term < ? LIMIT ?`, 'pluck').all(prefix, `${prefix}\u{10FFFF}`, MAX_EXPANSION + 1) as string[];
-  const found = terms.length > MAX_EXPANSION ? null : terms;
-  kept.terms.set(key, found);
-  return found;
-}
-
-/**
- * An FTS5 expression for "`text` occurs": a phrase of its trigrams when it has three characters
- * or more, else any trigram that starts with it (the index frames every value with two trailing
- * separators, so each occurrence starts one). `false`: it occurs nowhere; null: too common a
- * short word to expand.
- */
-function occursExpr(db: Db, table: string, text: string): string | false | null {
-  if (chars(text) >= 3) return phrase(text);
-  const terms = trigramsFrom(db, table, text);
-  if (terms === null) return null;
-  return terms.length ? `(${terms.map(phrase).join(' OR ')})` : false;
-}
+/** "`text` occurs" in a list's trigram index (trigram-match.ts). */
+const occursExpr = (db: Db, table: string, text: string) => occursIn(db, ensureTermsTable(db, table), text);
 
 interface FtsQuery {
   /** The MATCH expression; null: nothing can match. */
@@ -352,12 +321,37 @@ function indexSearch(db: Db, spec: ListSql, q: ListQuery, p: ListPlan, window?: 
   const s = spec;
   if (p.filter) return null; // the scan applies the filter to the words' matches
   const f = ftsQuery(db, s, q, q.field === 'all' && !p.locations);
-  if (!f) return letterSearch(db, s, q, p, window);
-  const hits = inLocations(db, s, p, ftsHits(db, s, f));
+  // Only letters too common to expand: the letter index (single letters are never pinyin), else the scan.
+  if (!f) return p.pinyin ? null : letterSearch(db, s, q, p, window);
+  const plain = inLocations(db, s, p, ftsHits(db, s, f));
+  const extra = p.pinyin ? pinyinRows(db, s, q, p, plain) : [];
+  if (extra === null) return null;
+  const hits = extra.length ? [...plain, ...extra].sort((a, b) => b - a) : plain;
   if (q.sort) return { total: hits.length, ids: byColumn(db, s, p, hits, window) };
-  const ranked = byRelevance(db, s, q, f, hits, window);
-  if (!ranked) return null;
+  const asTyped = byRelevance(db, s, q, f, plain, window);
+  if (!asTyped) return null;
+  // The rows pinyin found follow every row found as typed (asTyped is cut short only when the
+  // window ends inside it).
+  const ranked = extra.length && asTyped.length === plain.length ? [...asTyped, ...byPinyinRelevance(db, p.scope, p.pinyin!, extra)] : asTyped;
   return { total: hits.length, ids: window ? ranked.slice(window.offset, window.offset + window.limit) : ranked };
+}
+
+/** The rows only pinyin finds (pinyin-search.ts), at the picked location; null when the index cannot tell. */
+function pinyinRows(db: Db, spec: ListSql, q: ListQuery, p: ListPlan, plain: number[]): number[] | null {
+  const only = pinyinOnlyIds(db, { scope: p.scope, words: searchWords(q.search), py: p.pinyin!, status: q.status ?? '', plain: new Set(plain), plainOf: (w) => wordHits(db, spec, q, w) });
+  return only && inLocations(db, spec, p, only);
+}
+
+/** One word's rows as typed, through the index (status filtered), or null when it is too common to expand. */
+function wordHits(db: Db, spec: ListSql, q: ListQuery, word: string): number[] | null {
+  const e = occursExpr(db, spec.table, word);
+  if (e === null) return null;
+  if (e === false) return [];
+  const allowed: readonly string[] = LISTS[spec.endpoint].indexed;
+  const cols = q.field !== 'all' && allowed.includes(q.field) ? `s_${q.field}` : ftsTextColumns(spec.table).join(' ');
+  const fts = ftsTable(spec.table);
+  const status = statusPhrase(spec.endpoint, q.status);
+  return prepareCached(db, `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`, 'pluck').all(`{${cols}}: ${e}${status}`) as number[];
 }
 
 /**
@@ -414,13 +408,15 @@ function letterSearch(db: Db, spec: ListSql, q: ListQuery, p: ListPlan, window?:
 
 /** Every matching id of a text search by scanning the rows, in list order. */
 function scanIds(db: Db, spec: ListSql, q: ListQuery, p: ListPlan): number[] {
-  const s = searchWhere(spec.endpoint, 't', q.field, q.search);
+  const words = searchWords(q.search);
+  const s = p.pinyin ? wordConditions(p.scope, 't', words, p.pinyin) : searchWhere(spec.endpoint, 't', q.field, q.search);
   const st = statusCond(spec.endpoint, q.status, 't');
   const where = [...s.sql, ...st.sql, ...(p.filter ? [`(${p.filter.sql})`] : []), ...(p.locations ? ['t.location_id IN (SELECT value FROM json_each(?))'] : [])];
   const params = [...s.params, ...st.params, ...(p.filter?.params ?? []), ...(p.locations ? [p.locations] : [])];
   // `+expr` keeps the planner off the sort column's index: walking the index would look every
   // row up at random; a straight scan plus a sort of the matches is far cheaper.
-  const rank = q.sort ? null : relevanceExpr(spec.endpoint, 't', q.field, q.search);
+  const asTyped = q.sort ? null : relevanceExpr(spec.endpoint, 't', q.field, q.search);
+  const rank = asTyped && p.pinyin ? scanRank(p.scope, 't', words, p.pinyin, asTyped) : asTyped;
   const scanOrder = rank ? `${rank.sql}, t.id DESC` : p.key === 'id' ? p.order : p.order.replace(/^/, '+');
   return prepareCached(db, `SELECT t.id FROM ${spec.table} t ${rank ? '' : (spec.sortJoin?.(p.key) ?? '')} WHERE ${where.join(' AND ')} ORDER BY ${scanOrder}`, 'pluck').all(...params, ...(rank?.params ?? [])) as number[];
 }
@@ -447,8 +443,8 @@ function isIndexFailure(e: unknown): boolean {
 }
 
 /** The ids a search finds through the index alone, in list order; null when it takes the scan. */
-function indexSearchIds(db: Db, spec: ListSql, q: ListQuery): number[] | null {
-  const p = listPlan(db, spec, q);
+function indexSearchIds(db: Db, spec: ListSql, q: ListQuery, pinyin?: PinyinQuery | null): number[] | null {
+  const p = listPlan(db, spec, q, undefined, pinyin);
   return p.searching ? (indexSearch(db, spec, q, p)?.ids ?? null) : null;
 }
 
@@ -511,8 +507,8 @@ function pageCursors(k: KeysetQuery, spec: ListSql, q: ListQuery, fingerprint: s
  * paging is stable). `sort` empty means the user picked no column: search hits by relevance (ties
  * newest first), otherwise newest first.
  */
-function listPage(db: Db, spec: ListSql, q: ListQuery, opts: { limit?: number; filter?: ListFilter } = {}): { rows: Record<string, unknown>[]; total: number; after?: string; before?: string } {
-  const p = listPlan(db, spec, q, opts.filter);
+function listPage(db: Db, spec: ListSql, q: ListQuery, opts: PageOptions = {}): { rows: Record<string, unknown>[]; total: number; after?: string; before?: string; pinyin?: number[] } {
+  const p = listPlan(db, spec, q, opts.filter, opts.pinyin);
   const window = { limit: opts.limit ?? q.pageSize, offset: opts.limit ? 0 : (q.page - 1) * q.pageSize };
   let total: number;
   let ids: number[];
@@ -529,7 +525,8 @@ function listPage(db: Db, spec: ListSql, q: ListQuery, opts: { limit?: number; f
     ids = (k && idsFromCursor(k, q, fingerprint)) || plainIds(db, spec, p, window);
     if (k) cursors = pageCursors(k, spec, q, fingerprint, ids);
   }
-  return { rows: rowsByIds(db, spec, ids), total, ...cursors };
+  const marks = p.pinyin ? pinyinMarks(db, p.scope, searchWords(q.search), ids) : [];
+  return { rows: rowsByIds(db, spec, ids), total, ...cursors, ...(marks.length ? { pinyin: marks } : {}) };
 }
 
 /**
@@ -539,8 +536,8 @@ function listPage(db: Db, spec: ListSql, q: ListQuery, opts: { limit?: number; f
  * arrays of the values of the named `columns`, in that order (no object per row); the list's
  * other columns are not computed (SQLite flattens the inner SELECT).
  */
-function listChunks(db: Db, spec: ListSql, q: ListQuery, columns: readonly string[], chunk = 1000): ListChunks {
-  const p = listPlan(db, spec, q);
+function listChunks(db: Db, spec: ListSql, q: ListQuery, columns: readonly string[], chunk = 1000, pinyin?: PinyinQuery | null): ListChunks {
+  const p = listPlan(db, spec, q, undefined, pinyin);
   const ids = p.searching ? searchPage(db, spec, q, p).ids : plainIds(db, spec, p);
   // No ORDER BY: SQLite would sort every chunk in a temporary b-tree (~40 % of reading the rows at
   // 100 000). The rows come in the ids' order anyway (CROSS JOIN keeps json_each the outer loop);
@@ -569,23 +566,34 @@ export interface ListChunks {
   part(index: number, of: number): Iterable<unknown[][]>;
 }
 
+/** What one page is read with: the first `limit` rows instead of page q.page, an extra condition, the search's pinyin. */
+export interface PageOptions {
+  limit?: number;
+  filter?: ListFilter;
+  pinyin?: PinyinQuery | null;
+}
+
 export interface RecordListReads {
   /**
    * One page of a list: the filtered count and the sorted rows (status and then id break ties, so
    * paging is stable), with the cursors of its first and last rows when it pages by keyset.
    * `sort` empty means the user picked no column: search hits by relevance (ties newest first),
-   * otherwise newest first. `limit`: the first `limit` rows instead of page q.page.
+   * otherwise newest first. `limit`: the first `limit` rows instead of page q.page. With the
+   * search's pinyin (`opts.pinyin`), rows whose Chinese reads as the words are found too, after
+   * the rows found as typed; `pinyin` names the page's rows found that way (absent when none).
    */
-  page<E extends ListEndpoint>(endpoint: E, q: ListQuery, opts?: { limit?: number; filter?: ListFilter }): { rows: Array<ListRows[E]>; total: number; after?: string; before?: string };
+  page<E extends ListEndpoint>(endpoint: E, q: ListQuery, opts?: PageOptions): { rows: Array<ListRows[E]>; total: number; after?: string; before?: string; pinyin?: number[] };
   /** Every row of a list view in list order, in chunks of arrays of `columns`' values (see listChunks). */
-  chunks(endpoint: ListEndpoint, q: ListQuery, columns: readonly string[], chunk?: number): ListChunks;
+  chunks(endpoint: ListEndpoint, q: ListQuery, columns: readonly string[], chunk?: number, pinyin?: PinyinQuery | null): ListChunks;
   /** The ids a search finds through the index alone, in list order; null when it takes the scan. */
-  indexSearchIds(endpoint: ListEndpoint, q: ListQuery): number[] | null;
+  indexSearchIds(endpoint: ListEndpoint, q: ListQuery, pinyin?: PinyinQuery | null): number[] | null;
   /** Why a list's trigram index cannot be trusted, or null when it looks whole. */
   searchIndexProblem(table: RecordTable): string | null;
   /** Why a list's letter index cannot be trusted, or null when it looks whole. */
   letterIndexProblem(table: RecordTable): string | null;
-  /** A trigram index's segment merge settings (FTS5's defaults where it keeps none). */
+  /** Why a list's pinyin index cannot be trusted, or null when it looks whole. */
+  pinyinIndexProblem(table: RecordTable): string | null;
+  /** The segment merge settings of a list's trigram index (FTS5's defaults where it keeps none). */
   mergeSettings(table: RecordTable): { automerge: number; crisismerge: number };
 }
 
@@ -594,23 +602,32 @@ export interface RecordListWrites extends RecordListReads {
   rebuildSearchIndex(table: RecordTable): void;
   /** The same for its letter index. */
   rebuildLetterIndex(table: RecordTable): void;
-  /** Sets a trigram index's merge settings (kept in the index: a rollback restores them). */
+  /** The same for its pinyin index. */
+  rebuildPinyinIndex(table: RecordTable): void;
+  /** Sets the merge settings of a list's trigram indexes, plain and pinyin (kept in each index: a rollback restores them). */
   setMergeSettings(table: RecordTable, s: { automerge: number; crisismerge: number }): void;
-  /** Merges `pages` pages of a trigram index's segments; false once a step changed (almost) nothing. */
+  /** Merges `pages` pages of the segments of a list's trigram indexes; false once a step changed (almost) nothing. */
   mergeStep(table: RecordTable, pages: number): boolean;
 }
 
+/** A list's trigram indexes: the plain one and the pinyin one (a bulk append pauses and merges both). */
+const trigramIndexes = (table: RecordTable) => [ftsTable(table), pinyinTable(table)];
+
 export function recordListStore(db: Db): RecordListWrites {
   return {
-    page: (endpoint, q, opts = {}) => listPage(db, LIST_SQL[endpoint], q, opts) as { rows: Array<ListRows[typeof endpoint]>; total: number; after?: string; before?: string },
-    chunks: (endpoint, q, columns, chunk) => listChunks(db, LIST_SQL[endpoint], q, columns, chunk),
-    indexSearchIds: (endpoint, q) => indexSearchIds(db, LIST_SQL[endpoint], q),
+    page: (endpoint, q, opts = {}) => listPage(db, LIST_SQL[endpoint], q, opts) as { rows: Array<ListRows[typeof endpoint]>; total: number; after?: string; before?: string; pinyin?: number[] },
+    chunks: (endpoint, q, columns, chunk, pinyin) => listChunks(db, LIST_SQL[endpoint], q, columns, chunk, pinyin),
+    indexSearchIds: (endpoint, q, pinyin) => indexSearchIds(db, LIST_SQL[endpoint], q, pinyin),
     searchIndexProblem: (table) => searchIndexProblem(db, table),
     letterIndexProblem: (table) => letterIndexProblem(db, table),
-    mergeSettings: (table) => mergeSettings(db, table),
+    pinyinIndexProblem: (table) => pinyinIndexProblem(db, table),
+    mergeSettings: (table) => mergeSettings(db, ftsTable(table)),
     rebuildSearchIndex: (table) => rebuildSearchIndex(db, table),
     rebuildLetterIndex: (table) => rebuildLetterIndex(db, table),
-    setMergeSettings: (table, s) => setMergeSettings(db, table, s),
-    mergeStep: (table, pages) => mergeStep(db, table, pages),
+    rebuildPinyinIndex: (table) => rebuildPinyinIndex(db, table),
+    setMergeSettings: (table, s) => {
+      for (const fts of trigramIndexes(table)) setMergeSettings(db, fts, s);
+    },
+    mergeStep: (table, pages) => trigramIndexes(table).map((fts) => mergeStep(db, fts, pages)).some(Boolean),
   };
 }

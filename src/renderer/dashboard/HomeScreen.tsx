@@ -7,10 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { TFunction } from 'i18next';
 import { call, subscribeEvents } from '../api/client';
-import type { AlertItem, Alerts, DashboardCharts, SpendingSeries } from '../../shared/contract/dashboard';
+import type { Alerts, DashboardCharts, SpendingSeries } from '../../shared/contract/dashboard';
 import { formatAmount } from '../../shared/amounts';
 import { formatYuan } from '../records/money';
 import { EChart, type ChartOption } from './EChart';
+import { batchLine } from './alert-lines';
+import { MostUsedCard } from './MostUsedCard';
 
 /** Many changes in a row (an import, a stock-in) make one reload. */
 const RELOAD_AFTER_MS = 400;
@@ -65,9 +67,9 @@ export function HomeScreen() {
 }
 
 function AlertCards({ alerts }: { alerts: Alerts }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const itemLine = (i: AlertItem, extra: string) => `${i.name}${i.specification ? ` ${i.specification}` : ''} · ${extra}`;
+  const expires = (card: Alerts['expired']) => card.items.map((b) => batchLine(b, t('dashboard.expiresOn', { day: b.expiry_date }), t, i18n.language));
   const orders = alerts.orders;
   const pending = orders.pending.reagent + orders.pending.consumable;
   const rejected = orders.rejected.reagent + orders.rejected.consumable;
@@ -84,14 +86,16 @@ function AlertCards({ alerts }: { alerts: Alerts }) {
         count={alerts.expired.count}
         danger
         to="/inventory?alert=expired"
-        lines={alerts.expired.items.map((i) => itemLine(i, t('dashboard.expiresOn', { day: i.expiry_date })))}
+        lines={expires(alerts.expired)}
+        more={alerts.expired.batches - alerts.expired.items.length}
       />
       <AlertCard
         id="expiring"
         title={t('dashboard.card.expiring', { days: alerts.expiringDays })}
         count={alerts.expiring.count}
         to="/inventory?alert=expiring"
-        lines={alerts.expiring.items.map((i) => itemLine(i, t('dashboard.expiresOn', { day: i.expiry_date })))}
+        lines={expires(alerts.expiring)}
+        more={alerts.expiring.batches - alerts.expiring.items.length}
       />
       <AlertCard
         id="below_min"
@@ -109,7 +113,8 @@ function AlertCards({ alerts }: { alerts: Alerts }) {
         count={alerts.overdue.count}
         danger
         to="/inventory?alert=overdue"
-        lines={alerts.overdue.items.map((i) => itemLine(i, i.borrowed_by_name ? t('dashboard.dueOn', { day: i.borrow_due, who: i.borrowed_by_name }) : t('dashboard.dueOnNobody', { day: i.borrow_due })))}
+        lines={alerts.overdue.items.map((b) => batchLine(b, b.borrowed_by_name ? t('dashboard.dueOn', { day: b.borrow_due, who: b.borrowed_by_name }) : t('dashboard.dueOnNobody', { day: b.borrow_due }), t, i18n.language))}
+        more={alerts.overdue.batches - alerts.overdue.items.length}
       />
       <AlertCard
         id="orders"
@@ -132,11 +137,12 @@ function AlertCards({ alerts }: { alerts: Alerts }) {
   );
 }
 
-function AlertCard(props: { id: string; title: string; count: number; suffix?: string; danger?: boolean; to: string; lines: string[]; links?: Array<{ label: string; to: string; testId: string }>; onOpen?: (to: string) => void }) {
+/** One alert card; `more`: how many further lines it has than it names (by default the count's rest). */
+function AlertCard(props: { id: string; title: string; count: number; suffix?: string; danger?: boolean; to: string; lines: string[]; more?: number; links?: Array<{ label: string; to: string; testId: string }>; onOpen?: (to: string) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const open = (to: string) => (props.onOpen ?? navigate)(to);
-  const more = props.count - props.lines.length;
+  const more = props.more ?? props.count - props.lines.length;
   return (
     <Col xs={24} sm={12} xl={8} xxl={8}>
       <Card
@@ -167,7 +173,10 @@ function AlertCard(props: { id: string; title: string; count: number; suffix?: s
             dataSource={props.lines}
             renderItem={(line) => (
               <List.Item style={{ paddingInline: 0 }}>
-                <Typography.Text ellipsis={{ tooltip: line }}>{line}</Typography.Text>
+                {/* Two lines: a batch with its locations rarely fits one at laptop width. */}
+                <Typography.Paragraph ellipsis={{ rows: 2, tooltip: line }} style={{ margin: 0 }}>
+                  {line}
+                </Typography.Paragraph>
               </List.Item>
             )}
             footer={more > 0 ? <Typography.Text type="secondary">{t('dashboard.more', { count: more })}</Typography.Text> : undefined}
@@ -215,26 +224,6 @@ function Charts({ charts }: { charts: DashboardCharts }) {
     }),
     [charts, t],
   );
-  const mostUsed = useMemo<ChartOption>(() => {
-    // Largest on top: a horizontal bar chart draws its categories from the bottom up.
-    const rows = [...charts.mostUsed].reverse();
-    return {
-      tooltip: { trigger: 'axis', valueFormatter: (v) => String(v) },
-      grid: { left: 16, right: 80, top: 16, bottom: 8, containLabel: true },
-      xAxis: { type: 'value' },
-      yAxis: { type: 'category', data: rows.map((r) => r.name) },
-      series: [
-        {
-          type: 'bar',
-          name: t('dashboard.amount'),
-          data: rows.map((r) => r.amount),
-          itemStyle: { color: '#1f6feb' },
-          label: { show: true, position: 'right', formatter: (p: { dataIndex: number }) => `${formatAmount(rows[p.dataIndex]!.amount)} ${rows[p.dataIndex]!.unit}` },
-        },
-      ],
-    };
-  }, [charts, t]);
-
   const hasSpending = charts.spending.some((s) => s.values.some((v) => v > 0));
   return (
     <>
@@ -254,9 +243,7 @@ function Charts({ charts }: { charts: DashboardCharts }) {
           </Card>
         </Col>
         <Col xs={24} xl={12}>
-          <Card title={t('dashboard.mostUsed', { day: charts.usedSince })} data-testid="chart-most-used-card">
-            {charts.mostUsed.length ? <EChart option={mostUsed} testId="chart-most-used" /> : <Empty description={t('dashboard.noData')} />}
-          </Card>
+          <MostUsedCard charts={charts} />
         </Col>
       </Row>
     </>

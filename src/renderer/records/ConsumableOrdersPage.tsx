@@ -5,7 +5,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { date } from '../app/format';
 import type { ConsumableOrder } from '../../shared/records';
 import { OrderPageFrame, useOrderPage } from './order-kit';
-import { ellipsisCell } from './list-kit';
+import { ellipsisCell, HoverTip } from './list-kit';
+import { PinyinMark } from './search-feedback';
 import { allowedFrom, CONSUMABLE_TRANSITIONS as STEPS } from '../../shared/workflows';
 
 /** Shown by default at 1366 × 768: what the order is, who asked, when, and where it stands (with a rejection's reason). */
@@ -24,7 +25,16 @@ export function ConsumableOrdersPage() {
   const columns = useMemo<ColumnsType<ConsumableOrder>>(
     () => [
       col('id', { width: 70 }),
-      col('name', ellipsisCell(200)),
+      // The name, and the mark of a row the search found through pinyin.
+      col('name', {
+        ...ellipsisCell(200),
+        render: (v: string, r) => (
+          <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+            <HoverTip title={v}><span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{v}</span></HoverTip>
+            <PinyinMark id={r.id} />
+          </span>
+        ),
+      }),
       col('specification', ellipsisCell(120)),
       col('quantity', { width: 80 }),
       ...moneyColumns(),

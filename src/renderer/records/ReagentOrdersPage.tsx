@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { controlledNames } from '../../shared/controlled';
 import { ControlledTags } from '../controlled/ControlledTags';
 import { useControlled } from '../controlled/use-controlled';
+import { PinyinMark } from './search-feedback';
 
 /** Shown by default at 1366 × 768: what the order is, who asked, when, and where it stands (with a rejection's reason). */
 const COLUMN_DEFAULTS = { hidden: ['id', 'english_name', 'specification', 'unit_price', 'brand', 'product_number'], locked: ['name'] };
@@ -37,7 +38,7 @@ export function ReagentOrdersPage() {
       r.controlled ? { title: t('controlled.approveConfirm', { name: r.name, id: r.id, categories: controlledNames(r.controlled, controlled.categories, i18n.language).join('、') }), okText: t('records.action.approve') } : undefined;
     return [
       col('id', { width: 70 }),
-      col('name', { ...ellipsisCell(200), render: (v: string, r) => { const label = r.english_name ? `${v} (${r.english_name})` : v; return <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}><HoverTip title={label}><span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{v}</span></HoverTip><ControlledTags flag={r.controlled} compact /></span>; } }),
+      col('name', { ...ellipsisCell(200), render: (v: string, r) => { const label = r.english_name ? `${v} (${r.english_name})` : v; return <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}><HoverTip title={label}><span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{v}</span></HoverTip><PinyinMark id={r.id} /><ControlledTags flag={r.controlled} compact /></span>; } }),
       col('english_name', ellipsisCell(160)),
       col('cas_number', casCell),
       col('specification', ellipsisCell(100)),

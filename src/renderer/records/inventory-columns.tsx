@@ -13,6 +13,7 @@ import { useColumnPrefs } from './column-prefs';
 import { RowActions, type RowAction } from './RowActions';
 import { GhsIcons } from './GhsIcon';
 import { amountText, containersShort, containersText, expiryDate } from './item-display';
+import { PinyinMark } from './search-feedback';
 import type { StockDialogAction } from './StockDialog';
 
 type Page = ReturnType<typeof useRecordPage<InventoryItem>>;
@@ -53,6 +54,7 @@ function factColumns({ t, col, setDetail }: ColumnContext): ColumnsType<Inventor
           <a className="cell-link" title={label(r)} onClick={() => setDetail(r)} data-testid="item-name" style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             {r.name}
           </a>
+          <PinyinMark id={r.id} />
           {r.controlled ? <ControlledTags flag={r.controlled} compact /> : null}
         </span>
       ),

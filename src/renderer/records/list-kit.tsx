@@ -16,6 +16,7 @@ import { useSession } from '../session/session-store';
 import { call } from '../api/client';
 import type { OperationName } from '../../shared/contract';
 import { groupDigits } from '../i18n/numbers';
+import { EmptyResult, PinyinMatches } from './search-feedback';
 import './table-cells.css';
 
 const STATUS_COLOR: Record<string, string> = {
@@ -162,6 +163,8 @@ const XlsxExport = memo(function XlsxExport({ endpoint, currentView }: ExportPro
   return <Button onClick={() => void exportAs('xlsx')}>{t('records.action.exportXlsx')}</Button>;
 });
 
+const NO_MARKS: ReadonlySet<number> = new Set();
+
 /** Table theme of the records lists: compact rows. One object, so the theme is not recomputed per render. */
 const TABLE_THEME = { components: { Table: { cellPaddingBlockSM: 4 } } };
 const nowrapHeader = () => ({ style: { whiteSpace: 'nowrap' as const } });
@@ -172,7 +175,7 @@ const nowrapHeader = () => ({ style: { whiteSpace: 'nowrap' as const } });
  * widths with horizontal scrolling when they do not fit. Memoized: typing in the search box
  * re-renders the page, not the table, as long as the page passes the same columns and rows.
  */
-function RecordTableImpl<T extends { id: number }>(props: TableProps<T> & { columns: ColumnsType<T> }) {
+function RecordTableImpl<T extends { id: number }>({ pinyin, ...props }: TableProps<T> & { columns: ColumnsType<T>; pinyin?: ReadonlySet<number> }) {
   const { token } = theme.useToken();
   const font = `${token.fontWeightStrong} ${token.fontSize}px ${token.fontFamily}`;
   // A column is at least as wide as its title on one line (English titles are longer than the
@@ -188,7 +191,9 @@ function RecordTableImpl<T extends { id: number }>(props: TableProps<T> & { colu
   const scroll = useMemo(() => ({ x: width }), [width]);
   return (
     <ConfigProvider theme={TABLE_THEME}>
-      <Table<T> {...props} columns={columns} size="small" sticky scroll={scroll} data-testid="records-table" />
+      <PinyinMatches.Provider value={pinyin ?? NO_MARKS}>
+        <Table<T> {...props} columns={columns} size="small" sticky scroll={scroll} data-testid="records-table" />
+      </PinyinMatches.Provider>
     </ConfigProvider>
   );
 }
@@ -244,11 +249,16 @@ export function locationCell(width: number) {
 /** A CAS number cell: one unbreakable line (a CAS split at its hyphens reads as two numbers). */
 export const casCell = { width: 100, className: 'cas-cell', onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }) };
 
-/** Table props that map antd's sorter and pagination onto the server-side list view (stable while the view and rows are). */
-export function useTableWiring<T extends { id: number }>(list: List): Pick<TableProps<T>, 'rowKey' | 'loading' | 'dataSource' | 'pagination' | 'onChange'> & { sortOrderOf: (key: string) => 'ascend' | 'descend' | null } {
+/**
+ * Table props that map antd's sorter and pagination onto the server-side list view, the rows pinyin
+ * found (their marks) and what an empty answer says (stable while the view and rows are).
+ */
+export function useTableWiring<T extends { id: number }>(list: List): Pick<TableProps<T>, 'rowKey' | 'loading' | 'dataSource' | 'pagination' | 'onChange' | 'locale'> & { pinyin: ReadonlySet<number>; sortOrderOf: (key: string) => 'ascend' | 'descend' | null } {
   const { sort, page, pageSize } = list.view;
-  const { total, rows } = list.data;
-  const { setSort, setPage } = list;
+  const { total, rows, pinyin: marked } = list.data;
+  const { setSort, setPage, clearAll, answered, opening } = list;
+  const pinyin = useMemo(() => (marked?.length ? new Set(marked) : NO_MARKS), [marked]);
+  const locale = useMemo(() => ({ emptyText: <EmptyResult view={answered} opening={opening.status} onClear={clearAll} /> }), [answered, opening.status, clearAll]);
   const pagination = useMemo(() => ({ current: page, pageSize, total, showSizeChanger: true, pageSizeOptions: [20, 50, 100, 200] }), [page, pageSize, total]);
   const onChange = useCallback<NonNullable<TableProps<T>['onChange']>>(
     (p, _f, sorter, extra) => {
@@ -261,7 +271,7 @@ export function useTableWiring<T extends { id: number }>(list: List): Pick<Table
     [setSort, setPage, pageSize],
   );
   const sortOrderOf = useCallback((k: string) => (k === sort.replace(/^-/, '') ? (sort.startsWith('-') ? 'descend' : 'ascend') : null), [sort]);
-  return { rowKey: 'id', loading: list.loading, dataSource: rows as T[], pagination, onChange, sortOrderOf };
+  return { rowKey: 'id', loading: list.loading, dataSource: rows as T[], pagination, onChange, locale, pinyin, sortOrderOf };
 }
 
 /**

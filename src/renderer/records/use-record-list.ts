@@ -54,6 +54,9 @@ export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
   // The first page asked for while the screen's code arrived: its rows are in the first render.
   const [prefetched] = useState(() => peekPrefetchedList(op) as { value?: ListResult<T>; result: Promise<ListResult<T>> } | undefined);
   const [data, setData] = useState<ListResult<T>>(prefetched?.value ?? { rows: [], total: 0, page: 1, pageSize: 20 });
+  // The view the rows on screen answer (what an empty answer names), set with them: typing ahead
+  // does not re-render the table.
+  const [answered, setAnswered] = useState<ListView>(opening);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const submitted = useRef(false);
@@ -81,6 +84,7 @@ export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
           clearTimeout(spin.current);
           startTransition(() => {
             setData(res);
+            if (v) setAnswered(v);
             setError(null);
             setLoading(false);
           });
@@ -153,6 +157,19 @@ export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
         next.delete('alert');
         return next;
       }), [setParams]);
+  // The empty answer's button: back to the opening view (the sort and page size stay). The
+  // filters a link set leave the address too, marked as seen so it does not set the view again.
+  const clearAll = useCallback(() => {
+    setTextState('');
+    setView((v) => ({ ...opening, sort: v.sort, pageSize: v.pageSize }));
+    if (params.has('alert') || params.has('status')) {
+      const next = new URLSearchParams(params);
+      next.delete('alert');
+      next.delete('status');
+      firstLink.current = next.toString();
+      setParams(next);
+    }
+  }, [params, setParams]);
 
-  return { view, data, loading, error, text, setText, reload, submitSearch, setField, setStatus, setSort, setPage, clearAlert, setLocation, setControlled };
+  return { view, opening, answered, data, loading, error, text, setText, reload, submitSearch, setField, setStatus, setSort, setPage, clearAlert, clearAll, setLocation, setControlled };
 }

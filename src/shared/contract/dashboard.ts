@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { op, returns, type OperationDef } from './define';
 import { empty } from './common';
 import type { GhsPictogram } from '../stock';
+import type { Dimension } from '../amounts';
 
 /** The inventory list's alert filters (GET /inventory/?alert=…), one per stock alert card. */
 export const ALERT_FILTERS = ['expired', 'expiring', 'below_min', 'overdue'] as const;
@@ -12,18 +13,32 @@ export const MIN_EXPIRING_DAYS = 1;
 export const MAX_EXPIRING_DAYS = 365;
 export const DEFAULT_EXPIRING_DAYS = 30;
 
-/** An item named by an alert card (the first few of each). */
-export interface AlertItem {
+/**
+ * A batch named by an alert card (the first few of each): the items (containers) of one name, CAS
+ * number, specification and lot with the same date the alert is about (and, overdue, the same
+ * borrower), named once with how many there are and where they are.
+ */
+export interface AlertBatch {
+  /** The batch's first item (the oldest). */
   id: number;
   name: string;
   cas_number: string;
   specification: string;
-  quantity: number;
-  unit: string;
-  storage_location: string;
+  lot_number: string;
   expiry_date: string | null;
   borrow_due: string | null;
   borrowed_by_name: string | null;
+  /** How many items (containers) the batch has. */
+  count: number;
+  /** Their storage locations, each once (none when not kept). */
+  locations: string[];
+}
+
+/** A date alert: the items it counts (what its list shows), how many batches they are, and the first batches. */
+export interface DateAlertCard {
+  count: number;
+  batches: number;
+  items: AlertBatch[];
 }
 
 /** One chemical (same CAS, or the same name without CAS, and the same specification) below its minimum. */
@@ -53,10 +68,10 @@ export interface Alerts {
   /** The lab's local day the alerts were computed for (YYYY-MM-DD). */
   today: string;
   expiringDays: number;
-  expired: { count: number; items: AlertItem[] };
-  expiring: { count: number; items: AlertItem[] };
+  expired: DateAlertCard;
+  expiring: DateAlertCard;
   belowMin: { count: number; groups: BelowMinGroup[] };
-  overdue: { count: number; items: AlertItem[] };
+  overdue: DateAlertCard;
   /** Admins: every pending order (scope `all`); others: their own pending and rejected (`own`). */
   orders: { scope: 'all' | 'own'; pending: { reagent: number; consumable: number }; rejected: { reagent: number; consumable: number }; items: OrderAlert[] };
 }
@@ -78,7 +93,19 @@ export interface DashboardCharts {
   pictograms: Array<{ code: GhsPictogram; count: number }>;
   /** The local day the "most used" window starts (90 days back). */
   usedSince: string;
-  mostUsed: Array<{ name: string; cas_number: string; amount: number; unit: string }>;
+  /** What was used most, one chart per dimension (mass, volume, amount of substance, count), never two on one axis. */
+  mostUsed: MostUsedChart[];
+}
+
+/**
+ * The chemicals used most in one dimension. Mass, volume and amount of substance are each in one
+ * unit (`unit`, the largest in which the top amount is at least 1 and every amount exact); counts
+ * of containers keep their own word (瓶, 盒) per entry, and `unit` is ''.
+ */
+export interface MostUsedChart {
+  dimension: Dimension;
+  unit: string;
+  entries: Array<{ name: string; cas_number: string; amount: number; unit: string }>;
 }
 
 export const alertSettingsInput = z

@@ -13,8 +13,7 @@ import { v009 } from './v009-stocktakes';
 import { v010 } from './v010-search-index-letters';
 import { v011 } from './v011-item-notes';
 import { v012 } from './v012-notifications';
+import { v013 } from './v013-pinyin-search';
 import { v014 } from './v014-borrow-purpose-hazard-flag';
 
-// 13 is taken by a migration still being written on another branch; it lands before any release
-// holds 14 (a database at 14 would never run a 13 added later).
-export const labMigrations: readonly Migration[] = [v001, v002, v003, v004, v005, v006, v007, v008, v009, v010, v011, v012, v014];
+export const labMigrations: readonly Migration[] = [v001, v002, v003, v004, v005, v006, v007, v008, v009, v010, v011, v012, v013, v014];
