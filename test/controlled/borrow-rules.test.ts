@@ -5,27 +5,13 @@
 // given is kept all the same.
 import { describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../records/harness';
+import { bob, controlledItem as controlledOf, snapshot } from './controlled-support';
 import type { InventoryItem } from '../../src/shared/records';
 import type { StockMovement } from '../../src/shared/stock';
 import { startTestServices, setupAdmin } from '../support/temp';
 import { http, login } from '../support/http';
 
-const bob = { username: 'bob', password: 'bob-pass-12' };
-
-async function controlledItem(h: Harness): Promise<InventoryItem> {
-  const cat = h.controlled.categories().find((c) => c.key === 'precursor')!;
-  h.controlled.addCas(h.admin, { id: cat.id, cas: '67-64-1', name: '丙酮' });
-  return h.ok<InventoryItem>(h.member, 'createInventoryItem', { name: '丙酮', cas_number: '67-64-1', quantity: 1500, unit: 'mL' });
-}
-
-function snapshot(h: Harness, id: number) {
-  const db = h.dbs.lab;
-  return {
-    item: db.prepare('SELECT * FROM inventory_items WHERE id = ?').get(id),
-    movements: db.prepare('SELECT count(*) FROM stock_movements WHERE item_id = ?').pluck().get(id),
-    audit: db.prepare("SELECT count(*) FROM audit_log WHERE entity_type = 'inventory_item' AND entity_id = ?").pluck().get(id),
-  };
-}
+const controlledItem = (h: Harness) => controlledOf(h, 'precursor', { cas: '67-64-1', name: '丙酮', quantity: 1500, unit: 'mL' });
 
 const fieldsOf = (r: unknown) => Object.keys((r as { error: { fields: Record<string, unknown> } }).error.fields).sort();
 

@@ -3,27 +3,13 @@
 // confirmed action stores both people on the movement, and the ledger export names both.
 import { describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../records/harness';
+import { bob, controlledItem as controlledOf, snapshot } from './controlled-support';
 import type { InventoryItem } from '../../src/shared/records';
 import type { StockMovement } from '../../src/shared/stock';
 import { parseImportFile } from '../../src/main/bulk-import/import-parse';
 import fs from 'node:fs';
 
-const bob = { username: 'bob', password: 'bob-pass-12' };
-
-async function controlledItem(h: Harness): Promise<InventoryItem> {
-  const cat = h.controlled.categories().find((c) => c.key === 'highly_toxic')!;
-  h.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9', name: '氰化钠' });
-  return h.ok<InventoryItem>(h.member, 'createInventoryItem', { name: '氰化钠', cas_number: '143-33-9', quantity: 100, unit: 'g' });
-}
-
-function snapshot(h: Harness, id: number) {
-  const db = h.dbs.lab;
-  return {
-    item: db.prepare('SELECT * FROM inventory_items WHERE id = ?').get(id),
-    movements: db.prepare('SELECT count(*) FROM stock_movements WHERE item_id = ?').pluck().get(id),
-    audit: db.prepare("SELECT count(*) FROM audit_log WHERE entity_type = 'inventory_item' AND entity_id = ?").pluck().get(id),
-  };
-}
+const controlledItem = (h: Harness) => controlledOf(h, 'highly_toxic', { cas: '143-33-9', name: '氰化钠', quantity: 100, unit: 'g' });
 
 describe('two-person confirmation of controlled items', () => {
   it('refuses a missing, same-person, public, wrong or deactivated confirmation, changing nothing', async () => {
