@@ -111,8 +111,8 @@ export interface PinyinOnlyInput {
   words: readonly string[];
   py: PinyinQuery;
   status: string;
-  /** The rows the search finds as typed. */
-  plain: ReadonlySet<number>;
+  /** The rows the search finds as typed, newest first. */
+  plain: readonly number[];
   /** One word's rows as typed (its own index query), or null when too common to ask the index. */
   plainOf: (word: string) => number[] | null;
 }
@@ -125,6 +125,11 @@ export interface PinyinOnlyInput {
  * rest checked on their rows.
  */
 export function pinyinOnlyIds(db: Db, x: PinyinOnlyInput): number[] | null {
+  if (x.words.length === 1) {
+    // One word: its pinyin hits but the rows found as typed are the answer.
+    const hits = pinyinHits(db, x.scope, x.py.words[0] ?? [], x.status);
+    return hits && newestExcept(hits, x.plain);
+  }
   const byWord: Array<Set<number> | null> = [];
   for (const terms of x.py.words) {
     if (!terms) {
@@ -135,10 +140,10 @@ export function pinyinOnlyIds(db: Db, x: PinyinOnlyInput): number[] | null {
     if (hits === null) return null;
     byWord.push(new Set(hits));
   }
-  // One word: its pinyin hits (newest first) but the rows found as typed are the answer.
-  if (x.words.length === 1) return [...(byWord[0] ?? [])].filter((id) => !x.plain.has(id));
+  if (byWord.every((s) => !s?.size)) return [];
+  const plain = new Set(x.plain);
   let candidates = new Set<number>();
-  for (const s of byWord) if (s) for (const id of s) if (!x.plain.has(id)) candidates.add(id);
+  for (const s of byWord) if (s) for (const id of s) if (!plain.has(id)) candidates.add(id);
   if (!candidates.size) return [];
   if (candidates.size > CHECK_MAX) {
     x.words.forEach((w, i) => {
@@ -155,6 +160,21 @@ export function pinyinOnlyIds(db: Db, x: PinyinOnlyInput): number[] | null {
     JSON.stringify([...candidates]),
     ...c.params,
   ) as number[];
+}
+
+/**
+ * The ids of `a` that are not in `b`, both newest first: one pass over both, no set (a common
+ * two-letter word finds tens of thousands of rows either way, and its English hits rarely meet any).
+ */
+function newestExcept(a: readonly number[], b: readonly number[]): number[] {
+  if (!a.length || !b.length) return [...a];
+  const out: number[] = [];
+  let j = 0;
+  for (const id of a) {
+    while (j < b.length && b[j]! > id) j++;
+    if (b[j] !== id) out.push(id);
+  }
+  return out;
 }
 
 /** `ids` (newest first) in pinyin relevance: a name's form equals the whole query's term, then starts with it, then the rest. */

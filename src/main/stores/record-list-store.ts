@@ -326,19 +326,20 @@ function indexSearch(db: Db, spec: ListSql, q: ListQuery, p: ListPlan, window?: 
   const plain = inLocations(db, s, p, ftsHits(db, s, f));
   const extra = p.pinyin ? pinyinRows(db, s, q, p, plain) : [];
   if (extra === null) return null;
-  const hits = extra.length ? [...plain, ...extra].sort((a, b) => b - a) : plain;
-  if (q.sort) return { total: hits.length, ids: byColumn(db, s, p, hits, window) };
+  const total = plain.length + extra.length;
+  if (q.sort) return { total, ids: byColumn(db, s, p, extra.length ? [...plain, ...extra].sort((a, b) => b - a) : plain, window) };
   const asTyped = byRelevance(db, s, q, f, plain, window);
   if (!asTyped) return null;
-  // The rows pinyin found follow every row found as typed (asTyped is cut short only when the
-  // window ends inside it).
-  const ranked = extra.length && asTyped.length === plain.length ? [...asTyped, ...byPinyinRelevance(db, p.scope, p.pinyin!, extra)] : asTyped;
-  return { total: hits.length, ids: window ? ranked.slice(window.offset, window.offset + window.limit) : ranked };
+  // The rows pinyin found follow every row found as typed: ranked only when the window reaches
+  // them (asTyped is cut short only when the window ends inside it).
+  const reaches = !window || window.offset + window.limit > plain.length;
+  const ranked = extra.length && reaches && asTyped.length === plain.length ? [...asTyped, ...byPinyinRelevance(db, p.scope, p.pinyin!, extra)] : asTyped;
+  return { total, ids: window ? ranked.slice(window.offset, window.offset + window.limit) : ranked };
 }
 
 /** The rows only pinyin finds (pinyin-search.ts), at the picked location; null when the index cannot tell. */
 function pinyinRows(db: Db, spec: ListSql, q: ListQuery, p: ListPlan, plain: number[]): number[] | null {
-  const only = pinyinOnlyIds(db, { scope: p.scope, words: searchWords(q.search), py: p.pinyin!, status: q.status ?? '', plain: new Set(plain), plainOf: (w) => wordHits(db, spec, q, w) });
+  const only = pinyinOnlyIds(db, { scope: p.scope, words: searchWords(q.search), py: p.pinyin!, status: q.status ?? '', plain, plainOf: (w) => wordHits(db, spec, q, w) });
   return only && inLocations(db, spec, p, only);
 }
 
