@@ -1,8 +1,8 @@
 // Pinyin in the inventory search box (real server, real Chromium, zh-CN UI at 1366 × 768): typing
 // the initials "wsyc" shows 无水乙醇 with its 拼音 mark (and a row found as typed carries none); an
 // answer with nothing in it says what was searched and filtered, and its button clears the search
-// and every filter.
-import { MEMBER, loginViaUiZh, seedUsers, test, expect } from './fixtures';
+// and every filter (back to the list's opening view).
+import { MEMBER, loginViaUiZh, pickStatus, seedUsers, test, expect } from './fixtures';
 
 test.use({ viewport: { width: 1366, height: 768 } });
 
@@ -38,8 +38,7 @@ test('typing pinyin finds 无水乙醇 with its 拼音 mark; an empty answer say
   }
 
   // Nothing found with a status filter on: the answer says what was searched and filtered.
-  await page.getByTestId('status-filter').click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('借出').click();
+  await pickStatus(page, '借出');
   await box.fill('wsyc');
   const empty = page.getByTestId('empty-result');
   await expect(empty).toContainText('没有与“wsyc”相符的记录。');
@@ -48,7 +47,8 @@ test('typing pinyin finds 无水乙醇 with its 拼音 mark; an empty answer say
   await empty.getByRole('button', { name: '清除搜索和筛选' }).click();
   await expect(page.getByTestId('list-total')).toContainText('3');
   await expect(box).toHaveValue('');
-  await expect(page.getByTestId('status-filter')).toContainText('全部');
+  // Back to the inventory's opening view: what is in the lab (in stock or borrowed).
+  await expect(page.getByTestId('status-filter')).toContainText('在库和借出');
 });
 
 test('an alert filter from the home screen is cleared by the empty answer\'s button too', async ({ page, app }) => {
