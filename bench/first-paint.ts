@@ -12,6 +12,7 @@
 // Prints a Markdown table with met / NOT met per target and writes bench-results/first-paint.json.
 // Run: npm run bench:first-paint [-- --items 100000 --runs 9 --searches 24 --db <seeded dir>] (builds out/ first if a
 // source is newer; KEEP=1 keeps the seeded data directory for --db).
+import { sqliteLabData } from '../src/main/stores/lab-data';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,7 +61,7 @@ const TERMS: Array<{ kind: string; term: string }> = [
 async function seed(dir: string, items: number): Promise<void> {
   const dbs = openDatabases(dir);
   const audit = new AuditLog(dbs.lab);
-  const records = wireRecords({ db: dbs.lab, audit, hooks: { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} }, events: new EventBus(), log: silentLogger() });
+  const records = wireRecords({ db: dbs.lab, data: sqliteLabData(dbs.lab, dbs.labRead), audit, hooks: { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} }, events: new EventBus(), log: silentLogger() });
   const admin = await new AuthService(dbs.lab, audit).setup({ username: ADMIN.username, password: ADMIN.password, displayName: ADMIN.displayName });
   const t = performance.now();
   const rows = sampleItems(items);

@@ -15,6 +15,7 @@
 // after, after a GC and after a memory-pressure GC (the child has exited by then); its worst
 // event-loop delay; and the /ping p50/p99/max while the export ran (idle p99 beside it). Writes
 // bench-results/export.json and export.md. Not a test: no pass/fail exit.
+import { sqliteLabData } from '../src/main/stores/lab-data';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { workerChildren } from './worker-children';
 import fs from 'node:fs';
@@ -55,7 +56,7 @@ process.env.LAB_IMPORT_WORKER ??= path.resolve('.tmp/bench/import-worker.cjs');
 function services(dir: string) {
   const dbs = openDatabases(dir);
   const audit = new AuditLog(dbs.lab);
-  const records = wireRecords({ db: dbs.lab, audit, hooks: { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} }, events: new EventBus(), log: silentLogger() });
+  const records = wireRecords({ db: dbs.lab, data: sqliteLabData(dbs.lab, dbs.labRead), audit, hooks: { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} }, events: new EventBus(), log: silentLogger() });
   return { dbs, audit, records };
 }
 

@@ -8,6 +8,7 @@ import { ensureDataDir } from './data-dir/resolve';
 import { createLogger, type Logger } from './logging';
 import { openDatabases, type Databases } from './db/databases';
 import { EventBus } from './events';
+import { sqliteLabData } from './stores/lab-data';
 import { SettingsStore } from './settings';
 import { applyLabTimeZone, computerTimeZone } from './lab-time-zone';
 import { createRetryForwarder } from './completion/retry-forwarder';
@@ -100,10 +101,11 @@ export interface RunningApp {
  */
 function createDataServices(dbs: Databases, events: EventBus, log: Logger, completionRetry: (item: RetryItem) => void, onCompletionDamaged: (error: string) => void) {
   const db = dbs.lab;
+  const data = sqliteLabData(dbs.lab, dbs.labRead);
   const audit = wireAudit({ db });
   const { completion, completionHooks } = wireCompletion({ dataDir: path.dirname(db.name), lab: db, log, retry: completionRetry, onDamaged: onCompletionDamaged });
   /** What every room on lab.db may be given. */
-  const deps = { db, audit, hooks: completionHooks, events, log };
+  const deps = { db, data, audit, hooks: completionHooks, events, log };
   const notifications = wireNotifications(deps);
   const records = wireRecords({ ...deps, orderChanged: (c) => notifications.orderChanged(c) });
   return {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/main/db/open';
-import { sqliteUnitOfWork } from '../../src/main/db/unit-of-work';
+import { NestedUnitError, sqliteUnitOfWork } from '../../src/main/db/unit-of-work';
 import { writeTransaction } from '../../src/main/db/transaction';
 import { onCleanup, tempDir } from '../support/temp';
 
@@ -76,12 +76,16 @@ describe('sqliteUnitOfWork', () => {
 
   it('a read unit is one snapshot: a write committed between its two reads is not seen until the next unit', async () => {
     const { uow } = setup();
-    const seen = await uow.read(async (s) => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const reading = uow.read(async (s) => {
       const first = s.amount();
-      await uow.withWriteTransaction((w) => w.setAmount(42));
+      await gate;
       return [first, s.amount()];
     });
-    expect(seen).toEqual([10, 10]);
+    await uow.withWriteTransaction((w) => w.setAmount(42));
+    release();
+    expect(await reading).toEqual([10, 10]);
     expect(await uow.read((s) => s.amount())).toBe(42);
   });
 
@@ -101,5 +105,22 @@ describe('sqliteUnitOfWork', () => {
     expect(await uow.read((s) => s.amount())).toBe(1);
     writeTransaction(write, () => write.prepare('UPDATE stock SET amount = 2').run());
     expect(await uow.read((s) => s.amount())).toBe(2);
+  });
+
+  it('a unit opened inside an open unit is refused at once instead of hanging or reading around the writes', async () => {
+    const { uow } = setup();
+    // A write inside a write would wait for itself in the queue of one; a read inside it would not see its writes.
+    await expect(uow.withWriteTransaction(() => uow.withWriteTransaction((w) => w.setAmount(1)))).rejects.toThrow(NestedUnitError);
+    await expect(uow.withWriteTransaction(async (w) => {
+      w.setAmount(3);
+      await delay(1);
+      return uow.read((r) => r.amount());
+    })).rejects.toThrow('inside an open write unit');
+    // A write inside a read decides on a snapshot the write lock did not guard; a read inside a read would wait for itself.
+    await expect(uow.read(() => uow.withWriteTransaction((w) => w.setAmount(2)))).rejects.toThrow(NestedUnitError);
+    await expect(uow.read(() => uow.read((r) => r.amount()))).rejects.toThrow(NestedUnitError);
+    // Each refusal rolled its outer unit back; units side by side still run.
+    const [a, b] = await Promise.all([uow.read((r) => r.amount()), uow.withWriteTransaction((w) => w.amount())]);
+    expect([a, b]).toEqual([10, 10]);
   });
 });

@@ -11,6 +11,7 @@ import { AuditLog } from '../../src/main/audit/audit-log';
 import { AuthService } from '../../src/main/auth/auth-service';
 import { hashPassword } from '../../src/main/auth/passwords';
 import { EventBus } from '../../src/main/events';
+import { sqliteLabData } from '../../src/main/stores/lab-data';
 import { silentLogger } from '../../src/main/logging';
 import type { CompletionHooks } from '../../src/main/completion-hooks';
 import type { ListEndpoint } from '../../src/shared/records';
@@ -133,7 +134,7 @@ export function createHarness(dataDir = tempDir('lab-records-')): Harness {
   bus.subscribe((e) => events.push(e));
   const hooks = new RecordingHooks();
   const log = silentLogger();
-  const deps = { db: dbs.lab, audit, hooks: hooks as CompletionHooks, events: bus, log };
+  const deps = { db: dbs.lab, data: sqliteLabData(dbs.lab, dbs.labRead), audit, hooks: hooks as CompletionHooks, events: bus, log };
   const records = wireRecords(deps);
   const rooms = {
     stock: wireStock({ ...deps, inventory: records.inventory }),

@@ -1,6 +1,7 @@
 // A second process using one bottle (stock-ledger.test.ts): opens the same lab.db file on its own
 // connection and calls the real StockService `use` in a loop; prints how many uses went through
 // and how many were refused because the balance was too small.
+import { sqliteLabData } from '../../src/main/stores/lab-data';
 import { openDatabase } from '../../src/main/db/open';
 import { AuditLog } from '../../src/main/audit/audit-log';
 import { EventBus } from '../../src/main/events';
@@ -14,7 +15,7 @@ import type { UserInfo } from '../../src/shared/contract';
 const [file, itemId, times, amount, userId, startAt] = process.argv.slice(2) as [string, string, string, string, string, string];
 const db = openDatabase(file);
 const noHooks: CompletionHooks = { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} };
-const deps = { db, audit: new AuditLog(db), hooks: noHooks, events: new EventBus(), log: silentLogger() };
+const deps = { db, data: sqliteLabData(db, openDatabase(file, { readonly: true })), audit: new AuditLog(db), hooks: noHooks, events: new EventBus(), log: silentLogger() };
 const stock = new StockService(deps, new InventoryService(deps));
 const actor: UserInfo = { id: Number(userId), username: 'worker', displayName: 'worker', role: 'member', active: true };
 // Wait for the agreed moment so both processes' transactions interleave.

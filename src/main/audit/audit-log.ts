@@ -1,6 +1,7 @@
 // Audit trail: who changed which record when, and each field's before → after.
 import type { Db } from '../db/open';
 import { auditStore, type AuditWrites } from '../stores/audit-store';
+import type { LabWrites } from '../stores/lab-data';
 
 export interface AuditEntryInput {
   userId: number | null;
@@ -20,6 +21,11 @@ export interface AuditEntry {
   entityId: number;
   action: string;
   changes: Record<string, [unknown, unknown]>;
+}
+
+/** An audit entry written in the open unit of work `tx`, so it commits (or not) with the change it records. */
+export function recordAudit(tx: Pick<LabWrites, 'audit'>, e: AuditEntryInput): Promise<void> {
+  return tx.audit.insert({ userId: e.userId, entityType: e.entityType, entityId: e.entityId, action: e.action, changes: JSON.stringify(e.changes) }).then(() => undefined);
 }
 
 export class AuditLog {

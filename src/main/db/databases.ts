@@ -1,6 +1,6 @@
 // Opens lab.db and completion.db of a data directory and brings both schemas up to date.
 import path from 'node:path';
-import { type Db } from './open';
+import { openDatabase, type Db } from './open';
 import { migrate, pendingMigrations, type Migration } from './migrate';
 import { openCompletion, openLab } from './damage';
 import { labMigrations } from './migrations/lab';
@@ -11,7 +11,10 @@ export const COMPLETION_DB = 'completion.db';
 export { LabDatabaseDamagedError } from './damage';
 
 export interface Databases {
+  /** The service process's one read-write connection to lab.db: write units (docs/stores.md). */
   lab: Db;
+  /** A read-only connection to the same lab.db: read units, which never see uncommitted rows. */
+  labRead: Db;
   /** Replaced while the app runs when the file is found damaged (reopenCompletion). */
   completion: Db;
   close(): void;
@@ -53,10 +56,20 @@ export function openDatabases(dataDir: string, opts: OpenDatabasesOptions = {}):
     completion.close();
     throw e;
   }
+  let labRead: Db;
+  try {
+    labRead = openDatabase(path.join(dataDir, LAB_DB), { readonly: true });
+  } catch (e) {
+    lab.close();
+    completion.close();
+    throw e;
+  }
   const dbs: Databases = {
     lab,
+    labRead,
     completion,
     close() {
+      if (labRead.open) labRead.close();
       if (lab.open) lab.close();
       if (dbs.completion.open) dbs.completion.close();
     },

@@ -5,6 +5,7 @@
 //   awaits, no other request's statement can run inside its open transaction;
 // - reads on a separate connection, so they never see another unit's uncommitted rows.
 // PostgreSQL implements the same interface with a pooled connection per unit.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pLimit from 'p-limit';
 import type { Db } from './open';
 import { unitOpen } from './transaction';
@@ -14,6 +15,18 @@ export interface UnitOfWork<R, W> {
   read<T>(fn: (stores: R) => T | Promise<T>): Promise<T>;
   /** One unit of work: BEGIN IMMEDIATE … COMMIT, or ROLLBACK when `fn` throws or rejects. */
   withWriteTransaction<T>(fn: (stores: W) => T | Promise<T>): Promise<T>;
+}
+
+/**
+ * A unit asked for inside another unit of the same seam. A write inside a write would wait for
+ * itself in the queue of one (a hang); a read inside a write would not see the writes before it.
+ * Either is a mistake in the caller's composition: pass the stores of the open unit on instead.
+ */
+export class NestedUnitError extends Error {
+  constructor(outer: 'read' | 'write', inner: 'read' | 'write') {
+    super(`a ${inner} unit of work was opened inside an open ${outer} unit: pass the open unit's stores on instead`);
+    this.name = 'NestedUnitError';
+  }
 }
 
 export interface SqliteUnitOfWorkOptions<R, W> {
@@ -52,8 +65,20 @@ export function sqliteUnitOfWork<R, W>(opts: SqliteUnitOfWorkOptions<R, W>): Uni
   const readQueue = pLimit(1);
   const writeStores = opts.writeStores(opts.write);
   const readStores = opts.readStores(opts.read);
+  // Which unit the running code is inside, followed across its awaits (not across other requests).
+  const inside = new AsyncLocalStorage<'read' | 'write'>();
+  const refuseNested = (inner: 'read' | 'write') => {
+    const outer = inside.getStore();
+    if (outer) throw new NestedUnitError(outer, inner);
+  };
   return {
-    read: (fn) => readQueue(() => inTransaction(opts.read, 'BEGIN', () => fn(readStores))),
-    withWriteTransaction: (fn) => writeQueue(() => inTransaction(opts.write, 'BEGIN IMMEDIATE', () => fn(writeStores))),
+    read: async (fn) => {
+      refuseNested('read');
+      return readQueue(() => inside.run('read', () => inTransaction(opts.read, 'BEGIN', () => fn(readStores))));
+    },
+    withWriteTransaction: async (fn) => {
+      refuseNested('write');
+      return writeQueue(() => inside.run('write', () => inTransaction(opts.write, 'BEGIN IMMEDIATE', () => fn(writeStores))));
+    },
   };
 }

@@ -2,6 +2,7 @@
 // completion index (spec 000 write paths) and open lists (live refresh) what changed. Both run
 // only after the business transaction committed, and neither may fail or undo the write.
 import type { Db } from '../db/open';
+import type { LabData } from '../stores/lab-data';
 import type { AuditLog } from '../audit/audit-log';
 import type { CompletionHooks } from '../completion-hooks';
 import type { ListEndpoint } from '../../shared/records';
@@ -15,6 +16,8 @@ import type { OrderListener } from './order-events';
 
 export interface RecordsDeps {
   db: Db;
+  /** lab.db behind the asynchronous seam (docs/stores.md): what converted services use instead of `db`. */
+  data: LabData;
   audit: AuditLog;
   hooks: CompletionHooks;
   events: EventBus;

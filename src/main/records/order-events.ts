@@ -18,11 +18,12 @@ export interface OrderChange {
   item?: { id: number; storage_location: string };
 }
 
-export type OrderListener = (change: OrderChange) => void;
+/** May answer a promise (its own unit of work); announceOrder waits for it, so the step's answer comes after. */
+export type OrderListener = (change: OrderChange) => void | Promise<void>;
 
-export function announceOrder(deps: { orderChanged?: OrderListener; log: Logger }, change: OrderChange): void {
+export async function announceOrder(deps: { orderChanged?: OrderListener; log: Logger }, change: OrderChange): Promise<void> {
   try {
-    deps.orderChanged?.(change);
+    await deps.orderChanged?.(change);
   } catch (e) {
     deps.log.error({ order: change.order.id, step: change.step, err: e instanceof Error ? e.message : String(e) }, 'order listener failed after a business write');
   }
