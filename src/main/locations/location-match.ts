@@ -40,7 +40,12 @@ function keysOf(nodes: Node[]): Map<string, Array<Node & { by: ImportLocationMat
 
 /** Matches each text (with its row count) against the tree of `db`. */
 export function matchLocations(db: Db, texts: Array<{ text: string; rows: number }>): ImportLocationText[] {
-  const keys = keysOf(locationStore(db).all());
+  return matchAgainst(locationStore(db).all(), texts);
+}
+
+/** Matches each text (with its row count) against the nodes of the tree (a store's `all()`). */
+export function matchAgainst(nodes: Parameters<typeof keysOf>[0], texts: Array<{ text: string; rows: number }>): ImportLocationText[] {
+  const keys = keysOf(nodes);
   return texts.map(({ text, rows }) => {
     const found = keys.get(squashPlace(text)) ?? [];
     const best = Math.min(...found.map((f) => RANK[f.by]));

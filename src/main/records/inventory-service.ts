@@ -15,6 +15,8 @@ import { writeTransaction } from '../db/transaction';
 import { inventoryStore, type InventoryValues, type InventoryWrites } from '../stores/inventory-store';
 import { stockMovementStore, type StockMovementWrites } from '../stores/stock-movement-store';
 import { controlledStore, type ControlledReads } from '../stores/controlled-store';
+import type { LabReads, LabWrites } from '../stores/lab-data';
+import { recordAudit } from '../audit/audit-log';
 
 export const INVENTORY_FIELDS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit', 'storage_location', 'brand', 'category', 'product_number', 'hazardous',
   'location_id', 'container_size', 'container_label', 'lot_number', 'expiry_date', 'received_date', 'opened_date', 'supplier', 'min_stock', 'ghs', 'notes'] as const;
@@ -64,6 +66,24 @@ export function newItemChanges(values: InventoryRow, sourceOrderId?: number): Re
 
 /** An inventory row's stored values (column → value), as written by every insert path. */
 export type InventoryRow = InventoryValues;
+
+/** The item `id` read in the open unit `r`; not_found (naming `id`) when there is none. */
+export async function readItem(r: Pick<LabReads, 'inventory'>, id: number): Promise<InventoryItem> {
+  const row = await r.inventory.byId(id);
+  if (!row) throw new AppError('not_found', 'records.noItem', { id }, { fields: fieldError('id', 'field.noSuchRecord') });
+  return mapInventory(row);
+}
+
+/**
+ * Inserts an item in the open unit `tx` (create, stock-in, bulk import, split) with its first
+ * movement and its audit entry. `movement`: the first movement when it is not a `received` one.
+ */
+export async function insertItem(tx: LabWrites, values: InventoryRow, actor: UserInfo, extra: { source_order_id?: number; action?: string; movement?: (id: number) => MovementInput } = {}): Promise<number> {
+  const id = await tx.inventory.insert(values, actor.id, extra.source_order_id ?? null);
+  await tx.movements.insert(extra.movement ? extra.movement(id) : receivedMovement(id, values, actor.id, extra.source_order_id ?? null));
+  await recordAudit(tx, { userId: actor.id, entityType: INVENTORY_ENTITY, entityId: id, action: extra.action ?? 'create', changes: newItemChanges(values, extra.source_order_id) });
+  return id;
+}
 
 export class InventoryService {
   private readonly items: InventoryWrites;
