@@ -110,6 +110,8 @@ function createDataServices(dbs: Databases, events: EventBus, log: Logger, compl
   const records = wireRecords({ ...deps, orderChanged: (c) => notifications.orderChanged(c) });
   return {
     dbs,
+    /** lab.db behind the asynchronous seam (stores/lab-data.ts), for what reads it without a service (the audit list). */
+    labData: data,
     audit,
     auth: wireAuth(deps),
     /** Inline search completion: read path, memory, preferences, entity index sync (src/main/completion). */
@@ -332,7 +334,7 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
       listExport: { listExport: data.listExport },
       cart: { review: data.cartReview, cartImport },
       completion: { completion: data.completion },
-      audit: { lab: data.dbs.lab },
+      audit: { data: data.labData },
       dashboard: { dashboard: data.dashboard, settings },
       controlled: { controlled: data.controlled },
       labels: { labels: data.labels },

@@ -10,6 +10,7 @@ import type { Stocktake, StocktakeDetail, StocktakeReview } from '../../src/shar
 import type { ExportDownload, InventoryItem } from '../../src/shared/records';
 import { AuditLog } from '../../src/main/audit/audit-log';
 import { searchAudit } from '../../src/main/audit/audit-query';
+import { sqliteLabData } from '../../src/main/stores/lab-data';
 import { auditListInput } from '../../src/shared/contract/audit';
 
 const get = (h: StocktakeHarness, id: number) => h.ok<InventoryItem>(h.member, 'getInventoryItem', { id });
@@ -81,7 +82,7 @@ describe('stocktake record', () => {
     await h.ok(h.admin, 'closeStocktake', { id: st2.id });
     expect(stocktakeEntries(h, st2.id).at(-1)).toEqual({ action: 'close', user: 'Lab Admin', changes: { status: ['open', 'closed'], adjusted: [null, 1], moved: [null, 0] } });
     // The audit screen lists them as their own kind, named by the location.
-    const page = searchAudit(h.dbs.lab, auditListInput.parse({ kind: 'stocktake', record: st2.id }));
+    const page = await searchAudit(sqliteLabData(h.dbs.lab, h.dbs.labRead), auditListInput.parse({ kind: 'stocktake', record: st2.id }));
     expect(page.entries.map((x) => [x.kind, x.action, x.recordName])).toEqual([
       ['stocktake', 'close', 'B1 › Room 101'],
       ['stocktake', 'count', 'B1 › Room 101'],

@@ -1,7 +1,7 @@
 // Audit trail: who changed which record when, and each field's before → after.
 import type { Db } from '../db/open';
-import { auditStore, type AuditWrites } from '../stores/audit-store';
-import type { LabWrites } from '../stores/lab-data';
+import { auditStore, type AuditRow, type AuditWrites } from '../stores/audit-store';
+import type { LabReads, LabWrites } from '../stores/lab-data';
 
 export interface AuditEntryInput {
   userId: number | null;
@@ -28,6 +28,13 @@ export function recordAudit(tx: Pick<LabWrites, 'audit'>, e: AuditEntryInput): P
   return tx.audit.insert({ userId: e.userId, entityType: e.entityType, entityId: e.entityId, action: e.action, changes: JSON.stringify(e.changes) }).then(() => undefined);
 }
 
+const toEntry = (r: AuditRow): AuditEntry => ({ id: r.id, at: r.at, userId: r.user_id, userName: r.user_name, entityType: r.entity_type, entityId: r.entity_id, action: r.action, changes: JSON.parse(r.changes) });
+
+/** One record's entries, oldest first, as read in the open unit `r`. */
+export async function readHistory(r: Pick<LabReads, 'audit'>, entityType: string, entityId: number): Promise<AuditEntry[]> {
+  return (await r.audit.forRecord(entityType, entityId)).map(toEntry);
+}
+
 export class AuditLog {
   private readonly store: AuditWrites;
 
@@ -40,9 +47,8 @@ export class AuditLog {
     this.store.insert({ userId: e.userId, entityType: e.entityType, entityId: e.entityId, action: e.action, changes: JSON.stringify(e.changes) });
   }
 
+  /** The synchronous form of readHistory, for callers still on a connection. */
   history(entityType: string, entityId: number): AuditEntry[] {
-    return this.store
-      .forRecord(entityType, entityId)
-      .map((r) => ({ id: r.id, at: r.at, userId: r.user_id, userName: r.user_name, entityType: r.entity_type, entityId: r.entity_id, action: r.action, changes: JSON.parse(r.changes) }));
+    return this.store.forRecord(entityType, entityId).map(toEntry);
   }
 }

@@ -4,28 +4,41 @@
 import type { Db } from '../db/open';
 import type { AuditKind, AuditListEntry, AuditPage } from '../../shared/audit';
 import type { AuditQuery } from '../../shared/contract/audit';
+import type { LabData, LabReads } from '../stores/lab-data';
 import { userStore } from '../stores/user-store';
-import { auditStore, type AuditFilter } from '../stores/audit-store';
+import type { AuditFilter } from '../stores/audit-store';
 
 /** Fields whose values are user ids; people read names. */
 const USER_FIELDS = new Set(['borrowed_by', 'applicant_id', 'created_by']);
 
-/** A function that replaces user ids in an entry's changes with display names (one read per call site). */
-export function peopleResolver(db: Db): (changes: Record<string, [unknown, unknown]>) => Record<string, [unknown, unknown]> {
-  const names = userStore(db).displayNames();
+type PeopleResolver = (changes: Record<string, [unknown, unknown]>) => Record<string, [unknown, unknown]>;
+
+function resolverOf(names: Map<number, string>): PeopleResolver {
   const person = (v: unknown) => (typeof v === 'number' ? (names.get(v) ?? `#${v}`) : v);
   return (changes) => Object.fromEntries(Object.entries(changes).map(([f, [from, to]]) => [f, USER_FIELDS.has(f) ? [person(from), person(to)] : [from, to]]));
+}
+
+/** A function that replaces user ids in an entry's changes with display names, the names read once in the open unit `r`. */
+export async function peopleIn(r: Pick<LabReads, 'users'>): Promise<PeopleResolver> {
+  return resolverOf(await r.users.displayNames());
+}
+
+/** The synchronous form of peopleIn, for callers still on a connection. */
+export function peopleResolver(db: Db): PeopleResolver {
+  return resolverOf(userStore(db).displayNames());
 }
 
 /** Stored times are `…T…:…:….mmmZ` text; a bound compares as the same text. */
 const asStored = (iso: string) => new Date(iso).toISOString();
 
-export function searchAudit(db: Db, q: AuditQuery): AuditPage {
+/** One page of the admin's list; the count, the page and the names come from one snapshot. */
+export async function searchAudit(data: LabData, q: AuditQuery): Promise<AuditPage> {
   const filter: AuditFilter = { user: q.user, from: q.from && asStored(q.from), to: q.to && asStored(q.to), kind: q.kind, action: q.action, record: q.record };
-  const audit = auditStore(db);
-  const total = audit.count(filter);
-  const rows = audit.page(filter, q.pageSize, (q.page - 1) * q.pageSize);
-  const people = peopleResolver(db);
+  const { total, rows, people } = await data.read(async (r) => ({
+    total: await r.audit.count(filter),
+    rows: await r.audit.page(filter, q.pageSize, (q.page - 1) * q.pageSize),
+    people: await peopleIn(r),
+  }));
   const entries: AuditListEntry[] = rows.map((r) => ({
     id: r.id,
     at: r.at,
