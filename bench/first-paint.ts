@@ -61,8 +61,9 @@ const TERMS: Array<{ kind: string; term: string }> = [
 async function seed(dir: string, items: number): Promise<void> {
   const dbs = openDatabases(dir);
   const audit = new AuditLog(dbs.lab);
-  const records = wireRecords({ db: dbs.lab, data: sqliteLabData(dbs.lab, dbs.labRead), audit, hooks: { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} }, events: new EventBus(), log: silentLogger() });
-  const admin = await new AuthService(dbs.lab, audit).setup({ username: ADMIN.username, password: ADMIN.password, displayName: ADMIN.displayName });
+  const data = sqliteLabData(dbs.lab, dbs.labRead);
+  const records = wireRecords({ db: dbs.lab, data, audit, hooks: { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} }, events: new EventBus(), log: silentLogger() });
+  const admin = await new AuthService(data).setup({ username: ADMIN.username, password: ADMIN.password, displayName: ADMIN.displayName });
   const t = performance.now();
   const rows = sampleItems(items);
   dbs.lab.transaction(() => {

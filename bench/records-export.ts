@@ -56,8 +56,9 @@ process.env.LAB_IMPORT_WORKER ??= path.resolve('.tmp/bench/import-worker.cjs');
 function services(dir: string) {
   const dbs = openDatabases(dir);
   const audit = new AuditLog(dbs.lab);
-  const records = wireRecords({ db: dbs.lab, data: sqliteLabData(dbs.lab, dbs.labRead), audit, hooks: { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} }, events: new EventBus(), log: silentLogger() });
-  return { dbs, audit, records };
+  const data = sqliteLabData(dbs.lab, dbs.labRead);
+  const records = wireRecords({ db: dbs.lab, data, audit, hooks: { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} }, events: new EventBus(), log: silentLogger() });
+  return { dbs, data, records };
 }
 
 /** RSS now and the high-water mark since the last reset (Linux /proc; elsewhere the peak is RSS now). */
@@ -220,8 +221,8 @@ async function child(dir: string, format: 'csv' | 'xlsx', encoding: 'utf-8' | 'g
 }
 
 async function seed(dir: string): Promise<void> {
-  const { dbs, audit, records } = services(dir);
-  const admin = await new AuthService(dbs.lab, audit).setup(ADMIN);
+  const { dbs, data, records } = services(dir);
+  const admin = await new AuthService(data).setup(ADMIN);
   const t = performance.now();
   const items = sampleItems(ROWS);
   dbs.lab.transaction(() => {

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openDatabases } from '../src/main/db/databases';
-import { AuditLog } from '../src/main/audit/audit-log';
+import { sqliteLabData } from '../src/main/stores/lab-data';
 import { AuthService } from '../src/main/auth/auth-service';
 import type { UserInfo } from '../src/shared/contract';
 import { startServices } from '../src/main/app-services';
@@ -44,8 +44,7 @@ const OUT = path.resolve(__dirname, '../../bench-results');
 
 async function seed(dir: string): Promise<{ seedMs: number }> {
   const dbs = openDatabases(dir);
-  const audit = new AuditLog(dbs.lab);
-  const auth = new AuthService(dbs.lab, audit);
+  const auth = new AuthService(sqliteLabData(dbs.lab, dbs.labRead));
   await auth.setup({ username: 'admin', password: 'admin-pass-1', displayName: 'Admin' });
   const people: UserInfo[] = [];
   for (const [i, displayName] of ['张三', '李四', '王老师', 'Alice Chen', '赵敏', 'Bob Li'].entries()) people.push(await auth.createUser({ username: `m${i}`, password: 'member-pass-1', displayName, role: 'member' }, 1));

@@ -102,12 +102,12 @@ describe('backup and restore round trip', () => {
   it("restore through the API: sessions valid before it stay valid for accounts the backup has; sessions that had ended do not come back", async () => {
     const s = await startTestServices();
     const adminToken = await setupAdmin(s);
-    const adminId = s.data.auth.userForToken(adminToken)!.id;
+    const adminId = (await s.data.auth.userForToken(adminToken))!.id;
     await s.data.auth.createUser({ username: 'li.na', password: 'member-pass-1', displayName: 'Li Na', role: 'member' }, adminId);
     const loggedOutSince = (await s.data.auth.login('li.na', 'member-pass-1')).token;
     const stillOpen = (await s.data.auth.login('li.na', 'member-pass-1')).token;
     const backup = await s.backups.backupAndWait('manual');
-    s.data.auth.logout(loggedOutSince);
+    await s.data.auth.logout(loggedOutSince);
     // After the backup: the admin logs in again, and a new account logs in.
     const restorer = (await s.data.auth.login('admin', 'admin-pass-1')).token;
     await s.data.auth.createUser({ username: 'wang.wei', password: 'member-pass-2', displayName: 'Wang Wei', role: 'member' }, adminId);
@@ -115,11 +115,11 @@ describe('backup and restore round trip', () => {
 
     const r = await s.dispatcher.call('restoreData', { source: backup.file }, sessionFor(restorer), 'http');
     expect(r.ok, JSON.stringify(r)).toBe(true);
-    expect(s.data.auth.userForToken(restorer)?.username).toBe('admin');
-    expect(s.data.auth.userForToken(adminToken)?.username).toBe('admin');
-    expect(s.data.auth.userForToken(stillOpen)?.username).toBe('li.na');
-    expect(s.data.auth.userForToken(loggedOutSince)).toBeNull(); // in the backup, ended since
-    expect(s.data.auth.userForToken(newAccount)).toBeNull(); // the account is not in the restored data
+    expect((await s.data.auth.userForToken(restorer))?.username).toBe('admin');
+    expect((await s.data.auth.userForToken(adminToken))?.username).toBe('admin');
+    expect((await s.data.auth.userForToken(stillOpen))?.username).toBe('li.na');
+    expect(await s.data.auth.userForToken(loggedOutSince)).toBeNull(); // in the backup, ended since
+    expect(await s.data.auth.userForToken(newAccount)).toBeNull(); // the account is not in the restored data
     expect((await s.dispatcher.call('me', {}, sessionFor(restorer), 'http')).ok).toBe(true);
   });
 

@@ -97,6 +97,6 @@ describe('off-spec requests to the local server', () => {
     }
     const post = await rawRequest(s.port, `POST http://evil.example/api/setup HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\nX-Lab-Client: 1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
     expect(post.status).toBe(403);
-    expect(s.data.auth.setupNeeded()).toBe(true);
+    expect(await s.data.auth.setupNeeded()).toBe(true);
   });
 });

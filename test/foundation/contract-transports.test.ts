@@ -112,7 +112,7 @@ describe('one contract, two transports', () => {
     const r = await ipc.get(IPC_PREFIX + 'setup')!({ trusted: false, session: sessionFor(null) }, { username: 'admin', password: 'password12', displayName: 'A' });
     expect(r).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(refused).toEqual(['setup']);
-    expect(s.data.auth.setupNeeded()).toBe(true);
+    expect(await s.data.auth.setupNeeded()).toBe(true);
   });
 
   it('IPC sessions: login over IPC sets the window session; roles are enforced the same as over HTTP', async () => {

@@ -111,7 +111,7 @@ describe('dispatcher', () => {
 
   function dispatcher(dataDir: string, handlers: Partial<HandlerTable>) {
     const { log, lines } = recordingLogger();
-    const d = createDispatcher(handlers as HandlerTable, (t) => (t ? (users[t] ?? null) : null), log, dataDir);
+    const d = createDispatcher(handlers as HandlerTable, async (t) => (t ? (users[t] ?? null) : null), log, dataDir);
     return { d, lines };
   }
 

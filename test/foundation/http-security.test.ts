@@ -40,7 +40,7 @@ describe('local HTTP server', () => {
     expect(JSON.parse(r.body).error.code).toBe('forbidden');
     const w = await raw(s.port, { method: 'POST', path: '/api/setup', headers: { ...json, host: `evil.example:${s.port}` }, body: setupBody });
     expect(w.status).toBe(403);
-    expect(s.data.auth.setupNeeded()).toBe(true);
+    expect(await s.data.auth.setupNeeded()).toBe(true);
     // localhost:<port> is our own.
     expect((await raw(s.port, { path: '/ping', headers: { host: `localhost:${s.port}` } })).status).toBe(200);
   });
@@ -55,11 +55,11 @@ describe('local HTTP server', () => {
     expect(foreignOrigin.headers['access-control-allow-origin']).toBeUndefined();
     const otherPort = await raw(s.port, { method: 'POST', path: '/api/setup', headers: { ...json, origin: `http://127.0.0.1:${s.port + 1}` }, body: setupBody });
     expect(otherPort.status).toBe(403);
-    expect(s.data.auth.setupNeeded()).toBe(true);
+    expect(await s.data.auth.setupNeeded()).toBe(true);
     // Our own origin, or none (curl, scripts), is accepted.
     const ok = await raw(s.port, { method: 'POST', path: '/api/setup', headers: { ...json, origin: `http://127.0.0.1:${s.port}` }, body: setupBody });
     expect(ok.status).toBe(200);
-    expect(s.data.auth.setupNeeded()).toBe(false);
+    expect(await s.data.auth.setupNeeded()).toBe(false);
   });
 
   it('answers CORS preflights from other origins without any allowance', async () => {
@@ -86,7 +86,7 @@ describe('local HTTP server', () => {
     const unknown = await raw(s.port, { path: '/api/does-not-exist' });
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.body).error.code).toBe('not_found');
-    expect(s.data.auth.setupNeeded()).toBe(true);
+    expect(await s.data.auth.setupNeeded()).toBe(true);
     expect(s.data.dbs.lab.prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 0 });
   });
 

@@ -23,6 +23,9 @@ describe('password hashing at login', () => {
       expect(await Promise.race([hashing, login.then(() => 'login finished first')])).toBe('hashing');
       const ping = await fetch(`${base}/ping`);
       expect(ping.ok).toBe(true);
+      // No unit of work is held while the login hashes: other reads and writes of lab.db go on.
+      expect(await s.data.labData.read((r) => r.users.anyAdmin())).toBe(true);
+      expect(await s.data.labData.withWriteTransaction((tx) => tx.users.anyAdmin())).toBe(true);
       expect(loginDone).toBe(false);
     } finally {
       scryptProbe.started = null;

@@ -6,9 +6,9 @@ import { ADMIN, setupAdmin, startTestServices } from '../support/temp';
 describe('users', () => {
   it('setup creates the admin once; the hash is scrypt and never the password', async () => {
     const s = await startTestServices();
-    expect(s.data.auth.setupNeeded()).toBe(true);
+    expect(await s.data.auth.setupNeeded()).toBe(true);
     await s.data.auth.setup(ADMIN);
-    expect(s.data.auth.setupNeeded()).toBe(false);
+    expect(await s.data.auth.setupNeeded()).toBe(false);
     await expect(s.data.auth.setup({ ...ADMIN, username: 'other' })).rejects.toThrow(AppError);
     const row = s.data.dbs.lab.prepare('SELECT password_hash FROM users').get() as { password_hash: string };
     expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
@@ -34,14 +34,14 @@ describe('users', () => {
     await setupAdmin(s);
     const alice = await s.data.auth.createUser({ username: 'alice', password: 'alice-pass-1', displayName: 'Alice', role: 'member' }, 1);
     const { token } = await s.data.auth.login('alice', 'alice-pass-1');
-    expect(s.data.auth.userForToken(token)?.username).toBe('alice');
-    s.data.auth.update(alice.id, { active: false }, 1);
-    expect(s.data.auth.userForToken(token)).toBeNull();
+    expect((await s.data.auth.userForToken(token))?.username).toBe('alice');
+    await s.data.auth.update(alice.id, { active: false }, 1);
+    expect(await s.data.auth.userForToken(token)).toBeNull();
     await expect(s.data.auth.login('alice', 'alice-pass-1')).rejects.toThrow(/deactivated/);
-    s.data.auth.update(alice.id, { active: true }, 1);
+    await s.data.auth.update(alice.id, { active: true }, 1);
     const t2 = (await s.data.auth.login('alice', 'alice-pass-1')).token;
     await s.data.auth.resetPassword(alice.id, 'new-pass-123', 1);
-    expect(s.data.auth.userForToken(t2)).toBeNull();
+    expect(await s.data.auth.userForToken(t2)).toBeNull();
     expect((await s.data.auth.login('alice', 'new-pass-123')).user.username).toBe('alice');
     // Every change is audited.
     const actions = s.data.audit.history('user', alice.id).map((e) => e.action);
@@ -51,8 +51,8 @@ describe('users', () => {
   it('an admin cannot deactivate or demote themselves; usernames are unique ignoring case', async () => {
     const s = await startTestServices();
     await setupAdmin(s);
-    expect(() => s.data.auth.update(1, { active: false }, 1)).toThrow(/own account/);
-    expect(() => s.data.auth.update(1, { role: 'member' }, 1)).toThrow(/own account/);
+    await expect(s.data.auth.update(1, { active: false }, 1)).rejects.toThrow(/own account/);
+    await expect(s.data.auth.update(1, { role: 'member' }, 1)).rejects.toThrow(/own account/);
     await expect(s.data.auth.createUser({ username: 'ADMIN', password: 'password12', displayName: 'X', role: 'member' }, 1)).rejects.toThrow(/already taken/);
   });
 
@@ -62,7 +62,7 @@ describe('users', () => {
     const dir = s.dataDir;
     await s.close();
     const again = await startTestServices({ dataDir: dir });
-    expect(again.data.auth.userForToken(token)?.username).toBe('admin');
+    expect((await again.data.auth.userForToken(token))?.username).toBe('admin');
     const stored = again.data.dbs.lab.prepare('SELECT token_hash FROM sessions').all() as Array<{ token_hash: string }>;
     expect(stored.map((r) => r.token_hash)).not.toContain(token);
   });

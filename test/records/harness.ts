@@ -8,7 +8,10 @@ import type { UserInfo } from '../../src/shared/contract';
 import type { LabEvent } from '../../src/shared/events';
 import { openDatabases, type Databases } from '../../src/main/db/databases';
 import { AuditLog } from '../../src/main/audit/audit-log';
-import { AuthService } from '../../src/main/auth/auth-service';
+import { toUserInfo } from '../../src/main/auth/auth-service';
+import { userStore } from '../../src/main/stores/user-store';
+import { writeTransaction } from '../../src/main/db/transaction';
+import { sortKey } from '../../src/main/records/sort-key';
 import { hashPassword } from '../../src/main/auth/passwords';
 import { EventBus } from '../../src/main/events';
 import { sqliteLabData } from '../../src/main/stores/lab-data';
@@ -128,7 +131,15 @@ export function createHarness(dataDir = tempDir('lab-records-')): Harness {
   const dbs = openDatabases(dataDir);
   onCleanup(() => dbs.close());
   const audit = new AuditLog(dbs.lab);
-  const auth = new AuthService(dbs.lab, audit);
+  // The harness's users, added as AuthService adds them (with their audit entry), through the
+  // synchronous store on the harness's own connection so that createHarness stays synchronous.
+  const users = userStore(dbs.lab);
+  const addUser = (u: { username: string; displayName: string; role: UserInfo['role'] }, passwordHash: string, actorId: number | null): UserInfo =>
+    writeTransaction(dbs.lab, () => {
+      const id = users.insert({ ...u, displayNameSort: sortKey(u.displayName), passwordHash });
+      audit.record({ userId: actorId ?? id, entityType: 'user', entityId: id, action: 'create', changes: { username: [null, u.username], role: [null, u.role] } });
+      return toUserInfo(users.byId(id)!);
+    });
   const bus = new EventBus();
   const events: LabEvent[] = [];
   bus.subscribe((e) => events.push(e));
@@ -145,10 +156,10 @@ export function createHarness(dataDir = tempDir('lab-records-')): Harness {
     labels: wireLabels(deps),
     stocktake: wireStocktake(deps),
   };
-  const admin = auth.addUserWithHash({ username: 'admin', displayName: 'Lab Admin', role: 'admin' }, HASHES.admin, null);
-  const member = auth.addUserWithHash({ username: 'alice', displayName: '张三 Alice', role: 'member' }, HASHES.alice, admin.id);
-  const member2 = auth.addUserWithHash({ username: 'bob', displayName: 'Bob', role: 'member' }, HASHES.bob, admin.id);
-  const guest = auth.addUserWithHash({ username: 'guest', displayName: 'Public', role: 'public' }, HASHES.guest, admin.id);
+  const admin = addUser({ username: 'admin', displayName: 'Lab Admin', role: 'admin' }, HASHES.admin, null);
+  const member = addUser({ username: 'alice', displayName: '张三 Alice', role: 'member' }, HASHES.alice, admin.id);
+  const member2 = addUser({ username: 'bob', displayName: 'Bob', role: 'member' }, HASHES.bob, admin.id);
+  const guest = addUser({ username: 'guest', displayName: 'Public', role: 'public' }, HASHES.guest, admin.id);
   // Every handler group that runs on these rooms (the others need auth, data or completion).
   const handlers = {
     ...recordsHandlers({ records, hooks, log, cartImport: new BatchStore(dataDir, bus, log), dashboard: rooms.dashboard }),
@@ -162,7 +173,7 @@ export function createHarness(dataDir = tempDir('lab-records-')): Harness {
     ...stocktakeHandlers({ stocktake: rooms.stocktake }),
   } as unknown as HandlerTable;
   const tokens = new Map<string, UserInfo>([admin, member, member2, guest].map((u) => [`t-${u.id}`, u]));
-  const dispatcher = createDispatcher(handlers, (t) => (t ? (tokens.get(t) ?? null) : null), log, dataDir);
+  const dispatcher = createDispatcher(handlers, async (t) => (t ? (tokens.get(t) ?? null) : null), log, dataDir);
   const call: Harness['call'] = (user, op, input) =>
     dispatcher.call(op, input, { token: user ? `t-${user.id}` : null, set() {}, clear() {} }, 'ipc') as ReturnType<Harness['call']>;
   return {

@@ -15,7 +15,7 @@ const DIR = path.join(ROOT, 'resources/reference');
 
 async function lab(dataDir = tempDir()) {
   const s = await startTestServices({ dataDir });
-  if (s.data.auth.setupNeeded()) await setupAdmin(s);
+  if (await s.data.auth.setupNeeded()) await setupAdmin(s);
   const base = `http://127.0.0.1:${s.port}`;
   return { s, base, cookie: await login(base, 'admin', 'admin-pass-1') };
 }

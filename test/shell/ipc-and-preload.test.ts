@@ -45,9 +45,12 @@ function wire() {
     'token-alice': { id: 2, username: 'alice', displayName: 'Alice', role: 'member', active: true },
     'token-bob': { id: 3, username: 'bob', displayName: 'Bob', role: 'member', active: true },
   };
-  registerIpc(dispatcher, events, log, () => [win, second] as unknown as Electron.BrowserWindow[], (t) => (t ? (people[t] ?? null) : null));
+  registerIpc(dispatcher, events, log, () => [win, second] as unknown as Electron.BrowserWindow[], async (t) => (t ? (people[t] ?? null) : null));
   return { calls, refused, events, win, second };
 }
+
+/** A person's event waits for the (asynchronous) session lookup before it is sent. */
+const lookedUp = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function senderEvent(opts: { id?: number; url?: string; subframe?: boolean; noFrame?: boolean }) {
   const mainFrame = new FakeFrame(opts.url ?? appUrl);
@@ -118,11 +121,13 @@ describe('IPC registration', () => {
     calls[1]!.session.set('token-bob');
     const forBob: LabEvent = { type: 'notifications-changed', userId: 3, unread: 1 };
     events.emit(forBob);
+    await lookedUp();
     expect(win.webContents.sent).toEqual([]);
     expect(second.webContents.sent).toEqual([{ channel: EVENT_CHANNEL, payload: forBob }]);
     // Bob logs out in his window: nothing more of his reaches it.
     calls[1]!.session.clear();
     events.emit({ type: 'notifications-changed', userId: 3, unread: 2 });
+    await lookedUp();
     expect(second.webContents.sent).toHaveLength(1);
     expect(win.webContents.sent).toEqual([]);
   });

@@ -22,7 +22,7 @@ export interface AuthHandlerDeps {
 
 export function authHandlers(s: AuthHandlerDeps): Pick<HandlerTable, AuthHandlerNames> {
   return {
-    setupStatus: () => ({ needed: s.auth.setupNeeded() }),
+    setupStatus: async () => ({ needed: await s.auth.setupNeeded() }),
     setup: async (input, ctx) => {
       const user = await s.auth.setup(input);
       const { token } = await s.auth.login(input.username, input.password);
@@ -36,8 +36,8 @@ export function authHandlers(s: AuthHandlerDeps): Pick<HandlerTable, AuthHandler
       s.log.info({ user: user.username, transport: ctx.transport }, 'login');
       return user;
     },
-    logout: (_input, ctx) => {
-      s.auth.logout(ctx.session.token);
+    logout: async (_input, ctx) => {
+      await s.auth.logout(ctx.session.token);
       ctx.session.clear();
       return { ok: true as const };
     },

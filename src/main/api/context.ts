@@ -8,6 +8,12 @@ export interface SessionHolder {
   clear(): void;
 }
 
+/**
+ * The active user behind a session token, or null (none, unknown, expired, deactivated). It answers
+ * a promise: the session table may be a round trip away.
+ */
+export type SessionLookup = (token: string | null) => Promise<UserInfo | null>;
+
 export interface CallContext {
   user: UserInfo | null;
   session: SessionHolder;

@@ -5,7 +5,7 @@ import { contract, type Access, type OperationName } from '../../shared/contract
 import { AppError, zodToAppError, type ApiErrorBody, type Envelope } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { Logger } from '../logging';
-import type { CallContext, SessionHolder } from './context';
+import type { CallContext, SessionHolder, SessionLookup } from './context';
 import type { HandlerTable } from './handler-table';
 
 function checkAccess(access: Access, user: UserInfo | null): void {
@@ -19,13 +19,13 @@ export interface Dispatcher {
   call(name: string, rawInput: unknown, session: SessionHolder, transport: 'ipc' | 'http'): Promise<Envelope<unknown>>;
 }
 
-export function createDispatcher(handlers: HandlerTable, userForToken: (t: string | null) => UserInfo | null, log: Logger, dataDir: string): Dispatcher {
+export function createDispatcher(handlers: HandlerTable, userForToken: SessionLookup, log: Logger, dataDir: string): Dispatcher {
   return {
     async call(name, rawInput, session, transport) {
       try {
         if (!Object.hasOwn(contract, name)) throw new AppError('not_found', 'api.unknownOperation', { name });
         const def = contract[name as OperationName];
-        const user = userForToken(session.token);
+        const user = await userForToken(session.token);
         checkAccess(def.access, user);
         const parsed = def.input.safeParse(rawInput ?? {});
         if (!parsed.success) throw zodToAppError(parsed.error);

@@ -9,12 +9,12 @@ import fastifyStatic from '@fastify/static';
 import { contract, type OperationName } from '../../shared/contract';
 import { API_VERSION, APP_ID, APP_VERSION_HEADER, SESSION_COOKIE } from '../../shared/app-info';
 import type { Dispatcher } from '../api/dispatch';
-import type { SessionHolder } from '../api/context';
+import type { SessionHolder, SessionLookup } from '../api/context';
+import { inEmitOrder } from '../api/event-order';
 import type { DownloadFile } from '../api/ipc-handlers';
 import type { EventBus } from '../events';
-import { eventRecipient } from '../../shared/events';
+import { eventRecipient, type LabEvent } from '../../shared/events';
 import type { Logger } from '../logging';
-import type { UserInfo } from '../../shared/contract';
 import { checkRequest } from './guards';
 import { RENDERER_CSP } from './csp';
 import { errorHandler, sendError } from './errors';
@@ -30,7 +30,7 @@ export interface HttpServerOptions {
   version: string;
   dispatcher: Dispatcher;
   events: EventBus;
-  userForToken: (token: string | null) => UserInfo | null;
+  userForToken: SessionLookup;
   log: Logger;
   /** Built renderer (out/renderer); served in browser mode. */
   rendererDir?: string;
@@ -180,9 +180,9 @@ function sendDownload(reply: FastifyReply, file: DownloadFile) {
 
 function mountEvents(app: FastifyInstance, opts: HttpServerOptions): void {
   const streams = new Set<import('node:http').ServerResponse>();
-  app.get('/api/events', (req, reply) => {
+  app.get('/api/events', async (req, reply) => {
     const token = req.cookies[SESSION_COOKIE] ?? null;
-    const user = opts.userForToken(token);
+    const user = await opts.userForToken(token);
     if (!user) return sendError(reply, new AppError('unauthorized', 'auth.loginRequired').toBody());
     reply.hijack();
     const res = reply.raw;
@@ -193,12 +193,19 @@ function mountEvents(app: FastifyInstance, opts: HttpServerOptions): void {
       [APP_VERSION_HEADER]: opts.version,
     });
     res.write(': connected\n\n');
-    const unsubscribe = opts.events.subscribe((event) => {
-      // An event for one person: only while this stream's session is still that person's.
-      const to = eventRecipient(event);
-      if (to !== null && opts.userForToken(token)?.id !== to) return;
-      res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-    });
+    const write = (event: LabEvent) => {
+      if (!res.writableEnded && !res.destroyed) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    };
+    const deliver = inEmitOrder<LabEvent>(
+      (event) => {
+        // An event for one person: only while this stream's session is still that person's.
+        const to = eventRecipient(event);
+        if (to === null) return write(event);
+        return opts.userForToken(token).then((u) => (u?.id === to ? write(event) : undefined));
+      },
+      (err) => opts.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'event not pushed: the session lookup failed'),
+    );
+    const unsubscribe = opts.events.subscribe(deliver);
     const heartbeat = setInterval(() => res.write(': ping\n\n'), 25_000);
     streams.add(res);
     req.raw.on('close', () => {
