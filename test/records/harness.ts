@@ -138,7 +138,7 @@ export function createHarness(dataDir = tempDir('lab-records-')): Harness {
   const records = wireRecords(deps);
   const rooms = {
     stock: wireStock({ ...deps, inventory: records.inventory }),
-    locations: wireLocations({ ...deps, inventory: records.inventory }),
+    locations: wireLocations(deps),
     bulkImport: wireBulkImport(deps),
     dashboard: wireDashboard(deps),
     controlled: wireControlled(deps),
