@@ -120,7 +120,7 @@ function createDataServices(dbs: Databases, events: EventBus, log: Logger, compl
     notifications,
     /** Inventory, reagent and consumable orders (src/main/records). */
     records,
-    stock: wireStock({ ...deps, inventory: records.inventory }),
+    stock: wireStock(deps),
     locations: wireLocations(deps),
     bulkImport: wireBulkImport(deps),
     listExport: wireListExport(deps),
