@@ -122,8 +122,8 @@ function createDataServices(dbs: Databases, events: EventBus, log: Logger, compl
     notifications,
     /** Inventory, reagent and consumable orders (src/main/records). */
     records,
-    stock: wireStock({ ...deps, inventory: records.inventory }),
-    locations: wireLocations({ ...deps, inventory: records.inventory }),
+    stock: wireStock(deps),
+    locations: wireLocations(deps),
     bulkImport: wireBulkImport(deps),
     listExport: wireListExport(deps),
     /** Cart-sync and the batch's submitted items; the batch itself is `RunningApp.cartImport`. */

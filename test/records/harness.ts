@@ -148,8 +148,8 @@ export function createHarness(dataDir = tempDir('lab-records-')): Harness {
   const deps = { db: dbs.lab, data: sqliteLabData(dbs.lab, dbs.labRead), audit, hooks: hooks as CompletionHooks, events: bus, log };
   const records = wireRecords(deps);
   const rooms = {
-    stock: wireStock({ ...deps, inventory: records.inventory }),
-    locations: wireLocations({ ...deps, inventory: records.inventory }),
+    stock: wireStock(deps),
+    locations: wireLocations(deps),
     bulkImport: wireBulkImport(deps),
     dashboard: wireDashboard(deps),
     controlled: wireControlled(deps),

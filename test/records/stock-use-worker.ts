@@ -1,12 +1,12 @@
 // A second process using one bottle (stock-ledger.test.ts): opens the same lab.db file on its own
 // connection and calls the real StockService `use` in a loop; prints how many uses went through
 // and how many were refused because the balance was too small.
+import path from 'node:path';
 import { sqliteLabData } from '../../src/main/stores/lab-data';
 import { openDatabase } from '../../src/main/db/open';
 import { AuditLog } from '../../src/main/audit/audit-log';
 import { EventBus } from '../../src/main/events';
 import { silentLogger } from '../../src/main/logging';
-import { InventoryService } from '../../src/main/records/inventory-service';
 import { StockService } from '../../src/main/stock/stock-service';
 import { AppError } from '../../src/shared/errors';
 import type { CompletionHooks } from '../../src/main/completion-hooks';
@@ -16,7 +16,7 @@ const [file, itemId, times, amount, userId, startAt] = process.argv.slice(2) as 
 const db = openDatabase(file);
 const noHooks: CompletionHooks = { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} };
 const deps = { db, data: sqliteLabData(db, openDatabase(file, { readonly: true })), audit: new AuditLog(db), hooks: noHooks, events: new EventBus(), log: silentLogger() };
-const stock = new StockService(deps, new InventoryService(deps));
+const stock = new StockService({ ...deps, exportsDir: path.join(path.dirname(file), 'exports') });
 const actor: UserInfo = { id: Number(userId), username: 'worker', displayName: 'worker', role: 'member', active: true };
 // Wait for the agreed moment so both processes' transactions interleave.
 while (Date.now() < Number(startAt));

@@ -50,8 +50,3 @@ export function resolveLocation(db: Db, input: { location_id?: number | null; st
   if (input.storage_location !== undefined) return locationByText(db, input.storage_location);
   return undefined;
 }
-
-/** The ids of node `id` and every node below it (empty when there is no such node). */
-export function subtreeIds(db: Db, id: number): number[] {
-  return locationStore(db).subtreeIds(id);
-}

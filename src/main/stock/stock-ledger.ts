@@ -1,7 +1,6 @@
 // The stock ledger (台账): every change of an item's amount is a movement row written in the same
-// transaction as the change (stores/stock-movement-store.ts). The model: README.md.
-import type { Db } from '../db/open';
-import { stockMovementStore, type NewMovement } from '../stores/stock-movement-store';
+// unit as the change (stores/stock-movement-store.ts). The model: README.md.
+import type { NewMovement } from '../stores/stock-movement-store';
 import type Big from 'big.js';
 import type { InventoryItem } from '../../shared/records';
 import { canonicalUnit, convert, MAX_DECIMALS, toDecimal, toNumber } from '../../shared/amounts';
@@ -10,11 +9,6 @@ import { fieldInvalid } from '../../shared/errors';
 
 /** A movement as the write paths give it (the store fills in what is left out). */
 export type MovementInput = NewMovement;
-
-/** Writes one movement inside the caller's transaction. */
-export function writeMovement(db: Db, m: MovementInput): number {
-  return stockMovementStore(db).insert(m);
-}
 
 /** The `received` movement of a new item: what it holds when it enters the inventory. */
 export function receivedMovement(itemId: number, values: Record<string, unknown>, userId: number | null, orderId: number | null = null): MovementInput {

@@ -1,9 +1,8 @@
 // Stock actions on an inventory item (use, borrow, return, consume, dispose, adjust, split): each
 // checks the amount against the balance and writes the item, its movements and its audit entry in
-// one BEGIN IMMEDIATE transaction — the balance is read under the write lock, so two people using
+// one write unit (BEGIN IMMEDIATE) — the balance is read under the write lock, so two people using
 // the same bottle at once cannot drive it below zero. The model: README.md ("Stock (issue 10)").
 import type Big from 'big.js';
-import path from 'node:path';
 import { AppError, fieldError, fieldInvalid, fieldsInvalid } from '../../shared/errors';
 import type { MessageKey } from '../../shared/messages';
 import type { UserInfo } from '../../shared/contract';
@@ -16,19 +15,16 @@ import { secondPersonRule, STOCK_ACTION_FROM, SYSTEM_REASONS, type StockAction }
 import { afterCommit, diff, type RecordsDeps } from '../records/deps';
 import { checkStatusIn } from '../records/status-tables';
 import type { MovementInput } from './stock-ledger';
-import { inventoryStore, type InventoryWrites } from '../stores/inventory-store';
-import { stockMovementStore, type StockMovementWrites } from '../stores/stock-movement-store';
-import { inventoryRowValues, type InventoryService } from '../records/inventory-service';
-import { locationById } from '../locations/location-tree';
+import type { LabReads, LabWrites } from '../stores/lab-data';
+import { insertItem, inventoryRowValues, readItem } from '../records/inventory-service';
+import { locationById } from '../locations/location-find';
+import { recordAudit } from '../audit/audit-log';
 import { exportMovements, type MovementExportInput } from './stock-export';
 import type { ExportFile } from '../list-export/export-file';
-import { writeTransaction } from '../db/transaction';
 
 const ENDPOINT = '/inventory/' as const;
 const ENTITY = 'inventory_item';
 const AUDITED = ['quantity', 'unit', 'status', 'opened_date', 'borrowed_by', 'borrowed_at', 'borrowed_amount', 'borrow_due', 'storage_location'] as const;
-
-/** The lab's local day (the computer's time zone) as YYYY-MM-DD. */
 
 /** What one action writes: the item's changed columns and its movements (balance_after filled in by the caller). */
 interface Effect {
@@ -36,17 +32,13 @@ interface Effect {
   movements: Array<Omit<MovementInput, 'item_id' | 'user_id' | 'unit'>>;
 }
 
-export class StockService {
-  private readonly items: InventoryWrites;
-  private readonly ledger: StockMovementWrites;
+export interface StockServiceDeps extends RecordsDeps {
+  /** Where a ledger file is written (the data directory's exports). */
+  exportsDir: string;
+}
 
-  constructor(
-    readonly d: RecordsDeps,
-    private readonly inventory: InventoryService,
-  ) {
-    this.items = inventoryStore(d.db);
-    this.ledger = stockMovementStore(d.db);
-  }
+export class StockService {
+  constructor(readonly d: StockServiceDeps) {}
 
   use(actor: UserInfo, input: UseInput): Promise<InventoryItem> {
     return this.act(actor, input.id, 'use', (item, balance) => {
@@ -65,9 +57,9 @@ export class StockService {
    * keeps for the controlled ledger; both are named at once when both are missing, before any
    * password is checked. Under the lock the item is asked again (it may have been listed since).
    */
-  borrow(actor: UserInfo, input: BorrowInput): Promise<InventoryItem> {
+  async borrow(actor: UserInfo, input: BorrowInput): Promise<InventoryItem> {
     const purpose = input.purpose ?? '';
-    if (this.items.controlledOf(input.id)) {
+    if (await this.controlledOf(input.id)) {
       const missing = { ...(purpose ? {} : fieldError('purpose', 'field.purposeRequired')), ...(input.second_person ? {} : secondPersonMissingFields()) };
       if (Object.keys(missing).length) throw fieldsInvalid(missing);
     }
@@ -138,12 +130,12 @@ export class StockService {
   /** Takes part of a lot (whole containers or an amount) into a new item, optionally at another location. */
   async split(actor: UserInfo, input: SplitInput): Promise<{ item: InventoryItem; newItem: InventoryItem }> {
     let newId = 0;
-    const item = await this.act(actor, input.id, 'split', (before, balance) => {
+    const item = await this.act(actor, input.id, 'split', async (before, balance, tx) => {
       const amount = this.splitAmount(before, input, balance);
       const after = balance.minus(amount);
-      const location = input.location_id != null ? locationById(this.d.db, input.location_id) : { location_id: before.location_id, storage_location: before.storage_location };
+      const location = input.location_id != null ? await locationById(tx.locations, input.location_id) : { location_id: before.location_id, storage_location: before.storage_location };
       const values = inventoryRowValues({ ...copyable(before), quantity: toNumber(amount) }, before.cas_number, location);
-      newId = this.inventory.insert(values, actor, {
+      newId = await insertItem(tx, values, actor, {
         action: 'split',
         movement: (id) => ({
           item_id: id, user_id: actor.id, kind: 'split', amount: toNumber(amount), delta: toNumber(amount), unit: before.unit, balance_after: toNumber(amount),
@@ -159,20 +151,18 @@ export class StockService {
         }],
       };
     }, () => [newId]);
-    return { item, newItem: this.inventory.get(newId) };
+    return { item, newItem: await this.d.data.read((r) => readItem(r, newId)) };
   }
 
   /** The item's ledger, oldest first; a deleted item keeps its movements. */
-  movements(id: number): StockMovement[] {
-    const rows = this.ledger.forItem(id);
-    if (rows.length === 0) this.inventory.get(id);
-    return rows;
+  movements(id: number): Promise<StockMovement[]> {
+    return this.d.data.read((r) => ledgerOf(r, id));
   }
 
-  export(input: Omit<MovementExportInput, 'item' | 'movements'> & { id: number }): Promise<ExportFile> {
-    const movements = this.movements(input.id);
-    const name = this.items.nameOf(input.id) ?? `#${input.id}`;
-    return exportMovements(path.join(path.dirname(this.d.db.name), 'exports'), { format: input.format, lang: input.lang, item: { id: input.id, name }, movements });
+  /** The file is written after the read unit: the movements and the name come from one snapshot. */
+  async export(input: Omit<MovementExportInput, 'item' | 'movements'> & { id: number }): Promise<ExportFile> {
+    const { movements, name } = await this.d.data.read(async (r) => ({ movements: await ledgerOf(r, input.id), name: (await r.inventory.nameOf(input.id)) ?? `#${input.id}` }));
+    return exportMovements(this.d.exportsDir, { format: input.format, lang: input.lang, item: { id: input.id, name }, movements });
   }
 
   /**
@@ -205,22 +195,28 @@ export class StockService {
   }
 
   /**
-   * Controlled chemicals (双人双锁): the second person's id, checked before the transaction (a
+   * Controlled chemicals (双人双锁): the second person's id, checked before the write unit (a
    * password check is slow; the write lock is not held for it). Who needs one is the shared rule
    * (secondPersonRule); its `whenUsed` case is refused in act(), once the movements are known. A
    * confirmation sent with a full return is checked all the same (act() never asks for one on a
    * split); on an item that is not controlled: null, and nothing sent is checked.
    */
   private async secondPerson(actor: UserInfo, id: number, action: StockAction, second: SecondPersonInput | undefined): Promise<number | null> {
-    const flag = this.items.controlledOf(id);
+    const flag = await this.controlledOf(id);
     if (!flag) return null;
     if (secondPersonRule(action) !== 'always' && !second) return null;
-    return confirmSecondPerson(this.d.db, actor.id, second);
+    return confirmSecondPerson(this.d.data, actor.id, second);
+  }
+
+  /** The item's controlled flag, read outside the action's unit (it decides only whether to ask; act() decides again under the lock). */
+  private controlledOf(id: number): Promise<string | null | undefined> {
+    return this.d.data.read((r) => r.inventory.controlledOf(id));
   }
 
   /**
-   * One action in one BEGIN IMMEDIATE transaction: status check, the effect (which checks the
-   * amounts against the balance read under the lock), the row update, movements and audit entry.
+   * One action in one write unit: status check, the effect (which checks the amounts against the
+   * balance read under the lock), the row update, movements and audit entry; the item is read
+   * back after the commit.
    * On a controlled item every movement of an `always` action (a borrowing too, which leaves the
    * balance) and every other one that changes the balance carries the second person (a split
    * excepted: the amount stays in the lab, as two items).
@@ -229,29 +225,36 @@ export class StockService {
     actor: UserInfo,
     id: number,
     action: StockAction,
-    effect: (item: InventoryItem, balance: Big) => Effect,
+    effect: (item: InventoryItem, balance: Big, tx: LabWrites) => Effect | Promise<Effect>,
     moreIds: () => number[] = () => [],
     second?: SecondPersonInput,
   ): Promise<InventoryItem> {
     const secondId = action === 'split' ? null : await this.secondPerson(actor, id, action, second);
-    writeTransaction(this.d.db, () => {
-      const before = this.inventory.get(id);
+    await this.d.data.withWriteTransaction(async (tx) => {
+      const before = await readItem(tx, id);
       checkStatusIn(STOCK_ACTION_FROM[action], action, { kind: ENTITY, id }, before.status);
-      const { sets, movements } = effect(before, toDecimal(before.quantity));
+      const { sets, movements } = await effect(before, toDecimal(before.quantity), tx);
       if (before.controlled && action !== 'split' && secondId === null && (secondPersonRule(action) === 'always' || movements.some((m) => m.delta !== 0))) {
         throw secondPersonMissing();
       }
-      for (const m of movements) this.ledger.insert({ ...m, item_id: id, user_id: actor.id, unit: before.unit, second_user_id: secondId });
-      this.items.update(id, sets);
+      for (const m of movements) await tx.movements.insert({ ...m, item_id: id, user_id: actor.id, unit: before.unit, second_user_id: secondId });
+      await tx.inventory.update(id, sets);
       const changes = diff(before as unknown as Record<string, unknown>, sets, AUDITED);
-      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: id, action, changes });
+      await recordAudit(tx, { userId: actor.id, entityType: ENTITY, entityId: id, action, changes });
     });
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id, ...moreIds()] }]);
-    return this.inventory.get(id);
+    return this.d.data.read((r) => readItem(r, id));
   }
 }
 
 const min = (a: Big, b: Big) => (a.lt(b) ? a : b);
+
+/** An item's movements in the open unit `r`; not_found when there are none and no such item (one that never existed). */
+async function ledgerOf(r: Pick<LabReads, 'inventory' | 'movements'>, id: number): Promise<StockMovement[]> {
+  const rows = await r.movements.forItem(id);
+  if (rows.length === 0) await readItem(r, id);
+  return rows;
+}
 
 const NOT_BORROWED = { borrowed_by: null, borrowed_at: null, borrowed_amount: null, borrow_due: null };
 

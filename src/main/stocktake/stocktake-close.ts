@@ -2,10 +2,9 @@
 // moved in the ledger since the start) and the close itself — the admin's decisions become
 // `adjusted` (and, for found containers, `moved`) movements carrying the stocktake's id and the
 // reason "stocktake #N", with the items, the lines' outcomes and the audit entries, all in one
-// BEGIN IMMEDIATE transaction. A controlled chemical among the adjusted items needs a second
+// write unit (BEGIN IMMEDIATE). A controlled chemical among the adjusted items needs a second
 // person (stock/second-person.ts), stored on those movements.
 import type Big from 'big.js';
-import type { Db } from '../db/open';
 import type { UserInfo } from '../../shared/contract';
 import type { CloseStocktakeInput } from '../../shared/contract/stocktake';
 import { fieldInvalid } from '../../shared/errors';
@@ -13,17 +12,13 @@ import { convert, toDecimal, toNumber } from '../../shared/amounts';
 import { STOCK_ACTION_FROM } from '../../shared/stock-actions';
 import type { InventoryStatus } from '../../shared/records';
 import { stocktakeReason, type LineOutcome, type ReviewEntry, type Stocktake, type StocktakeLine, type StocktakeReview } from '../../shared/stocktake';
-import { afterCommit, type RecordsDeps, updateRow } from '../records/deps';
-import { locationById, subtreeIds } from '../locations/location-tree';
+import { afterCommit, type RecordsDeps } from '../records/deps';
+import { locationById, subtreeIds } from '../locations/location-find';
 import { derivedColumns } from '../records/search';
-import { writeMovement } from '../stock/stock-ledger';
 import { confirmSecondPerson, secondPersonMissing } from '../stock/second-person';
-import { inventoryStore } from '../stores/inventory-store';
-import { stockMovementStore, type StockMovementReads } from '../stores/stock-movement-store';
-import { stocktakeStore } from '../stores/stocktake-store';
-import { userStore } from '../stores/user-store';
+import type { LabReads } from '../stores/lab-data';
+import { recordAudit } from '../audit/audit-log';
 import { openStocktake } from './stocktake-queries';
-import { readSnapshot, writeTransaction } from '../db/transaction';
 
 const ENDPOINT = '/inventory/' as const;
 
@@ -38,9 +33,9 @@ function countedNow(l: StocktakeLine): Big | null {
  * this stocktake's own), in the item's unit: the count plus this is the amount now. Null: nothing,
  * or a movement in a unit that does not convert (the count then stands as it is).
  */
-function changeSince(movements: StockMovementReads, st: Stocktake, l: StocktakeLine): Big | null {
+async function changeSince(movements: LabReads['movements'], st: Stocktake, l: StocktakeLine): Promise<Big | null> {
   if (l.counted_amount === null || l.seen_movement_id === null || l.unit === null) return null;
-  const rows = movements.deltasAfter(l.item_id, l.seen_movement_id, st.id);
+  const rows = await movements.deltasAfter(l.item_id, l.seen_movement_id, st.id);
   let sum = toDecimal(0);
   for (const r of rows) {
     const d = convert(toDecimal(r.delta), r.unit, l.unit);
@@ -50,10 +45,10 @@ function changeSince(movements: StockMovementReads, st: Stocktake, l: StocktakeL
   return sum.eq(0) ? null : sum;
 }
 
-function entry(movements: StockMovementReads, st: Stocktake, l: StocktakeLine, subtree: ReadonlySet<number>, itemLocation: number | null): ReviewEntry {
+async function entry(movements: LabReads['movements'], st: Stocktake, l: StocktakeLine, subtree: ReadonlySet<number>, itemLocation: number | null): Promise<ReviewEntry> {
   // Nowhere to move to once the stocktake's location is gone (the subtree is then empty).
   const counted = countedNow(l);
-  const since = counted ? changeSince(movements, st, l) : null;
+  const since = counted ? await changeSince(movements, st, l) : null;
   // A count cannot go below zero however much was used after it.
   const sum = counted && since ? counted.plus(since) : counted;
   const target = sum?.lt(0) ? toDecimal(0) : sum;
@@ -71,14 +66,13 @@ function countedDiffers(e: ReviewEntry): boolean {
   return e.target !== null && e.balance !== null && toDecimal(e.target).cmp(toDecimal(e.balance)) !== 0;
 }
 
-export function reviewStocktake(db: Db, st: Stocktake): StocktakeReview {
-  const stocktakes = stocktakeStore(db);
-  const movements = stockMovementStore(db);
-  const subtree = new Set(st.location_id === null ? [] : subtreeIds(db, st.location_id));
-  const locations = new Map(stocktakes.itemLocations(st.id).map((r) => [r.item_id, r.location_id]));
+/** The review of the open stocktake `st`, read in the caller's unit `r` (a read unit, or the close's write unit). */
+export async function reviewStocktake(r: Pick<LabReads, 'stocktakes' | 'movements' | 'locations'>, st: Stocktake): Promise<StocktakeReview> {
+  const subtree = new Set(st.location_id === null ? [] : await subtreeIds(r.locations, st.location_id));
+  const locations = new Map((await r.stocktakes.itemLocations(st.id)).map((row) => [row.item_id, row.location_id]));
   const review: StocktakeReview = { stocktake: st, missing: [], counted: [], found: [], moved: [] };
-  for (const l of stocktakes.lines(st.id)) {
-    const e = entry(movements, st, l, subtree, locations.get(l.item_id) ?? null);
+  for (const l of await r.stocktakes.lines(st.id)) {
+    const e = await entry(r.movements, st, l, subtree, locations.get(l.item_id) ?? null);
     if (l.expected === 1 && !l.seen_at) review.missing.push(e);
     if (l.seen_at && countedDiffers(e)) review.counted.push(e);
     if (l.expected === 0) review.found.push(e);
@@ -135,37 +129,35 @@ function changesControlled(plans: Plan[]): boolean {
 }
 
 export async function closeStocktake(deps: RecordsDeps, actor: UserInfo, input: CloseStocktakeInput): Promise<void> {
-  const db = deps.db;
-  const stocktakes = stocktakeStore(db);
-  const items = inventoryStore(db);
   const touched: number[] = [];
-  // The second person's password (scrypt, slow) is checked before the write lock is taken; the
-  // controlled state is decided again under the lock (a count or a flag may change in between).
-  const needed = readSnapshot(db, () => {
-    const st = openStocktake(stocktakes, input.id);
-    return changesControlled(plan(reviewStocktake(db, st), stocktakes.lines(st.id), input));
+  // The second person's password (scrypt, slow) is checked between a read unit and the write unit,
+  // outside both; the controlled state is decided again under the lock (a count or a flag may
+  // change in between).
+  const needed = await deps.data.read(async (r) => {
+    const st = await openStocktake(r.stocktakes, input.id);
+    return changesControlled(plan(await reviewStocktake(r, st), await r.stocktakes.lines(st.id), input));
   });
-  const checked = needed && input.second_person ? await confirmSecondPerson(db, actor.id, input.second_person) : null;
-  writeTransaction(db, () => {
-    const st = openStocktake(stocktakes, input.id);
-    const plans = plan(reviewStocktake(db, st), stocktakes.lines(st.id), input);
+  const checked = needed && input.second_person ? await confirmSecondPerson(deps.data, actor.id, input.second_person) : null;
+  await deps.data.withWriteTransaction(async (tx) => {
+    const st = await openStocktake(tx.stocktakes, input.id);
+    const plans = plan(await reviewStocktake(tx, st), await tx.stocktakes.lines(st.id), input);
     const controlled = changesControlled(plans);
     if (controlled && checked === null) throw secondPersonMissing();
     const second = controlled ? checked : null;
     let adjusted = 0;
     let moved = 0;
     const reason = stocktakeReason(st.id);
-    const target = st.location_id === null ? null : locationById(db, st.location_id);
+    const target = st.location_id === null ? null : await locationById(tx.locations, st.location_id);
     for (const p of plans) {
       let movementId: number | null = null;
-      const item = p.adjustTo || p.move ? (items.byId(p.entry.item_id) ?? null) : null;
+      const item = p.adjustTo || p.move ? ((await tx.inventory.byId(p.entry.item_id)) ?? null) : null;
       if (item && p.move && target) {
-        updateRow(db, 'inventory_items', item.id, { location_id: target.location_id, storage_location: target.storage_location, ...derivedColumns(ENDPOINT, { ...item, storage_location: target.storage_location }) });
-        movementId = writeMovement(db, {
+        await tx.inventory.update(item.id, { location_id: target.location_id, storage_location: target.storage_location, ...derivedColumns(ENDPOINT, { ...item, storage_location: target.storage_location }) });
+        movementId = await tx.movements.insert({
           item_id: item.id, user_id: actor.id, kind: 'moved', amount: item.quantity, delta: 0, unit: item.unit, balance_after: item.quantity, reason, stocktake_id: st.id,
           from_location_id: item.location_id, to_location_id: target.location_id, from_location: item.storage_location || null, to_location: target.storage_location,
         });
-        deps.audit.record({ userId: actor.id, entityType: 'inventory_item', entityId: item.id, action: 'move', changes: { storage_location: [item.storage_location, target.storage_location], stocktake: [null, st.id] } });
+        await recordAudit(tx, { userId: actor.id, entityType: 'inventory_item', entityId: item.id, action: 'move', changes: { storage_location: [item.storage_location, target.storage_location], stocktake: [null, st.id] } });
         moved++;
       }
       if (item && p.adjustTo) {
@@ -173,24 +165,25 @@ export async function closeStocktake(deps: RecordsDeps, actor: UserInfo, input: 
         const delta = p.adjustTo.minus(balance);
         if (!delta.eq(0)) {
           const status = p.adjustTo.eq(0) ? 'consumed' : 'in_stock';
-          movementId = writeMovement(db, {
+          movementId = await tx.movements.insert({
             item_id: item.id, user_id: actor.id, second_user_id: item.controlled !== null ? second : null, kind: 'adjusted', amount: toNumber(delta.abs()), delta: toNumber(delta), unit: item.unit,
             balance_after: toNumber(p.adjustTo), reason, stocktake_id: st.id,
           });
-          updateRow(db, 'inventory_items', item.id, { quantity: toNumber(p.adjustTo), status });
+          await tx.inventory.update(item.id, { quantity: toNumber(p.adjustTo), status });
           const changes: Record<string, [unknown, unknown]> = { quantity: [item.quantity, toNumber(p.adjustTo)], stocktake: [null, st.id] };
           if (status !== item.status) changes.status = [item.status, status];
-          deps.audit.record({ userId: actor.id, entityType: 'inventory_item', entityId: item.id, action: 'adjust', changes });
+          await recordAudit(tx, { userId: actor.id, entityType: 'inventory_item', entityId: item.id, action: 'adjust', changes });
           adjusted++;
         }
       }
       if (item) touched.push(item.id);
-      stocktakes.setOutcome(st.id, p.entry.item_id, p.outcome, movementId);
+      await tx.stocktakes.setOutcome(st.id, p.entry.item_id, p.outcome, movementId);
     }
-    stocktakes.close(st.id, actor.id);
-    deps.audit.record({
+    await tx.stocktakes.close(st.id, actor.id);
+    const secondName = second !== null ? (await tx.users.byId(second))?.display_name : undefined;
+    await recordAudit(tx, {
       userId: actor.id, entityType: 'stocktake', entityId: st.id, action: 'close',
-      changes: { status: ['open', 'closed'], adjusted: [null, adjusted], moved: [null, moved], ...(second !== null ? { second_person: [null, userStore(db).byId(second)?.display_name] } : {}) },
+      changes: { status: ['open', 'closed'], adjusted: [null, adjusted], moved: [null, moved], ...(second !== null ? { second_person: [null, secondName] } : {}) },
     });
   });
   afterCommit(deps, [{ endpoint: ENDPOINT, ids: touched, bulk: touched.length > 1 }]);
