@@ -115,7 +115,7 @@ export abstract class OrderService<T extends OrderRecord, A extends OrderStep> {
   }
 
   /** The answer for an item that already became an order (that order, `existing`), read in the open unit `r`. */
-  private async priorAnswer(r: Pick<LabReads, OrderTable | 'importSubmissions'>, ref: ImportRef): Promise<T & { existing: true } | undefined> {
+  private async priorAnswer(r: Pick<LabReads, OrderTable | 'importSubmissions'>, ref: ImportRef): Promise<(T & { existing: true }) | undefined> {
     const prior = await r.importSubmissions.forItem(ref.batch_id, ref.item_id);
     return prior && { ...(await this.read(r, this.priorOrder(prior))), existing: true };
   }
