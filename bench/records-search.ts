@@ -346,9 +346,9 @@ async function main() {
   const results = [];
   try {
   for (const x of QUERIES) {
-    const svc = services[x.endpoint] as { list(q: unknown): { total: number; after?: string } };
+    const svc = services[x.endpoint] as { list(q: unknown): Promise<{ total: number; after?: string }> };
     if (x.next) {
-      const after = svc.list(inputs[x.endpoint].parse({ ...x.q, page: Number(x.q.page) - 1 })).after;
+      const after = (await svc.list(inputs[x.endpoint].parse({ ...x.q, page: Number(x.q.page) - 1 }))).after;
       if (!after) {
         console.log(`${x.label}: skipped (the page before is empty at this size)`);
         continue;
@@ -356,8 +356,8 @@ async function main() {
       x.q = { ...x.q, after };
     }
     const parsed = inputs[x.endpoint].parse(x.q);
-    const total = svc.list(parsed).total;
-    const inproc = timeSync(() => svc.list(parsed), ITERS);
+    const total = (await svc.list(parsed)).total;
+    const inproc = await timeAsync(() => svc.list(parsed), ITERS);
     const qs = new URLSearchParams(Object.entries(x.q).map(([k, v]) => [k, String(v)])).toString();
     const url = `/api${x.endpoint}${qs ? `?${qs}` : ''}`;
     const httpTotal = (await get(url)).total;

@@ -56,7 +56,7 @@ describe('controlled lists', () => {
     const store = new BatchStore(dir, new EventBus(), silentLogger());
     const b = batch();
     store.accept(b, b.batch_id);
-    const fromCart = h.records.reagentOrders.create(h.member, { name: '氰化钠', cas_number: '143-33-9', quantity: 1, import_ref: { batch_id: b.batch_id, item_id: 'item-1' } }, (r) => store.checkItem(r));
+    const fromCart = await h.records.reagentOrders.create(h.member, { name: '氰化钠', cas_number: '143-33-9', quantity: 1, import_ref: { batch_id: b.batch_id, item_id: 'item-1' } }, (r) => store.checkItem(r));
     expect(fromCart.controlled).toBe(flag);
     const listed = await h.ok<{ rows: ReagentOrder[] }>(h.admin, 'listReagentOrders', { status: 'pending_approval' });
     expect(listed.rows.find((o) => o.id === fromCart.id)?.controlled).toBe(flag);

@@ -10,24 +10,24 @@ import type { ListResult, InventoryItem } from '../../src/shared/records';
 // 2026-03-10 17:30 UTC is 2026-03-11 01:30 in Shanghai: the lab's day is the 11th, UTC's the 10th.
 const NOW = new Date('2026-03-10T17:30:00Z');
 
-function item(h: Harness, values: Record<string, unknown>): number {
-  const it = h.records.inventory.create(h.admin, { name: 'x', quantity: 1, unit: 'g', ...values } as never);
+async function item(h: Harness, values: Record<string, unknown>): Promise<number> {
+  const it = await h.records.inventory.create(h.admin, { name: 'x', quantity: 1, unit: 'g', ...values } as never);
   return it.id;
 }
 const set = (h: Harness, id: number, sets: Record<string, unknown>) =>
   h.dbs.lab.prepare(`UPDATE inventory_items SET ${Object.keys(sets).map((k) => `${k} = ?`).join(', ')} WHERE id = ?`).run(...Object.values(sets), id);
 
 describe('alerts on the local day', () => {
-  it('expired before today, expiring from today through today + N, in the lab time zone', () => {
+  it('expired before today, expiring from today through today + N, in the lab time zone', async () => {
     const h = createHarness();
-    const yesterday = item(h, { name: 'yesterday', expiry_date: '2026-03-10' });
-    const today = item(h, { name: 'today', expiry_date: '2026-03-11' });
-    const inN = item(h, { name: 'in 30 days', expiry_date: '2026-04-10' });
-    item(h, { name: 'in 31 days', expiry_date: '2026-04-11' });
-    item(h, { name: 'no expiry' });
-    const gone = item(h, { name: 'used up, expired', expiry_date: '2026-01-01' });
+    const yesterday = await item(h, { name: 'yesterday', expiry_date: '2026-03-10' });
+    const today = await item(h, { name: 'today', expiry_date: '2026-03-11' });
+    const inN = await item(h, { name: 'in 30 days', expiry_date: '2026-04-10' });
+    await item(h, { name: 'in 31 days', expiry_date: '2026-04-11' });
+    await item(h, { name: 'no expiry' });
+    const gone = await item(h, { name: 'used up, expired', expiry_date: '2026-01-01' });
     set(h, gone, { status: 'consumed', quantity: 0 });
-    const borrowedExpired = item(h, { name: 'borrowed, expired', expiry_date: '2026-02-01' });
+    const borrowedExpired = await item(h, { name: 'borrowed, expired', expiry_date: '2026-02-01' });
     set(h, borrowedExpired, { status: 'borrowed' });
 
     const a = h.dashboard.alerts(h.admin, 30, NOW);
@@ -47,13 +47,13 @@ describe('alerts on the local day', () => {
     expect(h.dashboard.alerts(h.admin, 31, NOW).expiring.count).toBe(3);
   });
 
-  it('overdue borrowings: a due date before today, only items still out', () => {
+  it('overdue borrowings: a due date before today, only items still out', async () => {
     const h = createHarness();
-    const late = item(h, { name: 'late' });
+    const late = await item(h, { name: 'late' });
     set(h, late, { status: 'borrowed', borrowed_by: h.member.id, borrowed_at: '2026-03-01T02:00:00Z', borrow_due: '2026-03-10' });
-    const dueToday = item(h, { name: 'due today' });
+    const dueToday = await item(h, { name: 'due today' });
     set(h, dueToday, { status: 'borrowed', borrow_due: '2026-03-11' });
-    const gone = item(h, { name: 'consumed, was due' });
+    const gone = await item(h, { name: 'consumed, was due' });
     set(h, gone, { status: 'consumed', quantity: 0, borrow_due: '2026-03-01' });
     const a = h.dashboard.alerts(h.admin, 30, NOW);
     expect(a.overdue.count).toBe(1);
@@ -62,10 +62,10 @@ describe('alerts on the local day', () => {
 
   it('an empty bottle still in stock (nothing left) is neither expired nor expiring, on the card and in its list', async () => {
     const h = createHarness();
-    const full = item(h, { name: '乙醚', expiry_date: '2026-03-01' });
-    const empty = item(h, { name: '乙醚', expiry_date: '2026-03-01' });
+    const full = await item(h, { name: '乙醚', expiry_date: '2026-03-01' });
+    const empty = await item(h, { name: '乙醚', expiry_date: '2026-03-01' });
     set(h, empty, { quantity: 0 });
-    const emptySoon = item(h, { name: '丙酮', expiry_date: '2026-03-20' });
+    const emptySoon = await item(h, { name: '丙酮', expiry_date: '2026-03-20' });
     set(h, emptySoon, { quantity: 0 });
     const a = h.dashboard.alerts(h.admin, 30, NOW);
     expect([a.expired.count, a.expired.items.map((b) => b.id)]).toEqual([1, [full]]);
@@ -75,15 +75,15 @@ describe('alerts on the local day', () => {
     expect((await listed('expired')).rows.map((r) => r.id)).toEqual([full]);
   });
 
-  it('a batch appears once: the containers of one name, specification, lot and date are one line with how many and where', () => {
+  it('a batch appears once: the containers of one name, specification, lot and date are one line with how many and where', async () => {
     const h = createHarness();
     const lot = { name: '乙醚', specification: '500 mL', lot_number: 'L2301', expiry_date: '2026-03-01' };
-    const first = item(h, { ...lot, storage_location: '危化品柜 1层' });
-    item(h, { ...lot, storage_location: '危化品柜 1层' });
-    item(h, { ...lot, storage_location: '冷库' });
+    const first = await item(h, { ...lot, storage_location: '危化品柜 1层' });
+    await item(h, { ...lot, storage_location: '危化品柜 1层' });
+    await item(h, { ...lot, storage_location: '冷库' });
     // Another lot of the same chemical, and the same lot expiring on another day, are batches of their own.
-    const other = item(h, { ...lot, lot_number: 'L2302', storage_location: '冷库' });
-    const nowhere = item(h, { ...lot, expiry_date: '2026-02-01' });
+    const other = await item(h, { ...lot, lot_number: 'L2302', storage_location: '冷库' });
+    const nowhere = await item(h, { ...lot, expiry_date: '2026-02-01' });
     const a = h.dashboard.alerts(h.admin, 30, NOW);
     expect(a.expired.count).toBe(5);
     expect(a.expired.batches).toBe(3);
@@ -94,57 +94,57 @@ describe('alerts on the local day', () => {
     ]);
     expect(a.expired.items[1]!.locations).toHaveLength(2);
     // More batches than a card names: the first five, and how many there are.
-    for (let i = 0; i < 6; i++) item(h, { name: `试剂${i}`, expiry_date: '2026-03-05' });
+    for (let i = 0; i < 6; i++) await item(h, { name: `试剂${i}`, expiry_date: '2026-03-05' });
     const many = h.dashboard.alerts(h.admin, 30, NOW).expired;
     expect([many.count, many.batches, many.items.length]).toEqual([11, 9, 5]);
   });
 
-  it('overdue borrowings of one batch are one line per borrower', () => {
+  it('overdue borrowings of one batch are one line per borrower', async () => {
     const h = createHarness();
     const lot = { name: '乙腈', lot_number: 'A1', storage_location: 'B105' };
-    const ids = [item(h, lot), item(h, lot), item(h, lot)];
+    const ids = [await item(h, lot), await item(h, lot), await item(h, lot)];
     for (const [i, id] of ids.entries()) set(h, id, { status: 'borrowed', borrowed_by: i < 2 ? h.member.id : h.member2.id, borrow_due: '2026-03-01' });
     const a = h.dashboard.alerts(h.admin, 30, NOW).overdue;
     expect(a.count).toBe(3);
     expect(a.items.map((b) => [b.borrowed_by_name, b.count]).sort()).toEqual([['Bob', 1], ['张三 Alice', 2]]);
   });
 
-  it('below minimum: present items of one chemical and specification summed exactly across units', () => {
+  it('below minimum: present items of one chemical and specification summed exactly across units', async () => {
     const h = createHarness();
     const nacl = { name: '氯化钠', cas_number: '7647-14-5', specification: 'AR' };
     // 300 g + 500 000 mg = 800 g, below the largest minimum of the group (1 kg; another item says 0.5 kg).
-    item(h, { ...nacl, quantity: 300, unit: 'g', min_stock: 500 });
-    item(h, { ...nacl, quantity: 500000, unit: 'mg' });
+    await item(h, { ...nacl, quantity: 300, unit: 'g', min_stock: 500 });
+    await item(h, { ...nacl, quantity: 500000, unit: 'mg' });
     // A used-up record keeps the minimum it set: running out is when the lab must reorder.
-    const usedUp = item(h, { ...nacl, quantity: 1, unit: 'kg', min_stock: 1 });
+    const usedUp = await item(h, { ...nacl, quantity: 1, unit: 'kg', min_stock: 1 });
     set(h, usedUp, { quantity: 0, status: 'consumed' });
     // Another specification is another chemical.
-    item(h, { ...nacl, specification: 'GR', quantity: 5, unit: 'g' });
+    await item(h, { ...nacl, specification: 'GR', quantity: 5, unit: 'g' });
     // Without a CAS number the name identifies it: 0.1 L + 0.2 L = 300 mL, exactly its minimum.
-    item(h, { name: '乙醇 (自配)', quantity: 0.1, unit: 'L' });
-    item(h, { name: '乙醇 (自配)', quantity: 0.2, unit: 'L' });
-    item(h, { name: '乙醇 (自配)', quantity: 0, unit: 'mL', min_stock: 300 });
+    await item(h, { name: '乙醇 (自配)', quantity: 0.1, unit: 'L' });
+    await item(h, { name: '乙醇 (自配)', quantity: 0.2, unit: 'L' });
+    await item(h, { name: '乙醇 (自配)', quantity: 0, unit: 'mL', min_stock: 300 });
 
     const alerts = h.dashboard.alerts(h.admin, 30, NOW);
     expect(alerts.belowMin.count).toBe(1);
     expect(alerts.belowMin.groups[0]).toEqual({ name: '氯化钠', cas_number: '7647-14-5', specification: 'AR', total: 0.8, min_stock: 1, unit: 'kg', unconvertible: 0 });
 
     // A bottle counted in 瓶 does not convert to kg: left out of the sum, and said.
-    item(h, { ...nacl, quantity: 2, unit: '瓶' });
+    await item(h, { ...nacl, quantity: 2, unit: '瓶' });
     expect(h.dashboard.alerts(h.admin, 30, NOW).belowMin.groups[0]).toMatchObject({ total: 0.8, unconvertible: 1 });
     // 200 g more reaches the minimum exactly: no longer below. Sums are decimal: 0.1 mL steps add up exactly.
-    item(h, { ...nacl, quantity: 200, unit: 'g' });
+    await item(h, { ...nacl, quantity: 200, unit: 'g' });
     expect(h.dashboard.alerts(h.admin, 30, NOW).belowMin.count).toBe(0);
-    for (let i = 0; i < 3; i++) item(h, { name: '缓冲液', quantity: 0.1, unit: 'mL', min_stock: 0.3 });
+    for (let i = 0; i < 3; i++) await item(h, { name: '缓冲液', quantity: 0.1, unit: 'mL', min_stock: 0.3 });
     expect(h.dashboard.belowMinGroups()).toEqual([]);
   });
 
-  it('waiting orders: admins see every pending order, members their own pending and rejected with the reason', () => {
+  it('waiting orders: admins see every pending order, members their own pending and rejected with the reason', async () => {
     const h = createHarness();
-    const r1 = h.records.reagentOrders.create(h.member, { name: '丙酮', quantity: 1 } as never);
-    const r2 = h.records.reagentOrders.create(h.member2, { name: '甲醇', quantity: 1 } as never);
-    const c1 = h.records.consumableOrders.create(h.member, { name: '吸头', quantity: 10 } as never);
-    h.records.reagentOrders.reject(h.admin, r1.id, '重复申请');
+    const r1 = await h.records.reagentOrders.create(h.member, { name: '丙酮', quantity: 1 } as never);
+    const r2 = await h.records.reagentOrders.create(h.member2, { name: '甲醇', quantity: 1 } as never);
+    const c1 = await h.records.consumableOrders.create(h.member, { name: '吸头', quantity: 10 } as never);
+    await h.records.reagentOrders.reject(h.admin, r1.id, '重复申请');
     const admin = h.dashboard.alerts(h.admin, 30, NOW).orders;
     expect(admin.scope).toBe('all');
     expect(admin.pending).toEqual({ reagent: 1, consumable: 1 });
@@ -159,10 +159,10 @@ describe('alerts on the local day', () => {
 
   it('the inventory list filtered by an alert shows the items the card counts', async () => {
     const h = createHarness();
-    const expired = item(h, { name: '过期', expiry_date: '2000-01-01' });
-    item(h, { name: '正常', expiry_date: '2999-01-01' });
-    const low = item(h, { name: '少', cas_number: '64-17-5', quantity: 1, unit: 'mL', min_stock: 100 });
-    const late = item(h, { name: '逾期' });
+    const expired = await item(h, { name: '过期', expiry_date: '2000-01-01' });
+    await item(h, { name: '正常', expiry_date: '2999-01-01' });
+    const low = await item(h, { name: '少', cas_number: '64-17-5', quantity: 1, unit: 'mL', min_stock: 100 });
+    const late = await item(h, { name: '逾期' });
     set(h, late, { status: 'borrowed', borrow_due: '2000-01-01' });
     const list = (alert: string, search = '') => h.ok<ListResult<InventoryItem>>(h.admin, 'listInventory', { alert, search });
     expect((await list('expired')).rows.map((r) => r.id)).toEqual([expired]);

@@ -7,31 +7,31 @@ import { createHarness, type Harness } from '../records/harness';
 
 const NOW = new Date('2026-03-31T17:00:00Z'); // 2026-04-01 01:00 in Shanghai
 
-function reagent(h: Harness, values: Record<string, unknown>, at: string, status = 'stocked_in'): number {
-  const o = h.records.reagentOrders.create(h.member, { name: 'r', quantity: 1, ...values } as never);
+async function reagent(h: Harness, values: Record<string, unknown>, at: string, status = 'stocked_in'): Promise<number> {
+  const o = await h.records.reagentOrders.create(h.member, { name: 'r', quantity: 1, ...values } as never);
   h.dbs.lab.prepare(`UPDATE reagent_orders SET status = ?, updated_at = ? WHERE id = ?`).run(status, at, o.id);
   return o.id;
 }
-function consumable(h: Harness, values: Record<string, unknown>, at: string, status = 'completed'): number {
-  const o = h.records.consumableOrders.create(h.member, { name: 'c', quantity: 1, ...values } as never);
+async function consumable(h: Harness, values: Record<string, unknown>, at: string, status = 'completed'): Promise<number> {
+  const o = await h.records.consumableOrders.create(h.member, { name: 'c', quantity: 1, ...values } as never);
   h.dbs.lab.prepare(`UPDATE consumable_orders SET status = ?, updated_at = ? WHERE id = ?`).run(status, at, o.id);
   return o.id;
 }
 
 describe('dashboard charts', () => {
-  it('spending per local month and category, exact decimals, unpriced counted', () => {
+  it('spending per local month and category, exact decimals, unpriced counted', async () => {
     const h = createHarness();
     // 3 × 0.1 + 0.2 = 0.5 exactly; floats would give 0.5000000000000001.
-    reagent(h, { category: '有机', quantity: 3, unit_price: 0.1 }, '2026-03-31T15:59:00Z'); // 23:59 on 31 March local
-    reagent(h, { category: '有机', quantity: 1, unit_price: 0.2 }, '2026-03-15T03:00:00Z');
-    reagent(h, { category: '有机', quantity: 2, unit_price: 99.99 }, '2026-03-31T16:00:00Z'); // 00:00 on 1 April local
-    reagent(h, { category: '无机', quantity: 1, unit_price: 10 }, '2026-03-01T00:00:00Z');
-    reagent(h, { category: '无机', quantity: 5 }, '2026-03-02T00:00:00Z'); // no price
-    reagent(h, { category: '无机', quantity: 1, unit_price: 1000 }, '2026-03-02T00:00:00Z', 'approved'); // not stocked in
-    reagent(h, { category: '无机', quantity: 1, unit_price: 1000 }, '2025-04-15T00:00:00Z'); // 12 months ago: out of the window
-    consumable(h, { quantity: 10, unit_price: 1.15 }, '2025-05-01T00:00:00Z'); // first month of the window
-    consumable(h, { quantity: 1, unit_price: 500 }, '2026-03-03T00:00:00Z', 'approved');
-    consumable(h, { quantity: 1 }, '2026-03-03T00:00:00Z'); // no price
+    await reagent(h, { category: '有机', quantity: 3, unit_price: 0.1 }, '2026-03-31T15:59:00Z'); // 23:59 on 31 March local
+    await reagent(h, { category: '有机', quantity: 1, unit_price: 0.2 }, '2026-03-15T03:00:00Z');
+    await reagent(h, { category: '有机', quantity: 2, unit_price: 99.99 }, '2026-03-31T16:00:00Z'); // 00:00 on 1 April local
+    await reagent(h, { category: '无机', quantity: 1, unit_price: 10 }, '2026-03-01T00:00:00Z');
+    await reagent(h, { category: '无机', quantity: 5 }, '2026-03-02T00:00:00Z'); // no price
+    await reagent(h, { category: '无机', quantity: 1, unit_price: 1000 }, '2026-03-02T00:00:00Z', 'approved'); // not stocked in
+    await reagent(h, { category: '无机', quantity: 1, unit_price: 1000 }, '2025-04-15T00:00:00Z'); // 12 months ago: out of the window
+    await consumable(h, { quantity: 10, unit_price: 1.15 }, '2025-05-01T00:00:00Z'); // first month of the window
+    await consumable(h, { quantity: 1, unit_price: 500 }, '2026-03-03T00:00:00Z', 'approved');
+    await consumable(h, { quantity: 1 }, '2026-03-03T00:00:00Z'); // no price
 
     const c = h.dashboard.charts(NOW);
     expect(c.months).toHaveLength(12);
@@ -48,23 +48,23 @@ describe('dashboard charts', () => {
     expect(c.spending.map((s) => s.category)).toEqual(['有机', '无机', '']);
   });
 
-  it('more than five reagent categories: the rest summed as one series', () => {
+  it('more than five reagent categories: the rest summed as one series', async () => {
     const h = createHarness();
-    for (let i = 1; i <= 7; i++) reagent(h, { category: `cat${i}`, quantity: 1, unit_price: i }, '2026-03-10T00:00:00Z');
+    for (let i = 1; i <= 7; i++) await reagent(h, { category: `cat${i}`, quantity: 1, unit_price: i }, '2026-03-10T00:00:00Z');
     const c = h.dashboard.charts(NOW);
     expect(c.spending.map((s) => s.category)).toEqual(['cat7', 'cat6', 'cat5', 'cat4', 'cat3', '*']);
     expect(c.spending[5]!.values[10]).toBe(3);
   });
 
-  it('stock per pictogram counts present items; most used sums used movements per chemical in one unit', () => {
+  it('stock per pictogram counts present items; most used sums used movements per chemical in one unit', async () => {
     const h = createHarness();
-    const mk = (values: Record<string, unknown>) => h.records.inventory.create(h.admin, { name: 'x', quantity: 100, unit: 'g', ...values } as never).id;
-    const acetone = mk({ name: '丙酮', cas_number: '67-64-1', unit: 'mL', ghs: ['GHS02', 'GHS07'] });
-    const acetone2 = mk({ name: 'Acetone', cas_number: '67-64-1', unit: 'L', quantity: 2, ghs: ['GHS02'] });
-    const gone = mk({ name: '苯', cas_number: '71-43-2', ghs: ['GHS02', 'GHS08'] });
+    const mk = async (values: Record<string, unknown>) => (await h.records.inventory.create(h.admin, { name: 'x', quantity: 100, unit: 'g', ...values } as never)).id;
+    const acetone = await mk({ name: '丙酮', cas_number: '67-64-1', unit: 'mL', ghs: ['GHS02', 'GHS07'] });
+    const acetone2 = await mk({ name: 'Acetone', cas_number: '67-64-1', unit: 'L', quantity: 2, ghs: ['GHS02'] });
+    const gone = await mk({ name: '苯', cas_number: '71-43-2', ghs: ['GHS02', 'GHS08'] });
     h.dbs.lab.prepare(`UPDATE inventory_items SET status = 'consumed' WHERE id = ?`).run(gone);
-    const salt = mk({ name: '氯化钠', cas_number: '7647-14-5' });
-    const tips = mk({ name: '吸头', unit: '盒' });
+    const salt = await mk({ name: '氯化钠', cas_number: '7647-14-5' });
+    const tips = await mk({ name: '吸头', unit: '盒' });
     const used = (item: number, amount: number, unit: string, at: string) =>
       h.dbs.lab.prepare(`INSERT INTO stock_movements (item_id, at, kind, amount, delta, unit, balance_after) VALUES (?, ?, 'used', ?, ?, ?, 0)`).run(item, at, amount, -amount, unit);
     used(acetone, 0.1, 'mL', '2026-03-30T00:00:00Z');
@@ -87,17 +87,17 @@ describe('dashboard charts', () => {
     ]);
   });
 
-  it('most used: each measured chart in one unit where every amount stays exact; counts keep their word', () => {
+  it('most used: each measured chart in one unit where every amount stays exact; counts keep their word', async () => {
     const h = createHarness();
-    const mk = (values: Record<string, unknown>) => h.records.inventory.create(h.admin, { name: 'x', quantity: 100, unit: 'g', ...values } as never).id;
+    const mk = async (values: Record<string, unknown>) => (await h.records.inventory.create(h.admin, { name: 'x', quantity: 100, unit: 'g', ...values } as never)).id;
     const used = (item: number, amount: number, unit: string) =>
       h.dbs.lab.prepare(`INSERT INTO stock_movements (item_id, at, kind, amount, delta, unit, balance_after) VALUES (?, '2026-03-01T00:00:00Z', 'used', ?, ?, ?, 0)`).run(item, amount, -amount, unit);
-    const salt = mk({ name: '氯化钠', cas_number: '7647-14-5' });
-    const sugar = mk({ name: '蔗糖', cas_number: '57-50-1' });
-    const dye = mk({ name: '溴酚蓝', cas_number: '115-39-9', unit: 'mg' });
-    const ethanol = mk({ name: '乙醇', cas_number: '64-17-5', unit: 'mL' });
-    const vials = mk({ name: '样品瓶', unit: '瓶' });
-    const tips = mk({ name: '吸头', unit: '盒' });
+    const salt = await mk({ name: '氯化钠', cas_number: '7647-14-5' });
+    const sugar = await mk({ name: '蔗糖', cas_number: '57-50-1' });
+    const dye = await mk({ name: '溴酚蓝', cas_number: '115-39-9', unit: 'mg' });
+    const ethanol = await mk({ name: '乙醇', cas_number: '64-17-5', unit: 'mL' });
+    const vials = await mk({ name: '样品瓶', unit: '瓶' });
+    const tips = await mk({ name: '吸头', unit: '盒' });
     used(salt, 2, 'kg');
     used(salt, 500, 'g');
     used(sugar, 3.2, 'g');

@@ -211,7 +211,7 @@ describe('the location tree', () => {
       kind: 'moved', amount: 1500, delta: 0, unit: 'g', balance_after: 1500, reason: '腾出 A 柜', user_id: h.member.id,
       from_location_id: shelf.id, to_location_id: other.id, from_location: '化学楼 › 301 › A柜 › 2层', to_location: '化学楼 › 302',
     });
-    expect(h.records.history('inventory_item', item.id).at(-1)).toMatchObject({ action: 'move', changes: { storage_location: ['化学楼 › 301 › A柜 › 2层', '化学楼 › 302'] } });
+    expect((await h.records.history('inventory_item', item.id)).at(-1)).toMatchObject({ action: 'move', changes: { storage_location: ['化学楼 › 301 › A柜 › 2层', '化学楼 › 302'] } });
     expect(h.events).toContainEqual({ type: 'records-changed', endpoint: '/inventory/', ids: [item.id] });
     expect((await h.ok<ListResult<InventoryItem>>(h.guest, 'listInventory', { search: '302', field: 'storage_location' })).rows.map((r) => r.id)).toEqual([item.id]);
 

@@ -16,7 +16,7 @@ describe('consumable orders', () => {
     expect(await h.call(h.member, 'updateConsumableOrder', { id: o.id, quantity: 1 })).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringContaining('"approved"') } });
     expect((await h.ok<ConsumableOrder>(h.admin, 'completeConsumableOrder', { id: o.id })).status).toBe('completed');
     expect(await h.call(h.admin, 'rejectConsumableOrder', { id: o.id, reason: 'x' })).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringContaining('"completed"') } });
-    expect(h.records.history('consumable_order', o.id).map((e) => e.action)).toEqual(['create', 'update', 'approve', 'complete']);
+    expect((await h.records.history('consumable_order', o.id)).map((e) => e.action)).toEqual(['create', 'update', 'approve', 'complete']);
     expect(h.hooks.calls).toEqual(Array.from({ length: 4 }, () => ({ kind: 'entity', endpoint: '/consumable-orders/', id: o.id })));
     expect(h.events.every((e) => e.type === 'records-changed' && e.endpoint === '/consumable-orders/')).toBe(true);
   });

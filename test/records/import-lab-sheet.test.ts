@@ -477,11 +477,11 @@ describe('notes (备注) end to end', () => {
     const ethanol = list.rows[0]!;
     expect(ethanol).toMatchObject({ name: '乙醇', notes: '无水' });
     expect(list.rows[1]!.notes).toBe('');
-    expect(h.records.history('inventory_item', ethanol.id)[0]!.changes.notes).toEqual([null, '无水']);
+    expect((await h.records.history('inventory_item', ethanol.id))[0]!.changes.notes).toEqual([null, '无水']);
 
     const edited = await h.ok<InventoryItem>(h.member, 'updateInventoryItem', { id: ethanol.id, notes: '开封后放干燥器' });
     expect(edited.notes).toBe('开封后放干燥器');
-    expect(h.records.history('inventory_item', ethanol.id).at(-1)).toMatchObject({ action: 'update', changes: { notes: ['无水', '开封后放干燥器'] } });
+    expect((await h.records.history('inventory_item', ethanol.id)).at(-1)).toMatchObject({ action: 'update', changes: { notes: ['无水', '开封后放干燥器'] } });
     const made = await h.ok<InventoryItem>(h.member, 'createInventoryItem', { name: '甲醇', quantity: '1', unit: 'L', notes: '色谱纯' });
     expect(made.notes).toBe('色谱纯');
     expect((await h.refused(h.member, 'createInventoryItem', { name: '甲醇', quantity: '1', notes: 'x'.repeat(2001) })).fields).toHaveProperty('notes');

@@ -2,7 +2,7 @@
 // batch item. A second submission (retry, second window, another connection or process) gets
 // the first order back; nothing else is written, audited or announced. The batch check is the
 // real BatchStore; the expired batch still answers with the order its item became.
-import { refusal } from '../support/refusal';
+import { refusalOf } from '../support/refusal';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,8 @@ import { labMigrations } from '../../src/main/db/migrations/lab';
 import { BatchStore } from '../../src/main/cart-import/batch-store';
 import { EventBus } from '../../src/main/events';
 import { silentLogger } from '../../src/main/logging';
-import { submissionsOfBatch } from '../../src/main/cart-import/import-submissions';
+import { wire as wireCartImport } from '../../src/main/cart-import';
+import { sqliteLabData } from '../../src/main/stores/lab-data';
 import { BATCH_TTL_MS } from '../../src/shared/cart-batch';
 import { batch } from '../cart-import/helpers';
 import { createHarness, tempDir } from './harness';
@@ -38,62 +39,63 @@ function setup() {
     store.checkItem(ref);
   };
   const count = (table: string) => (h.dbs.lab.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  return { dir, h, b, clock, check, checks: () => checks, count };
+  const review = wireCartImport({ data: sqliteLabData(h.dbs.lab, h.dbs.labRead) });
+  return { dir, h, b, clock, check, checks: () => checks, count, review };
 }
 
 
 describe('import submissions', () => {
-  it('a retry of the same item returns the first order; audit, completion hook and list event happen once', () => {
-    const { h, b, check, checks, count } = setup();
+  it('a retry of the same item returns the first order; audit, completion hook and list event happen once', async () => {
+    const { h, b, check, checks, count, review } = setup();
     const ref = { batch_id: b.batch_id, item_id: 'item-1' };
-    const first = h.records.reagentOrders.create(h.member, { ...ethanol, import_ref: ref }, check);
+    const first = await h.records.reagentOrders.create(h.member, { ...ethanol, import_ref: ref }, check);
     expect(first.existing).toBeUndefined();
-    const again = h.records.reagentOrders.create(h.member2, { ...ethanol, quantity: 3, import_ref: ref }, check);
+    const again = await h.records.reagentOrders.create(h.member2, { ...ethanol, quantity: 3, import_ref: ref }, check);
     expect(again).toMatchObject({ id: first.id, existing: true, quantity: 2, applicant: '张三 Alice' });
     expect(count('reagent_orders')).toBe(1);
     expect(checks()).toBe(1); // an item that has its order is not checked against the batch again
-    expect(h.records.history('reagent_order', first.id).map((e) => e.action)).toEqual(['create']);
+    expect((await h.records.history('reagent_order', first.id)).map((e) => e.action)).toEqual(['create']);
     expect(h.hooks.calls).toEqual([{ kind: 'entity', endpoint: '/reagent-orders/', id: first.id }]);
     expect(h.events.filter((e) => e.type === 'records-changed')).toHaveLength(1);
-    expect(submissionsOfBatch(h.dbs.lab, b.batch_id)).toEqual({ 'item-1': { order_type: 'reagent', order_id: first.id, at: expect.any(String), by: '张三 Alice' } });
+    expect(await review.submitted(b.batch_id)).toEqual({ 'item-1': { order_type: 'reagent', order_id: first.id, at: expect.any(String), by: '张三 Alice' } });
     // Orders without an import reference are not affected: each create is a new order.
-    h.records.reagentOrders.create(h.member, ethanol);
-    h.records.reagentOrders.create(h.member, ethanol);
+    await h.records.reagentOrders.create(h.member, ethanol);
+    await h.records.reagentOrders.create(h.member, ethanol);
     expect(count('reagent_orders')).toBe(3);
   });
 
-  it('the item already became the other kind of order: refused with that order named, nothing created', () => {
+  it('the item already became the other kind of order: refused with that order named, nothing created', async () => {
     const { h, b, check, count } = setup();
     const ref = { batch_id: b.batch_id, item_id: 'item-2' };
-    const reagent = h.records.reagentOrders.create(h.member, { ...ethanol, import_ref: ref }, check);
-    const e = refusal(() => h.records.consumableOrders.create(h.member, { ...tips, import_ref: ref }, check));
+    const reagent = await h.records.reagentOrders.create(h.member, { ...ethanol, import_ref: ref }, check);
+    const e = await refusalOf(h.records.consumableOrders.create(h.member, { ...tips, import_ref: ref }, check));
     expect(e).toMatchObject({ code: 'conflict', details: { order_type: 'reagent', order_id: reagent.id } });
     expect(count('consumable_orders')).toBe(0);
   });
 
-  it('unknown items and replaced batches are refused before anything is written', () => {
+  it('unknown items and replaced batches are refused before anything is written', async () => {
     const { h, b, check, count } = setup();
-    expect(refusal(() => h.records.reagentOrders.create(h.member, { ...ethanol, import_ref: { batch_id: b.batch_id, item_id: 'item-99' } }, check)).code).toBe('not_found');
-    expect(refusal(() => h.records.consumableOrders.create(h.member, { ...tips, import_ref: { batch_id: 'b-replaced1', item_id: 'item-1' } }, check)).code).toBe('conflict');
+    expect((await refusalOf(h.records.reagentOrders.create(h.member, { ...ethanol, import_ref: { batch_id: b.batch_id, item_id: 'item-99' } }, check))).code).toBe('not_found');
+    expect((await refusalOf(h.records.consumableOrders.create(h.member, { ...tips, import_ref: { batch_id: 'b-replaced1', item_id: 'item-1' } }, check))).code).toBe('conflict');
     expect(count('reagent_orders') + count('consumable_orders') + count('import_submissions')).toBe(0);
   });
 
-  it('after the batch expired, a submitted item still answers with its order; an unsubmitted one is refused', () => {
+  it('after the batch expired, a submitted item still answers with its order; an unsubmitted one is refused', async () => {
     const { h, b, check, clock, count } = setup();
-    const done = h.records.consumableOrders.create(h.member, { ...tips, import_ref: { batch_id: b.batch_id, item_id: 'item-1' } }, check);
+    const done = await h.records.consumableOrders.create(h.member, { ...tips, import_ref: { batch_id: b.batch_id, item_id: 'item-1' } }, check);
     clock.t += BATCH_TTL_MS + 1;
-    expect(h.records.consumableOrders.create(h.member, { ...tips, import_ref: { batch_id: b.batch_id, item_id: 'item-1' } }, check)).toMatchObject({ id: done.id, existing: true });
-    expect(refusal(() => h.records.consumableOrders.create(h.member, { ...tips, import_ref: { batch_id: b.batch_id, item_id: 'item-2' } }, check)).code).toBe('not_found');
+    expect(await h.records.consumableOrders.create(h.member, { ...tips, import_ref: { batch_id: b.batch_id, item_id: 'item-1' } }, check)).toMatchObject({ id: done.id, existing: true });
+    expect((await refusalOf(h.records.consumableOrders.create(h.member, { ...tips, import_ref: { batch_id: b.batch_id, item_id: 'item-2' } }, check))).code).toBe('not_found');
     expect(count('consumable_orders')).toBe(1);
   });
 
-  it('deleting the order frees its item: the review screen offers it again and a new submission creates a new order', () => {
-    const { h, b, check } = setup();
+  it('deleting the order frees its item: the review screen offers it again and a new submission creates a new order', async () => {
+    const { h, b, check, review } = setup();
     const ref = { batch_id: b.batch_id, item_id: 'item-1' };
-    const first = h.records.reagentOrders.create(h.member, { ...ethanol, import_ref: ref }, check);
-    h.records.reagentOrders.delete(h.member, first.id);
-    expect(submissionsOfBatch(h.dbs.lab, b.batch_id)).toEqual({});
-    const second = h.records.reagentOrders.create(h.member, { ...ethanol, import_ref: ref }, check);
+    const first = await h.records.reagentOrders.create(h.member, { ...ethanol, import_ref: ref }, check);
+    await h.records.reagentOrders.delete(h.member, first.id);
+    expect(await review.submitted(b.batch_id)).toEqual({});
+    const second = await h.records.reagentOrders.create(h.member, { ...ethanol, import_ref: ref }, check);
     expect(second.id).not.toBe(first.id);
     expect(second.existing).toBeUndefined();
   });
@@ -124,17 +126,17 @@ describe('import submissions', () => {
       });
       child.on('exit', (code) => reject(new Error(`child exited (${code}) before holding the lock`)));
     });
-    const ours = h.records.reagentOrders.create(h.member, { ...ethanol, import_ref: ref }, check);
+    const ours = await h.records.reagentOrders.create(h.member, { ...ethanol, import_ref: ref }, check);
     expect(await exited).toBe(0);
     expect(ours).toMatchObject({ id: theirs, existing: true });
     expect(count('reagent_orders')).toBe(1);
     expect(count('import_submissions')).toBe(1);
   });
 
-  it('lab.db itself refuses a second row for the same batch item', () => {
+  it('lab.db itself refuses a second row for the same batch item', async () => {
     const { h, b, check } = setup();
     const ref = { batch_id: b.batch_id, item_id: 'item-1' };
-    const o = h.records.reagentOrders.create(h.member, { ...ethanol, import_ref: ref }, check);
+    const o = await h.records.reagentOrders.create(h.member, { ...ethanol, import_ref: ref }, check);
     expect(() => h.dbs.lab.prepare("INSERT INTO import_submissions (batch_id, item_id, order_kind, order_id, created_by) VALUES (?, ?, 'consumable', ?, ?)").run(ref.batch_id, ref.item_id, o.id, h.member.id)).toThrow(/UNIQUE/);
     expect(() => h.dbs.lab.prepare("INSERT INTO import_submissions (batch_id, item_id, order_kind, order_id, created_by) VALUES (?, 'item-2', 'pending', ?, ?)").run(ref.batch_id, o.id, h.member.id)).toThrow(/CHECK/);
   });

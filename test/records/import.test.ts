@@ -54,7 +54,7 @@ describe('bulk inventory import', () => {
       expect(h.events).toEqual([{ type: 'records-changed', endpoint: '/inventory/' }]);
       const eth = await h.ok<ListResult<InventoryItem>>(h.member, 'listInventory', { search: '64-17-5', sort: 'id' });
       expect(eth.rows[0]).toMatchObject({ name: '乙醇', english_name: 'Ethanol', cas_number: '64-17-5', status: 'in_stock', created_by: h.member.id });
-      expect(h.records.history('inventory_item', eth.rows[0]!.id)[0]).toMatchObject({ action: 'import', userName: '张三 Alice' });
+      expect((await h.records.history('inventory_item', eth.rows[0]!.id))[0]).toMatchObject({ action: 'import', userName: '张三 Alice' });
       // The same import cannot be committed twice.
       expect(await h.call(h.member, 'importCommit', { importId, mapping: preview.mapping, skipBadRows: false })).toMatchObject({ ok: false, error: { code: 'not_found' } });
     });

@@ -35,7 +35,7 @@ describe('inventory', () => {
     expect(await h.call(h.admin, 'deleteInventoryItem', { id: item.id })).toMatchObject({ ok: true });
     expect(await h.call(h.admin, 'getInventoryItem', { id: item.id })).toMatchObject({ ok: false, error: { code: 'not_found' } });
 
-    const hist = h.records.history('inventory_item', item.id);
+    const hist = await h.records.history('inventory_item', item.id);
     expect(hist.map((e) => e.action)).toEqual(['create', 'update', 'borrow', 'return', 'borrow', 'return', 'consume', 'dispose', 'delete']);
     expect(hist[1]!.changes).toEqual({ quantity: [3, 2], storage_location: ['A301-1号柜', 'B105-2号柜'] });
     expect(hist[1]!.userName).toBe('Bob');

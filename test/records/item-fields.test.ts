@@ -159,7 +159,7 @@ describe('stock-in from a reagent order', () => {
       const order = await arrived(h);
       const r = await h.call(h.admin, 'stockInReagentOrder', { id: order.id, storage_location: text });
       expect(r, text).toMatchObject({ ok: false, error: { code: 'validation', fields: { storage_location: { key } } } });
-      expect(h.records.reagentOrders.get(order.id).status).toBe('arrived');
+      expect((await h.records.reagentOrders.get(order.id)).status).toBe('arrived');
     }
     expect(nodes()).toBe(before);
   });
@@ -187,7 +187,7 @@ describe('stock-in from a reagent order', () => {
       expect(r, JSON.stringify(input)).toMatchObject({ ok: false, error: { code: 'validation', fields: { [field]: expect.anything() } } });
     }
     expect(h.dbs.lab.prepare('SELECT count(*) FROM inventory_items').pluck().get()).toBe(0);
-    expect(h.records.reagentOrders.get(order.id).status).toBe('arrived');
+    expect((await h.records.reagentOrders.get(order.id)).status).toBe('arrived');
   });
 
   it('keeps an order\'s supplier through edits', async () => {

@@ -35,10 +35,10 @@ describe('pinyin search over HTTP', () => {
     // Seeded through the service with the contract's own checks (a few hundred rows; the searches go over HTTP).
     const add = (input: Record<string, unknown>) => s.data.records.inventory.create(member, inventoryCreateInput.parse(input));
     // The catalogue's names (CAS as listed: a mixture has none), English names from the chemicals table, and the lab's own words.
-    for (const it of catalogueItems()) add({ ...it, quantity: 1, unit: '瓶', cas_override: true });
-    for (const c of loadChemicals().filter((c, i) => i % 40 === 0 && parseCas(c.cas).kind === 'valid')) add({ name: c.name, cas_number: c.cas, quantity: 1, unit: 'g' });
-    const ethanol = add({ name: '乙醇', english_name: 'Ethanol', cas_number: '64-17-5', quantity: 500, unit: 'mL', storage_location: '试剂柜 A1' });
-    const absolute = add({ name: '无水乙醇', english_name: 'Ethanol absolute', quantity: 500, unit: 'mL', storage_location: '试剂柜 A1' });
+    for (const it of catalogueItems()) await add({ ...it, quantity: 1, unit: '瓶', cas_override: true });
+    for (const c of loadChemicals().filter((c, i) => i % 40 === 0 && parseCas(c.cas).kind === 'valid')) await add({ name: c.name, cas_number: c.cas, quantity: 1, unit: 'g' });
+    const ethanol = await add({ name: '乙醇', english_name: 'Ethanol', cas_number: '64-17-5', quantity: 500, unit: 'mL', storage_location: '试剂柜 A1' });
+    const absolute = await add({ name: '无水乙醇', english_name: 'Ethanol absolute', quantity: 500, unit: 'mL', storage_location: '试剂柜 A1' });
     const base = `http://127.0.0.1:${s.port}`;
     const cookie = await login(base, 'alice', 'alice-pass-1');
     const search = async (q: string, extra = '') => {

@@ -134,9 +134,9 @@ describe('reagent orders', () => {
     const edited = await h.ok<ReagentOrder>(h.member, 'updateReagentOrder', { id: own.id, quantity: 5, notes: '加急' });
     expect(edited).toMatchObject({ quantity: 5, notes: '加急' });
     expect(await h.ok<ReagentOrder>(h.admin, 'updateReagentOrder', { id: own.id, unit_price: 40 })).toMatchObject({ unit_price: 40 });
-    const hist = h.records.history('reagent_order', own.id);
+    const hist = await h.records.history('reagent_order', own.id);
     expect(hist[1]).toMatchObject({ action: 'update', changes: { quantity: [2, 5], notes: ['无水', '加急'] } });
-    expect(h.records.reagentOrders.get(own.id).quantity).toBe(5);
+    expect((await h.records.reagentOrders.get(own.id)).quantity).toBe(5);
     // Once approved, not even the applicant can edit it.
     await h.ok(h.admin, 'approveReagentOrder', { id: own.id });
     expect(await h.call(h.member, 'updateReagentOrder', { id: own.id, quantity: 1 })).toMatchObject({ ok: false, error: { code: 'conflict' } });
@@ -199,7 +199,7 @@ describe('reagent orders', () => {
     await h.ok(h.admin, 'arriveReagentOrder', { id: o.id });
     h.dbs.lab.prepare("INSERT INTO locations (parent_id, name, path) VALUES (NULL, 'A1', 'A1')").run();
     const res = await h.ok<{ item: InventoryItem }>(h.admin, 'stockInReagentOrder', { id: o.id, storage_location: 'A1' });
-    expect(h.records.reagentOrders.get(o.id).status).toBe('stocked_in');
+    expect((await h.records.reagentOrders.get(o.id)).status).toBe('stocked_in');
     expect(h.records.inventory.get(res.item.id).status).toBe('in_stock');
     // The hook was still called for every action (and threw each time); events still went out.
     expect(h.hooks.calls.map((c) => c.kind === 'entity' && c.endpoint)).toEqual(['/reagent-orders/', '/reagent-orders/', '/reagent-orders/', '/reagent-orders/', '/inventory/']);
@@ -217,6 +217,6 @@ describe('reagent orders', () => {
     const c = await h.ok<ReagentOrder>(h.member, 'createReagentOrder', ethanol);
     await h.ok(h.admin, 'rejectReagentOrder', { id: c.id, reason: 'dup' });
     expect(h.hooks.calls).toEqual([a.id, a.id, a.id, a.id, b.id, b.id, c.id, c.id].map((id) => ({ kind: 'entity', endpoint: '/reagent-orders/', id })));
-    expect(h.records.history('reagent_order', b.id).map((e) => e.action)).toEqual(['create', 'delete']);
+    expect((await h.records.history('reagent_order', b.id)).map((e) => e.action)).toEqual(['create', 'delete']);
   });
 });

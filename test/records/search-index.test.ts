@@ -98,15 +98,15 @@ async function seedAll(h: Harness, items: number): Promise<void> {
     else await h.stock.dispose(h.member, { id, reason: 'expired' });
   }
   for (const [i, it] of sampleItems(Math.round(items / 5), 9).entries()) {
-    const o = h.records.reagentOrders.create(i % 2 ? h.member : h.member2, { ...it, unit_price: i % 3 ? i : undefined });
-    if (i % 3 === 0) h.records.reagentOrders.approve(h.admin, o.id);
-    if (i % 9 === 0) h.records.reagentOrders.arrive(h.admin, o.id);
-    else if (i % 5 === 4 && i % 3 !== 0) h.records.reagentOrders.reject(h.admin, o.id, '重复');
+    const o = await h.records.reagentOrders.create(i % 2 ? h.member : h.member2, { ...it, unit_price: i % 3 ? i : undefined });
+    if (i % 3 === 0) await h.records.reagentOrders.approve(h.admin, o.id);
+    if (i % 9 === 0) await h.records.reagentOrders.arrive(h.admin, o.id);
+    else if (i % 5 === 4 && i % 3 !== 0) await h.records.reagentOrders.reject(h.admin, o.id, '重复');
   }
   const goods = ['移液枪头 200μL', '离心管 1.5mL', '丁腈手套 M', 'PCR 八连管', 'Pipette tips', 'Nitrile gloves', '称量纸'];
   for (let i = 0; i < Math.round(items / 10); i++) {
-    const o = h.records.consumableOrders.create(i % 2 ? h.member : h.member2, { name: goods[i % goods.length]!, specification: `盒/${50 + i}`, quantity: 1 + (i % 5), communication: ['王老师', 'Dr. Smith', '课题组群', ''][i % 4] });
-    if (i % 4 === 1) h.records.consumableOrders.approve(h.admin, o.id);
+    const o = await h.records.consumableOrders.create(i % 2 ? h.member : h.member2, { name: goods[i % goods.length]!, specification: `盒/${50 + i}`, quantity: 1 + (i % 5), communication: ['王老师', 'Dr. Smith', '课题组群', ''][i % 4] });
+    if (i % 4 === 1) await h.records.consumableOrders.approve(h.admin, o.id);
   }
 }
 

@@ -102,14 +102,14 @@ describe('sort keys stay in sync on every write path', () => {
     expect(keyOf(h, 'consumable_orders', cons.id)).toBe('tips');
   });
 
-  it('an order created by the cart import has its keys', () => {
+  it('an order created by the cart import has its keys', async () => {
     const dir = tempDir();
     const h = createHarness(dir);
     const store = new BatchStore(dir, new EventBus(), silentLogger());
     const b = batch();
     store.accept(b, b.batch_id);
     const ref = { batch_id: b.batch_id, item_id: 'item-1' };
-    const order = h.records.reagentOrders.create(h.member, { name: '无水乙醇', brand: '国药', quantity: 1, import_ref: ref }, (r) => store.checkItem(r));
+    const order = await h.records.reagentOrders.create(h.member, { name: '无水乙醇', brand: '国药', quantity: 1, import_ref: ref }, (r) => store.checkItem(r));
     expect([keyOf(h, 'reagent_orders', order.id), keyOf(h, 'reagent_orders', order.id, 'brand')]).toEqual(['wu2shui3yi3chun2', 'guo2yao4']);
   });
 });

@@ -51,7 +51,7 @@ describe('stock ledger', () => {
     // Using the rest consumes the item; the opened date stays the first use's.
     const rest = await h.ok<InventoryItem>(h.member2, 'useInventoryItem', { id: it0.id, amount: 0.4997, unit: 'L' });
     expect(rest).toMatchObject({ quantity: 0, status: 'consumed', opened_date: localDay() });
-    expect(h.records.history('inventory_item', it0.id).map((e) => e.action)).toEqual(['create', 'use', 'use', 'use', 'use']);
+    expect((await h.records.history('inventory_item', it0.id)).map((e) => e.action)).toEqual(['create', 'use', 'use', 'use', 'use']);
   });
 
   it('converts mg/g/kg and µL/mL/L to the item unit, refuses across dimensions naming both units', async () => {

@@ -215,7 +215,7 @@ describe('stocktake', () => {
       const sum = ledger(h, id).reduce((s, m) => s + m.delta, 0);
       expect(Math.round(sum * 1e6) / 1e6).toBe((await get(id)).quantity);
     }
-    expect(h.records.history('inventory_item', a.id).at(-1)).toMatchObject({ action: 'adjust', changes: { quantity: [500, 450], stocktake: [null, st.id] } });
+    expect((await h.records.history('inventory_item', a.id)).at(-1)).toMatchObject({ action: 'adjust', changes: { quantity: [500, 450], stocktake: [null, st.id] } });
     // The lines are kept with their outcome and the movement made.
     const lines = (await detail(h, st.id)).lines;
     expect(Object.fromEntries(lines.map((l) => [l.item_id, [l.outcome, l.adjustment_delta]]))).toEqual({

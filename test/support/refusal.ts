@@ -1,4 +1,4 @@
-// What a synchronous call throws, for tests that assert on the error itself.
+// What a call throws or refuses with, for tests that assert on the error itself.
 import { AppError } from '../../src/shared/errors';
 
 /** The error `fn` throws; fails the test when it does not throw. */
@@ -16,4 +16,15 @@ export function refusal(fn: () => unknown): AppError {
   const e = thrownBy(fn);
   if (e instanceof AppError) return e;
   throw e;
+}
+
+/** The AppError an asynchronous call refuses with; fails the test when it resolves or rejects with another error. */
+export async function refusalOf(call: Promise<unknown>): Promise<AppError> {
+  try {
+    await call;
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+  throw new Error('expected the call to refuse');
 }

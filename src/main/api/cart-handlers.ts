@@ -14,9 +14,9 @@ export interface CartHandlerDeps {
 export function cartHandlers(s: CartHandlerDeps): Pick<HandlerTable, CartHandlerNames> {
   return {
     cartSync: ({ items }) => s.review.cartSync(items),
-    getImportBatch: () => {
+    getImportBatch: async () => {
       const view = s.cartImport.current();
-      return view && { ...view, submitted: s.review.submitted(view.batch.batch_id) };
+      return view && { ...view, submitted: await s.review.submitted(view.batch.batch_id) };
     },
   };
 }

@@ -45,43 +45,43 @@ export function recordsHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, Recor
     }
   };
   return {
-    listInventory: (q, ctx) => {
+    listInventory: async (q, ctx) => {
       // An alert filter (home screen cards) is the dashboard's own condition, so list and count agree.
       const alert = q.alert ? s.dashboard.alertCondition(q.alert, (s.settings?.read() ?? DEFAULT_SETTINGS).expiringDays) : undefined;
       // "Controlled only" narrows whatever else is picked.
       const filter = q.controlled ? { sql: alert ? `(${alert.sql}) AND t.controlled IS NOT NULL` : 't.controlled IS NOT NULL', params: alert?.params ?? [] } : alert;
-      const res = r.inventory.list(q, filter);
+      const res = await r.inventory.list(q, filter);
       submitted('/inventory/', q, ctx);
       return res;
     },
-    getInventoryItem: ({ id }) => r.inventory.get(id),
+    getInventoryItem: ({ id }) => r.inventory.load(id),
     createInventoryItem: (input, ctx) => r.inventory.create(requireUser(ctx), input),
     updateInventoryItem: (input, ctx) => r.inventory.update(requireUser(ctx), input),
-    deleteInventoryItem: ({ id }, ctx) => (r.inventory.delete(requireUser(ctx), id), { ok: true as const }),
+    deleteInventoryItem: async ({ id }, ctx) => (await r.inventory.delete(requireUser(ctx), id), { ok: true as const }),
 
-    listReagentOrders: (q, ctx) => {
-      const res = r.reagentOrders.list(q);
+    listReagentOrders: async (q, ctx) => {
+      const res = await r.reagentOrders.list(q);
       submitted('/reagent-orders/', q, ctx);
       return res;
     },
     getReagentOrder: ({ id }) => r.reagentOrders.get(id),
     createReagentOrder: (input, ctx) => r.reagentOrders.create(requireUser(ctx), input, importCheck),
     updateReagentOrder: (input, ctx) => r.reagentOrders.update(requireUser(ctx), input),
-    deleteReagentOrder: ({ id }, ctx) => (r.reagentOrders.delete(requireUser(ctx), id), { ok: true as const }),
+    deleteReagentOrder: async ({ id }, ctx) => (await r.reagentOrders.delete(requireUser(ctx), id), { ok: true as const }),
     approveReagentOrder: ({ id }, ctx) => r.reagentOrders.approve(requireUser(ctx), id),
     rejectReagentOrder: ({ id, reason }, ctx) => r.reagentOrders.reject(requireUser(ctx), id, reason),
     arriveReagentOrder: ({ id }, ctx) => r.reagentOrders.arrive(requireUser(ctx), id),
     stockInReagentOrder: (input, ctx) => r.reagentOrders.stockIn(requireUser(ctx), input),
 
-    listConsumableOrders: (q, ctx) => {
-      const res = r.consumableOrders.list(q);
+    listConsumableOrders: async (q, ctx) => {
+      const res = await r.consumableOrders.list(q);
       submitted('/consumable-orders/', q, ctx);
       return res;
     },
     getConsumableOrder: ({ id }) => r.consumableOrders.get(id),
     createConsumableOrder: (input, ctx) => r.consumableOrders.create(requireUser(ctx), input, importCheck),
     updateConsumableOrder: (input, ctx) => r.consumableOrders.update(requireUser(ctx), input),
-    deleteConsumableOrder: ({ id }, ctx) => (r.consumableOrders.delete(requireUser(ctx), id), { ok: true as const }),
+    deleteConsumableOrder: async ({ id }, ctx) => (await r.consumableOrders.delete(requireUser(ctx), id), { ok: true as const }),
     approveConsumableOrder: ({ id }, ctx) => r.consumableOrders.approve(requireUser(ctx), id),
     rejectConsumableOrder: ({ id, reason }, ctx) => r.consumableOrders.reject(requireUser(ctx), id, reason),
     completeConsumableOrder: ({ id }, ctx) => r.consumableOrders.complete(requireUser(ctx), id),

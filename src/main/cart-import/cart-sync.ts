@@ -3,10 +3,8 @@
 // query) — plus an English name from existing records with the same CAS (offline completion).
 import { parseCas } from '../../shared/cas';
 import type { CartSyncResult } from '../../shared/contract/cart';
-import type { Db } from '../db/open';
+import type { LabReads } from '../stores/lab-data';
 import { findDuplicates } from '../records/duplicates';
-import { inventoryStore } from '../stores/inventory-store';
-import { reagentOrderStore } from '../stores/reagent-order-store';
 
 export interface CartSyncItem {
   item_id: string;
@@ -15,19 +13,25 @@ export interface CartSyncItem {
   brand: string;
 }
 
-export function englishNameForCas(db: Db, casText: string): string {
+type Reads = Pick<LabReads, 'inventory' | 'reagentOrders'>;
+
+/** Read in the open unit `r`. */
+export async function englishNameForCas(r: Reads, casText: string): Promise<string> {
   const p = parseCas(casText);
   if (p.kind !== 'valid') return '';
-  const order = reagentOrderStore(db).latestEnglishName(p.canonical);
-  const item = inventoryStore(db).latestEnglishName(p.canonical);
+  const order = await r.reagentOrders.latestEnglishName(p.canonical);
+  const item = await r.inventory.latestEnglishName(p.canonical);
   // The newer of the two; an order wins a tie (as it did when one query read both tables).
   const row = order && item ? (order.updated_at >= item.updated_at ? order : item) : (order ?? item);
   return row?.english_name ?? '';
 }
 
-export function cartSync(db: Db, items: CartSyncItem[]): CartSyncResult[] {
-  return items.map((it) => {
-    const dup = findDuplicates(db, { cas_number: it.cas_number, product_number: it.product_number, brand: it.brand });
-    return { item_id: it.item_id, orders: dup.orders, inventory: dup.inventory, english_name: englishNameForCas(db, it.cas_number) };
-  });
+/** Every item's matches, read in the open unit `r` (one snapshot for the whole cart). */
+export async function cartSync(r: Reads, items: CartSyncItem[]): Promise<CartSyncResult[]> {
+  const out: CartSyncResult[] = [];
+  for (const it of items) {
+    const dup = await findDuplicates(r, { cas_number: it.cas_number, product_number: it.product_number, brand: it.brand });
+    out.push({ item_id: it.item_id, orders: dup.orders, inventory: dup.inventory, english_name: await englishNameForCas(r, it.cas_number) });
+  }
+  return out;
 }

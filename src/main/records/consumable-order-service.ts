@@ -4,12 +4,11 @@ import { AppError, fieldError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { ConsumableCreate, ConsumableUpdate } from '../../shared/contract/records';
 import type { ConsumableOrder } from '../../shared/records';
-import type { RecordsDeps } from './deps';
+import type { SeamDeps } from './deps';
 import type { ListSpec } from './search';
 import { OrderService, type ImportCheck } from './order-service';
 import type { ImportAnswer } from '../../shared/contract/cart';
 import { CONSUMABLE_TRANSITIONS } from '../../shared/workflows';
-import { consumableOrderStore } from '../stores/consumable-order-store';
 
 export const CONSUMABLE_FIELDS = ['name', 'specification', 'quantity', 'unit_price', 'communication', 'notes'] as const;
 
@@ -19,9 +18,9 @@ export const consumableListSpec: ListSpec<ConsumableOrder> = {
 };
 
 export class ConsumableOrderService extends OrderService<ConsumableOrder, keyof typeof CONSUMABLE_TRANSITIONS> {
-  constructor(d: RecordsDeps) {
+  constructor(d: SeamDeps) {
     super(d, {
-      store: consumableOrderStore,
+      table: 'consumableOrders',
       importKind: 'consumable',
       entity: 'consumable_order',
       endpoint: '/consumable-orders/',
@@ -34,7 +33,7 @@ export class ConsumableOrderService extends OrderService<ConsumableOrder, keyof 
   }
 
   /** `check` vets an import reference (see ImportCheck); the HTTP/IPC handler supplies it. */
-  create(actor: UserInfo, input: ConsumableCreate, check?: ImportCheck): ImportAnswer<ConsumableOrder> {
+  create(actor: UserInfo, input: ConsumableCreate, check?: ImportCheck): Promise<ImportAnswer<ConsumableOrder>> {
     const values = {
       name: input.name,
       specification: input.specification ?? '',
@@ -46,20 +45,20 @@ export class ConsumableOrderService extends OrderService<ConsumableOrder, keyof 
     return this.insert(actor, values, values, input.import_ref, check);
   }
 
-  update(actor: UserInfo, input: ConsumableUpdate): ConsumableOrder {
+  update(actor: UserInfo, input: ConsumableUpdate): Promise<ConsumableOrder> {
     const { id, ...patch } = input;
     return this.edit(actor, id, () => patch);
   }
 
-  approve(actor: UserInfo, id: number): ConsumableOrder {
+  approve(actor: UserInfo, id: number): Promise<ConsumableOrder> {
     return this.transition(actor, id, 'approve');
   }
 
-  reject(actor: UserInfo, id: number, reason: string): ConsumableOrder {
+  reject(actor: UserInfo, id: number, reason: string): Promise<ConsumableOrder> {
     return this.transition(actor, id, 'reject', { reject_reason: reason });
   }
 
-  complete(actor: UserInfo, id: number): ConsumableOrder {
+  complete(actor: UserInfo, id: number): Promise<ConsumableOrder> {
     return this.transition(actor, id, 'complete');
   }
 }

@@ -26,10 +26,13 @@ export interface RecordsDeps {
   orderChanged?: OrderListener;
 }
 
+/** What a records service on the seam needs: no connection, no synchronous audit log. */
+export type SeamDeps = Omit<RecordsDeps, 'db' | 'audit'>;
+
 /** Events carry ids only for small changes; a bulk import just says "this list changed". */
 const MAX_EVENT_IDS = 500;
 
-export function afterCommit(deps: RecordsDeps, changes: Array<{ endpoint: ListEndpoint; ids: number[]; bulk?: boolean }>): void {
+export function afterCommit(deps: Pick<RecordsDeps, 'hooks' | 'events' | 'log'>, changes: Array<{ endpoint: ListEndpoint; ids: number[]; bulk?: boolean }>): void {
   for (const c of changes) {
     try {
       if (c.bulk) deps.hooks.bulkChanged(c.endpoint, c.ids);

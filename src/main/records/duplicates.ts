@@ -2,9 +2,7 @@
 // in an open reagent order with the same CAS, or the same product number + brand.
 import { parseCas } from '../../shared/cas';
 import type { DuplicateReport } from '../../shared/records';
-import type { Db } from '../db/open';
-import { inventoryStore } from '../stores/inventory-store';
-import { reagentOrderStore } from '../stores/reagent-order-store';
+import type { LabReads } from '../stores/lab-data';
 
 export interface DuplicateQuery {
   cas_number?: string;
@@ -14,7 +12,8 @@ export interface DuplicateQuery {
   exclude_item_id?: number;
 }
 
-export function findDuplicates(db: Db, q: DuplicateQuery): DuplicateReport {
+/** What matches `q`, read in the open unit `r`. */
+export async function findDuplicates(r: Pick<LabReads, 'inventory' | 'reagentOrders'>, q: DuplicateQuery): Promise<DuplicateReport> {
   const p = parseCas(q.cas_number ?? '');
   const cas = p.kind === 'valid' || p.kind === 'bad_check_digit' ? p.canonical : '';
   const product = (q.product_number ?? '').trim();
@@ -22,9 +21,9 @@ export function findDuplicates(db: Db, q: DuplicateQuery): DuplicateReport {
   const report: DuplicateReport = { inventory: [], orders: [] };
   if (!cas && !(product && brand)) return report;
 
-  const matchedBy = (r: { cas_number: string }) => (cas && r.cas_number === cas ? 'cas_number' : 'product_number') as 'cas_number' | 'product_number';
+  const matchedBy = (row: { cas_number: string }) => (cas && row.cas_number === cas ? 'cas_number' : 'product_number') as 'cas_number' | 'product_number';
   const m = { cas, product, brand };
-  report.inventory = inventoryStore(db).matching(m, q.exclude_item_id ?? null).map((r) => ({ ...r, matched_by: matchedBy(r) }));
-  report.orders = reagentOrderStore(db).openMatching(m, q.exclude_order_id ?? null).map((r) => ({ ...r, matched_by: matchedBy(r) }));
+  report.inventory = (await r.inventory.matching(m, q.exclude_item_id ?? null)).map((row) => ({ ...row, matched_by: matchedBy(row) }));
+  report.orders = (await r.reagentOrders.openMatching(m, q.exclude_order_id ?? null)).map((row) => ({ ...row, matched_by: matchedBy(row) }));
   return report;
 }

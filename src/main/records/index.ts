@@ -1,6 +1,6 @@
 // The records room (README.md): inventory items, reagent and consumable orders, their history and
-// duplicate warning. `wire` builds its services on the current connection; the composition root
-// calls it again when a restore or move reopens the databases.
+// duplicate warning. `wire` builds its services on the current connections (the seam, `deps.data`);
+// the composition root calls it again when a restore or move reopens the databases.
 import { InventoryService } from './inventory-service';
 import { ReagentOrderService } from './reagent-order-service';
 import { ConsumableOrderService } from './consumable-order-service';
@@ -9,36 +9,34 @@ import type { RecordsDeps } from './deps';
 import type { HistoryEntry, RecordEntityType } from '../../shared/records';
 import { AppError, fieldError } from '../../shared/errors';
 import { peopleResolver } from '../audit/audit-query';
-import { inventoryStore } from '../stores/inventory-store';
-import { reagentOrderStore } from '../stores/reagent-order-store';
-import { consumableOrderStore } from '../stores/consumable-order-store';
+import type { LabReads } from '../stores/lab-data';
 
 export interface RecordsServices {
   inventory: InventoryService;
   reagentOrders: ReagentOrderService;
   consumableOrders: ConsumableOrderService;
   duplicates(q: DuplicateQuery): ReturnType<typeof findDuplicates>;
-  history(entityType: RecordEntityType, id: number): HistoryEntry[];
+  history(entityType: RecordEntityType, id: number): Promise<HistoryEntry[]>;
 }
 
-/** Whether record `id` of a kind exists, through its table's store. */
-const EXISTS: Record<RecordEntityType, (db: RecordsDeps['db'], id: number) => boolean> = {
-  inventory_item: (db, id) => inventoryStore(db).exists(id),
-  reagent_order: (db, id) => reagentOrderStore(db).exists(id),
-  consumable_order: (db, id) => consumableOrderStore(db).exists(id),
+/** Whether record `id` of a kind exists, through its table's store in the open unit `r`. */
+const EXISTS: Record<RecordEntityType, (r: LabReads, id: number) => Promise<boolean>> = {
+  inventory_item: (r, id) => r.inventory.exists(id),
+  reagent_order: (r, id) => r.reagentOrders.exists(id),
+  consumable_order: (r, id) => r.consumableOrders.exists(id),
 };
 
 export function wire(deps: RecordsDeps): RecordsServices {
   const inventory = new InventoryService(deps);
   return {
     inventory,
-    reagentOrders: new ReagentOrderService(deps, inventory),
+    reagentOrders: new ReagentOrderService(deps),
     consumableOrders: new ConsumableOrderService(deps),
-    duplicates: (q) => findDuplicates(deps.db, q),
-    history(entityType, id) {
+    duplicates: (q) => deps.data.read((r) => findDuplicates(r, q)),
+    async history(entityType, id) {
       const entries = deps.audit.history(entityType, id);
       // A deleted record still has its history; only an id that never existed is not found.
-      if (entries.length === 0 && !EXISTS[entityType](deps.db, id)) {
+      if (entries.length === 0 && !(await deps.data.read((r) => EXISTS[entityType](r, id)))) {
         throw new AppError('not_found', 'records.noRecord', { kind: entityType, id }, { fields: fieldError('id', 'field.noSuchRecord') });
       }
       // Audit keeps user ids; the history panel shows who that was.

@@ -1,20 +1,18 @@
-// Inventory items: create, edit, delete — each in one transaction with its audit entry, then the after-commit completion hook and live-refresh event.
+// Inventory items: create, edit, delete — each in one write unit with its audit entry, then the after-commit completion hook and live-refresh event.
 import { AppError, fieldError, fieldInvalid } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { InventoryCreate, InventoryUpdate, ListQuery } from '../../shared/contract/records';
 import type { InventoryItem, ListResult } from '../../shared/records';
 import { afterCommit, created, diff, type RecordsDeps, deleted } from './deps';
 import { resolveCas } from './cas-field';
-import { derivedColumns, listPage, listResult, type ListSpec } from './search';
+import { derivedColumns, listResult, readListPage, type ListSpec } from './search';
 import type { ListFilter } from '../stores/record-list-store';
 import { editedAmount, receivedMovement, type MovementInput } from '../stock/stock-ledger';
-import { resolveLocation, type ResolvedLocation } from '../locations/location-tree';
+import { resolveLocation, type ResolvedLocation } from '../locations/location-find';
 import { canonicalUnit } from '../../shared/amounts';
 import { hazardousWith, type GhsPictogram } from '../../shared/stock';
-import { writeTransaction } from '../db/transaction';
 import { inventoryStore, type InventoryValues, type InventoryWrites } from '../stores/inventory-store';
 import { stockMovementStore, type StockMovementWrites } from '../stores/stock-movement-store';
-import { controlledStore, type ControlledReads } from '../stores/controlled-store';
 import type { LabReads, LabWrites } from '../stores/lab-data';
 import { recordAudit } from '../audit/audit-log';
 
@@ -86,29 +84,37 @@ export async function insertItem(tx: LabWrites, values: InventoryRow, actor: Use
 }
 
 export class InventoryService {
+  // The synchronous forms (`get`, `insert`) are for the rooms not on the seam yet: they read and
+  // write on the connection, inside their own synchronous transactions.
   private readonly items: InventoryWrites;
   private readonly movements: StockMovementWrites;
-  private readonly controlled: ControlledReads;
 
   constructor(private readonly d: RecordsDeps) {
     this.items = inventoryStore(d.db);
     this.movements = stockMovementStore(d.db);
-    this.controlled = controlledStore(d.db);
   }
 
   /** `filter`: an extra condition on `t` (the dashboard's alert filters). */
-  list(q: ListQuery, filter?: ListFilter): ListResult<InventoryItem> {
-    return listResult(listPage(this.d.db, inventoryListSpec, q, { filter }), q);
+  async list(q: ListQuery, filter?: ListFilter): Promise<ListResult<InventoryItem>> {
+    return listResult(await this.d.data.read((r) => readListPage(r, inventoryListSpec, q, { filter })), q);
   }
 
+  /** The item `id` on the seam (readItem in a read unit). */
+  load(id: number): Promise<InventoryItem> {
+    return this.d.data.read((r) => readItem(r, id));
+  }
+
+  /** The item `id` on the connection; on the seam: `load`, or readItem in a unit. */
   get(id: number): InventoryItem {
     const row = this.items.byId(id);
     if (!row) throw new AppError('not_found', 'records.noItem', { id }, { fields: fieldError('id', 'field.noSuchRecord') });
     return mapInventory(row);
   }
 
-  /** Inserts inside the caller's transaction (create, stock-in, bulk import); audit included. */
-  /** `movement`: the item's first movement when it is not a `received` one (a split-off part). */
+  /**
+   * Inserts inside the caller's synchronous transaction, audit included; on the seam: insertItem.
+   * `movement`: the item's first movement when it is not a `received` one (a split-off part).
+   */
   insert(values: InventoryRow, actor: UserInfo, extra: { source_order_id?: number; action?: string; movement?: (id: number) => MovementInput } = {}): number {
     const id = this.items.insert(values, actor.id, extra.source_order_id ?? null);
     this.movements.insert(extra.movement ? extra.movement(id) : receivedMovement(id, values, actor.id, extra.source_order_id ?? null));
@@ -116,17 +122,20 @@ export class InventoryService {
     return id;
   }
 
-  create(actor: UserInfo, input: InventoryCreate): InventoryItem {
+  async create(actor: UserInfo, input: InventoryCreate): Promise<InventoryItem> {
     const cas = resolveCas(input.cas_number, input.cas_override);
-    const id = writeTransaction(this.d.db, () => this.insert(inventoryRowValues(input, cas, resolveLocation(this.d.db, input)), actor));
-    afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
-    return this.get(id);
+    const item = await this.d.data.withWriteTransaction(async (tx) => {
+      const id = await insertItem(tx, inventoryRowValues(input, cas, await resolveLocation(tx.locations, input)), actor);
+      return readItem(tx, id);
+    });
+    afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [item.id] }]);
+    return item;
   }
 
-  update(actor: UserInfo, input: InventoryUpdate): InventoryItem {
+  async update(actor: UserInfo, input: InventoryUpdate): Promise<InventoryItem> {
     const { id, cas_override, ...patch } = input;
-    const item = writeTransaction(this.d.db, () => {
-      const before = this.get(id);
+    const { item, changed } = await this.d.data.withWriteTransaction(async (tx) => {
+      const before = await readItem(tx, id);
       const next: Record<string, unknown> = { ...patch };
       if (patch.cas_number !== undefined) next.cas_number = resolveCas(patch.cas_number, cas_override || patch.cas_number === before.cas_number);
       if (patch.unit !== undefined) next.unit = canonicalUnit(patch.unit);
@@ -135,8 +144,8 @@ export class InventoryService {
       // (and let it be used alone) or move its history to another chemical.
       if (before.controlled && next.cas_number !== undefined && next.cas_number !== before.cas_number) throw fieldInvalid('cas_number', 'controlled.editCas');
       // Its balance changes only with a second person (the stock dialog) — also when this edit makes it controlled.
-      if ((before.controlled || this.controlledAfter(next.cas_number)) && movement && movement.delta !== 0) throw fieldInvalid('quantity', 'controlled.editAmount');
-      const location = resolveLocation(this.d.db, patch);
+      if ((before.controlled || (await controlledAfter(tx, next.cas_number))) && movement && movement.delta !== 0) throw fieldInvalid('quantity', 'controlled.editAmount');
+      const location = await resolveLocation(tx.locations, patch);
       if (location) Object.assign(next, location);
       // ghs compares as its stored text, so an unchanged list is no change
       const beforeRow = { ...before, ghs: before.ghs.join(',') } as unknown as Record<string, unknown>;
@@ -144,36 +153,35 @@ export class InventoryService {
       // the flag follows the pictograms the item has after the edit, sent or kept (unchanged: no change)
       next.hazardous = hazardousWith((next.ghs as string | undefined) ?? (beforeRow.ghs as string), (next.hazardous as boolean | undefined) ?? before.hazardous);
       const changes = diff(beforeRow, next, INVENTORY_FIELDS);
-      if (Object.keys(changes).length === 0) return before;
+      if (Object.keys(changes).length === 0) return { item: before, changed: false };
       const merged = { ...beforeRow, ...next };
       const sets = { ...Object.fromEntries(Object.keys(changes).map((f) => [f, f === 'hazardous' ? (next.hazardous ? 1 : 0) : next[f]])), ...derivedColumns(ENDPOINT, merged) };
       // not a form field: converted with the unit by editedAmount (what a borrower has out)
       if (next.borrowed_amount !== undefined) Object.assign(sets, { borrowed_amount: next.borrowed_amount });
-      this.items.update(id, sets);
-      if (movement) this.movements.insert({ ...movement, item_id: id, user_id: actor.id });
+      await tx.inventory.update(id, sets);
+      if (movement) await tx.movements.insert({ ...movement, item_id: id, user_id: actor.id });
       // the history names the location by its path (storage_location); its id says nothing to a reader
       const { location_id: _locationId, ...audited } = changes;
-      this.d.audit.record({ userId: actor.id, entityType: INVENTORY_ENTITY, entityId: id, action: 'update', changes: audited });
-      return null;
+      await recordAudit(tx, { userId: actor.id, entityType: INVENTORY_ENTITY, entityId: id, action: 'update', changes: audited });
+      return { item: await readItem(tx, id), changed: true };
     });
-    if (item) return item;
-    afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
-    return this.get(id);
+    if (changed) afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
+    return item;
   }
 
-  delete(actor: UserInfo, id: number): void {
-    writeTransaction(this.d.db, () => {
-      const before = this.get(id);
+  async delete(actor: UserInfo, id: number): Promise<void> {
+    await this.d.data.withWriteTransaction(async (tx) => {
+      const before = await readItem(tx, id);
       // The ledger (台账) lists items by their row: a controlled item leaves through Dispose, which keeps it.
       if (before.controlled) throw new AppError('conflict', 'controlled.deleteItem', { id });
-      this.items.delete(id);
-      this.d.audit.record({ userId: actor.id, entityType: INVENTORY_ENTITY, entityId: id, action: 'delete', changes: deleted(before, AUDIT_FIELDS) });
+      await tx.inventory.delete(id);
+      await recordAudit(tx, { userId: actor.id, entityType: INVENTORY_ENTITY, entityId: id, action: 'delete', changes: deleted(before, AUDIT_FIELDS) });
     });
     afterCommit(this.d, [{ endpoint: ENDPOINT, ids: [id] }]);
   }
+}
 
-  /** Whether an edit's new CAS (canonical; undefined = unchanged) is on a controlled list. */
-  private controlledAfter(cas: unknown): boolean {
-    return typeof cas === 'string' && cas !== '' && this.controlled.hasCas(cas);
-  }
+/** Whether an edit's new CAS (canonical; undefined = unchanged) is on a controlled list. */
+async function controlledAfter(r: Pick<LabReads, 'controlled'>, cas: unknown): Promise<boolean> {
+  return typeof cas === 'string' && cas !== '' && (await r.controlled.hasCas(cas));
 }

@@ -6,13 +6,13 @@ import type { UserInfo } from '../../shared/contract';
 import type { ImportAnswer, ImportRef } from '../../shared/contract/cart';
 import type { ListQuery } from '../../shared/contract/records';
 import type { ListEndpoint, ListResult, RecordEntityType } from '../../shared/records';
-import { afterCommit, created, deleted, diff, type RecordsDeps } from './deps';
-import { derivedColumns, listPage, listResult, type ListSpec } from './search';
+import { afterCommit, created, deleted, diff, type SeamDeps } from './deps';
+import { derivedColumns, listResult, readListPage, type ListSpec } from './search';
 import { checkStatusIn, checkTransition } from './status-tables';
 import { DELETABLE_ORDER_STATUSES, EDITABLE_ORDER_STATUSES } from '../../shared/workflows';
-import { importSubmissionStore, isDuplicateSubmission, type ImportOrderKind, type ImportSubmissionWrites, type Submission } from '../stores/import-submission-store';
-import { writeTransaction } from '../db/transaction';
-import type { Db } from '../db/open';
+import { isDuplicateSubmission, type ImportOrderKind, type Submission } from '../stores/import-submission-store';
+import type { LabReads, LabWrites } from '../stores/lab-data';
+import { recordAudit } from '../audit/audit-log';
 import { announceOrder, type OrderStep } from './order-events';
 
 export interface OrderRecord {
@@ -27,21 +27,16 @@ export interface OrderRecord {
 /**
  * Refuses (throws an AppError) an import reference that names no item of the current cart-import
  * batch. Asked only when the item has no order yet, so an expired batch still answers with the
- * order its item became.
+ * order its item became. It reads the batch file, so it runs before the order's write unit.
  */
 export type ImportCheck = (ref: ImportRef) => void;
 
-/** What the steps need of an order kind's store (reagent-order-store.ts, consumable-order-store.ts). */
-export interface OrderStore {
-  byId(id: number): object | undefined;
-  insert(row: Record<string, unknown>): number;
-  update(id: number, sets: Record<string, unknown>): void;
-  delete(id: number): void;
-}
+/** The units' stores an order kind's table is one of (reagent-order-store.ts, consumable-order-store.ts). */
+type OrderTable = 'reagentOrders' | 'consumableOrders';
 
 export interface OrderKind<T extends OrderRecord, A extends string> {
-  /** The store of the kind's table on a connection. */
-  store: (db: Db) => OrderStore;
+  /** The kind's table among the unit's stores. */
+  table: OrderTable;
   /** The order kind in import_submissions. */
   importKind: ImportOrderKind;
   /** Entity type in the audit log (and the record kind refusals name). */
@@ -56,61 +51,73 @@ export interface OrderKind<T extends OrderRecord, A extends string> {
 }
 
 export abstract class OrderService<T extends OrderRecord, A extends OrderStep> {
-  protected readonly orders: OrderStore;
-  private readonly submissions: ImportSubmissionWrites;
-
   constructor(
-    protected readonly d: RecordsDeps,
+    protected readonly d: SeamDeps,
     private readonly kind: OrderKind<T, A>,
-  ) {
-    this.orders = kind.store(d.db);
-    this.submissions = importSubmissionStore(d.db);
+  ) {}
+
+  async list(q: ListQuery): Promise<ListResult<T>> {
+    return listResult(await this.d.data.read((r) => readListPage(r, this.kind.list, q)), q);
   }
 
-  list(q: ListQuery): ListResult<T> {
-    return listResult(listPage(this.d.db, this.kind.list, q), q);
+  get(id: number): Promise<T> {
+    return this.d.data.read((r) => this.read(r, id));
   }
 
-  get(id: number): T {
-    const row = this.orders.byId(id);
+  /** The order `id` read in the open unit `r`; the kind's not_found when there is none. */
+  protected async read(r: Pick<LabReads, OrderTable>, id: number): Promise<T> {
+    const row = await r[this.kind.table].byId(id);
     if (!row) throw this.kind.notFound(id);
-    return this.kind.list.map(row as Record<string, unknown>);
+    return this.kind.list.map(row as unknown as Record<string, unknown>);
+  }
+
+  /** The kind's table in the open write unit `tx`. */
+  protected orders(tx: LabWrites): LabWrites[OrderTable] {
+    return tx[this.kind.table];
   }
 
   /**
    * A new pending order of `actor` with the given column values; `audit` is how the values read in
    * the audit log (e.g. booleans rather than the stored 0/1). With an import reference the order
-   * and its import_submissions row are written in one transaction, and an item that already has
-   * an order gets that order back (`existing: true`) with nothing written, audited or announced.
+   * and its import_submissions row are written in one unit, and an item that already has an order
+   * gets that order back (`existing: true`) with nothing written, audited or announced.
    */
-  protected insert(actor: UserInfo, values: Record<string, unknown>, audit: Record<string, unknown>, ref?: ImportRef, check?: ImportCheck): ImportAnswer<T> {
+  protected async insert(actor: UserInfo, values: Record<string, unknown>, audit: Record<string, unknown>, ref?: ImportRef, check?: ImportCheck): Promise<ImportAnswer<T>> {
     const { entity, endpoint, fields, importKind } = this.kind;
-    const db = this.d.db;
     const row = { ...values, applicant_id: actor.id, status: 'pending_approval', ...derivedColumns(endpoint, { ...values, applicant: actor.displayName }) };
-    const write = (): { id: number; existing: boolean } => {
-      if (ref) {
-        const prior = this.submissions.forItem(ref.batch_id, ref.item_id);
-        if (prior) return { id: this.priorOrder(prior), existing: true };
-        check?.(ref);
-      }
-      const newId = this.orders.insert(row);
-      if (ref) this.submissions.insert({ batch_id: ref.batch_id, item_id: ref.item_id, order_kind: importKind, order_id: newId, created_by: actor.id });
-      this.d.audit.record({ userId: actor.id, entityType: entity, entityId: newId, action: 'create', changes: created({ ...audit, status: 'pending_approval' }, [...fields, 'status']) });
-      return { id: newId, existing: false };
-    };
-    let res: { id: number; existing: boolean };
-    try {
-      // IMMEDIATE takes the write lock before the lookup, so a submission committed by another
-      // connection is seen rather than raced; the UNIQUE pair stays the last guard.
-      res = ref ? writeTransaction(db, write) : writeTransaction(db, write);
-    } catch (e) {
-      const prior = ref && isDuplicateSubmission(e) ? this.submissions.forItem(ref.batch_id, ref.item_id) : undefined;
-      if (!prior) throw e;
-      res = { id: this.priorOrder(prior), existing: true };
+    if (ref) {
+      // The batch check reads a file, so it cannot run inside the unit: an item that already has
+      // its order answers with it unchecked, any other is checked first.
+      const prior = await this.d.data.read((r) => this.priorAnswer(r, ref));
+      if (prior) return prior;
+      check?.(ref);
     }
-    if (res.existing) return { ...this.get(res.id), existing: true };
-    afterCommit(this.d, [{ endpoint, ids: [res.id] }]);
-    return this.announce(actor, 'request', this.get(res.id));
+    let res: { order: T; existing: boolean };
+    try {
+      res = await this.d.data.withWriteTransaction(async (tx) => {
+        // Under the write lock: a submission another connection committed since is seen rather
+        // than raced; the UNIQUE pair stays the last guard.
+        const prior = ref ? await this.priorAnswer(tx, ref) : undefined;
+        if (prior) return { order: prior, existing: true };
+        const newId = await this.orders(tx).insert(row);
+        if (ref) await tx.importSubmissions.insert({ batch_id: ref.batch_id, item_id: ref.item_id, order_kind: importKind, order_id: newId, created_by: actor.id });
+        await recordAudit(tx, { userId: actor.id, entityType: entity, entityId: newId, action: 'create', changes: created({ ...audit, status: 'pending_approval' }, [...fields, 'status']) });
+        return { order: await this.read(tx, newId), existing: false };
+      });
+    } catch (e) {
+      const prior = ref && isDuplicateSubmission(e) ? await this.d.data.read((r) => this.priorAnswer(r, ref)) : undefined;
+      if (!prior) throw e;
+      res = { order: prior, existing: true };
+    }
+    if (res.existing) return res.order;
+    afterCommit(this.d, [{ endpoint, ids: [res.order.id] }]);
+    return this.announce(actor, 'request', res.order);
+  }
+
+  /** The answer for an item that already became an order (that order, `existing`), read in the open unit `r`. */
+  private async priorAnswer(r: Pick<LabReads, OrderTable | 'importSubmissions'>, ref: ImportRef): Promise<(T & { existing: true }) | undefined> {
+    const prior = await r.importSubmissions.forItem(ref.batch_id, ref.item_id);
+    return prior && { ...(await this.read(r, this.priorOrder(prior))), existing: true };
   }
 
   /** The order an item became; refused when it became the other kind of order. */
@@ -128,55 +135,58 @@ export abstract class OrderService<T extends OrderRecord, A extends OrderStep> {
    * patch into field values (it sees the order as it is); `column` turns a field value into what
    * is stored. Nothing changed → nothing written, the order returned as it is.
    */
-  protected edit(actor: UserInfo, id: number, next: (before: T) => Record<string, unknown>, column: (field: string, value: unknown) => unknown = (_, v) => v): T {
+  protected async edit(actor: UserInfo, id: number, next: (before: T) => Record<string, unknown>, column: (field: string, value: unknown) => unknown = (_, v) => v): Promise<T> {
     const { entity, endpoint, fields } = this.kind;
-    const unchanged = writeTransaction(this.d.db, () => {
-      const before = this.get(id);
+    const { order, changed } = await this.d.data.withWriteTransaction(async (tx) => {
+      const before = await this.read(tx, id);
       this.checkOwner(actor, before, 'edit');
       checkStatusIn(EDITABLE_ORDER_STATUSES, 'edit', { kind: this.kind.entity, id }, before.status);
       const values = next(before);
       const changes = diff(before as unknown as Record<string, unknown>, values, fields);
-      if (Object.keys(changes).length === 0) return before;
+      if (Object.keys(changes).length === 0) return { order: before, changed: false };
       const sets = { ...Object.fromEntries(Object.keys(changes).map((f) => [f, column(f, values[f])])), ...derivedColumns(endpoint, { ...before, ...values }) };
-      this.orders.update(id, sets);
-      this.d.audit.record({ userId: actor.id, entityType: entity, entityId: id, action: 'update', changes });
-      return null;
+      await this.orders(tx).update(id, sets);
+      await recordAudit(tx, { userId: actor.id, entityType: entity, entityId: id, action: 'update', changes });
+      return { order: await this.read(tx, id), changed: true };
     });
-    if (unchanged) return unchanged;
-    afterCommit(this.d, [{ endpoint, ids: [id] }]);
-    return this.get(id);
+    if (changed) afterCommit(this.d, [{ endpoint, ids: [id] }]);
+    return order;
   }
 
-  delete(actor: UserInfo, id: number): void {
+  async delete(actor: UserInfo, id: number): Promise<void> {
     const { entity, endpoint, fields } = this.kind;
-    writeTransaction(this.d.db, () => {
-      const before = this.get(id);
+    await this.d.data.withWriteTransaction(async (tx) => {
+      const before = await this.read(tx, id);
       this.checkOwner(actor, before, 'delete');
       checkStatusIn(DELETABLE_ORDER_STATUSES, 'delete', { kind: this.kind.entity, id }, before.status);
-      this.orders.delete(id);
-      this.submissions.deleteForOrder(this.kind.importKind, id);
-      this.d.audit.record({ userId: actor.id, entityType: entity, entityId: id, action: 'delete', changes: deleted(before, [...fields, 'status']) });
+      await this.orders(tx).delete(id);
+      await tx.importSubmissions.deleteForOrder(this.kind.importKind, id);
+      await recordAudit(tx, { userId: actor.id, entityType: entity, entityId: id, action: 'delete', changes: deleted(before, [...fields, 'status']) });
     });
     afterCommit(this.d, [{ endpoint, ids: [id] }]);
   }
 
   /** One step of the workflow (approve, reject, …), refused unless the order's status allows it. */
-  protected transition(actor: UserInfo, id: number, action: A, extra: Record<string, unknown> = {}): T {
+  protected async transition(actor: UserInfo, id: number, action: A, extra: Record<string, unknown> = {}): Promise<T> {
     const { entity, endpoint } = this.kind;
-    writeTransaction(this.d.db, () => {
-      const before = this.get(id);
+    const order = await this.d.data.withWriteTransaction(async (tx) => {
+      const before = await this.read(tx, id);
       const to = checkTransition(this.kind.transitions[action], action, { kind: this.kind.entity, id }, before.status);
       const sets: Record<string, unknown> = { status: to, ...extra };
-      this.orders.update(id, sets);
-      this.d.audit.record({ userId: actor.id, entityType: entity, entityId: id, action, changes: diff(before as unknown as Record<string, unknown>, sets, ['status', 'reject_reason']) });
+      await this.orders(tx).update(id, sets);
+      await recordAudit(tx, { userId: actor.id, entityType: entity, entityId: id, action, changes: diff(before as unknown as Record<string, unknown>, sets, ['status', 'reject_reason']) });
+      return this.read(tx, id);
     });
     afterCommit(this.d, [{ endpoint, ids: [id] }]);
-    return this.announce(actor, action, this.get(id));
+    return this.announce(actor, action, order);
   }
 
-  /** Tells the order listener (order-events.ts) of a committed step; answers the order. */
-  protected announce(actor: UserInfo, step: OrderStep, order: T, item?: { id: number; storage_location: string }): T {
-    announceOrder(this.d, { orderType: this.kind.importKind, step, order, actor, ...(item ? { item } : {}) });
+  /**
+   * Tells the order listener (order-events.ts) of a step whose unit resolved, and answers the order
+   * once it was told, so the step's answer comes after its notifications.
+   */
+  protected async announce(actor: UserInfo, step: OrderStep, order: T, item?: { id: number; storage_location: string }): Promise<T> {
+    await announceOrder(this.d, { orderType: this.kind.importKind, step, order, actor, ...(item ? { item } : {}) });
     return order;
   }
 }

@@ -1,25 +1,24 @@
 // Reagent orders: pending_approval → approved → arrived → stocked_in, or → rejected. Members
 // create orders and edit/delete their own while pending; admins approve, reject, mark arrived and
-// stock in. The formal stock-in creates the inventory item in the same transaction and is
+// stock in. The formal stock-in creates the inventory item in the same write unit and is
 // idempotent: a second call (double click) returns the item the first one created.
 import { AppError, fieldError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { ReagentCreate, ReagentUpdate, StockInInput } from '../../shared/contract/records';
 import type { InventoryItem, ReagentOrder } from '../../shared/records';
-import { afterCommit, type RecordsDeps } from './deps';
+import { afterCommit, type SeamDeps } from './deps';
 import { resolveCas } from './cas-field';
 import type { ListSpec } from './search';
 import { OrderService, type ImportCheck } from './order-service';
 import type { ImportAnswer } from '../../shared/contract/cart';
 import { checkTransition } from './status-tables';
 import { REAGENT_TRANSITIONS } from '../../shared/workflows';
-import { inventoryRowValues, type InventoryService } from './inventory-service';
-import { existingLocation, locationById } from '../locations/location-tree';
+import { insertItem, inventoryRowValues, readItem } from './inventory-service';
+import { existingLocation, locationById } from '../locations/location-find';
 import { localDay } from '../../shared/stock';
 import { fieldInvalid } from '../../shared/errors';
 import { containersOf, toNumber, unitDimension } from '../../shared/amounts';
-import { writeTransaction } from '../db/transaction';
-import { reagentOrderStore } from '../stores/reagent-order-store';
+import { recordAudit } from '../audit/audit-log';
 
 export const REAGENT_FIELDS = ['name', 'english_name', 'cas_number', 'specification', 'quantity', 'unit_price', 'brand', 'category', 'product_number', 'hazardous', 'notes', 'supplier'] as const;
 const ENDPOINT = '/reagent-orders/' as const;
@@ -49,12 +48,9 @@ function stockInAmount(order: ReagentOrder, input: StockInInput): { quantity: nu
 type ReagentStep = Exclude<keyof typeof REAGENT_TRANSITIONS, 'stock_in'>;
 
 export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep> {
-  constructor(
-    d: RecordsDeps,
-    private readonly inventory: InventoryService,
-  ) {
+  constructor(d: SeamDeps) {
     super(d, {
-      store: reagentOrderStore,
+      table: 'reagentOrders',
       importKind: 'reagent',
       entity: ENTITY,
       endpoint: ENDPOINT,
@@ -67,7 +63,7 @@ export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep>
   }
 
   /** `check` vets an import reference (see ImportCheck); the HTTP/IPC handler supplies it. */
-  create(actor: UserInfo, input: ReagentCreate, check?: ImportCheck): ImportAnswer<ReagentOrder> {
+  create(actor: UserInfo, input: ReagentCreate, check?: ImportCheck): Promise<ImportAnswer<ReagentOrder>> {
     const cas = resolveCas(input.cas_number, input.cas_override);
     const values = {
       name: input.name,
@@ -86,7 +82,7 @@ export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep>
     return this.insert(actor, values, { ...values, hazardous: !!input.hazardous }, input.import_ref, check);
   }
 
-  update(actor: UserInfo, input: ReagentUpdate): ReagentOrder {
+  update(actor: UserInfo, input: ReagentUpdate): Promise<ReagentOrder> {
     const { id, cas_override, ...patch } = input;
     return this.edit(
       actor,
@@ -100,25 +96,25 @@ export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep>
     );
   }
 
-  approve(actor: UserInfo, id: number): ReagentOrder {
+  approve(actor: UserInfo, id: number): Promise<ReagentOrder> {
     return this.transition(actor, id, 'approve');
   }
 
-  reject(actor: UserInfo, id: number, reason: string): ReagentOrder {
+  reject(actor: UserInfo, id: number, reason: string): Promise<ReagentOrder> {
     return this.transition(actor, id, 'reject', { reject_reason: reason });
   }
 
-  arrive(actor: UserInfo, id: number): ReagentOrder {
+  arrive(actor: UserInfo, id: number): Promise<ReagentOrder> {
     return this.transition(actor, id, 'arrive');
   }
 
-  stockIn(actor: UserInfo, input: StockInInput): { order: ReagentOrder; item: InventoryItem; alreadyStockedIn: boolean } {
-    const res = writeTransaction(this.d.db, () => {
-      const order = this.get(input.id);
-      if (order.status === 'stocked_in' && order.inventory_item_id != null) return { itemId: order.inventory_item_id, again: true };
+  async stockIn(actor: UserInfo, input: StockInInput): Promise<{ order: ReagentOrder; item: InventoryItem; alreadyStockedIn: boolean }> {
+    const res = await this.d.data.withWriteTransaction(async (tx) => {
+      const order = await this.read(tx, input.id);
+      if (order.status === 'stocked_in' && order.inventory_item_id != null) return { order, item: await readItem(tx, order.inventory_item_id), again: true };
       checkTransition(REAGENT_TRANSITIONS.stock_in, 'stock_in', { kind: ENTITY, id: order.id }, order.status);
       // From the tree: an id, or a text naming an existing node; a typed fragment never becomes a new node.
-      const location = input.location_id != null ? locationById(this.d.db, input.location_id) : input.storage_location?.trim() ? existingLocation(this.d.db, input.storage_location) : undefined;
+      const location = input.location_id != null ? await locationById(tx.locations, input.location_id) : input.storage_location?.trim() ? await existingLocation(tx.locations, input.storage_location) : undefined;
       if (!location?.storage_location) throw fieldInvalid(input.location_id === undefined ? 'storage_location' : 'location_id', 'field.required');
       const values = inventoryRowValues(
         {
@@ -138,19 +134,17 @@ export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep>
         order.cas_number,
         location,
       );
-      const itemId = this.inventory.insert(values, actor, { source_order_id: order.id, action: 'stock_in' });
-      this.orders.update(order.id, { status: 'stocked_in' });
-      this.d.audit.record({ userId: actor.id, entityType: ENTITY, entityId: order.id, action: 'stock_in', changes: { status: [order.status, 'stocked_in'], inventory_item_id: [null, itemId], storage_location: [null, location.storage_location] } });
-      return { itemId, again: false };
+      const itemId = await insertItem(tx, values, actor, { source_order_id: order.id, action: 'stock_in' });
+      await this.orders(tx).update(order.id, { status: 'stocked_in' });
+      await recordAudit(tx, { userId: actor.id, entityType: ENTITY, entityId: order.id, action: 'stock_in', changes: { status: [order.status, 'stocked_in'], inventory_item_id: [null, itemId], storage_location: [null, location.storage_location] } });
+      return { order: await this.read(tx, order.id), item: await readItem(tx, itemId), again: false };
     });
-    if (!res.again) {
-      afterCommit(this.d, [
-        { endpoint: ENDPOINT, ids: [input.id] },
-        { endpoint: '/inventory/', ids: [res.itemId] },
-      ]);
-    }
-    const item = this.inventory.get(res.itemId);
-    const order = res.again ? this.get(input.id) : this.announce(actor, 'stock_in', this.get(input.id), item);
-    return { order, item, alreadyStockedIn: res.again };
+    if (res.again) return { order: res.order, item: res.item, alreadyStockedIn: true };
+    afterCommit(this.d, [
+      { endpoint: ENDPOINT, ids: [input.id] },
+      { endpoint: '/inventory/', ids: [res.item.id] },
+    ]);
+    const order = await this.announce(actor, 'stock_in', res.order, res.item);
+    return { order, item: res.item, alreadyStockedIn: false };
   }
 }

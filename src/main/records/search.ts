@@ -10,6 +10,7 @@ import { normalizeSearchTerm } from '../../shared/normalize';
 import { LISTS, type ListEndpoint, type ListResult } from '../../shared/records';
 import type { ListQuery } from '../../shared/contract/records';
 import type { Db } from '../db/open';
+import type { LabReads } from '../stores/lab-data';
 import { sortKeyColumns } from './sort-key';
 import { pinyinForms, pinyinQuery } from './pinyin';
 import { maskOf } from '../stores/record-list-index';
@@ -60,13 +61,28 @@ export interface ListSpec<Row> {
 const pinyinOf = (q: ListQuery) => pinyinQuery(searchWords(q.search));
 
 /** One page of a list as the list pages show it (see RecordListReads.page); `pinyin`: the page's rows found through pinyin. */
-export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: { limit?: number; filter?: ListFilter } = {}): { rows: Row[]; total: number; after?: string; before?: string; pinyin?: number[] } {
+export interface ListPage<Row> {
+  rows: Row[];
+  total: number;
+  after?: string;
+  before?: string;
+  pinyin?: number[];
+}
+
+/** One page of a list, read in the open unit `r`. */
+export async function readListPage<Row>(r: Pick<LabReads, 'lists'>, spec: ListSpec<Row>, q: ListQuery, opts: { limit?: number; filter?: ListFilter } = {}): Promise<ListPage<Row>> {
+  const page = await r.lists.page(spec.endpoint, q, { ...opts, pinyin: pinyinOf(q) });
+  return { ...page, rows: page.rows.map((row) => spec.map(row as Record<string, unknown>)) };
+}
+
+/** One page of a list on connection `db` (the synchronous form readListPage replaces, for callers not on the seam yet). */
+export function listPage<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery, opts: { limit?: number; filter?: ListFilter } = {}): ListPage<Row> {
   const page = recordListStore(db).page(spec.endpoint, q, { ...opts, pinyin: pinyinOf(q) });
   return { ...page, rows: page.rows.map((r) => spec.map(r as Record<string, unknown>)) };
 }
 
 /** A page as the list API answers it: the optional parts only when there are any. */
-export function listResult<Row>(page: ReturnType<typeof listPage<Row>>, q: ListQuery): ListResult<Row> {
+export function listResult<Row>(page: ListPage<Row>, q: ListQuery): ListResult<Row> {
   const { rows, total, after, before, pinyin } = page;
   return { rows, total, page: q.page, pageSize: q.pageSize, ...(after ? { after } : {}), ...(before ? { before } : {}), ...(pinyin ? { pinyin } : {}) };
 }
