@@ -19,7 +19,7 @@ function consumable(h: Harness, values: Record<string, unknown>, at: string, sta
 }
 
 describe('dashboard charts', () => {
-  it('spending per local month and category, exact decimals, unpriced counted', () => {
+  it('spending per local month and category, exact decimals, unpriced counted', async () => {
     const h = createHarness();
     // 3 × 0.1 + 0.2 = 0.5 exactly; floats would give 0.5000000000000001.
     reagent(h, { category: '有机', quantity: 3, unit_price: 0.1 }, '2026-03-31T15:59:00Z'); // 23:59 on 31 March local
@@ -33,7 +33,7 @@ describe('dashboard charts', () => {
     consumable(h, { quantity: 1, unit_price: 500 }, '2026-03-03T00:00:00Z', 'approved');
     consumable(h, { quantity: 1 }, '2026-03-03T00:00:00Z'); // no price
 
-    const c = h.dashboard.charts(NOW);
+    const c = await h.dashboard.charts(NOW);
     expect(c.months).toHaveLength(12);
     expect(c.months[0]).toBe('2025-05');
     expect(c.months[11]).toBe('2026-04');
@@ -48,15 +48,15 @@ describe('dashboard charts', () => {
     expect(c.spending.map((s) => s.category)).toEqual(['有机', '无机', '']);
   });
 
-  it('more than five reagent categories: the rest summed as one series', () => {
+  it('more than five reagent categories: the rest summed as one series', async () => {
     const h = createHarness();
     for (let i = 1; i <= 7; i++) reagent(h, { category: `cat${i}`, quantity: 1, unit_price: i }, '2026-03-10T00:00:00Z');
-    const c = h.dashboard.charts(NOW);
+    const c = await h.dashboard.charts(NOW);
     expect(c.spending.map((s) => s.category)).toEqual(['cat7', 'cat6', 'cat5', 'cat4', 'cat3', '*']);
     expect(c.spending[5]!.values[10]).toBe(3);
   });
 
-  it('stock per pictogram counts present items; most used sums used movements per chemical in one unit', () => {
+  it('stock per pictogram counts present items; most used sums used movements per chemical in one unit', async () => {
     const h = createHarness();
     const mk = (values: Record<string, unknown>) => h.records.inventory.create(h.admin, { name: 'x', quantity: 100, unit: 'g', ...values } as never).id;
     const acetone = mk({ name: '丙酮', cas_number: '67-64-1', unit: 'mL', ghs: ['GHS02', 'GHS07'] });
@@ -76,7 +76,7 @@ describe('dashboard charts', () => {
     used(tips, 3, '盒', '2026-03-01T00:00:00Z');
     h.dbs.lab.prepare(`INSERT INTO stock_movements (item_id, at, kind, amount, delta, unit, balance_after) VALUES (?, ?, 'disposed', 50, -50, 'g', 0)`).run(salt, '2026-03-01T00:00:00Z');
 
-    const c = h.dashboard.charts(NOW);
+    const c = await h.dashboard.charts(NOW);
     expect(c.pictograms).toEqual([{ code: 'GHS02', count: 2 }, { code: 'GHS07', count: 1 }]);
     expect(c.usedSince).toBe('2026-01-01');
     // One chart per dimension, never mL beside g: 1499.3 mL reads 1.4993 L (exact in L).
@@ -87,7 +87,7 @@ describe('dashboard charts', () => {
     ]);
   });
 
-  it('most used: each measured chart in one unit where every amount stays exact; counts keep their word', () => {
+  it('most used: each measured chart in one unit where every amount stays exact; counts keep their word', async () => {
     const h = createHarness();
     const mk = (values: Record<string, unknown>) => h.records.inventory.create(h.admin, { name: 'x', quantity: 100, unit: 'g', ...values } as never).id;
     const used = (item: number, amount: number, unit: string) =>
@@ -106,7 +106,7 @@ describe('dashboard charts', () => {
     used(vials, 5, '瓶');
     used(tips, 2, '盒');
     used(tips, 1, '盒');
-    const c = h.dashboard.charts(NOW);
+    const c = await h.dashboard.charts(NOW);
     // 2.5 kg tops the mass chart, but 0.5 mg in kg would need more than six decimals: the chart is in g.
     expect(c.mostUsed[0]).toEqual({
       dimension: 'mass',
@@ -123,11 +123,11 @@ describe('dashboard charts', () => {
     for (const chart of c.mostUsed.filter((m) => m.dimension !== 'count')) expect(new Set(chart.entries.map((e) => e.unit))).toEqual(new Set([chart.unit]));
     // Without the tiny amount the salt reads in kg.
     h.dbs.lab.prepare(`DELETE FROM stock_movements WHERE item_id = ? AND kind = 'used'`).run(dye);
-    expect(h.dashboard.charts(NOW).mostUsed[0]).toMatchObject({ unit: 'kg', entries: [{ amount: 2.5, unit: 'kg' }, { amount: 0.0032, unit: 'kg' }] });
+    expect((await h.dashboard.charts(NOW)).mostUsed[0]).toMatchObject({ unit: 'kg', entries: [{ amount: 2.5, unit: 'kg' }, { amount: 0.0032, unit: 'kg' }] });
   });
 
-  it('an empty lab has empty series', () => {
-    const c = createHarness().dashboard.charts(NOW);
+  it('an empty lab has empty series', async () => {
+    const c = await createHarness().dashboard.charts(NOW);
     expect(c).toMatchObject({ spending: [], unpriced: 0, pictograms: [], mostUsed: [] });
   });
 });
