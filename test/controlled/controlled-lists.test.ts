@@ -11,7 +11,7 @@ import { BatchStore } from '../../src/main/cart-import/batch-store';
 import { EventBus } from '../../src/main/events';
 import { silentLogger } from '../../src/main/logging';
 import { batch } from '../cart-import/helpers';
-import { refusal } from '../support/refusal';
+import { asyncRefusal } from '../support/refusal';
 import { startTestServices, setupAdmin } from '../support/temp';
 import { http, login } from '../support/http';
 import { searchAudit } from '../../src/main/audit/audit-query';
@@ -21,8 +21,8 @@ import { recordLabel } from '../../src/renderer/records/change-format';
 const CYANIDE = { name: '氰化钠', cas_number: '143-33-9', quantity: 100, unit: 'g' };
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
 
-function toxic(h: Harness): ControlledCategory {
-  return h.controlled.categories().find((c) => c.key === 'highly_toxic')!;
+async function toxic(h: Harness): Promise<ControlledCategory> {
+  return (await h.controlled.categories()).find((c) => c.key === 'highly_toxic')!;
 }
 const flagOf = (h: Harness, table: string, id: number) => h.dbs.lab.prepare(`SELECT controlled FROM ${table} WHERE id = ?`).pluck().get(id);
 
@@ -35,9 +35,9 @@ async function bulkImport(h: Harness, csv: string): Promise<ImportResult> {
 describe('controlled lists', () => {
   it('flags every write path: form create and edit, bulk import, cart-import submission, stock-in, split', async () => {
     const h = createHarness();
-    const cat = toxic(h);
-    h.controlled.addCas(h.admin, { id: cat.id, cas: '143339', name: '氰化钠' }); // canonicalised
-    expect(h.controlled.entries(cat.id)).toEqual([{ category_id: cat.id, cas: '143-33-9', name: '氰化钠' }]);
+    const cat = await toxic(h);
+    await h.controlled.addCas(h.admin, { id: cat.id, cas: '143339', name: '氰化钠' }); // canonicalised
+    expect(await h.controlled.entries(cat.id)).toEqual([{ category_id: cat.id, cas: '143-33-9', name: '氰化钠' }]);
     const flag = String(cat.id);
 
     const created = await h.ok<InventoryItem>(h.member, 'createInventoryItem', CYANIDE);
@@ -85,7 +85,7 @@ describe('controlled lists', () => {
 
   it('re-flags existing records on add, remove and import, announces it, and keeps an audit entry', async () => {
     const h = createHarness();
-    const cat = toxic(h);
+    const cat = await toxic(h);
     const item = await h.ok<InventoryItem>(h.member, 'createInventoryItem', CYANIDE);
     const order = await h.ok<{ id: number }>(h.member, 'createReagentOrder', { name: '氰化钠', cas_number: '143-33-9', quantity: 1 });
     expect(item.controlled).toBeNull();
@@ -102,7 +102,7 @@ describe('controlled lists', () => {
       { row: 6, value: 'abc', key: 'cas.invalidField', params: { reason: 'form' } },
       { row: 7, value: '空', key: 'controlled.casMissing', params: {} },
     ]);
-    expect(h.controlled.entries(cat.id).map((e) => e.cas)).toEqual(['143-33-9', '151-50-8']);
+    expect((await h.controlled.entries(cat.id)).map((e) => e.cas)).toEqual(['143-33-9', '151-50-8']);
     expect(flagOf(h, 'inventory_items', item.id)).toBe(String(cat.id));
     expect(flagOf(h, 'reagent_orders', order.id)).toBe(String(cat.id));
     expect(h.events).toEqual([
@@ -117,22 +117,22 @@ describe('controlled lists', () => {
     // An XLSX without a header row: the CAS column is found by its values.
     const wb = new ExcelJS.Workbook();
     wb.addWorksheet('s').addRows([['7782-50-5', '氯'], ['7664-93-9', '硫酸']]);
-    const precursor = h.controlled.categories().find((c) => c.key === 'precursor')!;
+    const precursor = (await h.controlled.categories()).find((c) => c.key === 'precursor')!;
     const x = await h.controlled.import(h.admin, { id: precursor.id, fileName: 'l.xlsx', content: Buffer.from(await wb.xlsx.writeBuffer()).toString('base64') });
     expect(x).toMatchObject({ added: 2, refused: 0 });
-    expect(h.controlled.entries(precursor.id)).toEqual([
+    expect(await h.controlled.entries(precursor.id)).toEqual([
       { category_id: precursor.id, cas: '7664-93-9', name: '硫酸' },
       { category_id: precursor.id, cas: '7782-50-5', name: '氯' },
     ]);
 
-    h.controlled.removeCas(h.admin, { id: cat.id, cas: '143-33-9' });
+    await h.controlled.removeCas(h.admin, { id: cat.id, cas: '143-33-9' });
     expect(flagOf(h, 'inventory_items', item.id)).toBeNull();
     expect(flagOf(h, 'reagent_orders', order.id)).toBeNull();
-    expect(refusal(() => h.controlled.removeCas(h.admin, { id: cat.id, cas: '143-33-9' }))).toMatchObject({ code: 'validation', fields: { cas: expect.objectContaining({ key: 'controlled.notListed' }) } });
-    h.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9' });
+    expect(await asyncRefusal(() => h.controlled.removeCas(h.admin, { id: cat.id, cas: '143-33-9' }))).toMatchObject({ code: 'validation', fields: { cas: expect.objectContaining({ key: 'controlled.notListed' }) } });
+    await h.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9' });
     expect(flagOf(h, 'inventory_items', item.id)).toBe(String(cat.id));
-    expect(refusal(() => h.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9' }))).toMatchObject({ fields: { cas: expect.objectContaining({ key: 'controlled.alreadyListed' }) } });
-    expect(refusal(() => h.controlled.addCas(h.admin, { id: cat.id, cas: '64-17-6' }))).toMatchObject({ fields: { cas: expect.objectContaining({ key: 'controlled.checkDigit' }) } });
+    expect(await asyncRefusal(() => h.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9' }))).toMatchObject({ fields: { cas: expect.objectContaining({ key: 'controlled.alreadyListed' }) } });
+    expect(await asyncRefusal(() => h.controlled.addCas(h.admin, { id: cat.id, cas: '64-17-6' }))).toMatchObject({ fields: { cas: expect.objectContaining({ key: 'controlled.checkDigit' }) } });
 
     const actions = h.dbs.lab.prepare("SELECT action FROM audit_log WHERE entity_type = 'controlled_list' AND entity_id = ? ORDER BY id").pluck().all(cat.id);
     expect(actions).toEqual(['import', 'import', 'remove_cas', 'add_cas']);
@@ -140,18 +140,18 @@ describe('controlled lists', () => {
 
   it('adds, renames and deletes a category; built-ins stay; deleting unflags its records', async () => {
     const h = createHarness();
-    const added = h.controlled.create(h.admin, { name_zh: '放射性', name_en: 'Radioactive', entries: [{ cas: '7440-61-1', name: '铀' }] });
+    const added = await h.controlled.create(h.admin, { name_zh: '放射性', name_en: 'Radioactive', entries: [{ cas: '7440-61-1', name: '铀' }] });
     expect(added).toMatchObject({ key: null, name_zh: '放射性', name_en: 'Radioactive', count: 1 });
     const u = await h.ok<InventoryItem>(h.member, 'createInventoryItem', { name: '铀', cas_number: '7440-61-1', quantity: 1, unit: 'g' });
     expect(u.controlled).toBe(String(added.id));
-    expect(refusal(() => h.controlled.create(h.admin, { name_zh: '剧毒', name_en: 'x' }))).toMatchObject({ fields: { name_zh: expect.objectContaining({ key: 'controlled.nameTaken' }) } });
-    expect(refusal(() => h.controlled.create(h.admin, { name_zh: 'y', name_en: 'z', entries: [{ cas: '1-1-1' }] }))).toMatchObject({ fields: { 'entries.0.cas': expect.anything() } });
-    const cat = toxic(h);
-    expect(h.controlled.rename(h.admin, { id: cat.id, name_en: 'Highly toxic (GB)' })).toMatchObject({ name_zh: cat.name_zh, name_en: 'Highly toxic (GB)' });
-    expect(refusal(() => h.controlled.delete(h.admin, cat.id))).toMatchObject({ code: 'conflict', key: 'controlled.builtIn' });
-    h.controlled.delete(h.admin, added.id);
+    expect(await asyncRefusal(() => h.controlled.create(h.admin, { name_zh: '剧毒', name_en: 'x' }))).toMatchObject({ fields: { name_zh: expect.objectContaining({ key: 'controlled.nameTaken' }) } });
+    expect(await asyncRefusal(() => h.controlled.create(h.admin, { name_zh: 'y', name_en: 'z', entries: [{ cas: '1-1-1' }] }))).toMatchObject({ fields: { 'entries.0.cas': expect.anything() } });
+    const cat = await toxic(h);
+    expect(await h.controlled.rename(h.admin, { id: cat.id, name_en: 'Highly toxic (GB)' })).toMatchObject({ name_zh: cat.name_zh, name_en: 'Highly toxic (GB)' });
+    expect(await asyncRefusal(() => h.controlled.delete(h.admin, cat.id))).toMatchObject({ code: 'conflict', key: 'controlled.builtIn' });
+    await h.controlled.delete(h.admin, added.id);
     expect(flagOf(h, 'inventory_items', u.id)).toBeNull();
-    expect(h.controlled.categories().map((c) => c.key)).toEqual(['highly_toxic', 'precursor', 'explosive', 'narcotic']);
+    expect((await h.controlled.categories()).map((c) => c.key)).toEqual(['highly_toxic', 'precursor', 'explosive', 'narcotic']);
 
     // The audit log names a list in the UI's language, as it was called at each entry (also once deleted).
     const page = await searchAudit(sqliteLabData(h.dbs.lab, h.dbs.labRead), { kind: 'controlled_list', page: 1, pageSize: 50 });

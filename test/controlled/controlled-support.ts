@@ -7,8 +7,8 @@ export const bob = { username: 'bob', password: 'bob-pass-12' };
 
 /** A member's item whose CAS is on the category `key`'s list. */
 export async function controlledItem(h: Harness, key: string, item: { cas: string; name: string; quantity: number; unit: string }): Promise<InventoryItem> {
-  const cat = h.controlled.categories().find((c) => c.key === key)!;
-  h.controlled.addCas(h.admin, { id: cat.id, cas: item.cas, name: item.name });
+  const cat = (await h.controlled.categories()).find((c) => c.key === key)!;
+  await h.controlled.addCas(h.admin, { id: cat.id, cas: item.cas, name: item.name });
   return h.ok<InventoryItem>(h.member, 'createInventoryItem', { name: item.name, cas_number: item.cas, quantity: item.quantity, unit: item.unit });
 }
 

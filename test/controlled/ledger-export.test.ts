@@ -21,7 +21,7 @@ import { addDays, localDay } from '../../src/shared/stock';
 import { convert } from '../../src/shared/amounts';
 import type { InventoryItem } from '../../src/shared/records';
 import type { LabelLanguage } from '../../src/shared/record-labels';
-import { refusal } from '../support/refusal';
+import { asyncRefusal } from '../support/refusal';
 
 const FROM = '2026-03-01';
 const TO = '2026-03-10';
@@ -125,9 +125,9 @@ describe('controlled ledger export', () => {
     const salt = crypto.randomBytes(16);
     const cheap = ['scrypt', 16, 8, 1, salt.toString('base64'), crypto.scryptSync(bob.password, salt, 32, { N: 16, r: 8, p: 1 }).toString('base64')].join('$');
     db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(cheap, h.member2.id);
-    const cat = h.controlled.categories()[0]!;
-    h.controlled.addCas(h.admin, { id: cat.id, cas: ACETONE, name: '丙酮' });
-    h.controlled.addCas(h.admin, { id: cat.id, cas: CYANIDE, name: '氰化钠' });
+    const cat = (await h.controlled.categories())[0]!;
+    await h.controlled.addCas(h.admin, { id: cat.id, cas: ACETONE, name: '丙酮' });
+    await h.controlled.addCas(h.admin, { id: cat.id, cas: CYANIDE, name: '氰化钠' });
     const seen = { split: 0, borrow: 0, return: 0, convert: 0 };
 
     await fc.assert(
@@ -262,8 +262,8 @@ describe('controlled ledger export', () => {
 
   it('丙酮 in Chinese: bought 1500 mL is 收入 1500 after a split; borrowing and return in their columns with the purpose', async () => {
     const h = createHarness();
-    const cat = h.controlled.categories().find((c) => c.key === 'precursor')!;
-    h.controlled.addCas(h.admin, { id: cat.id, cas: ACETONE, name: '丙酮' });
+    const cat = (await h.controlled.categories()).find((c) => c.key === 'precursor')!;
+    await h.controlled.addCas(h.admin, { id: cat.id, cas: ACETONE, name: '丙酮' });
     const a = await h.ok<InventoryItem>(h.member, 'createInventoryItem', { name: '丙酮', cas_number: ACETONE, quantity: 1500, unit: 'mL', container_size: 500, container_label: '瓶' });
     const { newItem: b } = await h.ok<{ newItem: InventoryItem }>(h.member, 'splitInventoryItem', { id: a.id, containers: 1 });
     await h.ok(h.member, 'borrowInventoryItem', { id: b.id, amount: 500, unit: 'mL', purpose: '萃取', second_person: bob });
@@ -290,9 +290,9 @@ describe('controlled ledger export', () => {
     expect(new Set(pick('CAS号', '单位').map((r) => r.join(' ')))).toEqual(new Set([`${ACETONE} mL`]));
   });
 
-  it('refuses an end before the start, naming the field, and an unknown category', () => {
+  it('refuses an end before the start, naming the field, and an unknown category', async () => {
     const h = createHarness();
-    expect(refusal(() => h.controlled.exportLedger({ id: 1, from: TO, to: FROM, lang: 'en' }))).toMatchObject({ code: 'validation', fields: { to: expect.objectContaining({ key: 'controlled.dateOrder' }) } });
-    expect(refusal(() => h.controlled.exportLedger({ id: 99, from: FROM, to: TO, lang: 'en' }))).toMatchObject({ code: 'not_found' });
+    expect(await asyncRefusal(() => h.controlled.exportLedger({ id: 1, from: TO, to: FROM, lang: 'en' }))).toMatchObject({ code: 'validation', fields: { to: expect.objectContaining({ key: 'controlled.dateOrder' }) } });
+    expect(await asyncRefusal(() => h.controlled.exportLedger({ id: 99, from: FROM, to: TO, lang: 'en' }))).toMatchObject({ code: 'not_found' });
   });
 });

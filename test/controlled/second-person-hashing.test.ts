@@ -10,8 +10,8 @@ import type { InventoryItem } from '../../src/shared/records';
 vi.mock('node:crypto', async (original) => (await import('../support/scrypt-probe')).probedCrypto(await original()));
 
 async function controlledItem(h: Harness): Promise<InventoryItem> {
-  const cat = h.controlled.categories().find((c) => c.key === 'highly_toxic')!;
-  h.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9', name: '氰化钠' });
+  const cat = (await h.controlled.categories()).find((c) => c.key === 'highly_toxic')!;
+  await h.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9', name: '氰化钠' });
   return h.ok<InventoryItem>(h.member, 'createInventoryItem', { name: '氰化钠', cas_number: '143-33-9', quantity: 100, unit: 'g' });
 }
 

@@ -109,8 +109,8 @@ describe('the form cannot take a controlled item out of the two-person rule', ()
 
   it('refuses one edit that gives an unflagged item a listed CAS and a new amount', async () => {
     const h = createHarness();
-    const cat = h.controlled.categories().find((c) => c.key === 'highly_toxic')!;
-    h.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9', name: '氰化钠' });
+    const cat = (await h.controlled.categories()).find((c) => c.key === 'highly_toxic')!;
+    await h.controlled.addCas(h.admin, { id: cat.id, cas: '143-33-9', name: '氰化钠' });
     const plain = await h.ok<InventoryItem>(h.member, 'createInventoryItem', { name: '白色粉末', quantity: 100, unit: 'g' });
     const before = snapshot(h, plain.id);
     expect(await h.call(h.member, 'updateInventoryItem', { id: plain.id, cas_number: '143-33-9', quantity: 40 })).toMatchObject({
@@ -132,7 +132,7 @@ describe('the form cannot take a controlled item out of the two-person rule', ()
     // Even at a zero balance: the disposed record is what the ledger shows.
     await h.ok(h.member, 'disposeInventoryItem', { id: item.id, reason: 'expired', second_person: bob });
     expect(await h.call(h.admin, 'deleteInventoryItem', { id: item.id })).toMatchObject({ ok: false, error: { code: 'conflict' } });
-    const cat = h.controlled.categories().find((c) => c.key === 'highly_toxic')!;
+    const cat = (await h.controlled.categories()).find((c) => c.key === 'highly_toxic')!;
     const file = await h.controlled.exportLedger({ id: cat.id, from: '2000-01-01', to: '2100-01-01', lang: 'en' });
     const table = await parseImportFile('l.xlsx', fs.readFileSync(file.path));
     fs.rmSync(file.path);

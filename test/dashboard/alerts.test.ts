@@ -30,7 +30,7 @@ describe('alerts on the local day', () => {
     const borrowedExpired = await item(h, { name: 'borrowed, expired', expiry_date: '2026-02-01' });
     set(h, borrowedExpired, { status: 'borrowed' });
 
-    const a = h.dashboard.alerts(h.admin, 30, NOW);
+    const a = await h.dashboard.alerts(h.admin, 30, NOW);
     expect(a.today).toBe('2026-03-11');
     expect(a.expired.count).toBe(2);
     expect(a.expired.items.map((i) => i.id)).toEqual([borrowedExpired, yesterday]);
@@ -38,13 +38,13 @@ describe('alerts on the local day', () => {
     expect(a.expiring.items.map((i) => i.id)).toEqual([today, inN]);
 
     // At 15:59 UTC it is still the 10th in Shanghai: "today" expires today, "yesterday" too.
-    const before = h.dashboard.alerts(h.admin, 30, new Date('2026-03-10T15:59:00Z'));
+    const before = await h.dashboard.alerts(h.admin, 30, new Date('2026-03-10T15:59:00Z'));
     expect(before.today).toBe('2026-03-10');
     expect(before.expired.count).toBe(1);
     // …and the window ends 30 days after the 10th, so "in 30 days" (of the 11th) is one day too far.
     expect(before.expiring.items.map((i) => i.name)).toEqual(['yesterday', 'today']);
     // N is the setting: with 31 days the next one counts too.
-    expect(h.dashboard.alerts(h.admin, 31, NOW).expiring.count).toBe(3);
+    expect((await h.dashboard.alerts(h.admin, 31, NOW)).expiring.count).toBe(3);
   });
 
   it('overdue borrowings: a due date before today, only items still out', async () => {
@@ -55,7 +55,7 @@ describe('alerts on the local day', () => {
     set(h, dueToday, { status: 'borrowed', borrow_due: '2026-03-11' });
     const gone = await item(h, { name: 'consumed, was due' });
     set(h, gone, { status: 'consumed', quantity: 0, borrow_due: '2026-03-01' });
-    const a = h.dashboard.alerts(h.admin, 30, NOW);
+    const a = await h.dashboard.alerts(h.admin, 30, NOW);
     expect(a.overdue.count).toBe(1);
     expect(a.overdue.items[0]).toMatchObject({ id: late, borrow_due: '2026-03-10', borrowed_by_name: '张三 Alice' });
   });
@@ -67,7 +67,7 @@ describe('alerts on the local day', () => {
     set(h, empty, { quantity: 0 });
     const emptySoon = await item(h, { name: '丙酮', expiry_date: '2026-03-20' });
     set(h, emptySoon, { quantity: 0 });
-    const a = h.dashboard.alerts(h.admin, 30, NOW);
+    const a = await h.dashboard.alerts(h.admin, 30, NOW);
     expect([a.expired.count, a.expired.items.map((b) => b.id)]).toEqual([1, [full]]);
     expect(a.expiring.count).toBe(0);
     const listed = (alert: string) => h.ok<ListResult<InventoryItem>>(h.admin, 'listInventory', { alert });
@@ -84,7 +84,7 @@ describe('alerts on the local day', () => {
     // Another lot of the same chemical, and the same lot expiring on another day, are batches of their own.
     const other = await item(h, { ...lot, lot_number: 'L2302', storage_location: '冷库' });
     const nowhere = await item(h, { ...lot, expiry_date: '2026-02-01' });
-    const a = h.dashboard.alerts(h.admin, 30, NOW);
+    const a = await h.dashboard.alerts(h.admin, 30, NOW);
     expect(a.expired.count).toBe(5);
     expect(a.expired.batches).toBe(3);
     expect(a.expired.items).toEqual([
@@ -95,7 +95,7 @@ describe('alerts on the local day', () => {
     expect(a.expired.items[1]!.locations).toHaveLength(2);
     // More batches than a card names: the first five, and how many there are.
     for (let i = 0; i < 6; i++) await item(h, { name: `试剂${i}`, expiry_date: '2026-03-05' });
-    const many = h.dashboard.alerts(h.admin, 30, NOW).expired;
+    const many = (await h.dashboard.alerts(h.admin, 30, NOW)).expired;
     expect([many.count, many.batches, many.items.length]).toEqual([11, 9, 5]);
   });
 
@@ -104,7 +104,7 @@ describe('alerts on the local day', () => {
     const lot = { name: '乙腈', lot_number: 'A1', storage_location: 'B105' };
     const ids = [await item(h, lot), await item(h, lot), await item(h, lot)];
     for (const [i, id] of ids.entries()) set(h, id, { status: 'borrowed', borrowed_by: i < 2 ? h.member.id : h.member2.id, borrow_due: '2026-03-01' });
-    const a = h.dashboard.alerts(h.admin, 30, NOW).overdue;
+    const a = (await h.dashboard.alerts(h.admin, 30, NOW)).overdue;
     expect(a.count).toBe(3);
     expect(a.items.map((b) => [b.borrowed_by_name, b.count]).sort()).toEqual([['Bob', 1], ['张三 Alice', 2]]);
   });
@@ -125,18 +125,18 @@ describe('alerts on the local day', () => {
     await item(h, { name: '乙醇 (自配)', quantity: 0.2, unit: 'L' });
     await item(h, { name: '乙醇 (自配)', quantity: 0, unit: 'mL', min_stock: 300 });
 
-    const alerts = h.dashboard.alerts(h.admin, 30, NOW);
+    const alerts = await h.dashboard.alerts(h.admin, 30, NOW);
     expect(alerts.belowMin.count).toBe(1);
     expect(alerts.belowMin.groups[0]).toEqual({ name: '氯化钠', cas_number: '7647-14-5', specification: 'AR', total: 0.8, min_stock: 1, unit: 'kg', unconvertible: 0 });
 
     // A bottle counted in 瓶 does not convert to kg: left out of the sum, and said.
     await item(h, { ...nacl, quantity: 2, unit: '瓶' });
-    expect(h.dashboard.alerts(h.admin, 30, NOW).belowMin.groups[0]).toMatchObject({ total: 0.8, unconvertible: 1 });
+    expect((await h.dashboard.alerts(h.admin, 30, NOW)).belowMin.groups[0]).toMatchObject({ total: 0.8, unconvertible: 1 });
     // 200 g more reaches the minimum exactly: no longer below. Sums are decimal: 0.1 mL steps add up exactly.
     await item(h, { ...nacl, quantity: 200, unit: 'g' });
-    expect(h.dashboard.alerts(h.admin, 30, NOW).belowMin.count).toBe(0);
+    expect((await h.dashboard.alerts(h.admin, 30, NOW)).belowMin.count).toBe(0);
     for (let i = 0; i < 3; i++) await item(h, { name: '缓冲液', quantity: 0.1, unit: 'mL', min_stock: 0.3 });
-    expect(h.dashboard.belowMinGroups()).toEqual([]);
+    expect(await h.dashboard.belowMinGroups()).toEqual([]);
   });
 
   it('waiting orders: admins see every pending order, members their own pending and rejected with the reason', async () => {
@@ -145,16 +145,16 @@ describe('alerts on the local day', () => {
     const r2 = await h.records.reagentOrders.create(h.member2, { name: '甲醇', quantity: 1 } as never);
     const c1 = await h.records.consumableOrders.create(h.member, { name: '吸头', quantity: 10 } as never);
     await h.records.reagentOrders.reject(h.admin, r1.id, '重复申请');
-    const admin = h.dashboard.alerts(h.admin, 30, NOW).orders;
+    const admin = (await h.dashboard.alerts(h.admin, 30, NOW)).orders;
     expect(admin.scope).toBe('all');
     expect(admin.pending).toEqual({ reagent: 1, consumable: 1 });
     expect(admin.items.map((o) => [o.kind, o.id]).sort()).toEqual([['consumable', c1.id], ['reagent', r2.id]]);
-    const mine = h.dashboard.alerts(h.member, 30, NOW).orders;
+    const mine = (await h.dashboard.alerts(h.member, 30, NOW)).orders;
     expect(mine).toMatchObject({ scope: 'own', pending: { reagent: 0, consumable: 1 }, rejected: { reagent: 1, consumable: 0 } });
     expect(mine.items.find((o) => o.status === 'rejected')).toMatchObject({ kind: 'reagent', id: r1.id, name: '丙酮', reject_reason: '重复申请' });
     expect(mine.items.some((o) => o.id === r2.id && o.kind === 'reagent')).toBe(false);
-    expect(h.dashboard.pendingCounts(h.member2)).toEqual({ reagent: 1, consumable: 0 });
-    expect(h.dashboard.pendingCounts(h.admin)).toEqual({ reagent: 1, consumable: 1 });
+    expect(await h.dashboard.pendingCounts(h.member2)).toEqual({ reagent: 1, consumable: 0 });
+    expect(await h.dashboard.pendingCounts(h.admin)).toEqual({ reagent: 1, consumable: 1 });
   });
 
   it('the inventory list filtered by an alert shows the items the card counts', async () => {

@@ -33,7 +33,7 @@ describe('dashboard charts', () => {
     await consumable(h, { quantity: 1, unit_price: 500 }, '2026-03-03T00:00:00Z', 'approved');
     await consumable(h, { quantity: 1 }, '2026-03-03T00:00:00Z'); // no price
 
-    const c = h.dashboard.charts(NOW);
+    const c = await h.dashboard.charts(NOW);
     expect(c.months).toHaveLength(12);
     expect(c.months[0]).toBe('2025-05');
     expect(c.months[11]).toBe('2026-04');
@@ -51,7 +51,7 @@ describe('dashboard charts', () => {
   it('more than five reagent categories: the rest summed as one series', async () => {
     const h = createHarness();
     for (let i = 1; i <= 7; i++) await reagent(h, { category: `cat${i}`, quantity: 1, unit_price: i }, '2026-03-10T00:00:00Z');
-    const c = h.dashboard.charts(NOW);
+    const c = await h.dashboard.charts(NOW);
     expect(c.spending.map((s) => s.category)).toEqual(['cat7', 'cat6', 'cat5', 'cat4', 'cat3', '*']);
     expect(c.spending[5]!.values[10]).toBe(3);
   });
@@ -76,7 +76,7 @@ describe('dashboard charts', () => {
     used(tips, 3, '盒', '2026-03-01T00:00:00Z');
     h.dbs.lab.prepare(`INSERT INTO stock_movements (item_id, at, kind, amount, delta, unit, balance_after) VALUES (?, ?, 'disposed', 50, -50, 'g', 0)`).run(salt, '2026-03-01T00:00:00Z');
 
-    const c = h.dashboard.charts(NOW);
+    const c = await h.dashboard.charts(NOW);
     expect(c.pictograms).toEqual([{ code: 'GHS02', count: 2 }, { code: 'GHS07', count: 1 }]);
     expect(c.usedSince).toBe('2026-01-01');
     // One chart per dimension, never mL beside g: 1499.3 mL reads 1.4993 L (exact in L).
@@ -106,7 +106,7 @@ describe('dashboard charts', () => {
     used(vials, 5, '瓶');
     used(tips, 2, '盒');
     used(tips, 1, '盒');
-    const c = h.dashboard.charts(NOW);
+    const c = await h.dashboard.charts(NOW);
     // 2.5 kg tops the mass chart, but 0.5 mg in kg would need more than six decimals: the chart is in g.
     expect(c.mostUsed[0]).toEqual({
       dimension: 'mass',
@@ -123,11 +123,11 @@ describe('dashboard charts', () => {
     for (const chart of c.mostUsed.filter((m) => m.dimension !== 'count')) expect(new Set(chart.entries.map((e) => e.unit))).toEqual(new Set([chart.unit]));
     // Without the tiny amount the salt reads in kg.
     h.dbs.lab.prepare(`DELETE FROM stock_movements WHERE item_id = ? AND kind = 'used'`).run(dye);
-    expect(h.dashboard.charts(NOW).mostUsed[0]).toMatchObject({ unit: 'kg', entries: [{ amount: 2.5, unit: 'kg' }, { amount: 0.0032, unit: 'kg' }] });
+    expect((await h.dashboard.charts(NOW)).mostUsed[0]).toMatchObject({ unit: 'kg', entries: [{ amount: 2.5, unit: 'kg' }, { amount: 0.0032, unit: 'kg' }] });
   });
 
-  it('an empty lab has empty series', () => {
-    const c = createHarness().dashboard.charts(NOW);
+  it('an empty lab has empty series', async () => {
+    const c = await createHarness().dashboard.charts(NOW);
     expect(c).toMatchObject({ spending: [], unpriced: 0, pictograms: [], mostUsed: [] });
   });
 });

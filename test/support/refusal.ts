@@ -28,3 +28,14 @@ export async function refusalOf(call: Promise<unknown>): Promise<AppError> {
   }
   throw new Error('expected the call to refuse');
 }
+
+/** The AppError an asynchronous call refuses with (thrown or rejected); fails the test when it does not refuse or fails otherwise. */
+export async function asyncRefusal(fn: () => unknown): Promise<AppError> {
+  try {
+    await fn();
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+  throw new Error('expected the call to throw');
+}

@@ -7,6 +7,7 @@
 import { AppError, fieldError } from '../../shared/errors';
 import type { ImportLocationChoice, ImportLocationText } from '../../shared/records';
 import type { Db } from '../db/open';
+import type { LabReads } from '../stores/lab-data';
 import { locationStore } from '../stores/location-store';
 import { LOCATION_SEPARATOR } from '../../shared/stock';
 
@@ -21,11 +22,11 @@ function refuse(key: 'import.locationUndecided' | 'import.locationGone', params:
 /**
  * The commit's place for each text: the user's choice; else (no choices sent at all: an API caller
  * from before) the match, or a new top-level node. Choices sent but one text left out → refused
- * naming it; a chosen node that no longer exists → refused.
+ * naming it; a chosen node that no longer exists (read in the open unit `r`) → refused. The writer
+ * checks the nodes again in its own transaction (placeOf).
  */
-export function decidePlaces(db: Db, matched: ImportLocationText[], choices: ImportLocationChoice[] | undefined): ImportPlaces {
+export async function decidePlaces(r: Pick<LabReads, 'locations'>, matched: ImportLocationText[], choices: ImportLocationChoice[] | undefined): Promise<ImportPlaces> {
   const chosen = new Map((choices ?? []).map((c) => [c.text, c]));
-  const locations = locationStore(db);
   const places: ImportPlaces = {};
   for (const m of matched) {
     const c = chosen.get(m.text);
@@ -35,17 +36,17 @@ export function decidePlaces(db: Db, matched: ImportLocationText[], choices: Imp
     else if (choices && !m.match) throw refuse('import.locationUndecided', { text: m.text });
     else place = m.match ? { location_id: m.match.id } : { create: true, parent_id: null };
     const node = 'location_id' in place ? place.location_id : place.parent_id;
-    if (node !== null && locations.pathOf(node) === undefined) throw refuse('import.locationGone', { text: m.text, id: node });
+    if (node !== null && (await r.locations.pathOf(node)) === undefined) throw refuse('import.locationGone', { text: m.text, id: node });
     places[m.text] = place;
   }
   return places;
 }
 
 /**
- * The node a text goes to in the commit (inside the write transaction): the chosen node; or a new
- * node named by the text under the chosen parent — the node already there when one has that path,
- * never a second one; or, for a text nobody decided (past MAX_LOCATION_TEXTS), the node with that
- * path, else a new top-level node.
+ * The node a text goes to in the commit (inside the import writer's transaction, on its own
+ * connection): the chosen node; or a new node named by the text under the chosen parent — the node
+ * already there when one has that path, never a second one; or, for a text nobody decided (past
+ * MAX_LOCATION_TEXTS), the node with that path, else a new top-level node.
  */
 export function placeOf(db: Db, text: string, place: ImportPlace | undefined): { location_id: number | null; storage_location: string } {
   const name = text.trim();

@@ -10,10 +10,12 @@ import { AppError, fieldError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { ImportDuplicateChoice, ImportLocationChoice, ImportPreview, ImportProgress, ImportResult } from '../../shared/records';
 import { decidePlaces } from './import-locations';
-import { matchLocations } from '../locations/location-match';
+import { matchAgainst } from '../locations/location-match';
 import { writeImportTemplate } from './import-template';
 import type { ExportFile } from '../list-export/export-file';
-import { afterCommit, type RecordsDeps } from '../records/deps';
+import type { afterCommit } from '../records/deps';
+import type { LabData, LabReads } from '../stores/lab-data';
+import type { Logger } from '../logging';
 import { startImportJob, type RunningJob } from './import-worker';
 import type { ScanResult } from './import-scan.child';
 import type { WriteResult } from './import-write.child';
@@ -63,14 +65,28 @@ export interface ImportLayout {
   duplicates?: ImportDuplicateChoice;
 }
 
+export interface ImportDeps {
+  data: LabData;
+  log: Logger;
+  /** lab.db's file: the worker's children open their own connections to it (the scan reads, the writer writes). */
+  labPath: string;
+  /** The records' after-commit step (completion index, live lists) for what the writer committed. */
+  afterCommit(changes: Parameters<typeof afterCommit>[1]): void;
+}
+
+/** The import's location texts against the tree as it is in the open unit `r`. */
+async function matchIn(r: Pick<LabReads, 'locations'>, texts: Array<{ text: string; rows: number }>) {
+  return matchAgainst(await r.locations.all(), texts);
+}
+
 const scanKey = (l: ImportLayout) => JSON.stringify([l.mapping ?? null, l.headerRow ?? null, !!l.sectionAsCategory, !!l.keepBadCasCheckDigits, l.duplicates ?? 'import']);
 
 export class ImportService {
   private readonly sessions = new Map<string, Session>();
   private readonly dir: string;
 
-  constructor(private readonly d: RecordsDeps) {
-    this.dir = path.join(path.dirname(d.db.name), 'imports');
+  constructor(private readonly d: ImportDeps) {
+    this.dir = path.join(path.dirname(d.labPath), 'imports');
     // Sessions live in memory: whatever a previous run left here belongs to no import any more.
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
@@ -128,7 +144,7 @@ export class ImportService {
 
   /** The template to fill in (import-template.ts), written to the exports folder for the download. */
   template(): Promise<ExportFile> {
-    return writeImportTemplate(path.join(path.dirname(this.d.db.name), 'exports'));
+    return writeImportTemplate(path.join(path.dirname(this.d.labPath), 'exports'));
   }
 
   /** Where the import's running preview or commit is (null when none ran yet). */
@@ -160,7 +176,7 @@ export class ImportService {
     if (s.scan?.keys.includes(key)) return s.scan;
     const spool = path.join(this.dir, `${id}-${randomUUID()}.rows`);
     const { mapping, headerRow, sectionAsCategory, keepBadCasCheckDigits, duplicates } = layout;
-    const input = { file: s.file, fileName: s.fileName, mapping, headerRow, sectionAsCategory, keepBadCasCheckDigits, duplicates, dbPath: this.d.db.name, spool };
+    const input = { file: s.file, fileName: s.fileName, mapping, headerRow, sectionAsCategory, keepBadCasCheckDigits, duplicates, dbPath: this.d.labPath, spool };
     const job = startImportJob({ kind: 'scan', input }, this.track(s, listener));
     s.running = job;
     let result: ScanResult;
@@ -190,7 +206,8 @@ export class ImportService {
     const s = this.session(actor, input.importId);
     const { result } = await this.scan(input.importId, s, input, listener);
     const { locationTexts, ...rest } = result;
-    return { importId: input.importId, fileName: s.fileName, ...rest, locations: matchLocations(this.d.db, locationTexts) };
+    const locations = await this.d.data.read((r) => matchIn(r, locationTexts));
+    return { importId: input.importId, fileName: s.fileName, ...rest, locations };
   }
 
   async commit(actor: UserInfo, input: { importId: string; mapping: ImportMapping; skipBadRows: boolean; locations?: ImportLocationChoice[] } & ImportLayout, listener?: ProgressListener): Promise<ImportResult> {
@@ -211,10 +228,11 @@ export class ImportService {
       }
       if (v.validRows === 0) throw new AppError('validation', 'import.noValidRows', {}, { fields: fieldError('rows', 'import.noValidRows') });
       if (!this.sessions.has(input.importId)) throw new AppError('not_found', 'import.expired', {}, { fields: fieldError('importId', 'import.expired') });
-      const places = decidePlaces(this.d.db, matchLocations(this.d.db, v.locationTexts), input.locations);
+      // Matched and checked in one snapshot; the writer's own transaction checks the nodes again.
+      const places = await this.d.data.read(async (r) => decidePlaces(r, await matchIn(r, v.locationTexts), input.locations));
       // rows added to an item in stock or to an earlier row's item are valid, but not spooled as items
       const total = v.validRows - v.addedRows - v.mergedRows;
-      const job = startImportJob({ kind: 'write', dbPath: this.d.db.name, spool, actor, total, places, fileName: s.fileName }, this.track(s, listener));
+      const job = startImportJob({ kind: 'write', dbPath: this.d.labPath, spool, actor, total, places, fileName: s.fileName }, this.track(s, listener));
       s.running = job;
       try {
         written = await job.result;
@@ -228,7 +246,7 @@ export class ImportService {
     }
     await this.drop(input.importId);
     const { ids, added, addedTo } = written;
-    afterCommit(this.d, [{ endpoint: '/inventory/', ids: [...addedTo, ...ids], bulk: true }]);
+    this.d.afterCommit([{ endpoint: '/inventory/', ids: [...addedTo, ...ids], bulk: true }]);
     this.d.log.info({ user: actor.username, imported: ids.length, added, addedTo: addedTo.length, merged, skipped }, 'inventory import committed');
     return { imported: ids.length, skipped, ids, added, addedTo, merged };
   }

@@ -1,8 +1,10 @@
 // The bulk-import room (README.md): the spreadsheet import of inventory items. Building it empties
 // `<dataDir>/imports`: an upload or spool left there belongs to no import of this connection.
-import type { RecordsDeps } from '../records/deps';
+import { afterCommit, type RecordsDeps } from '../records/deps';
 import { ImportService } from './import-service';
 
 export function wire(deps: RecordsDeps): ImportService {
-  return new ImportService(deps);
+  // The connection only names lab.db's file here (the worker's children open their own); the
+  // service reads through `data`.
+  return new ImportService({ data: deps.data, log: deps.log, labPath: deps.db.name, afterCommit: (changes) => afterCommit(deps, changes) });
 }

@@ -1,7 +1,9 @@
 // The controlled-chemicals room (README.md): categories and their CAS lists, the controlled ledger.
+import path from 'node:path';
 import type { RecordsDeps } from '../records/deps';
 import { ControlledService } from './controlled-service';
 
-export function wire(deps: RecordsDeps): ControlledService {
-  return new ControlledService(deps);
+export function wire(deps: Pick<RecordsDeps, 'db' | 'data' | 'events' | 'log'>): ControlledService {
+  // The connection only names the data directory here; the service reads and writes through `data`.
+  return new ControlledService({ data: deps.data, events: deps.events, log: deps.log, exportsDir: path.join(path.dirname(deps.db.name), 'exports') });
 }

@@ -20,7 +20,6 @@
 // movement written in another unit (before a unit edit) is converted. Deleted items are not listed
 // (their movements stay in the database, but not their CAS).
 import type Big from 'big.js';
-import type { Db } from '../db/open';
 import type { ControlledCategory } from '../../shared/controlled';
 import type { LabelLanguage } from '../../shared/record-labels';
 import { convert, toDecimal, toNumber } from '../../shared/amounts';
@@ -31,8 +30,8 @@ import type { XlsxValue } from '../list-export/xlsx-stream';
 import { startOfLocalDay } from '../dashboard/local-day';
 import { writeTableFile } from '../list-export/table-file';
 import { fileSafe } from './list-export';
-import { inventoryStore } from '../stores/inventory-store';
-import { stockMovementStore, type MovementWithPeople } from '../stores/stock-movement-store';
+import type { LabReads } from '../stores/lab-data';
+import type { MovementWithPeople } from '../stores/stock-movement-store';
 
 /** One movement of one container, in its section's unit. */
 export interface LedgerLine {
@@ -91,18 +90,17 @@ interface ItemMoves {
 
 const ZERO = toDecimal(0);
 
-/** The ledger's content: what the file shows, as exact decimals. */
-export function controlledLedger(db: Db, input: { categoryId: number; from: string; to: string }): Ledger {
+/** The ledger's content: what the file shows, as exact decimals, read in the open unit `r` (one snapshot). */
+export async function controlledLedger(r: Pick<LabReads, 'inventory' | 'movements'>, input: { categoryId: number; from: string; to: string }): Promise<Ledger> {
   const start = startOfLocalDay(input.from);
   const end = startOfLocalDay(addDays(input.to, 1));
-  const store = stockMovementStore(db);
   const groups: Array<{ cas: string; name: string; unit: string; members: ItemMoves[] }> = [];
-  for (const it of inventoryStore(db).inControlledCategory(input.categoryId)) {
+  for (const it of await r.inventory.inControlledCategory(input.categoryId)) {
     // An amount of a movement in the item's current unit (a unit given later to an item that had none: as written).
     const inUnit = (v: number, unit: string) => convert(toDecimal(v), unit, it.unit) ?? toDecimal(v);
     let opening = ZERO;
     const moves: MovementWithPeople[] = [];
-    for (const m of store.forItemBefore(it.id, end)) {
+    for (const m of await r.movements.forItemBefore(it.id, end)) {
       if (m.at < start) opening = inUnit(m.balance_after, m.unit);
       else moves.push(m);
     }
@@ -207,8 +205,8 @@ export function ledgerRows(ledger: Ledger, lang: LabelLanguage): XlsxValue[][] {
   return rows;
 }
 
-export function exportControlledLedger(db: Db, dir: string, input: { category: ControlledCategory; from: string; to: string; lang: LabelLanguage }): Promise<ExportFile> {
-  const ledger = controlledLedger(db, { categoryId: input.category.id, from: input.from, to: input.to });
+/** The ledger's XLSX in `dir` (written after the unit that read `ledger`). */
+export function writeLedgerFile(dir: string, ledger: Ledger, input: { category: ControlledCategory; from: string; to: string; lang: LabelLanguage }): Promise<ExportFile> {
   const zh = input.lang === 'zh-CN';
   return writeTableFile(dir, 'xlsx', {
     base: `${zh ? '台账' : 'ledger'}-${fileSafe(zh ? input.category.name_zh : input.category.name_en)}-${input.from}-${input.to}`,
