@@ -143,6 +143,18 @@ export default tseslint.config(
     rules: { 'lab/child-imports': 'error' },
   },
   {
+    // The services await their stores (docs/stores.md): a promise left unawaited, or tested as a
+    // truth value, is a write that may land after its answer or a check that always passes. These
+    // rules need the types, so they run only where promises cross the seam.
+    files: ['src/main/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     // Stores (docs/stores.md): SQL lives in the store that owns the table (src/main/stores), in db/
     // (opening, migrations). Every transaction goes through db/transaction.ts (a write begins IMMEDIATE).
     files: ['src/main/**/*.ts'],

@@ -1,13 +1,18 @@
 // The import rules of docs/design.md#layout are enforced by lint: a violating import fails.
+import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/temp';
 
-const eslint = new ESLint({ cwd: ROOT });
+// The rules that need types read files the TypeScript project knows; the import and SQL rules are
+// proven on files that do not exist, so this linter runs without them (the promise rules below use
+// the real config on a real file).
+const TYPED_RULES = { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off', '@typescript-eslint/await-thenable': 'off' } as const;
+const eslint = new ESLint({ cwd: ROOT, overrideConfig: { languageOptions: { parserOptions: { projectService: false } }, rules: TYPED_RULES } });
 
-async function errorsFor(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+async function errorsFor(file: string, code: string, linter = eslint): Promise<string[]> {
+  const [result] = await linter.lintText(code, { filePath: path.join(ROOT, file) });
   return result!.messages.filter((m) => m.severity === 2).map((m) => `${m.ruleId}: ${m.message}`);
 }
 
@@ -118,5 +123,24 @@ describe('import rules', () => {
     // context.ts is imported by the handler groups; importing the table back from it closes a circle.
     expect(await errorsFor('src/main/api/context.ts', "import { createHandlers } from './handlers';\nexport const a = createHandlers;\n")).toEqual([expect.stringContaining('import-x/no-cycle')]);
     expect(await errorsFor('src/main/api/context.ts', "import { contract } from '../../shared/contract';\nexport const a = contract;\n")).toEqual([]);
+  });
+});
+
+describe('promise rules (the seam is asynchronous: docs/stores.md)', () => {
+  it('a store call left unawaited, or tested as a truth value, fails lint; awaited it passes', async () => {
+    // A file the TypeScript project includes, for the rules that read types; removed afterwards.
+    const file = `test/foundation/lint-probe-${process.pid}.ts`;
+    const head = "declare const store: { controlledOf(id: number): Promise<string | null>; setAmount(n: number): Promise<void> };\n";
+    fs.writeFileSync(path.join(ROOT, file), head);
+    try {
+      const typed = new ESLint({ cwd: ROOT });
+      const check = (body: string) => errorsFor(file, head + body, typed);
+      expect(await check('export async function f() {\n  store.setAmount(1);\n}\n')).toEqual([expect.stringContaining('@typescript-eslint/no-floating-promises')]);
+      expect(await check("export async function f() {\n  if (store.controlledOf(1)) throw new Error('controlled');\n}\n")).toEqual([expect.stringContaining('@typescript-eslint/no-misused-promises')]);
+      expect(await check('export async function f() {\n  await store.setAmount(1);\n  await 2;\n}\n')).toEqual([expect.stringContaining('@typescript-eslint/await-thenable')]);
+      expect(await check("export async function f() {\n  if (await store.controlledOf(1)) throw new Error('controlled');\n  await store.setAmount(1);\n}\n")).toEqual([]);
+    } finally {
+      fs.rmSync(path.join(ROOT, file), { force: true });
+    }
   });
 });

@@ -85,7 +85,7 @@ describe('bulk import through the import worker', () => {
     const commit = h.bulkImport.commit(h.member, { importId, mapping: preview.mapping, skipBadRows: false }, (p) => {
       if (!stopped && p.phase === 'write' && p.rows > 0) {
         stopped = true;
-        h.bulkImport.cancel(h.member, { importId });
+        void h.bulkImport.cancel(h.member, { importId });
       }
     });
     await expect(commit).rejects.toMatchObject({ code: 'unavailable', key: 'import.workerStopped' });

@@ -98,7 +98,7 @@ export class ImportService {
     this.sessions.delete(id);
     s.running?.stop();
     await s.writing.catch(() => undefined);
-    await Promise.all([s.file, s.scan?.spool].map((f) => f && fs.promises.rm(f, { force: true }).catch(() => undefined)));
+    await Promise.all([s.file, s.scan?.spool].filter((f): f is string => !!f).map((f) => fs.promises.rm(f, { force: true }).catch(() => undefined)));
   }
 
   private sweep(): void {
