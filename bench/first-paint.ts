@@ -20,12 +20,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { CHROMIUM, CHROMIUM_ARGS } from '../playwright.config';
 import { ADMIN, startApp } from '../e2e/fixtures';
 import { openDatabases } from '../src/main/db/databases';
-import { AuditLog } from '../src/main/audit/audit-log';
 import { AuthService } from '../src/main/auth/auth-service';
-import { EventBus } from '../src/main/events';
-import { silentLogger } from '../src/main/logging';
-import { wire as wireRecords } from '../src/main/records';
-import { inventoryRowValues } from '../src/main/records/inventory-service';
+import { inventoryRowValues, insertItem } from '../src/main/records/inventory-service';
 import { sampleItems } from '../test/fixtures/records/sample-data';
 import { waitForCompletionRebuild } from './startup-rebuild';
 
@@ -60,15 +56,13 @@ const TERMS: Array<{ kind: string; term: string }> = [
 /** Seeds `items` inventory rows through the records service, in one transaction. */
 async function seed(dir: string, items: number): Promise<void> {
   const dbs = openDatabases(dir);
-  const audit = new AuditLog(dbs.lab);
   const data = sqliteLabData(dbs.lab, dbs.labRead);
-  const records = wireRecords({ db: dbs.lab, data, audit, hooks: { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} }, events: new EventBus(), log: silentLogger() });
   const admin = await new AuthService(data).setup({ username: ADMIN.username, password: ADMIN.password, displayName: ADMIN.displayName });
   const t = performance.now();
   const rows = sampleItems(items);
-  dbs.lab.transaction(() => {
-    for (const it of rows) records.inventory.insert(inventoryRowValues(it, it.cas_number), admin, { action: 'import' });
-  })();
+  await data.withWriteTransaction(async (tx) => {
+    for (const it of rows) await insertItem(tx, inventoryRowValues(it, it.cas_number), admin, { action: 'import' });
+  });
   dbs.lab.pragma('optimize');
   dbs.close();
   console.log(`seeded ${items} inventory rows in ${(performance.now() - t).toFixed(0)} ms`);

@@ -25,13 +25,12 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openDatabases } from '../src/main/db/databases';
-import { AuditLog } from '../src/main/audit/audit-log';
 import { AuthService } from '../src/main/auth/auth-service';
 import { EventBus } from '../src/main/events';
 import { silentLogger } from '../src/main/logging';
 import { startServices } from '../src/main/app-services';
 import { wire as wireRecords } from '../src/main/records';
-import { inventoryRowValues } from '../src/main/records/inventory-service';
+import { inventoryRowValues, insertItem } from '../src/main/records/inventory-service';
 import { sampleItems } from '../test/fixtures/records/sample-data';
 import { freePort } from '../test/support/ports';
 
@@ -55,9 +54,8 @@ process.env.LAB_IMPORT_WORKER ??= path.resolve('.tmp/bench/import-worker.cjs');
 
 function services(dir: string) {
   const dbs = openDatabases(dir);
-  const audit = new AuditLog(dbs.lab);
   const data = sqliteLabData(dbs.lab, dbs.labRead);
-  const records = wireRecords({ db: dbs.lab, data, audit, hooks: { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} }, events: new EventBus(), log: silentLogger() });
+  const records = wireRecords({ data, dataDir: dir, hooks: { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} }, events: new EventBus(), log: silentLogger() });
   return { dbs, data, records };
 }
 
@@ -221,13 +219,13 @@ async function child(dir: string, format: 'csv' | 'xlsx', encoding: 'utf-8' | 'g
 }
 
 async function seed(dir: string): Promise<void> {
-  const { dbs, data, records } = services(dir);
+  const { dbs, data } = services(dir);
   const admin = await new AuthService(data).setup(ADMIN);
   const t = performance.now();
   const items = sampleItems(ROWS);
-  dbs.lab.transaction(() => {
-    for (const it of items) records.inventory.insert(inventoryRowValues(it, it.cas_number), admin, { action: 'import' });
-  })();
+  await data.withWriteTransaction(async (tx) => {
+    for (const it of items) await insertItem(tx, inventoryRowValues(it, it.cas_number), admin, { action: 'import' });
+  });
   dbs.lab.pragma('optimize');
   dbs.close();
   console.log(`seeded ${ROWS} inventory rows in ${(performance.now() - t).toFixed(0)} ms`);

@@ -29,7 +29,6 @@ import { completeInterruptedRestore } from './backup/restore-journal';
 import { ensureSearchIndexes } from './records/search-index';
 import { BatchStore } from './cart-import/batch-store';
 import { ReferenceService } from './reference/reference-service';
-import { wire as wireAudit } from './audit';
 import { wire as wireAuth } from './auth';
 import { wire as wireCompletion } from './completion';
 import { wire as wireNotifications } from './notifications';
@@ -102,17 +101,16 @@ export interface RunningApp {
 function createDataServices(dbs: Databases, events: EventBus, log: Logger, completionRetry: (item: RetryItem) => void, onCompletionDamaged: (error: string) => void) {
   const db = dbs.lab;
   const data = sqliteLabData(dbs.lab, dbs.labRead);
-  const audit = wireAudit({ db });
-  const { completion, completionHooks } = wireCompletion({ dataDir: path.dirname(db.name), lab: db, log, retry: completionRetry, onDamaged: onCompletionDamaged });
+  const dataDir = path.dirname(db.name);
+  const { completion, completionHooks } = wireCompletion({ dataDir, lab: db, log, retry: completionRetry, onDamaged: onCompletionDamaged });
   /** What every room on lab.db may be given. */
-  const deps = { db, data, audit, hooks: completionHooks, events, log };
+  const deps = { data, dataDir, hooks: completionHooks, events, log };
   const notifications = wireNotifications(deps);
   const records = wireRecords({ ...deps, orderChanged: (c) => notifications.orderChanged(c) });
   return {
     dbs,
     /** lab.db behind the asynchronous seam (stores/lab-data.ts), for what reads it without a service (the audit list). */
     labData: data,
-    audit,
     auth: wireAuth(deps),
     /** Inline search completion: read path, memory, preferences, entity index sync (src/main/completion). */
     completion,

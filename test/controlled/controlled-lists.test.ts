@@ -15,7 +15,6 @@ import { asyncRefusal } from '../support/refusal';
 import { startTestServices, setupAdmin } from '../support/temp';
 import { http, login } from '../support/http';
 import { searchAudit } from '../../src/main/audit/audit-query';
-import { sqliteLabData } from '../../src/main/stores/lab-data';
 import { recordLabel } from '../../src/renderer/records/change-format';
 
 const CYANIDE = { name: '氰化钠', cas_number: '143-33-9', quantity: 100, unit: 'g' };
@@ -154,7 +153,7 @@ describe('controlled lists', () => {
     expect((await h.controlled.categories()).map((c) => c.key)).toEqual(['highly_toxic', 'precursor', 'explosive', 'narcotic']);
 
     // The audit log names a list in the UI's language, as it was called at each entry (also once deleted).
-    const page = await searchAudit(sqliteLabData(h.dbs.lab, h.dbs.labRead), { kind: 'controlled_list', page: 1, pageSize: 50 });
+    const page = await searchAudit(h.data, { kind: 'controlled_list', page: 1, pageSize: 50 });
     const names = page.entries.map((e) => [e.recordId, e.action, recordLabel(e, 'zh-CN'), recordLabel(e, 'en')]);
     expect(names).toEqual([
       [added.id, 'delete', `#${added.id} 放射性`, `#${added.id} Radioactive`],

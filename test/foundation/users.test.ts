@@ -1,4 +1,5 @@
 // Users and sessions: setup once, scrypt hashes, roles, deactivate and reset end sessions.
+import { readHistory } from '../../src/main/audit/audit-log';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors';
 import { ADMIN, setupAdmin, startTestServices } from '../support/temp';
@@ -44,7 +45,7 @@ describe('users', () => {
     expect(await s.data.auth.userForToken(t2)).toBeNull();
     expect((await s.data.auth.login('alice', 'new-pass-123')).user.username).toBe('alice');
     // Every change is audited.
-    const actions = s.data.audit.history('user', alice.id).map((e) => e.action);
+    const actions = (await s.data.labData.read((r) => readHistory(r, 'user', alice.id))).map((e) => e.action);
     expect(actions).toEqual(['create', 'update', 'update', 'reset_password']);
   });
 

@@ -2,6 +2,7 @@
 // contract and handlers, rename/move rewriting the subtree's paths and its items' searchable
 // storage_location, refusals (own subtree, items inside, bad input) that change nothing, moving an
 // item (a `moved` movement in its ledger), the inventory list filtered by a subtree, and the HTTP paths.
+import { readHistory } from '../../src/main/audit/audit-log';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -157,7 +158,7 @@ describe('the location tree', () => {
     expect(found.rows.map((r) => r.id).sort()).toEqual([a.id, c.id].sort());
     expect((await h.ok<ListResult<InventoryItem>>(h.guest, 'listInventory', { search: '301' })).total).toBe(0);
     expect(h.events).toContainEqual(expect.objectContaining({ type: 'records-changed', endpoint: '/inventory/' }));
-    const audit = h.locations.d.audit.history('location', room.id);
+    const audit = await h.data.read((r) => readHistory(r, 'location', room.id));
     expect(audit.at(-1)).toMatchObject({ action: 'update', changes: { name: ['301', '305 实验室'], path: ['化学楼 › 301', '化学楼 › 305 实验室'], items: [null, 2] } });
 
     // Move the cabinet (with its shelf) to room 302.

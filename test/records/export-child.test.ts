@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
-import { inventoryRowValues } from '../../src/main/records/inventory-service';
+import { inventoryRowValues, insertItem } from '../../src/main/records/inventory-service';
 import { PARTS_MIN_ROWS } from '../../src/main/list-export/export-file';
 import { sampleItems } from '../fixtures/records/sample-data';
 import { ADMIN, startTestServices } from '../support/temp';
@@ -19,9 +19,9 @@ import { childPids, runs } from '../support/proc';
 async function serverWith(rows: number) {
   const s = await startTestServices();
   const admin = await s.data.auth.setup(ADMIN);
-  s.data.dbs.lab.transaction(() => {
-    for (const it of sampleItems(rows)) s.data.records.inventory.insert(inventoryRowValues(it, it.cas_number), admin, { action: 'import' });
-  })();
+  await s.data.labData.withWriteTransaction(async (tx) => {
+    for (const it of sampleItems(rows)) await insertItem(tx, inventoryRowValues(it, it.cas_number), admin, { action: 'import' });
+  });
   const base = `http://127.0.0.1:${s.port}`;
   const cookie = await login(base, ADMIN.username, ADMIN.password);
   return { s, admin, base, cookie, exportsDir: path.join(s.dataDir, 'exports') };
@@ -128,11 +128,12 @@ describe('export in a child process', () => {
     // Meanwhile, in one transaction on the server's connection: every name changes, the last
     // 500 items are deleted and 100 new ones added.
     const lab = s.data.dbs.lab;
-    lab.transaction(() => {
+    // One unit on the app's write connection: the changes commit together, while the export reads its snapshot.
+    await s.data.labData.withWriteTransaction(async (tx) => {
       lab.prepare("UPDATE inventory_items SET name = name || ' (changed)'").run();
       lab.prepare('DELETE FROM inventory_items WHERE id > 7500').run();
-      for (const it of sampleItems(100)) s.data.records.inventory.insert(inventoryRowValues(it, it.cas_number), admin, { action: 'import' });
-    })();
+      for (const it of sampleItems(100)) await insertItem(tx, inventoryRowValues(it, it.cas_number), admin, { action: 'import' });
+    });
     resume(pids);
     const done = await exporting;
     expect(done.status).toBe(200);

@@ -14,7 +14,7 @@ import { XlsxSheetWriter, columnLetters, type XlsxValue } from '../../src/main/l
 import Database from 'better-sqlite3';
 import { FORMULA_START, csvField, type ExportFile } from '../../src/main/list-export/export-file';
 import { writeExport } from '../../src/main/list-export/export.child';
-import { inventoryRowValues } from '../../src/main/records/inventory-service';
+import { inventoryRowValues, insertItem } from '../../src/main/records/inventory-service';
 import { createHarness, tempDir } from './harness';
 import { sampleItems } from '../fixtures/records/sample-data';
 
@@ -142,12 +142,12 @@ describe('XLSX export for scripts', () => {
 });
 
 /** 2 500 items (several export chunks) and an empty directory for the export's file. */
-function seededWithExportDir() {
+async function seededWithExportDir() {
   const h = createHarness();
   const items = sampleItems(2500);
-  h.dbs.lab.transaction(() => {
-    for (const it of items) h.records.inventory.insert(inventoryRowValues(it, it.cas_number), h.member, { action: 'import' });
-  })();
+  await h.data.withWriteTransaction(async (tx) => {
+    for (const it of items) await insertItem(tx, inventoryRowValues(it, it.cas_number), h.member, { action: 'import' });
+  });
   const dir = path.join(tempDir('lab-export-fail-'), 'exports');
   fs.mkdirSync(dir);
   return { h, dir };
@@ -155,7 +155,7 @@ function seededWithExportDir() {
 
 describe('export failure', () => {
   it('a failure part-way (the connection closed under the writer) rejects, closes the file and leaves nothing behind', async () => {
-    const { h, dir } = seededWithExportDir();
+    const { h, dir } = await seededWithExportDir();
     for (const format of ['csv', 'xlsx'] as const) {
       const db = new Database(h.dbs.lab.name, { readonly: true });
       const running = writeExport(db, path.join(dir, `part.${format}`), { endpoint: '/inventory/', format, encoding: 'utf-8', lang: 'zh-CN', search: '', field: 'all', status: '', sort: '' });
@@ -169,7 +169,7 @@ describe('export failure', () => {
 
   it('a failure while the file is still being opened (a busy machine) leaves nothing behind either', async () => {
     // CI met it: the file's open was still queued when the failure removed the file, then created it.
-    const { h, dir } = seededWithExportDir();
+    const { h, dir } = await seededWithExportDir();
     await import('../../src/main/list-export/xlsx-stream'); // loaded: the export reaches its first rows at once
     for (const format of ['csv', 'xlsx'] as const) {
       // libuv's threads busy (four by default; eight jobs cover a larger pool), so the file's open waits behind this work.

@@ -7,14 +7,14 @@ import { BatchStore } from '../../src/main/cart-import/batch-store';
 import type { UserInfo } from '../../src/shared/contract';
 import type { LabEvent } from '../../src/shared/events';
 import { openDatabases, type Databases } from '../../src/main/db/databases';
-import { AuditLog } from '../../src/main/audit/audit-log';
+import { auditStore } from '../../src/main/stores/audit-store';
 import { toUserInfo } from '../../src/main/auth/auth-service';
 import { userStore } from '../../src/main/stores/user-store';
 import { writeTransaction } from '../../src/main/db/transaction';
 import { sortKey } from '../../src/main/records/sort-key';
 import { hashPassword } from '../../src/main/auth/passwords';
 import { EventBus } from '../../src/main/events';
-import { sqliteLabData } from '../../src/main/stores/lab-data';
+import { sqliteLabData, type LabData } from '../../src/main/stores/lab-data';
 import { silentLogger } from '../../src/main/logging';
 import type { CompletionHooks } from '../../src/main/completion-hooks';
 import type { ListEndpoint } from '../../src/shared/records';
@@ -94,6 +94,8 @@ export class RecordingHooks implements CompletionHooks {
 
 export interface Harness {
   dbs: Databases;
+  /** lab.db behind the seam: the one unit of work the rooms under test use (a second one on the same connections would not queue with it). */
+  data: LabData;
   records: RecordsServices;
   stock: StockService;
   locations: LocationService;
@@ -130,14 +132,14 @@ const HASHES = {
 export function createHarness(dataDir = tempDir('lab-records-')): Harness {
   const dbs = openDatabases(dataDir);
   onCleanup(() => dbs.close());
-  const audit = new AuditLog(dbs.lab);
+  const audits = auditStore(dbs.lab);
   // The harness's users, added as AuthService adds them (with their audit entry), through the
   // synchronous store on the harness's own connection so that createHarness stays synchronous.
   const users = userStore(dbs.lab);
   const addUser = (u: { username: string; displayName: string; role: UserInfo['role'] }, passwordHash: string, actorId: number | null): UserInfo =>
     writeTransaction(dbs.lab, () => {
       const id = users.insert({ ...u, displayNameSort: sortKey(u.displayName), passwordHash });
-      audit.record({ userId: actorId ?? id, entityType: 'user', entityId: id, action: 'create', changes: { username: [null, u.username], role: [null, u.role] } });
+      audits.insert({ userId: actorId ?? id, entityType: 'user', entityId: id, action: 'create', changes: JSON.stringify({ username: [null, u.username], role: [null, u.role] }) });
       return toUserInfo(users.byId(id)!);
     });
   const bus = new EventBus();
@@ -145,7 +147,8 @@ export function createHarness(dataDir = tempDir('lab-records-')): Harness {
   bus.subscribe((e) => events.push(e));
   const hooks = new RecordingHooks();
   const log = silentLogger();
-  const deps = { db: dbs.lab, data: sqliteLabData(dbs.lab, dbs.labRead), audit, hooks: hooks as CompletionHooks, events: bus, log };
+  const data = sqliteLabData(dbs.lab, dbs.labRead);
+  const deps = { data, dataDir, hooks: hooks as CompletionHooks, events: bus, log };
   const records = wireRecords(deps);
   const rooms = {
     stock: wireStock(deps),
@@ -178,6 +181,7 @@ export function createHarness(dataDir = tempDir('lab-records-')): Harness {
     dispatcher.call(op, input, { token: user ? `t-${user.id}` : null, set() {}, clear() {} }, 'ipc') as ReturnType<Harness['call']>;
   return {
     dispatcher,
+    data,
     sessionOf: (user) => ({ token: user ? `t-${user.id}` : null, set() {}, clear() {} }),
     dbs,
     records,

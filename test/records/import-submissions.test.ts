@@ -14,7 +14,6 @@ import { BatchStore } from '../../src/main/cart-import/batch-store';
 import { EventBus } from '../../src/main/events';
 import { silentLogger } from '../../src/main/logging';
 import { wire as wireCartImport } from '../../src/main/cart-import';
-import { sqliteLabData } from '../../src/main/stores/lab-data';
 import { BATCH_TTL_MS } from '../../src/shared/cart-batch';
 import { batch } from '../cart-import/helpers';
 import { createHarness, tempDir } from './harness';
@@ -39,7 +38,7 @@ function setup() {
     store.checkItem(ref);
   };
   const count = (table: string) => (h.dbs.lab.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  const review = wireCartImport({ data: sqliteLabData(h.dbs.lab, h.dbs.labRead) });
+  const review = wireCartImport({ data: h.data });
   return { dir, h, b, clock, check, checks: () => checks, count, review };
 }
 

@@ -94,7 +94,7 @@ describe('inventory', () => {
     h.hooks.throwing = true;
     const item = await h.ok<InventoryItem>(h.member, 'createInventoryItem', acetone);
     await h.ok(h.member, 'borrowInventoryItem', { id: item.id });
-    expect(h.records.inventory.get(item.id).status).toBe('borrowed');
+    expect((await h.records.inventory.get(item.id)).status).toBe('borrowed');
     expect(h.hooks.calls).toHaveLength(2);
   });
 

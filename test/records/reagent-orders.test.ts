@@ -200,7 +200,7 @@ describe('reagent orders', () => {
     h.dbs.lab.prepare("INSERT INTO locations (parent_id, name, path) VALUES (NULL, 'A1', 'A1')").run();
     const res = await h.ok<{ item: InventoryItem }>(h.admin, 'stockInReagentOrder', { id: o.id, storage_location: 'A1' });
     expect((await h.records.reagentOrders.get(o.id)).status).toBe('stocked_in');
-    expect(h.records.inventory.get(res.item.id).status).toBe('in_stock');
+    expect((await h.records.inventory.get(res.item.id)).status).toBe('in_stock');
     // The hook was still called for every action (and threw each time); events still went out.
     expect(h.hooks.calls.map((c) => c.kind === 'entity' && c.endpoint)).toEqual(['/reagent-orders/', '/reagent-orders/', '/reagent-orders/', '/reagent-orders/', '/inventory/']);
     expect(h.events.length).toBe(5);

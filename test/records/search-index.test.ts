@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { LISTS, type ListEndpoint } from '../../src/shared/records';
 import { consumableListInput, inventoryListInput, reagentListInput } from '../../src/shared/contract/records';
 import { indexSearchIds, listChunks, listPage, type ListSpec } from '../../src/main/records/search';
-import { inventoryListSpec, inventoryRowValues } from '../../src/main/records/inventory-service';
+import { inventoryListSpec, inventoryRowValues, insertItem } from '../../src/main/records/inventory-service';
 import { reagentListSpec } from '../../src/main/records/reagent-order-service';
 import { consumableListSpec } from '../../src/main/records/consumable-order-service';
 import { ensureSearchIndexes, searchIndexProblem } from '../../src/main/records/search-index';
@@ -87,9 +87,9 @@ function queries(endpoint: ListEndpoint, rows: Row[], n: number, seed: number): 
 
 async function seedAll(h: Harness, items: number): Promise<void> {
   const sample = sampleItems(items, 5);
-  h.dbs.lab.transaction(() => {
-    for (const it of sample) h.records.inventory.insert(inventoryRowValues(it, it.cas_number), h.member);
-  })();
+  await h.data.withWriteTransaction(async (tx) => {
+    for (const it of sample) await insertItem(tx, inventoryRowValues(it, it.cas_number), h.member);
+  });
   const r = rng(11);
   for (let id = 1; id <= items; id += 7) {
     const step = r();

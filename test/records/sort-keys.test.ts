@@ -13,7 +13,6 @@ import { EventBus } from '../../src/main/events';
 import { silentLogger } from '../../src/main/logging';
 import { batch } from '../cart-import/helpers';
 import { AuthService } from '../../src/main/auth/auth-service';
-import { sqliteLabData } from '../../src/main/stores/lab-data';
 import { createHarness, tempDir, type Harness } from './harness';
 
 const names = async (h: Harness, op: string, q: Record<string, unknown>) => (await h.ok<ListResult<{ name: string }>>(h.guest, op, { pageSize: 100, ...q })).rows.map((r) => r.name);
@@ -57,7 +56,7 @@ describe('pinyin and case-insensitive sort', () => {
     await h.ok(h.member2, 'createConsumableOrder', { name: 'by bob', quantity: 1 });
     expect(await names(h, 'listConsumableOrders', { sort: 'applicant' })).toEqual(['by bob', 'by zhang']);
     // Renaming the user rewrites the key: 艾米 (ai) now comes before Bob.
-    await new AuthService(sqliteLabData(h.dbs.lab, h.dbs.labRead)).update(h.member.id, { displayName: '艾米' }, h.admin.id);
+    await new AuthService(h.data).update(h.member.id, { displayName: '艾米' }, h.admin.id);
     expect(await names(h, 'listConsumableOrders', { sort: 'applicant' })).toEqual(['by zhang', 'by bob']);
   });
 });

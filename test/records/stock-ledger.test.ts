@@ -262,7 +262,7 @@ describe('stock ledger', () => {
             if (fits) balance = balance.minus(a.amount);
             if (fits && balance.eq(0)) {
               // disposing of everything that is left disposes of the item (not "used up")
-              expect(h.records.inventory.get(it0.id).status).toBe('disposed');
+              expect((await h.records.inventory.get(it0.id)).status).toBe('disposed');
               done = true;
               continue;
             }
@@ -274,11 +274,11 @@ describe('stock ledger', () => {
             await h.ok(h.member, 'returnInventoryItem', back.eq(0) ? { id: it0.id, amount: amt } : { id: it0.id, amount: Number(back.toFixed()), unit: 'mL' });
             if (!back.eq(0)) balance = balance.minus(a.amount.minus(back));
           }
-          const now = h.records.inventory.get(it0.id);
+          const now = await h.records.inventory.get(it0.id);
           // at zero the item is consumed (only a stocktake brings it back)
           expect(now.status === 'consumed').toBe(balance.eq(0));
         }
-        const final = h.records.inventory.get(it0.id);
+        const final = await h.records.inventory.get(it0.id);
         expect(new Big(final.quantity).eq(balance)).toBe(true);
         expect(balance.gte(0)).toBe(true);
         const ms = await movements(h, it0.id);
@@ -310,7 +310,7 @@ describe('stock ledger', () => {
     expect(counts[0]!.refused + counts[1]!.refused).toBe(334);
     // both really ran at once: each got some of the bottle
     expect(Math.min(counts[0]!.used, counts[1]!.used)).toBeGreaterThan(0);
-    const final = h.records.inventory.get(it0.id);
+    const final = await h.records.inventory.get(it0.id);
     expect(final.quantity).toBe(0.002);
     const ms = await movements(h, it0.id);
     expect(ms.filter((m) => m.kind === 'used')).toHaveLength(2666);

@@ -4,7 +4,6 @@
 import path from 'node:path';
 import { sqliteLabData } from '../../src/main/stores/lab-data';
 import { openDatabase } from '../../src/main/db/open';
-import { AuditLog } from '../../src/main/audit/audit-log';
 import { EventBus } from '../../src/main/events';
 import { silentLogger } from '../../src/main/logging';
 import { StockService } from '../../src/main/stock/stock-service';
@@ -15,7 +14,7 @@ import type { UserInfo } from '../../src/shared/contract';
 const [file, itemId, times, amount, userId, startAt] = process.argv.slice(2) as [string, string, string, string, string, string];
 const db = openDatabase(file);
 const noHooks: CompletionHooks = { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} };
-const deps = { db, data: sqliteLabData(db, openDatabase(file, { readonly: true })), audit: new AuditLog(db), hooks: noHooks, events: new EventBus(), log: silentLogger() };
+const deps = { data: sqliteLabData(db, openDatabase(file, { readonly: true })), dataDir: path.dirname(file), hooks: noHooks, events: new EventBus(), log: silentLogger() };
 const stock = new StockService({ ...deps, exportsDir: path.join(path.dirname(file), 'exports') });
 const actor: UserInfo = { id: Number(userId), username: 'worker', displayName: 'worker', role: 'member', active: true };
 // Wait for the agreed moment so both processes' transactions interleave.

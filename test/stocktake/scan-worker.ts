@@ -4,7 +4,6 @@
 import path from 'node:path';
 import { sqliteLabData } from '../../src/main/stores/lab-data';
 import { openDatabase } from '../../src/main/db/open';
-import { AuditLog } from '../../src/main/audit/audit-log';
 import { EventBus } from '../../src/main/events';
 import { silentLogger } from '../../src/main/logging';
 import { StocktakeService } from '../../src/main/stocktake/stocktake-service';
@@ -15,7 +14,7 @@ const [file, stocktakeId, ids, userId, startAt] = process.argv.slice(2) as [stri
 const db = openDatabase(file);
 const noHooks: CompletionHooks = { entityChanged() {}, bulkChanged() {}, searchSubmitted() {} };
 const data = sqliteLabData(db, openDatabase(file, { readonly: true }));
-const stocktakes = new StocktakeService({ db, data, audit: new AuditLog(db), hooks: noHooks, events: new EventBus(), log: silentLogger(), exportsDir: path.join(path.dirname(file), 'exports') });
+const stocktakes = new StocktakeService({ data, dataDir: path.dirname(file), hooks: noHooks, events: new EventBus(), log: silentLogger(), exportsDir: path.join(path.dirname(file), 'exports') });
 const actor: UserInfo = { id: Number(userId), username: 'scanner', displayName: 'scanner', role: 'member', active: true };
 // Wait for the agreed moment so both processes' transactions interleave.
 while (Date.now() < Number(startAt));

@@ -8,14 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { stocktakeHarness, type StocktakeHarness } from './harness';
 import type { Stocktake, StocktakeDetail, StocktakeReview } from '../../src/shared/stocktake';
 import type { ExportDownload, InventoryItem } from '../../src/shared/records';
-import { AuditLog } from '../../src/main/audit/audit-log';
+import { readHistory } from '../../src/main/audit/audit-log';
 import { searchAudit } from '../../src/main/audit/audit-query';
-import { sqliteLabData } from '../../src/main/stores/lab-data';
 import { auditListInput } from '../../src/shared/contract/audit';
 
 const get = (h: StocktakeHarness, id: number) => h.ok<InventoryItem>(h.member, 'getInventoryItem', { id });
-const stocktakeEntries = (h: StocktakeHarness, id: number) =>
-  new AuditLog(h.dbs.lab).history('stocktake', id).map((e) => ({ action: e.action, user: e.userName, changes: e.changes }));
+const stocktakeEntries = async (h: StocktakeHarness, id: number) =>
+  (await h.data.read((r) => readHistory(r, 'stocktake', id))).map((e) => ({ action: e.action, user: e.userName, changes: e.changes }));
 const movementsOf = (h: StocktakeHarness, stocktakeId: number) =>
   h.dbs.lab.prepare('SELECT item_id, delta, balance_after FROM stock_movements WHERE stocktake_id = ? ORDER BY id').all(stocktakeId);
 
@@ -62,13 +61,13 @@ describe('stocktake record', () => {
     const st = await h.ok<Stocktake>(h.admin, 'startStocktake', { location_id: h.loc.r101.id, note: '年终' });
     await h.ok(h.member, 'scanStocktake', { id: st.id, payload: `LAB1:${a.id}` });
     await h.ok(h.member, 'tickStocktake', { id: st.id, item_id: e.id });
-    expect(stocktakeEntries(h, st.id).map((x) => x.action)).toEqual(['start']);
+    expect((await stocktakeEntries(h, st.id)).map((x) => x.action)).toEqual(['start']);
     await h.ok(h.member, 'countStocktake', { id: st.id, item_id: a.id, amount: 450 });
     await h.ok(h.member, 'countStocktake', { id: st.id, item_id: a.id, amount: 0.44, unit: 'L' });
     await h.ok(h.member2, 'untickStocktake', { id: st.id, item_id: a.id });
     await h.ok(h.member2, 'untickStocktake', { id: st.id, item_id: e.id });
     await h.ok(h.admin, 'cancelStocktake', { id: st.id });
-    expect(stocktakeEntries(h, st.id)).toEqual([
+    expect(await stocktakeEntries(h, st.id)).toEqual([
       { action: 'start', user: 'Lab Admin', changes: { name: [null, 'B1 › Room 101'], location_id: [null, h.loc.r101.id], note: [null, '年终'] } },
       { action: 'count', user: '张三 Alice', changes: { item_id: [a.id, a.id], counted_amount: [null, 450], counted_unit: [null, 'mL'] } },
       { action: 'count', user: '张三 Alice', changes: { item_id: [a.id, a.id], counted_amount: [450, 440], counted_unit: ['mL', 'mL'] } },
@@ -80,9 +79,9 @@ describe('stocktake record', () => {
     const st2 = await h.ok<Stocktake>(h.admin, 'startStocktake', { location_id: h.loc.r101.id });
     await h.ok(h.member, 'countStocktake', { id: st2.id, item_id: a.id, amount: 400 });
     await h.ok(h.admin, 'closeStocktake', { id: st2.id });
-    expect(stocktakeEntries(h, st2.id).at(-1)).toEqual({ action: 'close', user: 'Lab Admin', changes: { status: ['open', 'closed'], adjusted: [null, 1], moved: [null, 0] } });
+    expect((await stocktakeEntries(h, st2.id)).at(-1)).toEqual({ action: 'close', user: 'Lab Admin', changes: { status: ['open', 'closed'], adjusted: [null, 1], moved: [null, 0] } });
     // The audit screen lists them as their own kind, named by the location.
-    const page = await searchAudit(sqliteLabData(h.dbs.lab, h.dbs.labRead), auditListInput.parse({ kind: 'stocktake', record: st2.id }));
+    const page = await searchAudit(h.data, auditListInput.parse({ kind: 'stocktake', record: st2.id }));
     expect(page.entries.map((x) => [x.kind, x.action, x.recordName])).toEqual([
       ['stocktake', 'close', 'B1 › Room 101'],
       ['stocktake', 'count', 'B1 › Room 101'],

@@ -26,7 +26,7 @@ export interface RecordsHandlerDeps {
   /** An order made from a cart-import item must name an item of the current batch. */
   cartImport: Pick<BatchStore, 'checkItem'>;
   /** The inventory list's alert filter is the dashboard's own condition, so list and count agree. */
-  dashboard: Pick<DashboardService, 'alertCondition'>;
+  dashboard: Pick<DashboardService, 'alertFilter'>;
   /** settings.json: the alerts' "expiring within N days" (default when absent). */
   settings?: Pick<SettingsStore, 'read'>;
 }
@@ -47,14 +47,16 @@ export function recordsHandlers(s: RecordsHandlerDeps): Pick<HandlerTable, Recor
   return {
     listInventory: async (q, ctx) => {
       // An alert filter (home screen cards) is the dashboard's own condition, so list and count agree.
-      const alert = q.alert ? s.dashboard.alertCondition(q.alert, (s.settings?.read() ?? DEFAULT_SETTINGS).expiringDays) : undefined;
-      // "Controlled only" narrows whatever else is picked.
-      const filter = q.controlled ? { sql: alert ? `(${alert.sql}) AND t.controlled IS NOT NULL` : 't.controlled IS NOT NULL', params: alert?.params ?? [] } : alert;
-      const res = await r.inventory.list(q, filter);
+      const expiringDays = (s.settings?.read() ?? DEFAULT_SETTINGS).expiringDays;
+      const res = await r.inventory.list(q, async (reads) => {
+        const alert = q.alert ? await s.dashboard.alertFilter(reads, q.alert, expiringDays) : undefined;
+        // "Controlled only" narrows whatever else is picked.
+        return q.controlled ? { sql: alert ? `(${alert.sql}) AND t.controlled IS NOT NULL` : 't.controlled IS NOT NULL', params: alert?.params ?? [] } : alert;
+      });
       submitted('/inventory/', q, ctx);
       return res;
     },
-    getInventoryItem: ({ id }) => r.inventory.load(id),
+    getInventoryItem: ({ id }) => r.inventory.get(id),
     createInventoryItem: (input, ctx) => r.inventory.create(requireUser(ctx), input),
     updateInventoryItem: (input, ctx) => r.inventory.update(requireUser(ctx), input),
     deleteInventoryItem: async ({ id }, ctx) => (await r.inventory.delete(requireUser(ctx), id), { ok: true as const }),

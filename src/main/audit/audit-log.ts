@@ -1,6 +1,5 @@
 // Audit trail: who changed which record when, and each field's before → after.
-import type { Db } from '../db/open';
-import { auditStore, type AuditRow, type AuditWrites } from '../stores/audit-store';
+import type { AuditRow } from '../stores/audit-store';
 import type { LabReads, LabWrites } from '../stores/lab-data';
 
 export interface AuditEntryInput {
@@ -33,22 +32,4 @@ const toEntry = (r: AuditRow): AuditEntry => ({ id: r.id, at: r.at, userId: r.us
 /** One record's entries, oldest first, as read in the open unit `r`. */
 export async function readHistory(r: Pick<LabReads, 'audit'>, entityType: string, entityId: number): Promise<AuditEntry[]> {
   return (await r.audit.forRecord(entityType, entityId)).map(toEntry);
-}
-
-export class AuditLog {
-  private readonly store: AuditWrites;
-
-  constructor(db: Db) {
-    this.store = auditStore(db);
-  }
-
-  /** Call inside the business transaction so the entry commits (or not) with the change. */
-  record(e: AuditEntryInput): void {
-    this.store.insert({ userId: e.userId, entityType: e.entityType, entityId: e.entityId, action: e.action, changes: JSON.stringify(e.changes) });
-  }
-
-  /** The synchronous form of readHistory, for callers still on a connection. */
-  history(entityType: string, entityId: number): AuditEntry[] {
-    return this.store.forRecord(entityType, entityId).map(toEntry);
-  }
 }

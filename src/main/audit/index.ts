@@ -1,8 +1,5 @@
-// The audit room (README.md): the audit log every room writes in its own transactions, and the
-// admin list over it (audit-query.ts).
-import type { Db } from '../db/open';
-import { AuditLog } from './audit-log';
-
-export function wire(deps: { db: Db }): AuditLog {
-  return new AuditLog(deps.db);
-}
+// The audit room (README.md): the audit log every room writes in its own units of work
+// (`recordAudit`, audit-log.ts), each record's history (`readHistory`), and the admin list over it
+// (audit-query.ts). It holds no state: its functions take the open unit's stores.
+export { readHistory, recordAudit } from './audit-log';
+export { searchAudit } from './audit-query';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { RecordsDeps } from '../records/deps';
 import { ControlledService } from './controlled-service';
 
-export function wire(deps: Pick<RecordsDeps, 'db' | 'data' | 'events' | 'log'>): ControlledService {
+export function wire(deps: Pick<RecordsDeps, 'data' | 'dataDir' | 'events' | 'log'>): ControlledService {
   // The connection only names the data directory here; the service reads and writes through `data`.
-  return new ControlledService({ data: deps.data, events: deps.events, log: deps.log, exportsDir: path.join(path.dirname(deps.db.name), 'exports') });
+  return new ControlledService({ data: deps.data, events: deps.events, log: deps.log, exportsDir: path.join(deps.dataDir, 'exports') });
 }

@@ -8,7 +8,7 @@ import type { AlertFilter, Alerts, BelowMinGroup, DashboardCharts, DateAlertCard
 import { convert, toNumber } from '../../shared/amounts';
 import { mostUsedCharts } from './most-used';
 import { addDays, GHS_PICTOGRAMS, localDay } from '../../shared/stock';
-import { inventoryStore, itemAlertCondition, type ChemicalKey, type InventoryReads, type ItemAlert, type ItemAmount, type MinimumRow } from '../stores/inventory-store';
+import { itemAlertCondition, type ChemicalKey, type InventoryReads, type ItemAlert, type ItemAmount, type MinimumRow } from '../stores/inventory-store';
 import type { ListFilter } from '../stores/record-list-store';
 import type { Async, LabReads } from '../stores/lab-data';
 import { lastMonths, localMonth, startOfLocalDay } from './local-day';
@@ -60,15 +60,6 @@ async function belowMin(inventory: Async<MinimumReads>): Promise<Below[]> {
 /** The inventory list's `below_min` rows: the present items of those chemicals, and the records that set the minimum. */
 async function belowMinItemIds(inventory: Async<MinimumReads>): Promise<number[]> {
   return belowIds(await belowMin(inventory), await inventory.absentWithMinimum());
-}
-
-/** belowMin on the synchronous store: only for alertCondition's caller that is not on the seam yet. */
-function belowMinItemIdsNow(inventory: MinimumReads): number[] {
-  const groups = minGroups(inventory.withMinimum());
-  const { withCas, named } = splitGroups(groups);
-  const ofChemical = withCas.map((g) => inventory.presentOfChemical(g.cas_number, g.specification));
-  const withoutCas = named.size ? inventory.presentWithoutCas([...named.values()].map((g) => ({ name: g.name_key, specification: g.specification }))) : [];
-  return belowIds(belowOf(groups, groupItems(withCas, ofChemical, named, withoutCas)), inventory.absentWithMinimum());
 }
 
 /**
@@ -171,20 +162,14 @@ async function orderAlerts(r: Reads, user: UserInfo): Promise<Alerts['orders']> 
 }
 
 export class DashboardService {
-  private readonly items: InventoryReads;
-
-  /** `db`: only for alertCondition, the inventory list's filter while that list is not on the seam; the rest reads through `data`. */
-  constructor(readonly d: Pick<RecordsDeps, 'db' | 'data'>) {
-    this.items = inventoryStore(d.db);
-  }
+  constructor(readonly d: Pick<RecordsDeps, 'data'>) {}
 
   /**
-   * The SQL condition (on alias `t`) of an alert filter of the inventory list, for the local day of
-   * `now`, read synchronously on the write connection: the records' list filter still calls it so.
-   * On the seam: `alertFilter` in the list's own unit.
+   * The condition (on alias `t`) of an alert filter of the inventory list for the local day of
+   * `now`, read in the list's own read unit `r`, so the list shows what the card counts.
    */
-  alertCondition(alert: AlertFilter, expiringDays: number, now: Date = new Date()): { sql: string; params: unknown[] } {
-    return itemAlertCondition(dateAlert(alert, expiringDays, now) ?? { alert: 'below_min', ids: belowMinItemIdsNow(this.items) });
+  alertFilter(r: Pick<LabReads, 'inventory'>, alert: AlertFilter, expiringDays: number, now: Date = new Date()): Promise<ListFilter> {
+    return alertFilter(r, alert, expiringDays, now);
   }
 
   /** Every card in one read unit, so the counts are of one moment. */

@@ -3,6 +3,6 @@
 import type { RecordsDeps } from '../records/deps';
 import { DashboardService } from './dashboard-service';
 
-export function wire(deps: Pick<RecordsDeps, 'db' | 'data'>): DashboardService {
+export function wire(deps: Pick<RecordsDeps, 'data'>): DashboardService {
   return new DashboardService(deps);
 }

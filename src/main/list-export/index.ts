@@ -1,7 +1,7 @@
 // The list-export room (README.md): the current view of a list as a file in `<dataDir>/exports`,
 // written by a child process; the transport delivers and removes the file.
 import path from 'node:path';
-import type { Db } from '../db/open';
+import { LAB_DB } from '../db/databases';
 import { exportList } from './export-job';
 import type { ExportFile, ExportInput } from './export-file';
 
@@ -9,6 +9,7 @@ export interface ListExport {
   export(input: ExportInput): Promise<ExportFile>;
 }
 
-export function wire(deps: { db: Db }): ListExport {
-  return { export: (input) => exportList(deps.db.name, path.join(path.dirname(deps.db.name), 'exports'), input) };
+/** The export children open lab.db by its path; nothing here holds a connection. */
+export function wire(deps: { dataDir: string }): ListExport {
+  return { export: (input) => exportList(path.join(deps.dataDir, LAB_DB), path.join(deps.dataDir, 'exports'), input) };
 }

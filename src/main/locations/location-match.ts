@@ -5,8 +5,6 @@
 // location step and by a stock-in given a place as text; neither creates a node from it.
 import type { ImportLocationMatchBy, ImportLocationText } from '../../shared/records';
 import { LOCATION_SEPARATOR } from '../../shared/stock';
-import type { Db } from '../db/open';
-import { locationStore } from '../stores/location-store';
 
 interface Node {
   id: number;
@@ -36,11 +34,6 @@ function keysOf(nodes: Node[]): Map<string, Array<Node & { by: ImportLocationMat
     }
   }
   return keys;
-}
-
-/** Matches each text (with its row count) against the tree of `db`. */
-export function matchLocations(db: Db, texts: Array<{ text: string; rows: number }>): ImportLocationText[] {
-  return matchAgainst(locationStore(db).all(), texts);
 }
 
 /** Matches each text (with its row count) against the nodes of the tree (a store's `all()`). */

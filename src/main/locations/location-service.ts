@@ -1,5 +1,5 @@
 // The location tree: admins create, rename, move and delete nodes; an item points to one node and
-// keeps its path as searchable text (location-find.ts keeps the two in step on every write path).
+// keeps its path as searchable text (location-tree.ts keeps the two in step on every write path).
 // A rename or move rewrites the path of the whole subtree and the storage_location (with its search
 // columns and sort key) of every item in it, in one write unit with one audit entry on the node.
 import { AppError, fieldError, fieldInvalid } from '../../shared/errors';
@@ -8,7 +8,7 @@ import type { ItemMove, LocationCreate, LocationUpdate } from '../../shared/cont
 import type { InventoryItem } from '../../shared/records';
 import { LOCATION_SEPARATOR, type LocationNode } from '../../shared/stock';
 import { afterCommit, type RecordsDeps } from '../records/deps';
-import { locationById } from './location-find';
+import { locationById } from './location-tree';
 import { derivedColumns, searchColumns } from '../records/search';
 import { sortKey } from '../records/sort-key';
 import { readItem } from '../records/inventory-service';

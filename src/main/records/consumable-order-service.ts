@@ -4,7 +4,7 @@ import { AppError, fieldError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { ConsumableCreate, ConsumableUpdate } from '../../shared/contract/records';
 import type { ConsumableOrder } from '../../shared/records';
-import type { SeamDeps } from './deps';
+import type { RecordsDeps } from './deps';
 import type { ListSpec } from './search';
 import { OrderService, type ImportCheck } from './order-service';
 import type { ImportAnswer } from '../../shared/contract/cart';
@@ -18,7 +18,7 @@ export const consumableListSpec: ListSpec<ConsumableOrder> = {
 };
 
 export class ConsumableOrderService extends OrderService<ConsumableOrder, keyof typeof CONSUMABLE_TRANSITIONS> {
-  constructor(d: SeamDeps) {
+  constructor(d: RecordsDeps) {
     super(d, {
       table: 'consumableOrders',
       importKind: 'consumable',

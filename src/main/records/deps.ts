@@ -1,33 +1,25 @@
 // What every records service needs, and the one after-commit step they all share: tell the
 // completion index (spec 000 write paths) and open lists (live refresh) what changed. Both run
 // only after the business transaction committed, and neither may fail or undo the write.
-import type { Db } from '../db/open';
 import type { LabData } from '../stores/lab-data';
-import type { AuditLog } from '../audit/audit-log';
 import type { CompletionHooks } from '../completion-hooks';
 import type { ListEndpoint } from '../../shared/records';
 import type { EventBus } from '../events';
 import type { Logger } from '../logging';
-import { inventoryStore } from '../stores/inventory-store';
-import { reagentOrderStore } from '../stores/reagent-order-store';
-import { consumableOrderStore } from '../stores/consumable-order-store';
-import type { RecordTable } from '../stores/record-list-store';
 import type { OrderListener } from './order-events';
 
+/** What every room on lab.db may be given: the seam, never a connection (docs/stores.md). */
 export interface RecordsDeps {
-  db: Db;
-  /** lab.db behind the asynchronous seam (docs/stores.md): what converted services use instead of `db`. */
+  /** lab.db behind the asynchronous seam: read and write units with the stores inside. */
   data: LabData;
-  audit: AuditLog;
+  /** The data directory, for the files rooms write beside the databases (exports, imports). */
+  dataDir: string;
   hooks: CompletionHooks;
   events: EventBus;
   log: Logger;
   /** Told of every order step after its commit (order-events.ts). */
   orderChanged?: OrderListener;
 }
-
-/** What a records service on the seam needs: no connection, no synchronous audit log. */
-export type SeamDeps = Omit<RecordsDeps, 'db' | 'audit'>;
 
 /** Events carry ids only for small changes; a bulk import just says "this list changed". */
 const MAX_EVENT_IDS = 500;
@@ -63,13 +55,6 @@ export function created(values: Record<string, unknown>, fields: readonly string
 }
 
 export type { RecordTable } from '../stores/record-list-store';
-
-const STORES = { inventory_items: inventoryStore, reagent_orders: reagentOrderStore, consumable_orders: consumableOrderStore } as const;
-
-/** A record row's update through its table's store (the given columns, plus updated_at = now), for callers given a table name. */
-export function updateRow(db: Db, table: RecordTable, id: number, sets: Record<string, unknown>): void {
-  STORES[table](db).update(id, sets);
-}
 
 /** All fields of a deleted record as value → null, for the audit entry of a delete. */
 export function deleted(before: object, fields: readonly string[]): Record<string, [unknown, unknown]> {

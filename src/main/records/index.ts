@@ -8,7 +8,8 @@ import { findDuplicates, type DuplicateQuery } from './duplicates';
 import type { RecordsDeps } from './deps';
 import type { HistoryEntry, RecordEntityType } from '../../shared/records';
 import { AppError, fieldError } from '../../shared/errors';
-import { peopleResolver } from '../audit/audit-query';
+import { peopleIn } from '../audit/audit-query';
+import { readHistory } from '../audit/audit-log';
 import type { LabReads } from '../stores/lab-data';
 
 export interface RecordsServices {
@@ -33,16 +34,17 @@ export function wire(deps: RecordsDeps): RecordsServices {
     reagentOrders: new ReagentOrderService(deps),
     consumableOrders: new ConsumableOrderService(deps),
     duplicates: (q) => deps.data.read((r) => findDuplicates(r, q)),
-    async history(entityType, id) {
-      const entries = deps.audit.history(entityType, id);
-      // A deleted record still has its history; only an id that never existed is not found.
-      if (entries.length === 0 && !(await deps.data.read((r) => EXISTS[entityType](r, id)))) {
-        throw new AppError('not_found', 'records.noRecord', { kind: entityType, id }, { fields: fieldError('id', 'field.noSuchRecord') });
-      }
-      // Audit keeps user ids; the history panel shows who that was.
-      const people = peopleResolver(deps.db);
-      return entries.map((e) => ({ id: e.id, at: e.at, userId: e.userId, userName: e.userName, action: e.action, changes: people(e.changes) }));
-    },
+    history: (entityType, id) =>
+      deps.data.read(async (r) => {
+        const entries = await readHistory(r, entityType, id);
+        // A deleted record still has its history; only an id that never existed is not found.
+        if (entries.length === 0 && !(await EXISTS[entityType](r, id))) {
+          throw new AppError('not_found', 'records.noRecord', { kind: entityType, id }, { fields: fieldError('id', 'field.noSuchRecord') });
+        }
+        // Audit keeps user ids; the history panel shows who that was.
+        const people = await peopleIn(r);
+        return entries.map((e) => ({ id: e.id, at: e.at, userId: e.userId, userName: e.userName, action: e.action, changes: people(e.changes) }));
+      }),
   };
 }
 

@@ -8,11 +8,10 @@ import { resolveCas } from './cas-field';
 import { derivedColumns, listResult, readListPage, type ListSpec } from './search';
 import type { ListFilter } from '../stores/record-list-store';
 import { editedAmount, receivedMovement, type MovementInput } from '../stock/stock-ledger';
-import { resolveLocation, type ResolvedLocation } from '../locations/location-find';
+import { resolveLocation, type ResolvedLocation } from '../locations/location-tree';
 import { canonicalUnit } from '../../shared/amounts';
 import { hazardousWith, type GhsPictogram } from '../../shared/stock';
-import { inventoryStore, type InventoryValues, type InventoryWrites } from '../stores/inventory-store';
-import { stockMovementStore, type StockMovementWrites } from '../stores/stock-movement-store';
+import { type InventoryValues } from '../stores/inventory-store';
 import type { LabReads, LabWrites } from '../stores/lab-data';
 import { recordAudit } from '../audit/audit-log';
 
@@ -84,42 +83,16 @@ export async function insertItem(tx: LabWrites, values: InventoryRow, actor: Use
 }
 
 export class InventoryService {
-  // The synchronous forms (`get`, `insert`) are for the rooms not on the seam yet: they read and
-  // write on the connection, inside their own synchronous transactions.
-  private readonly items: InventoryWrites;
-  private readonly movements: StockMovementWrites;
+  constructor(private readonly d: RecordsDeps) {}
 
-  constructor(private readonly d: RecordsDeps) {
-    this.items = inventoryStore(d.db);
-    this.movements = stockMovementStore(d.db);
+  /** `filterIn`: an extra condition on `t` (the dashboard's alert filters), made in the list's own read unit. */
+  async list(q: ListQuery, filterIn?: (r: LabReads) => Promise<ListFilter | undefined>): Promise<ListResult<InventoryItem>> {
+    return listResult(await this.d.data.read(async (r) => readListPage(r, inventoryListSpec, q, { filter: await filterIn?.(r) })), q);
   }
 
-  /** `filter`: an extra condition on `t` (the dashboard's alert filters). */
-  async list(q: ListQuery, filter?: ListFilter): Promise<ListResult<InventoryItem>> {
-    return listResult(await this.d.data.read((r) => readListPage(r, inventoryListSpec, q, { filter })), q);
-  }
-
-  /** The item `id` on the seam (readItem in a read unit). */
-  load(id: number): Promise<InventoryItem> {
+  /** The item `id` (not_found naming `id` when there is none). */
+  get(id: number): Promise<InventoryItem> {
     return this.d.data.read((r) => readItem(r, id));
-  }
-
-  /** The item `id` on the connection; on the seam: `load`, or readItem in a unit. */
-  get(id: number): InventoryItem {
-    const row = this.items.byId(id);
-    if (!row) throw new AppError('not_found', 'records.noItem', { id }, { fields: fieldError('id', 'field.noSuchRecord') });
-    return mapInventory(row);
-  }
-
-  /**
-   * Inserts inside the caller's synchronous transaction, audit included; on the seam: insertItem.
-   * `movement`: the item's first movement when it is not a `received` one (a split-off part).
-   */
-  insert(values: InventoryRow, actor: UserInfo, extra: { source_order_id?: number; action?: string; movement?: (id: number) => MovementInput } = {}): number {
-    const id = this.items.insert(values, actor.id, extra.source_order_id ?? null);
-    this.movements.insert(extra.movement ? extra.movement(id) : receivedMovement(id, values, actor.id, extra.source_order_id ?? null));
-    this.d.audit.record({ userId: actor.id, entityType: INVENTORY_ENTITY, entityId: id, action: extra.action ?? 'create', changes: newItemChanges(values, extra.source_order_id) });
-    return id;
   }
 
   async create(actor: UserInfo, input: InventoryCreate): Promise<InventoryItem> {

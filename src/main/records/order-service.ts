@@ -6,7 +6,7 @@ import type { UserInfo } from '../../shared/contract';
 import type { ImportAnswer, ImportRef } from '../../shared/contract/cart';
 import type { ListQuery } from '../../shared/contract/records';
 import type { ListEndpoint, ListResult, RecordEntityType } from '../../shared/records';
-import { afterCommit, created, deleted, diff, type SeamDeps } from './deps';
+import { afterCommit, created, deleted, diff, type RecordsDeps } from './deps';
 import { derivedColumns, listResult, readListPage, type ListSpec } from './search';
 import { checkStatusIn, checkTransition } from './status-tables';
 import { DELETABLE_ORDER_STATUSES, EDITABLE_ORDER_STATUSES } from '../../shared/workflows';
@@ -52,7 +52,7 @@ export interface OrderKind<T extends OrderRecord, A extends string> {
 
 export abstract class OrderService<T extends OrderRecord, A extends OrderStep> {
   constructor(
-    protected readonly d: SeamDeps,
+    protected readonly d: RecordsDeps,
     private readonly kind: OrderKind<T, A>,
   ) {}
 

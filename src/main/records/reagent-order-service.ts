@@ -6,7 +6,7 @@ import { AppError, fieldError } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
 import type { ReagentCreate, ReagentUpdate, StockInInput } from '../../shared/contract/records';
 import type { InventoryItem, ReagentOrder } from '../../shared/records';
-import { afterCommit, type SeamDeps } from './deps';
+import { afterCommit, type RecordsDeps } from './deps';
 import { resolveCas } from './cas-field';
 import type { ListSpec } from './search';
 import { OrderService, type ImportCheck } from './order-service';
@@ -14,7 +14,7 @@ import type { ImportAnswer } from '../../shared/contract/cart';
 import { checkTransition } from './status-tables';
 import { REAGENT_TRANSITIONS } from '../../shared/workflows';
 import { insertItem, inventoryRowValues, readItem } from './inventory-service';
-import { existingLocation, locationById } from '../locations/location-find';
+import { existingLocation, locationById } from '../locations/location-tree';
 import { localDay } from '../../shared/stock';
 import { fieldInvalid } from '../../shared/errors';
 import { containersOf, toNumber, unitDimension } from '../../shared/amounts';
@@ -48,7 +48,7 @@ function stockInAmount(order: ReagentOrder, input: StockInInput): { quantity: nu
 type ReagentStep = Exclude<keyof typeof REAGENT_TRANSITIONS, 'stock_in'>;
 
 export class ReagentOrderService extends OrderService<ReagentOrder, ReagentStep> {
-  constructor(d: SeamDeps) {
+  constructor(d: RecordsDeps) {
     super(d, {
       table: 'reagentOrders',
       importKind: 'reagent',

@@ -5,5 +5,5 @@ import { StockService } from './stock-service';
 
 export function wire(deps: RecordsDeps): StockService {
   // The connection's file names the data directory; the service itself reaches lab.db only through `data`.
-  return new StockService({ ...deps, exportsDir: path.join(path.dirname(deps.db.name), 'exports') });
+  return new StockService({ ...deps, exportsDir: path.join(deps.dataDir, 'exports') });
 }

@@ -17,7 +17,7 @@ import { checkStatusIn } from '../records/status-tables';
 import type { MovementInput } from './stock-ledger';
 import type { LabReads, LabWrites } from '../stores/lab-data';
 import { insertItem, inventoryRowValues, readItem } from '../records/inventory-service';
-import { locationById } from '../locations/location-find';
+import { locationById } from '../locations/location-tree';
 import { recordAudit } from '../audit/audit-log';
 import { exportMovements, type MovementExportInput } from './stock-export';
 import type { ExportFile } from '../list-export/export-file';

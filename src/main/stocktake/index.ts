@@ -5,5 +5,5 @@ import { StocktakeService } from './stocktake-service';
 
 export function wire(deps: RecordsDeps): StocktakeService {
   // The connection's file names the data directory; the service itself reaches lab.db only through `data`.
-  return new StocktakeService({ ...deps, exportsDir: path.join(path.dirname(deps.db.name), 'exports') });
+  return new StocktakeService({ ...deps, exportsDir: path.join(deps.dataDir, 'exports') });
 }

@@ -13,7 +13,7 @@ import { STOCK_ACTION_FROM } from '../../shared/stock-actions';
 import type { InventoryStatus } from '../../shared/records';
 import { stocktakeReason, type LineOutcome, type ReviewEntry, type Stocktake, type StocktakeLine, type StocktakeReview } from '../../shared/stocktake';
 import { afterCommit, type RecordsDeps } from '../records/deps';
-import { locationById, subtreeIds } from '../locations/location-find';
+import { locationById, subtreeIds } from '../locations/location-tree';
 import { derivedColumns } from '../records/search';
 import { confirmSecondPerson, secondPersonMissing } from '../stock/second-person';
 import type { LabReads } from '../stores/lab-data';

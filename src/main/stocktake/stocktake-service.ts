@@ -12,7 +12,7 @@ import { parseLabelPayload } from '../../shared/label-payload';
 import type { ScanResult, Stocktake, StocktakeDetail, StocktakeReview } from '../../shared/stocktake';
 import type { LabelLanguage } from '../../shared/record-labels';
 import type { RecordsDeps } from '../records/deps';
-import { subtreeIds } from '../locations/location-find';
+import { subtreeIds } from '../locations/location-tree';
 import type { ExportFile } from '../list-export/export-file';
 import type { StocktakeLineState } from '../stores/stocktake-store';
 import type { LabReads } from '../stores/lab-data';
