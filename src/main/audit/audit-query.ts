@@ -1,11 +1,9 @@
 // Reading the audit log for people: the admin's filtered list (newest first, paged) and the
 // user-id fields resolved to display names. A deleted record keeps its entries and its name:
 // the name shown is the one the record had at that entry, read from the log itself.
-import type { Db } from '../db/open';
 import type { AuditKind, AuditListEntry, AuditPage } from '../../shared/audit';
 import type { AuditQuery } from '../../shared/contract/audit';
 import type { LabData, LabReads } from '../stores/lab-data';
-import { userStore } from '../stores/user-store';
 import type { AuditFilter } from '../stores/audit-store';
 
 /** Fields whose values are user ids; people read names. */
@@ -21,11 +19,6 @@ function resolverOf(names: Map<number, string>): PeopleResolver {
 /** A function that replaces user ids in an entry's changes with display names, the names read once in the open unit `r`. */
 export async function peopleIn(r: Pick<LabReads, 'users'>): Promise<PeopleResolver> {
   return resolverOf(await r.users.displayNames());
-}
-
-/** The synchronous form of peopleIn, for callers still on a connection. */
-export function peopleResolver(db: Db): PeopleResolver {
-  return resolverOf(userStore(db).displayNames());
 }
 
 /** Stored times are `…T…:…:….mmmZ` text; a bound compares as the same text. */
