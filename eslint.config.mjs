@@ -87,6 +87,11 @@ const electronOnlyInShell = {
   paths: [{ name: 'electron', message: 'Only the Electron shell (src/main/shell) and the preload may import electron.' }],
 };
 
+/** The rooms whose facts live in lab.db: their services see only the seam (docs/stores.md). */
+const SEAM_ROOMS = ['records', 'stock', 'locations', 'bulk-import', 'list-export', 'cart-import', 'auth', 'audit', 'dashboard', 'controlled', 'labels', 'stocktake', 'notifications'];
+/** Files of those rooms that hold a connection on purpose (the rule's comment says why). */
+const CONNECTION_HOLDERS = ['src/main/records/search-index.ts', 'src/main/records/letter-index.ts', 'src/main/records/search.ts', 'src/main/auth/session-carry.ts', 'src/main/list-export/export-job.ts', 'src/main/bulk-import/import-locations.ts'];
+
 /**
  * The renderer's import rules. antd's own Form drops a submit that a newer check overtook (it reaches
  * onFinishFailed as `outOfDate`, with no errors); src/renderer/app/Form.tsx submits it again, so
@@ -170,6 +175,18 @@ export default tseslint.config(
     files: ['src/main/**/*.ts'],
     ignores: ['src/main/shell/**'],
     rules: { 'no-restricted-imports': ['error', electronOnlyInShell] },
+  },
+  {
+    // The rooms on lab.db get the seam (docs/stores.md): units of work with the stores inside, never
+    // a connection or a synchronous transaction. What holds a connection on purpose is named here:
+    // child-process code, the start-up check of the search indexes (before any service exists), the
+    // sessions carried across a restore (a staged directory's own file), the export's snapshot held
+    // across chunks, and the import writer's place lookup.
+    files: SEAM_ROOMS.map((r) => `src/main/${r}/**/*.ts`),
+    ignores: ['src/main/**/*.child.ts', 'src/main/**/*-entry.ts', ...CONNECTION_HOLDERS],
+    rules: {
+      'no-restricted-imports': ['error', { ...electronOnlyInShell, patterns: [{ group: ['**/db/open', '**/db/transaction', '**/db/unit-of-work'], message: 'A room on lab.db gets the seam (deps.data: read / withWriteTransaction), not a connection or a transaction helper (docs/stores.md).' }] }],
+    },
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],

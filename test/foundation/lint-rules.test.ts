@@ -77,9 +77,26 @@ describe('import rules', () => {
 
   it('transactions go through db/transaction.ts (writes BEGIN IMMEDIATE)', async () => {
     const rule = expect.stringContaining('no-restricted-syntax');
-    expect(await errorsFor('src/main/records/x.ts', "import type { Db } from '../db/open';\nexport const a = (db: Db) => db.transaction(() => 1)();\n")).toEqual([rule]);
-    expect(await errorsFor('src/main/records/x.ts', "import type { Db } from '../db/open';\nimport { writeTransaction } from '../db/transaction';\nexport const a = (db: Db) => writeTransaction(db, () => 1);\n")).toEqual([]);
+    expect(await errorsFor('src/main/completion/x.ts', "import type { Db } from '../db/open';\nexport const a = (db: Db) => db.transaction(() => 1)();\n")).toEqual([rule]);
+    expect(await errorsFor('src/main/completion/x.ts', "import type { Db } from '../db/open';\nimport { writeTransaction } from '../db/transaction';\nexport const a = (db: Db) => writeTransaction(db, () => 1);\n")).toEqual([]);
     expect(await errorsFor('src/main/db/x.ts', "import type { Db } from './open';\nexport const a = (db: Db) => db.transaction(() => 1).immediate();\n")).toEqual([]);
+  });
+
+  it('a room on lab.db gets the seam, not a connection or a transaction helper; what holds one on purpose is named', async () => {
+    const rule = expect.stringContaining('no-restricted-imports');
+    const connection = "import type { Db } from '../db/open';\nexport type A = Db;\n";
+    const transaction = "import { writeTransaction } from '../db/transaction';\nexport const a = writeTransaction;\n";
+    for (const room of ['records', 'stock', 'auth', 'notifications', 'bulk-import']) {
+      expect(await errorsFor(`src/main/${room}/x.ts`, connection)).toEqual([rule]);
+      expect(await errorsFor(`src/main/${room}/x.ts`, transaction)).toEqual([rule]);
+    }
+    // The seam itself, a store's types and electron's own rule still hold there.
+    expect(await errorsFor('src/main/stock/x.ts', "import type { LabData } from '../stores/lab-data';\nexport type A = LabData;\n")).toEqual([]);
+    expect(await errorsFor('src/main/stock/x.ts', "import { app } from 'electron';\nexport const a = app;\n")).toEqual([rule]);
+    // Child code, the rooms of derived files and the named connection holders may.
+    expect(await errorsFor('src/main/bulk-import/x.child.ts', connection)).toEqual([]);
+    expect(await errorsFor('src/main/completion/x.ts', connection)).toEqual([]);
+    expect(await errorsFor('src/main/records/search-index.ts', transaction)).toEqual([]);
   });
 
   it('SQL lives in the store that owns the table: prepare, prepareCached, exec and pragma elsewhere fail lint', async () => {
@@ -87,17 +104,17 @@ describe('import rules', () => {
     const prepare = "import type { Db } from '../db/open';\nexport const a = (db: Db) => db.prepare('SELECT 1 FROM users').get();\n";
     const cached = "import type { Db } from '../db/open';\nimport { prepareCached } from '../db/statements';\nexport const a = (db: Db) => prepareCached(db, 'SELECT 1').get();\n";
     const exec = "import type { Db } from '../db/open';\nexport const a = (db: Db) => db.exec('DELETE FROM sessions');\n";
-    for (const code of [prepare, cached, exec]) expect(await errorsFor('src/main/auth/x.ts', code)).toEqual([rule]);
-    expect(await errorsFor('src/main/auth/x.ts', "import type { Db } from '../db/open';\nexport const a = (db: Db) => db.pragma('user_version');\n")).toEqual([rule]);
+    for (const code of [prepare, cached, exec]) expect(await errorsFor('src/main/reference/x.ts', code)).toEqual([rule]);
+    expect(await errorsFor('src/main/reference/x.ts', "import type { Db } from '../db/open';\nexport const a = (db: Db) => db.pragma('user_version');\n")).toEqual([rule]);
     // A regular expression's exec is not SQL.
-    expect(await errorsFor('src/main/auth/x.ts', "export const a = (s: string) => /a/.exec(s);\n")).toEqual([]);
+    expect(await errorsFor('src/main/reference/x.ts', "export const a = (s: string) => /a/.exec(s);\n")).toEqual([]);
     // The owning store and db/ may.
     expect(await errorsFor('src/main/stores/user-store.ts', prepare)).toEqual([]);
     expect(await errorsFor('src/main/db/x.ts', "import type { Db } from './open';\nexport const a = (db: Db) => db.prepare('SELECT 1').get();\n")).toEqual([]);
   });
 
   it('a store imports only db/, other stores and src/shared; rooms may import stores', async () => {
-    const fromRoom = "import { AuditLog } from '../audit/audit-log';\nexport const a = AuditLog;\n";
+    const fromRoom = "import { recordAudit } from '../audit/audit-log';\nexport const a = recordAudit;\n";
     expect(await errorsFor('src/main/stores/x-store.ts', fromRoom)).toEqual([expect.stringContaining('import-x/no-restricted-paths')]);
     expect(await errorsFor('src/main/stores/x-store.ts', "import type { Db } from '../db/open';\nimport type { UserRow } from './user-store';\nexport type A = [Db, UserRow];\n")).toEqual([]);
     expect(await errorsFor('src/main/records/x.ts', "import { userStore } from '../stores/user-store';\nexport const a = userStore;\n")).toEqual([]);
