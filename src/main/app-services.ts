@@ -281,6 +281,43 @@ function dataLifecycle(d: {
   return { recovery, reopen, current: () => current, reopening: () => reopening };
 }
 
+/** What the handler table takes beside the data services; the same objects across a reopen. */
+interface HandlerContext {
+  settings: SettingsStore;
+  log: Logger;
+  appInfo: () => AppInfo;
+  port: number;
+  applyTimeZone: () => void;
+  backups: BackupService;
+  cartImport: BatchStore;
+  reference: ReferenceService;
+  dataDir: string;
+}
+
+/** The handler table over one set of data services, each group given only what it calls, and its dispatcher. */
+function wireHandlers(data: DataServices, c: HandlerContext): Wired {
+  const { settings, log } = c;
+  const handlers = createHandlers({
+    auth: { auth: data.auth, settings, log, appInfo: c.appInfo, port: c.port, settingsChanged: c.applyTimeZone },
+    data: { backups: c.backups },
+    records: { records: data.records, hooks: data.completionHooks, log, cartImport: c.cartImport, dashboard: data.dashboard, settings },
+    stock: { stock: data.stock },
+    locations: { locations: data.locations },
+    bulkImport: { imports: data.bulkImport },
+    listExport: { listExport: data.listExport },
+    cart: { review: data.cartReview, cartImport: c.cartImport },
+    completion: { completion: data.completion },
+    audit: { data: data.labData },
+    dashboard: { dashboard: data.dashboard, settings },
+    controlled: { controlled: data.controlled },
+    labels: { labels: data.labels },
+    stocktake: { stocktake: data.stocktake },
+    notifications: { notifications: data.notifications },
+    reference: { reference: c.reference },
+  });
+  return { data, dispatcher: createDispatcher(handlers, (t) => data.auth.userForToken(t), log, c.dataDir) };
+}
+
 /** open data → gate → rooms (the handler table over the data services) → loopback server. */
 export async function startServices(opts: StartOptions): Promise<RunningApp> {
   const { lock, log, dbs, notices } = openData(opts);
@@ -321,27 +358,7 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
   });
 
   /** Step 3, the rooms: the handler table and dispatcher over one set of data services. */
-  const wire = (data: DataServices) => {
-    const handlers = createHandlers({
-      auth: { auth: data.auth, settings, log, appInfo, port, settingsChanged: applyTimeZone },
-      data: { backups },
-      records: { records: data.records, hooks: data.completionHooks, log, cartImport, dashboard: data.dashboard, settings },
-      stock: { stock: data.stock },
-      locations: { locations: data.locations },
-      bulkImport: { imports: data.bulkImport },
-      listExport: { listExport: data.listExport },
-      cart: { review: data.cartReview, cartImport },
-      completion: { completion: data.completion },
-      audit: { data: data.labData },
-      dashboard: { dashboard: data.dashboard, settings },
-      controlled: { controlled: data.controlled },
-      labels: { labels: data.labels },
-      stocktake: { stocktake: data.stocktake },
-      notifications: { notifications: data.notifications },
-      reference: { reference },
-    });
-    return { data, dispatcher: createDispatcher(handlers, (t) => data.auth.userForToken(t), log, opts.dataDir) };
-  };
+  const wire = (data: DataServices) => wireHandlers(data, { settings, log, appInfo, port, applyTimeZone, backups, cartImport, reference, dataDir: opts.dataDir });
   const lifecycle = dataLifecycle({ opts, log, events, notices, worker, completionRetry, dbs, wire });
   const { recovery, reopen } = lifecycle;
   const { unavailable, dispatcher } = gate(lifecycle.reopening, backups, () => lifecycle.current().dispatcher);
