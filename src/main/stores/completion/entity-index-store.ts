@@ -173,7 +173,8 @@ function insertTop(ins: Statement, prefix: string, picks: readonly TermPick[]): 
 const topInsertSql = (top: string) => `INSERT INTO ${top}(prefix, field, rank, score, norm, text) VALUES (?,?,?,?,?,?)`;
 const rowInsertSql = (rows: string) => `INSERT INTO ${rows}(entity_id, field, text, norm, score) VALUES (?,?,?,?,?)`;
 
-export function entityIndexStore(db: Db, scoreLevels: ScoreLevels): EntityIndexWrites {
+/** The read path and the upkeep's reads, on the active generation's tables. */
+function entityIndexReads(db: Db, scoreLevels: ScoreLevels): EntityIndexReads {
   /** The read path's statements of each endpoint's active generation. */
   const readers = new Map<ListEndpoint, { gen: number; pre: Statement; range: Statement; levels: Statement | undefined }>();
   const readerOf = (endpoint: ListEndpoint, gen: number) => {
@@ -226,7 +227,12 @@ export function entityIndexStore(db: Db, scoreLevels: ScoreLevels): EntityIndexW
       const row = prepareCached(db, `SELECT refs FROM ${tablesOf(endpoint, gen).terms} WHERE field = ? AND norm = ?`).get(field, norm) as { refs: string } | undefined;
       return row ? (JSON.parse(row.refs) as TermRefs) : undefined;
     },
+  };
+}
 
+/** The entity index's writes: generations made and dropped, rows, terms and precomputed tops kept. */
+function entityIndexWrites(db: Db): Omit<EntityIndexWrites, keyof EntityIndexReads> {
+  return {
     createGeneration: (endpoint, gen) => {
       for (const sql of generationDdl(endpoint, gen)) db.exec(sql);
     },
@@ -280,4 +286,8 @@ export function entityIndexStore(db: Db, scoreLevels: ScoreLevels): EntityIndexW
       };
     },
   };
+}
+
+export function entityIndexStore(db: Db, scoreLevels: ScoreLevels): EntityIndexWrites {
+  return { ...entityIndexReads(db, scoreLevels), ...entityIndexWrites(db) };
 }
