@@ -38,11 +38,10 @@ function neighbourCursor(shown: { view: ListView; result: ListResult<unknown> } 
   return {};
 }
 
-export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
-  const opening = INITIAL_VIEWS[op];
+/** The view on screen, and the filter a link sets (`?status=…`, `?alert=…`) when followed while the screen is open (or Back). */
+function useLinkedView(opening: ListView) {
   const [params, setParams] = useSearchParams();
   const [view, setView] = useState<ListView>(() => viewFromUrl(params, opening));
-  // A link followed while the screen is open (or Back) sets the filter it names.
   const linked = params.toString();
   const firstLink = useRef(linked);
   useEffect(() => {
@@ -50,7 +49,15 @@ export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
     firstLink.current = linked;
     setView(viewFromUrl(new URLSearchParams(linked), opening));
   }, [linked, opening]);
-  const [text, setTextState] = useState('');
+  return { view, setView, params, setParams, firstLink };
+}
+
+/**
+ * The answers to `view`: only the newest view's is applied, the first page may come prefetched,
+ * and a records-changed event naming `endpoint` loads the view again. `submitted` marks the next
+ * request as a submitted search.
+ */
+function useListAnswers<T>(op: ListOp, endpoint: ListEndpoint, opening: ListView, view: ListView) {
   // The first page asked for while the screen's code arrived: its rows are in the first render.
   const [prefetched] = useState(() => peekPrefetchedList(op) as { value?: ListResult<T>; result: Promise<ListResult<T>> } | undefined);
   const [data, setData] = useState<ListResult<T>>(prefetched?.value ?? { rows: [], total: 0, page: 1, pageSize: 20 });
@@ -136,6 +143,16 @@ export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
     };
   }, [endpoint, load]);
 
+  const reload = useCallback(() => load(viewRef.current), [load]);
+  return { data, answered, loading, error, submitted, reload };
+}
+
+export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
+  const opening = INITIAL_VIEWS[op];
+  const { view, setView, params, setParams, firstLink } = useLinkedView(opening);
+  const [text, setTextState] = useState('');
+  const { data, answered, loading, error, submitted, reload } = useListAnswers<T>(op, endpoint, opening, view);
+
   // Typing searches as you go; only Enter / the button counts as a submitted search.
   const setText = useCallback((next: string) => {
     setTextState(next);
@@ -151,7 +168,6 @@ export function useRecordList<T>(op: ListOp, endpoint: ListEndpoint) {
   const setLocation = useCallback((location_id: number | undefined) => setView((v) => (v.location_id === location_id ? v : { ...v, location_id, page: 1 })), []);
   const setControlled = useCallback((controlled: boolean) => setView(({ controlled: _was, ...v }) => ({ ...v, ...(controlled ? { controlled } : {}), page: 1 })), []);
   const setPage = useCallback((page: number, pageSize: number) => setView((v) => ({ ...v, page, pageSize })), []);
-  const reload = useCallback(() => load(viewRef.current), [load]);
   const clearAlert = useCallback(() => setParams((p) => {
         const next = new URLSearchParams(p);
         next.delete('alert');
