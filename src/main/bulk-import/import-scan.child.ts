@@ -71,139 +71,202 @@ interface Line {
   rowNo: number;
 }
 
-export async function scanImport(input: ScanInput, progress: Progress): Promise<ScanResult> {
-  const totalBytes = fs.statSync(input.file, { throwIfNoEntry: false })?.size;
-  if (totalBytes === undefined) throw fileError('not_found', 'import.fileGone');
-  /** The first non-empty rows, held until the header is chosen among them. */
-  const first: Line[] = [];
-  let headerRow = 0;
-  let headers: string[] | null = null;
-  let mapping: ImportMapping = {};
-  let validate = false;
-  let rows = 0;
-  let bytes = 0;
-  let lastRowNo = 0;
-  let section = '';
-  let sectionRows = 0;
-  const sample: string[][] = [];
-  const sampleRows: number[] = [];
-  const errors: ImportRowError[] = [];
-  const warnings: ImportRowError[] = [];
-  let warningRows = 0;
-  const places = new Map<string, number>();
-  const duplicates: ImportDuplicate[] = [];
-  let duplicateRows = 0;
-  const finder = new DuplicateFinder(input.dbPath);
-  /** Where duplicate rows' amounts go (`duplicates: 'add'`); made with the header. */
-  let adding: AdditionPlanner | null = null;
-  /** Rows spooled as new items (the spool's n of the last one). */
-  let spooled = 0;
-  const skipped: ImportSkippedRow[] = [];
-  let skippedRows = 0;
-  let validRows = 0;
-  let badRows = 0;
-  let badCheckDigitRows = 0;
-  let spool: SpoolWriter | null = null;
-  let scanned = false;
-  const percent = () => (totalBytes > 0 ? Math.min(100, Math.floor((bytes / totalBytes) * 100)) : 100);
-  const skip = (row: number, reason: ImportSkipReason, cells: string[]) => {
-    skippedRows++;
-    const text = cells.map((c) => c.trim()).find(Boolean) ?? '';
-    if (skipped.length < MAX_SKIPPED_SHOWN) skipped.push({ row, reason, text: text.slice(0, SKIPPED_TEXT_CHARS) });
-  };
+/** The header row chosen among the first rows, with the mapping its columns are read by. */
+interface Header {
+  row: number;
+  headers: string[];
+  mapping: ImportMapping;
+}
 
-  const dataRow = ({ cells, rowNo }: Line) => {
-    // Blank rows between two rows of the sheet: counted and listed (never read one by one).
-    for (let r = lastRowNo + 1; r < rowNo && skipped.length < MAX_SKIPPED_SHOWN; r++) skipped.push({ row: r, reason: 'blank', text: '' });
-    skippedRows += Math.max(0, rowNo - lastRowNo - 1);
-    lastRowNo = rowNo;
-    const reason = nonDataReason(cells, headers!, mapping);
-    if (reason) {
-      skip(rowNo, reason, cells);
-      if (reason === 'section') {
-        sectionRows++;
-        section = sectionName(cells.find((c) => c.trim())!);
-      }
-      return;
-    }
-    rows++;
-    if (rows > MAX_IMPORT_ROWS) throw fileError('too_large', 'import.tooManyRowsStop', { max: MAX_IMPORT_ROWS });
-    if (sample.length < SAMPLE_ROWS) {
-      sample.push(shownAsDates(cells, mapping));
-      sampleRows.push(rowNo);
-    }
-    if (validate) {
-      const r = checkRow(headers!, cells, rowNo, mapping, input.keepBadCasCheckDigits, input.sectionAsCategory ? section : undefined);
-      if (r.badCheckDigit) badCheckDigitRows++;
-      if (r.warnings.length) warningRows++;
-      for (const w of r.warnings) if (warnings.length < MAX_ERRORS_SHOWN) warnings.push(w);
-      const found = r.ok ? finder.check(r.values, mappedCells(cells, mapping), rowNo) : null;
-      if (found) {
-        duplicateRows++;
-        if (duplicates.length < MAX_ERRORS_SHOWN) duplicates.push(found.shown);
-      }
-      const plan = found && adding && r.ok ? adding.plan(found, r.values, rowNo) : null;
-      if (found && input.duplicates === 'skip') skip(rowNo, 'duplicate', cells);
-      else if (plan && 'error' in plan) {
-        badRows++;
-        if (errors.length < MAX_ERRORS_SHOWN) errors.push(plan.error);
-      } else if (plan) validRows++;
-      else if (r.ok) {
-        validRows++;
-        const place = String(r.values.storage_location ?? '');
-        if (place && (places.has(place) || places.size < MAX_LOCATION_TEXTS)) places.set(place, (places.get(place) ?? 0) + 1);
-        spool!.add(r.values, JSON.stringify(newItemChanges(r.values)));
-        adding?.spooled(rowNo, ++spooled);
-      } else {
-        badRows++;
-        for (const e of r.errors) if (errors.length < MAX_ERRORS_SHOWN) errors.push(e);
-      }
-    }
-    if (rows % PROGRESS_EVERY === 0) progress({ phase: 'parse', rows, total: null, percent: percent() });
-  };
+/** One scan's counters and kept rows, filled as the file streams by and read into the ScanResult at the end. */
+class Scan {
+  /** The first non-empty rows, held until the header is chosen among them. */
+  private readonly first: Line[] = [];
+  /** Chosen among the first rows; null until then, and for a file with no rows. */
+  header: Header | null = null;
+  rows = 0;
+  /** Read so far, of `totalBytes` (the progress percent). */
+  bytes = 0;
+  private lastRowNo = 0;
+  private section = '';
+  private sectionRows = 0;
+  private readonly sample: string[][] = [];
+  private readonly sampleRows: number[] = [];
+  private readonly errors: ImportRowError[] = [];
+  private readonly warnings: ImportRowError[] = [];
+  private warningRows = 0;
+  private readonly places = new Map<string, number>();
+  private readonly duplicates: ImportDuplicate[] = [];
+  private duplicateRows = 0;
+  private readonly finder: DuplicateFinder;
+  /** Where duplicate rows' amounts go (`duplicates: 'add'`); made with the header. */
+  private adding: AdditionPlanner | null = null;
+  /** Rows spooled as new items (the spool's n of the last one). */
+  private spooled = 0;
+  private readonly skipped: ImportSkippedRow[] = [];
+  private skippedRows = 0;
+  private validRows = 0;
+  private badRows = 0;
+  private badCheckDigitRows = 0;
+  /** Made with the header when the mapping is complete: only then are rows checked and spooled. */
+  private spool: SpoolWriter | null = null;
+
+  constructor(private readonly input: ScanInput, private readonly progress: Progress, private readonly totalBytes: number) {
+    this.finder = new DuplicateFinder(input.dbPath);
+  }
+
+  /** A row as the file yields it: one of the first rows until the header is chosen, then data. */
+  row(cells: string[], rowNo: number): void {
+    if (this.header) return this.dataRow(this.header, { cells, rowNo });
+    this.first.push({ cells, rowNo });
+    if (this.first.length === HEADER_SCAN_ROWS) this.chooseHeader();
+  }
+
+  /** The whole file read: a file shorter than the header scan has its header chosen now, and the additions go into the spool. */
+  ended(): void {
+    if (!this.header && this.first.length) this.chooseHeader();
+    if (this.adding) this.spool?.grow(this.adding.spool());
+  }
+
+  /** Commits the spooled rows (`scanned`: the whole file was) or drops them. */
+  close(scanned: boolean): void {
+    this.spool?.close(scanned);
+  }
+
+  /** What the preview shows of the scan (the valid rows themselves are in the spool). */
+  result({ row, headers, mapping }: Header): ScanResult {
+    const added = this.adding;
+    const headerCandidates = this.first.map((l) => ({ row: l.rowNo, cells: l.cells.slice(0, CANDIDATE_CELLS).map((c) => c.slice(0, SKIPPED_TEXT_CHARS)) }));
+    return {
+      headerRow: row,
+      headerCandidates,
+      headers,
+      sample: this.sample,
+      sampleRows: this.sampleRows,
+      skipped: this.skipped,
+      skippedRows: this.skippedRows,
+      sectionRows: this.sectionRows,
+      totalRows: this.rows,
+      mapping,
+      validRows: this.validRows,
+      errors: this.errors,
+      badRows: this.badRows,
+      badCheckDigitRows: this.badCheckDigitRows,
+      warnings: this.warnings,
+      warningRows: this.warningRows,
+      duplicates: this.duplicates,
+      duplicateRows: this.duplicateRows,
+      addedRows: added?.addedRows ?? 0,
+      mergedRows: added?.mergedRows ?? 0,
+      additions: added?.shown() ?? [],
+      locationTexts: [...this.places].map(([text, rows]) => ({ text, rows })),
+    };
+  }
+
+  private percent(): number {
+    return this.totalBytes > 0 ? Math.min(100, Math.floor((this.bytes / this.totalBytes) * 100)) : 100;
+  }
+
+  private skip(row: number, reason: ImportSkipReason, cells: string[]): void {
+    this.skippedRows++;
+    const text = cells.map((c) => c.trim()).find(Boolean) ?? '';
+    if (this.skipped.length < MAX_SKIPPED_SHOWN) this.skipped.push({ row, reason, text: text.slice(0, SKIPPED_TEXT_CHARS) });
+  }
 
   /** Picks the header among the first rows; the rows above it are titles, those below it data. */
-  const chooseHeader = () => {
+  private chooseHeader(): void {
+    const { input, first } = this;
     let at = findHeaderRow(first.map((l) => l.cells));
     if (input.headerRow !== undefined) {
       at = first.findIndex((l) => l.rowNo === input.headerRow);
       if (at < 0) throw new AppError('validation', 'import.headerRow', { row: input.headerRow }, { fields: fieldError('headerRow', 'import.headerRow', { row: input.headerRow }) });
     }
-    const header = first[at]!;
-    headerRow = header.rowNo;
-    headers = header.cells.map((h) => h.trim());
-    mapping = input.mapping ?? suggestMapping(headers);
-    validate = isComplete(mapping);
-    if (validate) {
-      checkMapping(headers, mapping);
-      spool = new SpoolWriter(input.spool);
-      if (input.duplicates === 'add') adding = new AdditionPlanner(headers[mapping.quantity!] ?? 'quantity');
+    const line = first[at]!;
+    const headers = line.cells.map((h) => h.trim());
+    const header: Header = { row: line.rowNo, headers, mapping: input.mapping ?? suggestMapping(headers) };
+    this.header = header;
+    if (isComplete(header.mapping)) {
+      checkMapping(headers, header.mapping);
+      this.spool = new SpoolWriter(input.spool);
+      if (input.duplicates === 'add') this.adding = new AdditionPlanner(headers[header.mapping.quantity!] ?? 'quantity');
     }
-    first.slice(0, at).forEach((l) => skip(l.rowNo, 'title', l.cells));
-    lastRowNo = header.rowNo;
-    first.slice(at + 1).forEach(dataRow);
-  };
+    first.slice(0, at).forEach((l) => this.skip(l.rowNo, 'title', l.cells));
+    this.lastRowNo = line.rowNo;
+    first.slice(at + 1).forEach((l) => this.dataRow(header, l));
+  }
 
+  /** A row below the header: skipped (blank, a section, …) or counted, sampled and, with a complete mapping, checked. */
+  private dataRow(header: Header, { cells, rowNo }: Line): void {
+    // Blank rows between two rows of the sheet: counted and listed (never read one by one).
+    for (let r = this.lastRowNo + 1; r < rowNo && this.skipped.length < MAX_SKIPPED_SHOWN; r++) this.skipped.push({ row: r, reason: 'blank', text: '' });
+    this.skippedRows += Math.max(0, rowNo - this.lastRowNo - 1);
+    this.lastRowNo = rowNo;
+    const reason = nonDataReason(cells, header.headers, header.mapping);
+    if (reason) {
+      this.skip(rowNo, reason, cells);
+      if (reason === 'section') {
+        this.sectionRows++;
+        this.section = sectionName(cells.find((c) => c.trim())!);
+      }
+      return;
+    }
+    this.rows++;
+    if (this.rows > MAX_IMPORT_ROWS) throw fileError('too_large', 'import.tooManyRowsStop', { max: MAX_IMPORT_ROWS });
+    if (this.sample.length < SAMPLE_ROWS) {
+      this.sample.push(shownAsDates(cells, header.mapping));
+      this.sampleRows.push(rowNo);
+    }
+    if (this.spool) this.validate(header, { cells, rowNo }, this.spool);
+    if (this.rows % PROGRESS_EVERY === 0) this.progress({ phase: 'parse', rows: this.rows, total: null, percent: this.percent() });
+  }
+
+  /** Validates a data row and sends it where it goes: left out or added to as a duplicate, refused, or spooled as a new item. */
+  private validate({ headers, mapping }: Header, { cells, rowNo }: Line, spool: SpoolWriter): void {
+    const { input, adding } = this;
+    const r = checkRow(headers, cells, rowNo, mapping, input.keepBadCasCheckDigits, input.sectionAsCategory ? this.section : undefined);
+    if (r.badCheckDigit) this.badCheckDigitRows++;
+    if (r.warnings.length) this.warningRows++;
+    for (const w of r.warnings) if (this.warnings.length < MAX_ERRORS_SHOWN) this.warnings.push(w);
+    const found = r.ok ? this.finder.check(r.values, mappedCells(cells, mapping), rowNo) : null;
+    if (found) {
+      this.duplicateRows++;
+      if (this.duplicates.length < MAX_ERRORS_SHOWN) this.duplicates.push(found.shown);
+    }
+    const plan = found && adding && r.ok ? adding.plan(found, r.values, rowNo) : null;
+    if (found && input.duplicates === 'skip') this.skip(rowNo, 'duplicate', cells);
+    else if (plan && 'error' in plan) {
+      this.badRows++;
+      if (this.errors.length < MAX_ERRORS_SHOWN) this.errors.push(plan.error);
+    } else if (plan) this.validRows++;
+    else if (r.ok) {
+      this.validRows++;
+      const place = String(r.values.storage_location ?? '');
+      if (place && (this.places.has(place) || this.places.size < MAX_LOCATION_TEXTS)) this.places.set(place, (this.places.get(place) ?? 0) + 1);
+      spool.add(r.values, JSON.stringify(newItemChanges(r.values)));
+      adding?.spooled(rowNo, ++this.spooled);
+    } else {
+      this.badRows++;
+      for (const e of r.errors) if (this.errors.length < MAX_ERRORS_SHOWN) this.errors.push(e);
+    }
+  }
+}
+
+export async function scanImport(input: ScanInput, progress: Progress): Promise<ScanResult> {
+  const totalBytes = fs.statSync(input.file, { throwIfNoEntry: false })?.size;
+  if (totalBytes === undefined) throw fileError('not_found', 'import.fileGone');
+  const scan = new Scan(input, progress, totalBytes);
+  let scanned = false;
   try {
     await readImportRows(input.fileName, input.file, {
-      bytes: (n) => (bytes = n),
-      row(cells, rowNo) {
-        if (headers) return dataRow({ cells, rowNo });
-        first.push({ cells, rowNo });
-        if (first.length === HEADER_SCAN_ROWS) chooseHeader();
-      },
+      bytes: (n) => (scan.bytes = n),
+      row: (cells, rowNo) => scan.row(cells, rowNo),
     });
-    if (!headers && first.length) chooseHeader();
-    const planned = adding as AdditionPlanner | null;
-    if (planned) (spool as SpoolWriter | null)?.grow(planned.spool());
+    scan.ended();
     scanned = true;
   } finally {
-    (spool as SpoolWriter | null)?.close(scanned);
+    scan.close(scanned);
   }
-  if (!headers) throw fileError('validation', 'import.empty');
-  // assigned in chooseHeader (a closure): TypeScript would take it for still null here
-  const added = adding as AdditionPlanner | null;
-  progress({ phase: 'parse', rows, total: null, percent: 100 });
-  const headerCandidates = first.map((l) => ({ row: l.rowNo, cells: l.cells.slice(0, CANDIDATE_CELLS).map((c) => c.slice(0, SKIPPED_TEXT_CHARS)) }));
-  return { headerRow, headerCandidates, headers, sample, sampleRows, skipped, skippedRows, sectionRows, totalRows: rows, mapping, validRows, errors, badRows, badCheckDigitRows, warnings, warningRows, duplicates, duplicateRows, addedRows: added?.addedRows ?? 0, mergedRows: added?.mergedRows ?? 0, additions: added?.shown() ?? [], locationTexts: [...places].map(([text, rows]) => ({ text, rows })) };
+  if (!scan.header) throw fileError('validation', 'import.empty');
+  progress({ phase: 'parse', rows: scan.rows, total: null, percent: 100 });
+  return scan.result(scan.header);
 }
