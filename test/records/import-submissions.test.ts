@@ -2,7 +2,7 @@
 // batch item. A second submission (retry, second window, another connection or process) gets
 // the first order back; nothing else is written, audited or announced. The batch check is the
 // real BatchStore; the expired batch still answers with the order its item became.
-import { refusalOf } from '../support/refusal';
+import { asyncRefusal } from '../support/refusal';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -67,15 +67,15 @@ describe('import submissions', () => {
     const { h, b, check, count } = setup();
     const ref = { batch_id: b.batch_id, item_id: 'item-2' };
     const reagent = await h.records.reagentOrders.create(h.member, { ...ethanol, import_ref: ref }, check);
-    const e = await refusalOf(h.records.consumableOrders.create(h.member, { ...tips, import_ref: ref }, check));
+    const e = await asyncRefusal(() => h.records.consumableOrders.create(h.member, { ...tips, import_ref: ref }, check));
     expect(e).toMatchObject({ code: 'conflict', details: { order_type: 'reagent', order_id: reagent.id } });
     expect(count('consumable_orders')).toBe(0);
   });
 
   it('unknown items and replaced batches are refused before anything is written', async () => {
     const { h, b, check, count } = setup();
-    expect((await refusalOf(h.records.reagentOrders.create(h.member, { ...ethanol, import_ref: { batch_id: b.batch_id, item_id: 'item-99' } }, check))).code).toBe('not_found');
-    expect((await refusalOf(h.records.consumableOrders.create(h.member, { ...tips, import_ref: { batch_id: 'b-replaced1', item_id: 'item-1' } }, check))).code).toBe('conflict');
+    expect((await asyncRefusal(() => h.records.reagentOrders.create(h.member, { ...ethanol, import_ref: { batch_id: b.batch_id, item_id: 'item-99' } }, check))).code).toBe('not_found');
+    expect((await asyncRefusal(() => h.records.consumableOrders.create(h.member, { ...tips, import_ref: { batch_id: 'b-replaced1', item_id: 'item-1' } }, check))).code).toBe('conflict');
     expect(count('reagent_orders') + count('consumable_orders') + count('import_submissions')).toBe(0);
   });
 
@@ -84,7 +84,7 @@ describe('import submissions', () => {
     const done = await h.records.consumableOrders.create(h.member, { ...tips, import_ref: { batch_id: b.batch_id, item_id: 'item-1' } }, check);
     clock.t += BATCH_TTL_MS + 1;
     expect(await h.records.consumableOrders.create(h.member, { ...tips, import_ref: { batch_id: b.batch_id, item_id: 'item-1' } }, check)).toMatchObject({ id: done.id, existing: true });
-    expect((await refusalOf(h.records.consumableOrders.create(h.member, { ...tips, import_ref: { batch_id: b.batch_id, item_id: 'item-2' } }, check))).code).toBe('not_found');
+    expect((await asyncRefusal(() => h.records.consumableOrders.create(h.member, { ...tips, import_ref: { batch_id: b.batch_id, item_id: 'item-2' } }, check))).code).toBe('not_found');
     expect(count('consumable_orders')).toBe(1);
   });
 

@@ -18,17 +18,6 @@ export function refusal(fn: () => unknown): AppError {
   throw e;
 }
 
-/** The AppError an asynchronous call refuses with; fails the test when it resolves or rejects with another error. */
-export async function refusalOf(call: Promise<unknown>): Promise<AppError> {
-  try {
-    await call;
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error('expected the call to refuse');
-}
-
 /** The AppError an asynchronous call refuses with (thrown or rejected); fails the test when it does not refuse or fails otherwise. */
 export async function asyncRefusal(fn: () => unknown): Promise<AppError> {
   try {
