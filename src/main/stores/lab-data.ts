@@ -6,77 +6,70 @@
 import type { Db } from '../db/open';
 import { sqliteUnitOfWork, type UnitOfWork } from '../db/unit-of-work';
 import { promised, type Async } from './async-store';
-import { auditStore, type AuditReads, type AuditWrites } from './audit-store';
-import { consumableOrderStore, type ConsumableOrderReads, type ConsumableOrderWrites } from './consumable-order-store';
-import { controlledStore, type ControlledReads, type ControlledWrites } from './controlled-store';
-import { importSubmissionStore, type ImportSubmissionReads, type ImportSubmissionWrites } from './import-submission-store';
-import { inventoryStore, type InventoryReads, type InventoryWrites } from './inventory-store';
-import { locationStore, type LocationReads, type LocationWrites } from './location-store';
-import { notificationStore, type NotificationReads, type NotificationWrites } from './notification-store';
-import { reagentOrderStore, type ReagentOrderReads, type ReagentOrderWrites } from './reagent-order-store';
-import { recordListStore, type RecordListReads, type RecordListWrites } from './record-list-store';
-import { sessionStore, type SessionReads, type SessionWrites } from './session-store';
-import { stockMovementStore, type StockMovementReads, type StockMovementWrites } from './stock-movement-store';
-import { stocktakeStore, type StocktakeReads, type StocktakeWrites } from './stocktake-store';
-import { userStore, type UserReads, type UserWrites } from './user-store';
+import { auditStore, type AuditReads } from './audit-store';
+import { consumableOrderStore, type ConsumableOrderReads } from './consumable-order-store';
+import { controlledStore, type ControlledReads } from './controlled-store';
+import { importSubmissionStore, type ImportSubmissionReads } from './import-submission-store';
+import { inventoryStore, type InventoryReads } from './inventory-store';
+import { locationStore, type LocationReads } from './location-store';
+import { notificationStore, type NotificationReads } from './notification-store';
+import { reagentOrderStore, type ReagentOrderReads } from './reagent-order-store';
+import { recordListStore, type RecordListReads } from './record-list-store';
+import { sessionStore, type SessionReads } from './session-store';
+import { stockMovementStore, type StockMovementReads } from './stock-movement-store';
+import { stocktakeStore, type StocktakeReads } from './stocktake-store';
+import { userStore, type UserReads } from './user-store';
 
 export type { Async } from './async-store';
 
-/** What a read unit may call: every lab.db table's reads. */
-export interface LabReads {
-  audit: Async<AuditReads>;
-  consumableOrders: Async<ConsumableOrderReads>;
-  controlled: Async<ControlledReads>;
-  importSubmissions: Async<ImportSubmissionReads>;
-  inventory: Async<InventoryReads>;
+/** Every lab.db store by the name the units give it, each built on one connection. */
+const STORES = {
+  audit: auditStore,
+  consumableOrders: consumableOrderStore,
+  controlled: controlledStore,
+  importSubmissions: importSubmissionStore,
+  inventory: inventoryStore,
   /** The list search over the three record tables (and their search index). */
-  lists: Async<RecordListReads>;
-  locations: Async<LocationReads>;
-  movements: Async<StockMovementReads>;
-  notifications: Async<NotificationReads>;
-  reagentOrders: Async<ReagentOrderReads>;
-  sessions: Async<SessionReads>;
-  stocktakes: Async<StocktakeReads>;
-  users: Async<UserReads>;
+  lists: recordListStore,
+  locations: locationStore,
+  movements: stockMovementStore,
+  notifications: notificationStore,
+  reagentOrders: reagentOrderStore,
+  sessions: sessionStore,
+  stocktakes: stocktakeStore,
+  users: userStore,
+};
+type StoreName = keyof typeof STORES;
+
+/** Each store's reads, under the same names (what a read unit may call). */
+interface ReadsOf {
+  audit: AuditReads;
+  consumableOrders: ConsumableOrderReads;
+  controlled: ControlledReads;
+  importSubmissions: ImportSubmissionReads;
+  inventory: InventoryReads;
+  lists: RecordListReads;
+  locations: LocationReads;
+  movements: StockMovementReads;
+  notifications: NotificationReads;
+  reagentOrders: ReagentOrderReads;
+  sessions: SessionReads;
+  stocktakes: StocktakeReads;
+  users: UserReads;
 }
 
+/** What a read unit may call: every lab.db table's reads. */
+export type LabReads = { [K in StoreName]: Async<ReadsOf[K]> };
+
 /** What a write unit may call: the same tables' reads and writes, under the write lock. */
-export interface LabWrites extends LabReads {
-  audit: Async<AuditWrites>;
-  consumableOrders: Async<ConsumableOrderWrites>;
-  controlled: Async<ControlledWrites>;
-  importSubmissions: Async<ImportSubmissionWrites>;
-  inventory: Async<InventoryWrites>;
-  lists: Async<RecordListWrites>;
-  locations: Async<LocationWrites>;
-  movements: Async<StockMovementWrites>;
-  notifications: Async<NotificationWrites>;
-  reagentOrders: Async<ReagentOrderWrites>;
-  sessions: Async<SessionWrites>;
-  stocktakes: Async<StocktakeWrites>;
-  users: Async<UserWrites>;
-}
+export type LabWrites = { [K in StoreName]: Async<ReturnType<(typeof STORES)[K]>> };
 
 /** The seam the services get instead of a connection. */
 export type LabData = UnitOfWork<LabReads, LabWrites>;
 
 /** Every store on one connection, in its asynchronous view. */
 function labStores(db: Db): LabWrites {
-  return {
-    audit: promised(auditStore(db)),
-    consumableOrders: promised(consumableOrderStore(db)),
-    controlled: promised(controlledStore(db)),
-    importSubmissions: promised(importSubmissionStore(db)),
-    inventory: promised(inventoryStore(db)),
-    lists: promised(recordListStore(db)),
-    locations: promised(locationStore(db)),
-    movements: promised(stockMovementStore(db)),
-    notifications: promised(notificationStore(db)),
-    reagentOrders: promised(reagentOrderStore(db)),
-    sessions: promised(sessionStore(db)),
-    stocktakes: promised(stocktakeStore(db)),
-    users: promised(userStore(db)),
-  };
+  return Object.fromEntries(Object.entries(STORES).map(([name, store]) => [name, promised(store(db))])) as LabWrites;
 }
 
 /**
