@@ -2,6 +2,7 @@
 // written by a child process; the transport delivers and removes the file.
 import path from 'node:path';
 import { LAB_DB } from '../db/databases';
+import { exportsDirOf } from '../records/deps';
 import { exportList } from './export-job';
 import type { ExportFile, ExportInput } from './export-file';
 
@@ -11,5 +12,5 @@ export interface ListExport {
 
 /** The export children open lab.db by its path; nothing here holds a connection. */
 export function wire(deps: { dataDir: string }): ListExport {
-  return { export: (input) => exportList(path.join(deps.dataDir, LAB_DB), path.join(deps.dataDir, 'exports'), input) };
+  return { export: (input) => exportList(path.join(deps.dataDir, LAB_DB), exportsDirOf(deps), input) };
 }

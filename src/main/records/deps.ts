@@ -1,6 +1,7 @@
 // What every records service needs, and the one after-commit step they all share: tell the
 // completion index (spec 000 write paths) and open lists (live refresh) what changed. Both run
 // only after the business transaction committed, and neither may fail or undo the write.
+import path from 'node:path';
 import type { LabData } from '../stores/lab-data';
 import type { CompletionHooks } from '../completion-hooks';
 import type { ListEndpoint } from '../../shared/records';
@@ -9,6 +10,11 @@ import type { Logger } from '../logging';
 import type { OrderListener } from './order-events';
 
 /** What every room on lab.db may be given: the seam, never a connection (docs/stores.md). */
+/** Where the rooms write the files a user downloads (exports, ledgers, labels, templates): the data directory's `exports`. */
+export function exportsDirOf(deps: Pick<RecordsDeps, 'dataDir'>): string {
+  return path.join(deps.dataDir, 'exports');
+}
+
 export interface RecordsDeps {
   /** lab.db behind the asynchronous seam: read and write units with the stores inside. */
   data: LabData;
