@@ -21,9 +21,11 @@ export const portTaken = (output: string): boolean => output.includes('already i
  * Waits until a server process reports serving `url` in what it printed (`output()`): serve.js
  * prints `is running at URL/` once its port is bound. A /ping answer alone is no proof: another
  * test's server may hold the port this one was given. Rejects with the output once `exited()` says
- * the process is gone, or after `timeoutMs`.
+ * the process is gone, or after `timeoutMs`: a hang guard, not a timing. A start costs ~2 s of CPU
+ * (fresh data directory), and a CI machine under `stress --cpu 2` plus parallel test files gives a
+ * process a tenth of a core at times: 30 s was seen to run out there.
  */
-export async function untilServing(url: string, output: () => string, exited: () => unknown, timeoutMs = 30_000): Promise<void> {
+export async function untilServing(url: string, output: () => string, exited: () => unknown, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (output().includes(`is running at ${url}/`)) return;
