@@ -3,7 +3,7 @@
 // and migrated, with pools for each role; everything is closed and dropped after the file.
 import { randomBytes } from 'node:crypto';
 import { Client, type Pool } from 'pg';
-import { afterAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 import { pgMigrations } from '../../src/main/db/migrations/pg';
 import { migratePg } from '../../src/main/db/pg/migrate';
 import { createPgPool } from '../../src/main/db/pg/pool';
@@ -45,11 +45,13 @@ export interface PgTestDatabase {
   admin: Pool;
   /** A further pool as `role` (each its own connections). */
   pool(role: 'owner' | 'app' | 'admin'): Pool;
+  /** Ends the pools and drops the database. */
+  close(): Promise<void>;
 }
 
 /**
  * A new empty database owned by the schema owner, migrated to the latest version unless
- * `migrate: false`; its pools end and it is dropped after the test file.
+ * `migrate: false`. `close()` ends its pools and drops it.
  */
 export async function freshPgDatabase(opts: { migrate?: boolean } = {}): Promise<PgTestDatabase> {
   const cluster = requireCluster();
@@ -62,11 +64,11 @@ export async function freshPgDatabase(opts: { migrate?: boolean } = {}): Promise
     pools.push(p);
     return p;
   };
-  afterAll(async () => {
+  const close = async () => {
     await Promise.all(pools.map((p) => p.end()));
     await asSuperuser(cluster, (a) => a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  });
-  const db: PgTestDatabase = { name, cluster, owner: pool('owner'), app: pool('app'), admin: pool('admin'), pool };
+  };
+  const db: PgTestDatabase = { name, cluster, owner: pool('owner'), app: pool('app'), admin: pool('admin'), pool, close };
   if (opts.migrate !== false) await migratePg(db.owner, pgMigrations, { appRole: cluster.appRole, name });
   return db;
 }
@@ -74,4 +76,24 @@ export async function freshPgDatabase(opts: { migrate?: boolean } = {}): Promise
 /** Empties every v1 table and restarts their ids at 1, as a new lab.db would number them. */
 export async function emptyPgTables(db: PgTestDatabase): Promise<void> {
   await db.owner.query('TRUNCATE labs, users, lab_members, sessions, audit_log RESTART IDENTITY CASCADE');
+}
+
+/** The test file's database: made before its first test, dropped after its last. */
+export function usePgDatabase(opts: { migrate?: boolean } = {}): () => PgTestDatabase {
+  let db: PgTestDatabase | undefined;
+  beforeAll(async () => {
+    db = await freshPgDatabase(opts);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+  return () => {
+    if (!db) throw new Error('the test database is made in beforeAll');
+    return db;
+  };
+}
+
+/** Drops `db` when the running test ends. */
+export function onPgCleanup(db: PgTestDatabase): void {
+  onTestFinished(() => db.close());
 }

@@ -18,7 +18,8 @@ export type TenancyReads = Pick<LabReads, Shared> & { labs: PgLabReads; sessions
 export type TenancyWrites = Pick<LabWrites, Shared> & { labs: PgLabWrites; sessions: PgSessionWrites };
 export type TenancyData = UnitOfWork<TenancyReads, TenancyWrites>;
 
-function tenancyStores(sql: Sql): TenancyWrites {
+/** Every PostgreSQL store on one unit's connection. */
+export function tenancyStores(sql: Sql): TenancyWrites {
   return { users: pgUserStore(sql), sessions: pgSessionStore(sql), audit: pgAuditStore(sql), labs: pgLabStore(sql) };
 }
 

@@ -2,7 +2,8 @@
 // sessions with their current lab) and the audit log. Frozen once shipped: never edited, and it
 // calls no application code (src/main/db/README.md). Columns and meanings follow lab.db's tables
 // of the same names; times are the same UTC text as there ("2026-12-07T15:20:22.123Z"), because
-// the stores' interfaces take and answer that text (docs/postgres.md).
+// the stores' interfaces take and answer that text (docs/postgres.md); byte order ("C") is time
+// order whatever the database's collation.
 import type { PgMigration } from '../../pg/migrate';
 
 const NOW = `to_char(statement_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -20,7 +21,7 @@ const INSTITUTE = `
   CREATE TABLE labs (
     id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     name text NOT NULL CHECK (name <> ''),
-    created_at text NOT NULL DEFAULT ${NOW}
+    created_at text COLLATE "C" NOT NULL DEFAULT ${NOW}
   );
   CREATE UNIQUE INDEX labs_name ON labs (lower(name));
   CREATE TABLE users (
@@ -30,8 +31,8 @@ const INSTITUTE = `
     display_name_sort text NOT NULL DEFAULT '',
     password_hash text NOT NULL,
     institute_admin boolean NOT NULL DEFAULT false,
-    created_at text NOT NULL DEFAULT ${NOW},
-    updated_at text NOT NULL DEFAULT ${NOW}
+    created_at text COLLATE "C" NOT NULL DEFAULT ${NOW},
+    updated_at text COLLATE "C" NOT NULL DEFAULT ${NOW}
   );
   CREATE UNIQUE INDEX users_username ON users (lower(username COLLATE "C"));
   CREATE INDEX users_display_name_sort ON users (display_name_sort)`;
@@ -51,9 +52,9 @@ const LAB_OWNED = `
     token_hash text PRIMARY KEY,
     user_id integer NOT NULL,
     lab_id integer NOT NULL DEFAULT app_current_lab(),
-    created_at text NOT NULL,
-    last_seen_at text NOT NULL,
-    expires_at text NOT NULL,
+    created_at text COLLATE "C" NOT NULL,
+    last_seen_at text COLLATE "C" NOT NULL,
+    expires_at text COLLATE "C" NOT NULL,
     FOREIGN KEY (lab_id, user_id) REFERENCES lab_members (lab_id, user_id) ON DELETE CASCADE
   );
   CREATE INDEX sessions_user ON sessions (user_id);
@@ -61,7 +62,7 @@ const LAB_OWNED = `
   CREATE TABLE audit_log (
     id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     lab_id integer NOT NULL DEFAULT app_current_lab() REFERENCES labs(id),
-    at text NOT NULL DEFAULT ${NOW},
+    at text COLLATE "C" NOT NULL DEFAULT ${NOW},
     user_id integer REFERENCES users(id),
     entity_type text NOT NULL,
     entity_id integer NOT NULL,
