@@ -83,7 +83,7 @@ describe('PostgreSQL migrations', () => {
     await db.owner.query(`INSERT INTO schema_versions (version, description) VALUES ($1, 'from a newer server')`, [latest + 1]);
     const refused = await migrate(db).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(SchemaTooNewError);
-    expect(refused).toMatchObject({ key: 'schemaTooNew', params: { file: db.name, found: latest + 1, supported: latest } });
+    expect(refused).toMatchObject({ startKey: 'schemaTooNew', startParams: { file: db.name, found: latest + 1, supported: latest } });
     const c = await db.app.connect();
     try {
       await expect(refuseNewerPg(sqlOn(c), pgMigrations, db.name)).rejects.toBeInstanceOf(SchemaTooNewError);

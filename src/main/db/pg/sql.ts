@@ -15,16 +15,17 @@ export interface Sql {
 
 /** The statements of one checked-out connection. */
 export function sqlOn(client: Pick<PoolClient, 'query'>): Sql {
-  const query = async <T>(text: string, params: readonly unknown[] = []) => {
+  // Without parameters node-postgres sends the simple protocol, which runs several statements.
+  const query = async (text: string, params: readonly unknown[] = []) => {
     try {
-      return await client.query<T & object>(text, params as unknown[]);
+      return await client.query(text, [...params]);
     } catch (e) {
       throw unavailableOr(e);
     }
   };
   return {
-    all: async <T>(text: string, params?: readonly unknown[]) => (await query<T>(text, params)).rows as T[],
-    get: async <T>(text: string, params?: readonly unknown[]) => (await query<T>(text, params)).rows[0] as T | undefined,
+    all: async <T>(text: string, params?: readonly unknown[]) => (await query(text, params)).rows as T[],
+    get: async <T>(text: string, params?: readonly unknown[]) => (await query(text, params)).rows[0] as T | undefined,
     run: async (text, params) => (await query(text, params)).rowCount ?? 0,
   };
 }

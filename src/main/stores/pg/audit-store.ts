@@ -63,10 +63,11 @@ export function pgAuditStore(sql: Sql): Async<AuditWrites> {
     },
     insert: async (e) =>
       (await sql.get<{ id: number }>('INSERT INTO audit_log (user_id, entity_type, entity_id, action, changes) VALUES ($1, $2, $3, $4, $5) RETURNING id', [e.userId, e.entityType, e.entityId, e.action, e.changes]))!.id,
+    // A select list's parameters have no column to take their type from, hence the casts.
     insertSpooled: async (e, idOffset, from, to) => {
       await sql.run(
         `INSERT INTO audit_log (user_id, entity_type, entity_id, action, changes)
-         SELECT $1, $2, s.n + $3, $4, s.audit_changes FROM ${PG_SPOOL_ROWS} s WHERE s.n BETWEEN $5 AND $6 ORDER BY s.n`,
+         SELECT $1::integer, $2::text, s.n + $3::integer, $4::text, s.audit_changes FROM ${PG_SPOOL_ROWS} s WHERE s.n BETWEEN $5 AND $6 ORDER BY s.n`,
         [e.userId, e.entityType, idOffset, e.action, from, to],
       );
     },

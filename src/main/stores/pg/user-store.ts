@@ -28,7 +28,7 @@ export function pgUserStore(sql: Sql): Async<UserWrites> {
       // anywhere in the institute is a unique violation, as on lab.db (db/constraint.ts).
       const row = await sql.get<{ id: number }>(
         `WITH account AS (INSERT INTO users (username, display_name, display_name_sort, password_hash) VALUES ($1, $2, $3, $4) RETURNING id),
-           membership AS (INSERT INTO lab_members (user_id, role) SELECT id, $5 FROM account)
+           membership AS (INSERT INTO lab_members (user_id, role) SELECT id, $5::text FROM account)
          SELECT id FROM account`,
         [u.username, u.displayName, u.displayNameSort, u.passwordHash, u.role],
       );
