@@ -4,7 +4,7 @@
 // it reads back byte for byte; the names as of an entry are read from it as jsonb.
 import type { Sql } from '../../db/pg/sql';
 import type { Async } from '../async-store';
-import type { AuditFilter, AuditRow, AuditWrites } from '../audit-store';
+import { auditConditions, type AuditFilter, type AuditRow, type AuditWrites } from '../audit-store';
 
 /** The table a bulk import's spooled rows are in on PostgreSQL: a temporary table of its unit. */
 export const PG_SPOOL_ROWS = 'pg_temp.spool_rows';
@@ -27,18 +27,10 @@ const UNIT_AT = `CASE WHEN a.entity_type = 'inventory_item' THEN ${asOf('unit')}
 
 const ROW = `a.id, a.at, a.user_id, u.display_name AS user_name, a.entity_type, a.entity_id, a.action, a.changes`;
 
-/** The filter's WHERE (the parts given, in a fixed order) and its parameters ($1 …). */
+/** The filter's WHERE, its placeholders numbered $1 …, and its parameters. */
 function where(f: AuditFilter): { sql: string; params: unknown[] } {
-  const parts: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, v: unknown) => (params.push(v), parts.push(`${sql} $${params.length}`));
-  if (f.user !== undefined) add('a.user_id =', f.user);
-  if (f.from) add('a.at >=', f.from);
-  if (f.to) add('a.at <', f.to);
-  if (f.kind) add('a.entity_type =', f.kind);
-  if (f.action) add('a.action =', f.action);
-  if (f.record !== undefined) add('a.entity_id =', f.record);
-  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+  const parts = auditConditions(f);
+  return { sql: parts.length ? `WHERE ${parts.map(([c], i) => `${c} $${i + 1}`).join(' AND ')}` : '', params: parts.map(([, v]) => v) };
 }
 
 type PageRow = AuditRow & { record_name: unknown; record_name_en: unknown; record_unit: unknown };
