@@ -15,8 +15,8 @@ const CURRENT_LAB = `
     AS $$ SELECT NULLIF(current_setting('app.lab_id', true), '')::integer $$;
   REVOKE ALL ON FUNCTION app_current_lab() FROM PUBLIC`;
 
-// Institute tables: a lab, a person's account (one username across the institute, case-folded
-// like lab.db's COLLATE NOCASE: ASCII only), and a login, which names the lab it is in.
+// Institute tables: a lab, and a person's account (one username across the institute, case-folded
+// like lab.db's COLLATE NOCASE: ASCII only).
 const INSTITUTE = `
   CREATE TABLE labs (
     id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -37,9 +37,10 @@ const INSTITUTE = `
   CREATE UNIQUE INDEX users_username ON users (lower(username COLLATE "C"));
   CREATE INDEX users_display_name_sort ON users (display_name_sort)`;
 
-// Lab-owned: who belongs to the lab with which role, whether that membership is active, and the
-// lab's audit log. lab_id defaults to the current lab.
-const LAB_OWNED = `
+// Who belongs to a lab with which role, and whether that membership is active (lab-owned); a
+// login, which names the lab it is in (the institute's: it is read to find the lab); the lab's
+// audit log (lab-owned). lab_id defaults to the current lab.
+const LABS_AND_LOGINS = `
   CREATE TABLE lab_members (
     lab_id integer NOT NULL DEFAULT app_current_lab() REFERENCES labs(id),
     user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -89,6 +90,6 @@ export const v001: PgMigration = {
   version: 1,
   description: 'labs, users, lab members, sessions, audit log; row-level security by lab',
   async up(sql, { appRole }) {
-    for (const text of [CURRENT_LAB, INSTITUTE, LAB_OWNED, labPolicy('lab_members'), labPolicy('audit_log'), grants(appRole)]) await sql.run(text);
+    for (const text of [CURRENT_LAB, INSTITUTE, LABS_AND_LOGINS, labPolicy('lab_members'), labPolicy('audit_log'), grants(appRole)]) await sql.run(text);
   },
 };
