@@ -102,10 +102,11 @@ export async function startCluster(bin: string): Promise<PgCluster> {
   }
 }
 
-export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
-  const bin = findPgBin();
+/** What the global setup does, for `env`: start the cluster, or say once that there is none. */
+export async function setupPgCluster(project: Pick<TestProject, 'provide'>, env: NodeJS.ProcessEnv): Promise<(() => void) | undefined> {
+  const bin = findPgBin(env);
   if (!bin) {
-    if (process.env.CI === 'true') throw new Error(`${PG_MISSING}, and CI must run them: install Debian's postgresql (.ci/run does)`);
+    if (env.CI === 'true') throw new Error(`${PG_MISSING}, and CI must run them: install Debian's postgresql (.ci/run does)`);
     console.log(PG_MISSING);
     project.provide('pg', null);
     return undefined;
@@ -118,4 +119,8 @@ export default async function setup(project: TestProject): Promise<(() => void) 
     process.off('exit', cluster.stop);
     cluster.stop();
   };
+}
+
+export default function setup(project: TestProject): Promise<(() => void) | undefined> {
+  return setupPgCluster(project, process.env);
 }
