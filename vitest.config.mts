@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { iifePlugin } from './scripts/iife-plugin.mjs';
-import { findPgBin } from './test/support/pg-binaries';
+import { findPgBin } from './test/support/pg-binaries.mjs';
 
 // The PostgreSQL engine's own tests (test/pg/) need a server; without one they are left out and
 // the cluster's setup says so once (with CI=true it fails the run instead).

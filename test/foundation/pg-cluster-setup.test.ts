@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { findPgBin, PG_MISSING } from '../support/pg-binaries';
+import { findPgBin, PG_MISSING } from '../support/pg-binaries.mjs';
 import { setupPgCluster } from '../support/pg-cluster';
 import { tempDir } from '../support/temp';
 

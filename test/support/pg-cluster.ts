@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import type { TestProject } from 'vitest/node';
-import { findPgBin, PG_MISSING } from './pg-binaries';
+import { findPgBin, PG_MISSING } from './pg-binaries.mjs';
 import { freePort } from './ports';
 
 export interface PgClusterInfo {

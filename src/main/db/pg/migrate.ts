@@ -4,7 +4,7 @@
 // starting at once migrate once (the second waits, then finds nothing pending). A database newer
 // than this code is refused before anything is touched.
 import type { Pool } from 'pg';
-import { latestVersion, SchemaTooNewError } from '../migrate';
+import { SchemaTooNewError } from '../migrate';
 import { unavailableOr } from './errors';
 import { sqlOn, type Sql } from './sql';
 
@@ -38,7 +38,7 @@ export async function pgSchemaVersion(sql: Sql): Promise<number> {
 /** Refuses a database newer than `migrations` (SchemaTooNewError, key `schemaTooNew`). */
 export async function refuseNewerPg(sql: Sql, migrations: readonly PgMigration[], name: string): Promise<number> {
   const found = await pgSchemaVersion(sql);
-  const supported = latestVersion(migrations);
+  const supported = Math.max(0, ...migrations.map((m) => m.version));
   if (found > supported) throw new SchemaTooNewError(name, found, supported);
   return found;
 }
