@@ -98,7 +98,7 @@ export async function startCluster(bin: string): Promise<PgCluster> {
     const log = fs.existsSync(path.join(root, 'server.log')) ? fs.readFileSync(path.join(root, 'server.log'), 'utf8') : '';
     stop();
     const out = (e as { stderr?: Buffer }).stderr?.toString() ?? '';
-    throw new Error(`the test PostgreSQL cluster did not start: ${(e as Error).message}\n${out}\n${log}`);
+    throw new Error(`the test PostgreSQL cluster did not start: ${(e as Error).message}\n${out}\n${log}`, { cause: e });
   }
 }
 
