@@ -109,9 +109,11 @@ describe('toErrorBody', () => {
     expect(String(lines[0]!.err)).toContain('ECONNREFUSED');
     const app = Fastify();
     app.get('/down', async (_req, reply) => sendError(reply, toErrorBody(refused, log, 'listUsers', '/d')));
-    const res = await app.inject({ method: 'GET', url: '/down' });
-    expect(res.statusCode).toBe(503);
-    expect(res.json().error.key).toBe('api.databaseUnavailable');
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    onCleanup(() => app.close());
+    const res = await fetch(`http://127.0.0.1:${(app.server.address() as { port: number }).port}/down`);
+    expect(res.status).toBe(503);
+    expect((await res.json()).error.key).toBe('api.databaseUnavailable');
   });
 
   it('AppError and ZodError keep their meaning; anything else is internal and logged with its stack', () => {
