@@ -30,6 +30,7 @@ export const MESSAGES = {
   'api.unknownFields': 'Unknown field(s): {{fields}}.',
   'api.windowOnly': 'Calls are only accepted from the lab app window.',
   'api.busy': 'The database is busy. Try again in a moment.',
+  'api.databaseUnavailable': 'The database server cannot be reached right now; nothing was changed. Try again in a moment.',
   'api.internal': 'Something went wrong in the lab app. The details are in the log; try again.',
   'api.reopening': 'The data directory is being restored or moved. Try again in a moment.',
   'api.movedRestart': 'The data directory was moved to {{path}}. Restart Lab Desktop to continue there.',

@@ -10,10 +10,14 @@ import { z } from 'zod';
 import { createDispatcher, toErrorBody } from '../../src/main/api/dispatch';
 import type { HandlerTable } from '../../src/main/api/handler-table';
 import { openDatabase } from '../../src/main/db/open';
-import { bodyParseError, errorHandler } from '../../src/main/http/errors';
+import { DatabaseUnavailableError, isConnectionLoss } from '../../src/main/db/pg/errors';
+import { createPgPool } from '../../src/main/db/pg/pool';
+import { pgUnitOfWork } from '../../src/main/db/pg/unit-of-work';
+import { bodyParseError, errorHandler, sendError } from '../../src/main/http/errors';
 import { AppError } from '../../src/shared/errors';
 import { msg } from '../../src/shared/messages';
 import type { UserInfo } from '../../src/shared/contract';
+import { freePort } from '../support/ports';
 import { onCleanup, sessionFor, tempDir } from '../support/temp';
 
 /** A real pino logger whose lines are kept for assertions. */
@@ -57,6 +61,16 @@ function realBusy(dir: string): unknown {
   return e;
 }
 
+/** A real refused connection: a PostgreSQL unit of work on a loopback port nobody listens on. */
+async function realUnreachable(): Promise<unknown> {
+  const pool = createPgPool(`postgres://nobody@127.0.0.1:${await freePort()}/lab`, { connectTimeoutMs: 5000 });
+  onCleanup(() => pool.end());
+  const uow = pgUnitOfWork({ pool, readStores: (sql) => sql, writeStores: (sql) => sql });
+  return uow.read((sql) => sql.all('SELECT 1')).then(() => {
+    throw new Error('expected the connection to be refused');
+  }, (e: unknown) => e);
+}
+
 const errnoError = (code: string) => Object.assign(new Error(`${code}: write failed`), { code });
 
 describe('toErrorBody', () => {
@@ -83,6 +97,23 @@ describe('toErrorBody', () => {
       expect(toErrorBody(e, log, 'updateInventoryItem', dir)).toEqual({ code: 'unavailable', key: 'api.busy', params: {}, message: 'The database is busy. Try again in a moment.' });
     }
     expect(lines.every((l) => l.level === 40 && l.msg === 'database busy')).toBe(true);
+  });
+
+  it('a database server that cannot be reached is unavailable (503) with its own words, logged as a warning with the reason', async () => {
+    const { log, lines } = recordingLogger();
+    const refused = await realUnreachable();
+    expect(refused).toBeInstanceOf(DatabaseUnavailableError);
+    expect(isConnectionLoss((refused as Error).cause)).toBe(true);
+    expect(toErrorBody(refused, log, 'listUsers', '/d')).toEqual({ code: 'unavailable', key: 'api.databaseUnavailable', params: {}, message: 'The database server cannot be reached right now; nothing was changed. Try again in a moment.' });
+    expect(lines.map((l) => [l.level, l.msg, l.op])).toEqual([[40, 'database unavailable', 'listUsers']]);
+    expect(String(lines[0]!.err)).toContain('ECONNREFUSED');
+    const app = Fastify();
+    app.get('/down', async (_req, reply) => sendError(reply, toErrorBody(refused, log, 'listUsers', '/d')));
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    onCleanup(() => app.close());
+    const res = await fetch(`http://127.0.0.1:${(app.server.address() as { port: number }).port}/down`);
+    expect(res.status).toBe(503);
+    expect((await res.json()).error.key).toBe('api.databaseUnavailable');
   });
 
   it('AppError and ZodError keep their meaning; anything else is internal and logged with its stack', () => {

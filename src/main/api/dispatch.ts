@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import { contract, type Access, type OperationName } from '../../shared/contract';
 import { AppError, zodToAppError, type ApiErrorBody, type Envelope } from '../../shared/errors';
 import type { UserInfo } from '../../shared/contract';
+import { DatabaseUnavailableError } from '../db/pg/errors';
 import type { Logger } from '../logging';
 import type { CallContext, SessionHolder, SessionLookup } from './context';
 import type { HandlerTable } from './handler-table';
@@ -44,6 +45,11 @@ export function createDispatcher(handlers: HandlerTable, userForToken: SessionLo
 const DISK_FULL_CODES = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
 
 export function toErrorBody(e: unknown, log: Logger, name: string, dataDir: string): ApiErrorBody {
+  // The database server went away (503): worth a warning with the driver's reason, not a stack.
+  if (e instanceof DatabaseUnavailableError) {
+    log.warn({ op: name, err: String(e.cause) }, 'database unavailable');
+    return e.toBody();
+  }
   if (e instanceof AppError) return e.toBody();
   if (e instanceof ZodError) return zodToAppError(e).toBody();
   const code = (e as { code?: string })?.code;

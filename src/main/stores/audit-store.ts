@@ -92,18 +92,25 @@ const UNIT_AT = `CASE WHEN a.entity_type = 'inventory_item' THEN COALESCE(
 
 const ROW = `a.id, a.at, a.user_id, u.display_name AS user_name, a.entity_type, a.entity_id, a.action, a.changes`;
 
-/** The filter's WHERE (the parts given, in a fixed order) and its parameters. */
+/**
+ * The filter's conditions, the parts given in a fixed order: each a comparison waiting for its
+ * placeholder, and its value (the PostgreSQL store numbers the placeholders).
+ */
+export function auditConditions(f: AuditFilter): Array<[comparison: string, value: unknown]> {
+  const parts: Array<[string, unknown]> = [];
+  if (f.user !== undefined) parts.push(['a.user_id =', f.user]);
+  if (f.from) parts.push(['a.at >=', f.from]);
+  if (f.to) parts.push(['a.at <', f.to]);
+  if (f.kind) parts.push(['a.entity_type =', f.kind]);
+  if (f.action) parts.push(['a.action =', f.action]);
+  if (f.record !== undefined) parts.push(['a.entity_id =', f.record]);
+  return parts;
+}
+
+/** The filter's WHERE and its parameters. */
 function where(f: AuditFilter): { sql: string; params: unknown[] } {
-  const parts: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, v: unknown) => (parts.push(sql), params.push(v));
-  if (f.user !== undefined) add('a.user_id = ?', f.user);
-  if (f.from) add('a.at >= ?', f.from);
-  if (f.to) add('a.at < ?', f.to);
-  if (f.kind) add('a.entity_type = ?', f.kind);
-  if (f.action) add('a.action = ?', f.action);
-  if (f.record !== undefined) add('a.entity_id = ?', f.record);
-  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+  const parts = auditConditions(f);
+  return { sql: parts.length ? `WHERE ${parts.map(([c]) => `${c} ?`).join(' AND ')}` : '', params: parts.map(([, v]) => v) };
 }
 
 export function auditStore(db: Db): AuditWrites {

@@ -27,6 +27,7 @@ export const zhMessages: Record<MessageKey, string> = {
   'api.unknownFields': '未知字段：{{fields}}。',
   'api.windowOnly': '只接受来自本应用窗口的调用。',
   'api.busy': '数据库正忙，请稍后重试。',
+  'api.databaseUnavailable': '暂时无法连接数据库服务器，未做任何更改。请稍后重试。',
   'api.internal': '实验室应用内部出错。详情已写入日志；请重试。',
   'api.reopening': '数据目录正在恢复或迁移，请稍后重试。',
   'api.movedRestart': '数据目录已迁移到 {{path}}。请重启 Lab Desktop 后继续。',
