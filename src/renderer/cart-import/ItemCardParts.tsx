@@ -1,10 +1,12 @@
-// The read-only parts of an item's card: its title tags, the classifier's reason, and what the lab
+// The read-only parts of an item's card: its title tags (the lab's controlled lists and the shipped
+// reference lists, by the CAS as edited), the classifier's reason, and what the lab
 // already has for it (orders and stock matched by CAS or product number).
 import { Alert, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BatchItem } from '../../shared/cart-batch';
 import type { CartSyncResult, SubmittedItem } from '../../shared/contract';
 import { ControlledTags } from '../controlled/ControlledTags';
+import { ReferenceTags } from '../reference/ReferenceTags';
 import { date } from '../app/format';
 
 export function ItemTitle({ item, cas, done }: { item: BatchItem; cas: string; done: SubmittedItem | undefined }) {
@@ -16,6 +18,8 @@ export function ItemTitle({ item, cas, done }: { item: BatchItem; cas: string; d
       {item.hazardous && <Tag color="red">{t('cart.hazardous')}</Tag>}
       {/* Not in the database yet: the category comes from the lists by the CAS as edited. */}
       <ControlledTags cas={cas} />
+      {/* What the shipped lists say of that CAS: tags only (the card's title has no room for a GHS suggestion). */}
+      <ReferenceTags cas={cas} />
       <Tag color={item.suggested_order_type === 'reagent' ? 'blue' : 'gold'} data-testid="suggested">
         {t('cart.suggested', { type: typeName(item.suggested_order_type) })}
       </Tag>

@@ -1,12 +1,14 @@
 // The import wizard's review step: which row is the header, which file column goes to which field,
-// the first rows, then what needs a decision (skipped rows, duplicates, locations, CAS check
-// digits, rows with errors) before the valid rows are written.
+// the first rows (the CAS column with the reference lists' tags), then what needs a decision
+// (skipped rows, duplicates, locations, CAS check digits, rows with errors) before the valid rows
+// are written.
 import { Alert, Button, Checkbox, Select, Space, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_COLUMNS, type ImportColumn, type ImportPreview } from '../../shared/records';
 import { ImportLocations } from './ImportLocations';
 import { DuplicateRows, RowMessages, SkippedRows } from './ImportRowTables';
 import type { ImportWizardState } from './use-import-wizard';
+import { ReferenceTags } from '../reference/ReferenceTags';
 
 /** The mapping with `col` taken from file column `idx` (-1: not imported). */
 function remapped(mapping: ImportPreview['mapping'], col: ImportColumn, idx: number): ImportPreview['mapping'] {
@@ -117,6 +119,16 @@ function Decisions({ w, preview }: { w: ImportWizardState; preview: ImportPrevie
   );
 }
 
+/** The CAS column of the first rows: the number as read and the reference lists' tags (a table has no room for a GHS suggestion). */
+function casCell(text: string | undefined) {
+  return (
+    <Space size={4} wrap>
+      {text}
+      {text && <ReferenceTags cas={text} />}
+    </Space>
+  );
+}
+
 export function ImportReview({ w, preview }: { w: ImportWizardState; preview: ImportPreview }) {
   const { t } = useTranslation();
   return (
@@ -133,7 +145,7 @@ export function ImportReview({ w, preview }: { w: ImportWizardState; preview: Im
           scroll={{ x: true }}
           rowKey="row"
           dataSource={preview.sample.map((r, n) => ({ row: preview.sampleRows[n], ...Object.fromEntries(r.map((cell, i) => [String(i), cell])) }))}
-          columns={[{ key: 'row', dataIndex: 'row', title: t('records.import.row'), width: 56 }, ...preview.headers.map((h, i) => ({ key: i, dataIndex: String(i), title: h }))]}
+          columns={[{ key: 'row', dataIndex: 'row', title: t('records.import.row'), width: 56 }, ...preview.headers.map((h, i) => ({ key: i, dataIndex: String(i), title: h, ...(i === preview.mapping.cas_number ? { render: casCell } : {}) }))]}
         />
         <Decisions w={w} preview={preview} />
         <Space>

@@ -1,7 +1,8 @@
 // One inventory item, opened from its row: the actions this user has on it (the row's, Use first),
 // then every field — what it is, how much (and in how many containers), its lot and dates (expiry
-// coloured as in the list), where it is, its GHS pictograms drawn large with their names, who
-// entered it when — its stock ledger and its history. It follows the item: after an action here
+// coloured as in the list), where it is, its GHS pictograms drawn large with their names, what the
+// reference lists say of its CAS (regulatory tags, hazard statements), who entered it when — its
+// stock ledger and its history. It follows the item: after an action here
 // or elsewhere (a records-changed event) it reads the item again; a deleted item closes it.
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { Button, Descriptions, Drawer, Space, Tabs, Tag } from 'antd';
@@ -20,6 +21,7 @@ import type { LabelDialog as LabelDialogT } from '../labels/LabelDialog';
 import type { RowAction } from './RowActions';
 import { HistoryTimeline } from './HistoryDrawer';
 import { StockLedger } from './StockLedger';
+import { ReferenceSummary } from '../reference/ReferenceSummary';
 
 const LabelDialog = lazyNamed<ComponentProps<typeof LabelDialogT>>(() => import('../labels/LabelDialog'), 'LabelDialog');
 
@@ -53,6 +55,8 @@ function ItemDrawer({ item, onClose, actions }: { item: InventoryItem; onClose: 
     row('name', item.name),
     row('english_name', text(item.english_name)),
     row('cas_number', text(item.cas_number)),
+    // What the shipped lists say of the CAS, looked up (not stored): tags, hazard statements.
+    ...(item.cas_number ? [{ key: 'reference', label: t('reference.hints.reference'), children: <ReferenceSummary cas={item.cas_number} />, span: 2 }] : []),
     ...(item.controlled ? [{ key: 'controlled', label: t('controlled.flag'), children: <span data-testid="detail-controlled"><ControlledTags flag={item.controlled} /></span>, span: 2 }] : []),
     row('specification', text(item.specification)),
     row('quantity', amountText(item.quantity, item.unit)),

@@ -1,6 +1,7 @@
 // Create/edit form of an inventory item, reagent order or consumable order. Before a new
 // reagent order or inventory item is saved it shows what already exists with the same CAS (or
-// product number + brand); a CAS whose check digit fails can be kept after confirming.
+// product number + brand); a CAS whose check digit fails can be kept after confirming. Below the CAS
+// it shows what the reference lists say of it (reference/FormReferenceHints.tsx).
 import { useEffect } from 'react';
 import { App, AutoComplete, Col, DatePicker, Input, InputNumber, Modal, Row, Select, Space, Switch } from 'antd';
 import { Form } from '../app/Form';
@@ -21,6 +22,7 @@ import { containerCount } from './item-display';
 import type { DuplicateReport } from '../../shared/records';
 import { formatYuan, orderTotal } from './money';
 import { LocationPicker } from '../locations/LocationPicker';
+import { FormReferenceHints } from '../reference/FormReferenceHints';
 
 const OPS = {
   inventory: { create: 'createInventoryItem', update: 'updateInventoryItem' },
@@ -146,6 +148,42 @@ function Widget({ f, form, ...control }: { f: FieldDef; form: FormInstance } & R
   }
 }
 
+/** Where the reference hints go: below the CAS and its neighbour, so they appear where the CAS is typed. */
+const HINTS_AFTER: Partial<Record<RecordKind, string>> = { inventory: 'specification', reagent: 'cas_number' };
+
+/** The fields on their lines; the amount block gets its container count, the CAS its reference hints. */
+function FieldCols({ kind, form, item }: { kind: RecordKind; form: FormInstance; item: (f: FieldDef) => React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Row gutter={12}>
+      {FIELDS[kind].flatMap((f) => {
+        const col = (
+          <Col key={f.name} span={SPAN[f.name] ?? (f.half ? 12 : 24)}>
+            {item(f)}
+          </Col>
+        );
+        if (f.name === HINTS_AFTER[kind])
+          return [
+            col,
+            <Col key="reference-hints" span={24}>
+              <FormReferenceHints form={form} pictograms={kind === 'inventory'} />
+            </Col>,
+          ];
+        if (f.name !== 'container_label') return [col];
+        // Before the container's word and size: how many, so "3 瓶 × 500 g" fills in 1500 g.
+        return [
+          <Col key={COUNT} span={8}>
+            <Form.Item name={COUNT} label={t('itemFields.containerCount')} tooltip={t('itemFields.containerCountHint')}>
+              <InputNumber style={{ width: '100%' }} min={1} precision={0} />
+            </Form.Item>
+          </Col>,
+          col,
+        ];
+      })}
+    </Row>
+  );
+}
+
 /** A date field's form value is its YYYY-MM-DD text (what the contract checks); the picker shows it as a day. */
 const dateProps = {
   getValueProps: (v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(v) : null }),
@@ -231,25 +269,7 @@ export function RecordForm({ kind, open, initial, onClose, onSaved }: { kind: Re
       width={kind === 'inventory' ? 760 : 640}
     >
       <Form form={form} layout="vertical" onFinish={save} onValuesChange={onValuesChange} data-testid="record-form" initialValues={{ hazardous: false }}>
-        <Row gutter={12}>
-          {FIELDS[kind].flatMap((f) => {
-            const col = (
-              <Col key={f.name} span={SPAN[f.name] ?? (f.half ? 12 : 24)}>
-                {item(f)}
-              </Col>
-            );
-            if (f.name !== 'container_label') return [col];
-            // Before the container's word and size: how many, so "3 瓶 × 500 g" fills in 1500 g.
-            return [
-              <Col key={COUNT} span={8}>
-                <Form.Item name={COUNT} label={t('itemFields.containerCount')} tooltip={t('itemFields.containerCountHint')}>
-                  <InputNumber style={{ width: '100%' }} min={1} precision={0} />
-                </Form.Item>
-              </Col>,
-              col,
-            ];
-          })}
-        </Row>
+        <FieldCols kind={kind} form={form} item={item} />
         {FIELDS[kind].some((f) => f.name === 'unit_price') && <OrderTotal form={form} />}
       </Form>
     </Modal>

@@ -1,8 +1,8 @@
 // Stock-in of an arrived reagent order: the item's amount (prefilled from the order: quantity ×
 // the specification's size, "2 × 500 g" → 1000 g in containers of 500 g), lot number, expiry and
 // received date (today), supplier (the order's, else its brand) and where it goes (a node of the
-// location tree). Rules come from
-// the contract's stockInInput, as the service checks them.
+// location tree). Rules come from the contract's stockInInput, as the service checks them. Above
+// the fields, what the reference lists say of the order's CAS.
 import { useEffect } from 'react';
 import { App, AutoComplete, Col, DatePicker, Input, InputNumber, Modal, Row } from 'antd';
 import { Form } from '../app/Form';
@@ -16,6 +16,7 @@ import { stockInInput } from '../../shared/contract/records';
 import { COUNT_UNITS, MEASURE_UNITS, containersOf, toNumber } from '../../shared/amounts';
 import type { ReagentOrder } from '../../shared/records';
 import { labToday } from '../app/format';
+import { ReferenceHints } from '../reference/ReferenceHints';
 
 const UNIT_OPTIONS = [...Object.keys(MEASURE_UNITS), ...COUNT_UNITS].map((u) => ({ value: u }));
 
@@ -60,6 +61,8 @@ export function StockInDialog({ order, onClose, onDone }: { order: ReagentOrder 
   const size = order ? containersOf(order.quantity, order.specification) : null;
   return (
     <Modal open={!!order} title={order ? t('records.stockInTitle', { name: order.name }) : ''} onCancel={onClose} onOk={() => form.submit()} okText={t('records.action.save')} cancelText={t('records.action.cancel')} destroyOnHidden width={620}>
+      {/* The bottle arrives: what the lists say of the order's CAS (information; the item's pictograms are set in its form). */}
+      {order?.cas_number && <ReferenceHints cas={order.cas_number} />}
       <Form form={form} layout="vertical" onFinish={save} data-testid="stock-in-form">
         <Row gutter={12}>
           <Col span={8}>

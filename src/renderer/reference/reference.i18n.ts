@@ -1,6 +1,7 @@
 // UI strings of the data sources and licences screen (Settings → About): the shipped reference
 // files, where each came from, its edition, row count and terms (zh-CN and English). The files'
-// own descriptions come from the shipped manifest in both languages.
+// own descriptions come from the shipped manifest in both languages. `hints`: what the lists say of
+// the CAS a form or a record holds (reference/ReferenceHints.tsx, ReferenceTags.tsx, HazardList.tsx).
 export const key = 'reference';
 
 export const en = {
@@ -18,6 +19,31 @@ export const en = {
   attributionTitle: 'Attribution',
   attribution: 'GHS classifications: Safe Work Australia HCIS, CC BY 4.0. The data was reformatted for this app (re-laid out and indexed by CAS number). Safe Work Australia does not endorse this app.',
   loadFailed: 'The data sources could not be loaded: {{message}}',
+  hints: {
+    hazchem: 'Hazardous chemical #{{serial}}',
+    hazchemTitle: '{{list}}, entry {{serial}}: {{name}}',
+    toxic: 'Highly toxic',
+    yizhidu1: 'Precursor chemical, category 1',
+    yizhidu2: 'Precursor chemical, category 2',
+    yizhidu3: 'Precursor chemical, category 3',
+    yizhibao: 'Explosive precursor',
+    listTitle: '{{list}}: {{name}}',
+    none: 'No reference data',
+    noneTitle: 'This CAS number is in none of the shipped lists. That does not mean it is not hazardous.',
+    failed: 'The reference data could not be looked up; the form works without it.',
+    suggestion: 'Suggested GHS label',
+    noGhs: 'No GHS classification in the reference data',
+    signal: { Danger: 'Danger', Warning: 'Warning' },
+    accept: 'Use suggestion',
+    matches: 'The pictograms match the reference data',
+    differs: 'Differs from the reference data: {{diff}}',
+    missing: 'missing {{codes}}',
+    extra: 'extra {{codes}}',
+    diffSeparator: ' / ',
+    source: 'Source: {{list}} ({{edition}}). Guidance only: the supplier\'s safety data sheet prevails.',
+    reference: 'Reference data',
+    hazards: 'Hazard statements',
+  },
 };
 
 export const zh: typeof en = {
@@ -34,4 +60,29 @@ export const zh: typeof en = {
   attributionTitle: '署名',
   attribution: 'GHS分类数据来自 Safe Work Australia HCIS, CC BY 4.0。本应用对数据格式作了调整（重新排版，按CAS号建立索引）。Safe Work Australia 并不认可或推荐本应用。',
   loadFailed: '无法读取数据来源（{{message}}）',
+  hints: {
+    hazchem: '危险化学品 #{{serial}}',
+    hazchemTitle: '{{list}}第{{serial}}项：{{name}}',
+    toxic: '剧毒',
+    yizhidu1: '易制毒 第一类',
+    yizhidu2: '易制毒 第二类',
+    yizhidu3: '易制毒 第三类',
+    yizhibao: '易制爆',
+    listTitle: '{{list}}：{{name}}',
+    none: '无参考数据',
+    noneTitle: '随附的名录均未收录此CAS号。这不代表它没有危险性。',
+    failed: '暂时无法查询参考数据，不影响填写和保存。',
+    suggestion: '建议的GHS标签',
+    noGhs: '参考数据中无GHS分类',
+    signal: { Danger: '危险', Warning: '警告' },
+    accept: '采用建议',
+    matches: '象形图与参考数据一致',
+    differs: '与参考数据不一致：{{diff}}',
+    missing: '缺 {{codes}}',
+    extra: '多 {{codes}}',
+    diffSeparator: ' / ',
+    source: '来源：{{list}}（{{edition}}）。仅供参考，以供应商的安全技术说明书为准。',
+    reference: '参考数据',
+    hazards: '危险说明',
+  },
 };
