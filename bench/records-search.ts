@@ -1,4 +1,5 @@
-// `npm run bench:records` (`-- --items 20000` for a quick check; `--orders N`, `--iters N`, `--http-iters N`): list
+// `npm run bench:records` (`-- --items 20000` for a quick check; `--orders N`, `--iters N`, `--http-iters N`;
+// `--only <text>` runs only the queries whose label contains the text, e.g. `-- --only "pinyin: an"`): list
 // search at the size of a big lab. Generates 100 000 inventory items + 20 000 reagent orders + 5 000
 // consumable orders from ../shared/data/chemicals.tsv (real names, CAS numbers, Chinese names)
 // straight into lab.db (one transaction, test/support/bulk-insert.ts: one INSERT … SELECT per table; the
@@ -31,6 +32,8 @@ const arg = (name: string, def: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : def;
 };
 const ITEMS = arg('items', 100_000);
+/** `--only <text>`: only the queries whose label contains it (one query measured without the whole run). */
+const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const ORDERS = arg('orders', Math.round(ITEMS / 5));
 const CONSUMABLES = arg('consumables', Math.round(ITEMS / 20));
 const ITERS = arg('iters', 60);
@@ -251,7 +254,7 @@ async function timeAsync(fn: () => Promise<unknown>, n: number): Promise<number[
 }
 
 
-const QUERIES: Q[] = [
+const ALL_QUERIES: Q[] = [
   { label: 'no search, newest first', endpoint: '/inventory/', q: {} },
   { label: 'all fields: acid', endpoint: '/inventory/', q: { search: 'acid' } },
   { label: 'all fields: ethanol', endpoint: '/inventory/', q: { search: 'ethanol' } },
@@ -315,7 +318,11 @@ const QUERIES: Q[] = [
   { label: 'consumables: pinyin yyqt', endpoint: '/consumable-orders/', q: { search: 'yyqt' } },
 ];
 
+const QUERIES = ONLY === undefined ? ALL_QUERIES : ALL_QUERIES.filter((x) => x.label.includes(ONLY));
+
 async function main() {
+  if (process.argv.includes('--only') && !ONLY) throw new Error('--only needs a text: the queries whose label contains it');
+  if (!QUERIES.length) throw new Error(`--only ${JSON.stringify(ONLY)}: no query's label contains it`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-records-'));
   const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
   console.log(`seeding ${ITEMS} items, ${ORDERS} reagent orders, ${CONSUMABLES} consumable orders in ${dir}`);

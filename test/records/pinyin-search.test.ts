@@ -172,6 +172,33 @@ describe('many pinyin candidates', () => {
   });
 });
 
+describe('a word both plain and pinyin over many rows', () => {
+  it('"an": a page among the rows found as typed counts the pinyin rows without listing them; every page, total and mark equals the scan\'s', () => {
+    const h = createHarness();
+    // As typed: Aniline, Methane…; only in pinyin: 氨水 anshui, 安息香 anxixiang, 碳酸钠 tansuanna; neither: 乙醇.
+    const names = ['Aniline', '氨水', 'Methane', '安息香', '乙醇', '碳酸钠', 'Benzene', '甲烷 methane', 'Sodium chloride'];
+    const rows = Array.from({ length: 1800 }, (_, i) => ({ ...inventoryRowValues({ name: names[i % names.length]!, quantity: 1 } as never, ''), status: i % 4 ? 'in_stock' : 'consumed', created_by: h.member.id }));
+    h.dbs.lab.transaction(() => insertMany(h.dbs.lab, 'inventory_items', rows))();
+    const everything = { sql: '1 = 1', params: [] };
+    const typed = listChunksIds(h, inventoryListInput.parse({ search: 'an' }), { sql: "instr(t.search_all, 'an') > 0", params: [] }).length;
+    // Pages inside the rows found as typed, across the boundary, among the pinyin rows; a status; a sort.
+    const boundary = Math.floor(typed / 20) + 1;
+    for (const [page, status, sort] of [[1, '', ''], [3, '', ''], [boundary, '', ''], [boundary + 2, '', ''], [1, 'consumed', ''], [boundary, '', 'name'], [2, '', '-id']] as const) {
+      const q = inventoryListInput.parse({ search: 'an', page, pageSize: 20, status, sort });
+      const scan = listPage(h.dbs.lab, inventoryListSpec, q, { filter: everything });
+      const page_ = listPage(h.dbs.lab, inventoryListSpec, q);
+      const what = `page ${page} ${status} ${sort}`;
+      expect(page_.total, what).toBe(scan.total);
+      expect(page_.rows.map((r) => r.id), what).toEqual(scan.rows.map((r) => r.id));
+      expect(page_.pinyin, what).toEqual(scan.pinyin);
+      expect(indexSearchIds(h.dbs.lab, inventoryListSpec, q), what).not.toBeNull();
+    }
+    const all = listPage(h.dbs.lab, inventoryListSpec, inventoryListInput.parse({ search: 'an' }));
+    expect(all.total).toBeGreaterThan(typed);
+    expect(typed).toBeGreaterThan(40);
+  });
+});
+
 function listChunksIds(h: Harness, q: ReturnType<typeof inventoryListInput.parse>, filter: { sql: string; params: unknown[] }): number[] {
   return listPage(h.dbs.lab, inventoryListSpec, { ...q, pageSize: 5000 }, { filter }).rows.map((r) => r.id);
 }

@@ -19,9 +19,10 @@ import type { Db } from '../db/open';
 import { prepareCached } from '../db/statements';
 import { decodeCursor, encodeCursor, listQueryFingerprint } from '../../shared/list-cursor';
 import { cursorValues, keysetIds, type KeysetQuery } from './list-keyset';
-import { occursExpr as occursIn, phrase } from './trigram-match';
+import { matchNewestFirst, occursExpr as occursIn, phrase } from './trigram-match';
 import { pinyinIndexProblem, pinyinTable, rebuildPinyinIndex } from './pinyin-index';
-import { byPinyinRelevance, pinyinMarks, pinyinOnlyIds, pinyinScope, scanRank, scoped, wordConditions, type PinyinQuery, type PinyinScope } from './pinyin-search';
+import { byPinyinRelevance, listed, pinyinMarks, pinyinOnly, pinyinScope, scanRank, scoped, wordConditions, type PinyinOnly, type PinyinQuery, type PinyinScope } from './pinyin-search';
+import { hasNewestFirst } from './newest-first';
 import {
   ensureTermsTable,
   ftsTable,
@@ -266,7 +267,7 @@ function ftsQuery(db: Db, spec: ListSql, q: ListQuery, letters: boolean): FtsQue
 function ftsHits(db: Db, spec: ListSql, f: FtsQuery): number[] {
   if (f.match === null) return [];
   const fts = ftsTable(spec.table);
-  if (!f.residual.length) return prepareCached(db, `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC`, 'pluck').all(f.match) as number[];
+  if (!f.residual.length) return matchNewestFirst(db, fts, f.match);
   const checks = f.residual.map((r) => `instr(t.${r.col}, ?) > 0`).join(' AND ');
   return prepareCached(db, `SELECT t.id FROM ${spec.table} t WHERE t.id IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?) AND ${checks} ORDER BY t.id DESC`, 'pluck').all(f.match, ...f.residual.map((r) => r.word)) as number[];
 }
@@ -287,15 +288,17 @@ function byRelevance(db: Db, spec: ListSql, q: ListQuery, f: FtsQuery, hits: num
   if (starts === false || !hits.length) return hits;
   const fts = ftsTable(spec.table);
   const colset = `{${cols.map((c) => `s_${c}`).join(' ')}}`;
-  const hitSet = new Set(hits);
+  // Membership by binary search: the hits are newest first, and a Set of them (28 000 for "an")
+  // cost more than reading them.
+  const isHit = (id: number) => hasNewestFirst(hits, id);
   // "Equals" alone is cheaper than ANDed with the search; the hits sift it.
   const equalIds = prepareCached(db, `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`, 'pluck').all(`${colset}: ${phrase(`\u001f${term}\u001f`)}`) as number[];
-  const equal = new Set(equalIds.filter((id) => hitSet.has(id)));
+  const equal = new Set(equalIds.filter(isHit));
   const out = hits.filter((id) => equal.has(id));
   const need = window ? window.offset + window.limit : Infinity;
   const limit = Number.isFinite(need) && !f.residual.length ? need + equal.size : -1;
   const prefixIds = prepareCached(db, `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC LIMIT ?`, 'pluck').all(`(${f.match}) AND ${colset}: ${starts}`, limit) as number[];
-  for (const id of prefixIds) if (!equal.has(id) && hitSet.has(id)) out.push(id);
+  for (const id of prefixIds) if (!equal.has(id) && isHit(id)) out.push(id);
   if (limit >= 0 && prefixIds.length === limit) return out; // the window ends inside "starts with"
   const ranked = new Set(out);
   for (const id of hits) if (!ranked.has(id)) out.push(id);
@@ -324,23 +327,24 @@ function indexSearch(db: Db, spec: ListSql, q: ListQuery, p: ListPlan, window?: 
   // Only letters too common to expand: the letter index (single letters are never pinyin), else the scan.
   if (!f) return p.pinyin ? null : letterSearch(db, s, q, p, window);
   const plain = inLocations(db, s, p, ftsHits(db, s, f));
-  const extra = p.pinyin ? pinyinRows(db, s, q, p, plain) : [];
+  const extra = p.pinyin ? pinyinRows(db, s, q, p, plain) : listed([]);
   if (extra === null) return null;
-  const total = plain.length + extra.length;
-  if (q.sort) return { total, ids: byColumn(db, s, p, extra.length ? [...plain, ...extra].sort((a, b) => b - a) : plain, window) };
+  const total = plain.length + extra.count;
+  if (q.sort) return { total, ids: byColumn(db, s, p, extra.count ? [...plain, ...extra.ids()].sort((a, b) => b - a) : plain, window) };
   const asTyped = byRelevance(db, s, q, f, plain, window);
   if (!asTyped) return null;
-  // The rows pinyin found follow every row found as typed: ranked only when the window reaches
-  // them (asTyped is cut short only when the window ends inside it).
+  // The rows pinyin found follow every row found as typed: listed and ranked only when the window
+  // reaches them (asTyped is cut short only when the window ends inside it).
   const reaches = !window || window.offset + window.limit > plain.length;
-  const ranked = extra.length && reaches && asTyped.length === plain.length ? [...asTyped, ...byPinyinRelevance(db, p.scope, p.pinyin!, extra)] : asTyped;
+  const ranked = extra.count && reaches && asTyped.length === plain.length ? [...asTyped, ...byPinyinRelevance(db, p.scope, p.pinyin!, extra.ids())] : asTyped;
   return { total, ids: window ? ranked.slice(window.offset, window.offset + window.limit) : ranked };
 }
 
 /** The rows only pinyin finds (pinyin-search.ts), at the picked location; null when the index cannot tell. */
-function pinyinRows(db: Db, spec: ListSql, q: ListQuery, p: ListPlan, plain: number[]): number[] | null {
-  const only = pinyinOnlyIds(db, { scope: p.scope, words: searchWords(q.search), py: p.pinyin!, status: q.status ?? '', plain, plainOf: (w) => wordHits(db, spec, q, w) });
-  return only && inLocations(db, spec, p, only);
+function pinyinRows(db: Db, spec: ListSql, q: ListQuery, p: ListPlan, plain: number[]): PinyinOnly | null {
+  const only = pinyinOnly(db, { scope: p.scope, words: searchWords(q.search), py: p.pinyin!, status: q.status ?? '', plain, plainOf: (w) => wordHits(db, spec, q, w) });
+  if (!only || !p.locations) return only;
+  return listed(inLocations(db, spec, p, only.ids()));
 }
 
 /** One word's rows as typed, through the index (status filtered), or null when it is too common to expand. */

@@ -46,3 +46,12 @@ export function occursExpr(db: Db, vocab: string, text: string): string | false 
   if (terms === null) return null;
   return terms.length ? `(${terms.map(phrase).join(' OR ')})` : false;
 }
+
+/**
+ * Every rowid of FTS5 table `fts` that `match` finds, newest first. Read in FTS5's own order
+ * (ascending) and reversed here: for an OR of many trigrams (a short word's expansion) walking the
+ * posting lists backwards measured a few per cent more CPU, and the reversal is one pass.
+ */
+export function matchNewestFirst(db: Db, fts: string, match: string): number[] {
+  return (prepareCached(db, `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid ASC`, 'pluck').all(match) as number[]).reverse();
+}
