@@ -23,10 +23,26 @@ export interface UnitOfWork<R, W> {
  * Either is a mistake in the caller's composition: pass the stores of the open unit on instead.
  */
 export class NestedUnitError extends Error {
-  constructor(outer: 'read' | 'write', inner: 'read' | 'write') {
+  constructor(outer: UnitKind, inner: UnitKind) {
     super(`a ${inner} unit of work was opened inside an open ${outer} unit: pass the open unit's stores on instead`);
     this.name = 'NestedUnitError';
   }
+}
+
+export type UnitKind = 'read' | 'write';
+
+/**
+ * One seam's nesting rule, for either engine: `unit(kind, open)` refuses with NestedUnitError when
+ * the running code is already inside a unit of the same seam, else runs `open` marked as inside
+ * one. The mark follows the unit's awaits, not other requests (AsyncLocalStorage).
+ */
+export function unitNesting(): <T>(kind: UnitKind, open: () => Promise<T>) => Promise<T> {
+  const inside = new AsyncLocalStorage<UnitKind>();
+  return async (kind, open) => {
+    const outer = inside.getStore();
+    if (outer) throw new NestedUnitError(outer, kind);
+    return inside.run(kind, open);
+  };
 }
 
 export interface SqliteUnitOfWorkOptions<R, W> {
@@ -65,20 +81,9 @@ export function sqliteUnitOfWork<R, W>(opts: SqliteUnitOfWorkOptions<R, W>): Uni
   const readQueue = pLimit(1);
   const writeStores = opts.writeStores(opts.write);
   const readStores = opts.readStores(opts.read);
-  // Which unit the running code is inside, followed across its awaits (not across other requests).
-  const inside = new AsyncLocalStorage<'read' | 'write'>();
-  const refuseNested = (inner: 'read' | 'write') => {
-    const outer = inside.getStore();
-    if (outer) throw new NestedUnitError(outer, inner);
-  };
+  const unit = unitNesting();
   return {
-    read: async (fn) => {
-      refuseNested('read');
-      return readQueue(() => inside.run('read', () => inTransaction(opts.read, 'BEGIN', () => fn(readStores))));
-    },
-    withWriteTransaction: async (fn) => {
-      refuseNested('write');
-      return writeQueue(() => inside.run('write', () => inTransaction(opts.write, 'BEGIN IMMEDIATE', () => fn(writeStores))));
-    },
+    read: async (fn) => unit('read', () => readQueue(() => inTransaction(opts.read, 'BEGIN', () => fn(readStores)))),
+    withWriteTransaction: async (fn) => unit('write', () => writeQueue(() => inTransaction(opts.write, 'BEGIN IMMEDIATE', () => fn(writeStores)))),
   };
 }

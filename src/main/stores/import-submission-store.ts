@@ -1,6 +1,7 @@
 // The one owner of lab.db's `import_submissions` table (docs/stores.md): which cart-import batch
 // item became which order, written in the order's own transaction.
 import type { Db } from '../db/open';
+import { isUniqueViolation } from '../db/constraint';
 import { prepareCached } from '../db/statements';
 
 export type ImportOrderKind = 'reagent' | 'consumable';
@@ -42,6 +43,5 @@ export function importSubmissionStore(db: Db): ImportSubmissionWrites {
 
 /** Whether `e` is the refusal of a second row for the same batch item (a writer that got there first). */
 export function isDuplicateSubmission(e: unknown): boolean {
-  const err = e as { code?: unknown; message?: unknown };
-  return err?.code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof err.message === 'string' && err.message.includes('import_submissions.');
+  return isUniqueViolation(e) && e instanceof Error && e.message.includes('import_submissions.');
 }

@@ -2,6 +2,7 @@
 // is the names from the root joined by ` › ` (UNIQUE); items point to a node and keep its path as
 // text (inventory-store.ts).
 import type { Db } from '../db/open';
+import { isUniqueViolation } from '../db/constraint';
 import { prepareCached } from '../db/statements';
 
 export interface LocationRow {
@@ -68,7 +69,7 @@ export function locationStore(db: Db): LocationWrites {
         return true;
       } catch (e) {
         // One statement: a refused path leaves every path as it was.
-        if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return false;
+        if (isUniqueViolation(e)) return false;
         throw e;
       }
     },

@@ -9,10 +9,9 @@
 //   pooled connection never carries one unit's lab into the next. No lab: no lab-owned rows.
 // - A connection lost mid-unit (server gone, backend terminated) rejects with
 //   DatabaseUnavailableError; the server rolled the transaction back, the pool drops the connection.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Pool, PoolClient } from 'pg';
 import { currentLab } from '../lab-scope';
-import { NestedUnitError, type UnitOfWork } from '../unit-of-work';
+import { unitNesting, type UnitKind, type UnitOfWork } from '../unit-of-work';
 import { isConnectionLoss, unavailableOr } from './errors';
 import { sqlOn, type Sql } from './sql';
 
@@ -24,8 +23,7 @@ export interface PgUnitOfWorkOptions<R, W> {
   writeStores(sql: Sql): W;
 }
 
-type Kind = 'read' | 'write';
-const BEGIN: Record<Kind, string> = { read: 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', write: 'BEGIN' };
+const BEGIN: Record<UnitKind, string> = { read: 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', write: 'BEGIN' };
 
 async function checkOut(pool: Pool): Promise<PoolClient> {
   try {
@@ -36,7 +34,7 @@ async function checkOut(pool: Pool): Promise<PoolClient> {
 }
 
 /** `fn` inside one transaction on a connection of its own, in the current lab. */
-async function inTransaction<S, T>(pool: Pool, kind: Kind, stores: (sql: Sql) => S, fn: (stores: S) => T | Promise<T>): Promise<T> {
+async function inTransaction<S, T>(pool: Pool, kind: UnitKind, stores: (sql: Sql) => S, fn: (stores: S) => T | Promise<T>): Promise<T> {
   const client = await checkOut(pool);
   // The socket may fail while no statement runs (the unit awaits); node-postgres then emits
   // 'error' on the client, which would end the process without a listener.
@@ -62,15 +60,9 @@ async function inTransaction<S, T>(pool: Pool, kind: Kind, stores: (sql: Sql) =>
 }
 
 export function pgUnitOfWork<R, W>(opts: PgUnitOfWorkOptions<R, W>): UnitOfWork<R, W> {
-  // Which unit the running code is inside, followed across its awaits (not across other requests).
-  const inside = new AsyncLocalStorage<Kind>();
-  const unit = async <S, T>(kind: Kind, stores: (sql: Sql) => S, fn: (stores: S) => T | Promise<T>): Promise<T> => {
-    const outer = inside.getStore();
-    if (outer) throw new NestedUnitError(outer, kind);
-    return inside.run(kind, () => inTransaction(opts.pool, kind, stores, fn));
-  };
+  const unit = unitNesting();
   return {
-    read: (fn) => unit('read', opts.readStores, fn),
-    withWriteTransaction: (fn) => unit('write', opts.writeStores, fn),
+    read: (fn) => unit('read', () => inTransaction(opts.pool, 'read', opts.readStores, fn)),
+    withWriteTransaction: (fn) => unit('write', () => inTransaction(opts.pool, 'write', opts.writeStores, fn)),
   };
 }
