@@ -7,13 +7,14 @@ import { useNavigate } from 'react-router-dom';
 import type { ReferenceSources } from '../../shared/reference';
 import { call } from '../api/client';
 import { groupDigits } from '../i18n/numbers';
+import { referenceLanguage } from './reference-hints';
 
 export function DataSourcesScreen() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [sources, setSources] = useState<ReferenceSources | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const lang = i18n.language === 'en' ? 'en' : 'zh';
+  const lang = referenceLanguage(i18n.language);
 
   useEffect(() => {
     call('referenceSources', {}).then(setSources, (e: Error) => setError(e.message));

@@ -38,7 +38,12 @@ export function pictogramDiff(user: readonly string[], reference: readonly strin
   };
 }
 
+/** Which of the reference data's two texts (zh, en) the UI's language reads. */
+export function referenceLanguage(language: string): 'zh' | 'en' {
+  return language.startsWith('zh') ? 'zh' : 'en';
+}
+
 /** A list's name and edition in the UI's language. */
 export function editionIn(edition: ReferenceEdition, language: string): { list: string; edition: string } {
-  return language.startsWith('zh') ? edition.zh : edition.en;
+  return edition[referenceLanguage(language)];
 }
