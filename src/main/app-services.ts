@@ -29,6 +29,7 @@ import { completeInterruptedRestore } from './backup/restore-journal';
 import { ensureSearchIndexes } from './records/search-index';
 import { BatchStore } from './cart-import/batch-store';
 import { ReferenceService } from './reference/reference-service';
+import { ReferenceEditionService } from './reference/edition-service';
 import { wire as wireAuth } from './auth';
 import { wire as wireCompletion } from './completion';
 import { wire as wireNotifications } from './notifications';
@@ -80,8 +81,12 @@ export interface RunningApp {
   readonly backups: BackupService;
   /** The latest cart-import batch handed over by the bridge page (src/main/cart-import). */
   readonly cartImport: BatchStore;
-  /** The shipped reference lists, from reference.db (src/main/reference); not touched by reopen. */
+  /** The reference lists, from reference.db (src/main/reference); reloaded after a switch of edition and a restore. */
   readonly reference: ReferenceService;
+  /** Newer editions of the reference lists: upload, preview, switch, revert (src/main/reference). */
+  readonly referenceEditions: ReferenceEditionService;
+  /** Adds a listener called after every switch of a reference list's edition (and after a restore). */
+  onReferenceChanged(listener: () => void): void;
   /** The services on the current connections; after a restore or move, new objects. */
   readonly data: DataServices;
   appInfo(): AppInfo;
@@ -291,6 +296,7 @@ interface HandlerContext {
   backups: BackupService;
   cartImport: BatchStore;
   reference: ReferenceService;
+  referenceEditions: ReferenceEditionService;
   dataDir: string;
 }
 
@@ -313,7 +319,7 @@ function wireHandlers(data: DataServices, c: HandlerContext): Wired {
     labels: { labels: data.labels },
     stocktake: { stocktake: data.stocktake },
     notifications: { notifications: data.notifications },
-    reference: { reference: c.reference },
+    reference: { reference: c.reference, editions: c.referenceEditions },
   });
   return { data, dispatcher: createDispatcher(handlers, (t) => data.auth.userForToken(t), log, c.dataDir) };
 }
@@ -341,7 +347,24 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
   const worker = superviseWorker(opts, log);
   const completionRetry = createRetryForwarder(() => worker, log);
   const cartImport = new BatchStore(opts.dataDir, events, log);
-  const backups = new BackupService({ dataDir: opts.dataDir, version: opts.version, log, settings, reopen: (swap) => lifecycle.reopen(swap).finally(applyTimeZone) });
+  /** Who follows a switch of a reference list's edition; called after every switch, revert and restore (may be none). */
+  const referenceListeners: Array<() => void> = [];
+  const referenceChanged = () => {
+    for (const listener of referenceListeners) {
+      try {
+        listener();
+      } catch (e) {
+        log.error({ err: e instanceof Error ? e.message : String(e) }, 'a referenceChanged listener failed');
+      }
+    }
+  };
+  const referenceEditions = new ReferenceEditionService({ dataDir: opts.dataDir, reference, lab: () => lifecycle.current().data.labData, events, log, referenceChanged });
+  /** After a restore: its settings' time zone, and the editions it brought (reference.db built again when they differ). */
+  const afterReopen = () => {
+    applyTimeZone();
+    referenceEditions.reopened();
+  };
+  const backups = new BackupService({ dataDir: opts.dataDir, version: opts.version, log, settings, reopen: (swap) => lifecycle.reopen(swap).finally(afterReopen) });
   let http: FastifyInstance | null = null;
   let serverError: string | null = null;
   const appInfo = (): AppInfo => ({
@@ -358,7 +381,7 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
   });
 
   /** Step 3, the rooms: the handler table and dispatcher over one set of data services. */
-  const wire = (data: DataServices) => wireHandlers(data, { settings, log, appInfo, port, applyTimeZone, backups, cartImport, reference, dataDir: opts.dataDir });
+  const wire = (data: DataServices) => wireHandlers(data, { settings, log, appInfo, port, applyTimeZone, backups, cartImport, reference, referenceEditions, dataDir: opts.dataDir });
   const lifecycle = dataLifecycle({ opts, log, events, notices, worker, completionRetry, dbs, wire });
   const { recovery, reopen } = lifecycle;
   const { unavailable, dispatcher } = gate(lifecycle.reopening, backups, () => lifecycle.current().dispatcher);
@@ -394,6 +417,8 @@ export async function startServices(opts: StartOptions): Promise<RunningApp> {
     backups,
     cartImport,
     reference,
+    referenceEditions,
+    onReferenceChanged: (listener) => void referenceListeners.push(listener),
     get data() {
       return lifecycle.current().data;
     },

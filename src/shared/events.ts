@@ -8,6 +8,8 @@ export type LabEvent =
   | { type: 'import-batch-ready'; batchId: string }
   /** A controlled list or category changed (records were re-flagged). */
   | { type: 'controlled-changed' }
+  /** A reference list switched to another edition (or a restore brought other editions): lookups answer anew. */
+  | { type: 'reference-changed' }
   /** A stocktake's progress or state changed (every window showing it refreshes). */
   | { type: 'stocktake-changed'; id: number; seen: number; expected: number; status: 'open' | 'closed' | 'cancelled' }
   /** App info changed while running (a notice was added, e.g. completion.db was replaced): read it again. */

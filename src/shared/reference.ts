@@ -22,12 +22,63 @@ export interface ReferenceFile {
   en: ReferenceFileText;
 }
 
+/** The lists an admin may replace by a newer edition (the EPA chart's three files are not: see the room's README). */
+export const EDITION_LISTS = ['hazchem', 'yizhibao', 'yizhidu', 'ghs'] as const;
+export type EditionList = (typeof EDITION_LISTS)[number];
+
+/** An imported edition's own words, as the admin gave them (the shipped terms stay: the same body publishes it). */
+export interface EditionText {
+  list: string;
+  edition: string;
+  source: string;
+}
+
+/** An edition an admin imported, kept in the data directory (reference-editions.json). */
+export interface ImportedEdition {
+  sha256: string;
+  rows: number;
+  zh: EditionText;
+  en: EditionText;
+  importedBy: { id: number; name: string };
+  importedAt: string;
+}
+
+/** Why an imported edition named in reference-editions.json is not in use (the shipped one is). */
+export type EditionFault = 'missing' | 'damaged';
+
+/** A reference file as in use: the shipped one, or for a list the imported edition replacing it. */
+export interface ReferenceSourceFile extends ReferenceFile {
+  /** Set when an imported edition replaces the shipped file (`file` then names it in the data directory). */
+  imported: ImportedEdition | null;
+  /** Set when an imported edition could not be used at start: the shipped file is in use. */
+  fault: EditionFault | null;
+}
+
 export interface ReferenceSources {
   /** The manifest's version of the shipped set. */
   version: string;
-  /** SHA-256 of the manifest and every file: reference.db is rebuilt when it changes. */
+  /** SHA-256 of the files in use (the shipped set with any imported editions): reference.db is rebuilt when it changes. */
   hash: string;
-  files: ReferenceFile[];
+  files: ReferenceSourceFile[];
+}
+
+/** One CAS an edition adds or drops, with the name the list gives it. */
+export interface EditionCas {
+  cas: string;
+  name: string;
+}
+
+/** What switching a list to another edition would change; kept as `token` until switched or cancelled. */
+export interface EditionPreview {
+  token: string;
+  list: EditionList;
+  kind: 'import' | 'revert';
+  from: { zh: EditionText; en: EditionText; rows: number; imported: boolean };
+  to: { zh: EditionText; en: EditionText; rows: number; imported: boolean };
+  added: EditionCas[];
+  removed: EditionCas[];
+  /** Entries whose CAS is in both editions. */
+  kept: number;
 }
 
 /** Which list (and edition) an answer came from. */

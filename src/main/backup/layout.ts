@@ -4,6 +4,7 @@ import { COMPLETION_DB, LAB_DB } from '../db/databases';
 import { SETTINGS_FILE } from '../settings';
 import { LOCK_FILE } from '../data-dir/instance-lock';
 import { REBUILD_LOCK_FILE } from '../completion/rebuild-lock';
+import { EDITION_FILES } from '../reference/editions-file';
 
 export const IMPORT_BATCH_FILE = 'import-batch.json';
 export const BACKUPS_DIR = 'backups';
@@ -13,8 +14,11 @@ export const REPLACED_DIR = 'replaced';
 export { LAB_DB, COMPLETION_DB, SETTINGS_FILE, LOCK_FILE };
 
 export const DATABASES = [LAB_DB, COMPLETION_DB] as const;
-/** Small files copied as they are (they are written atomically by their owners). */
-export const PLAIN_FILES = [SETTINGS_FILE, IMPORT_BATCH_FILE] as const;
+/**
+ * Files copied as they are (they are written atomically by their owners): the settings, the cart
+ * batch, and the imported reference editions (a CSV per list, up to a few MB, and the JSON naming them).
+ */
+export const PLAIN_FILES = [SETTINGS_FILE, IMPORT_BATCH_FILE, ...EDITION_FILES] as const;
 
 /**
  * Every live file a restore replaces. The -wal/-shm files must go together with their database:
@@ -32,6 +36,7 @@ export const LIVE_FILES = [
   REBUILD_LOCK_FILE,
   SETTINGS_FILE,
   IMPORT_BATCH_FILE,
+  ...EDITION_FILES,
 ] as const;
 
 /**

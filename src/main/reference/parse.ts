@@ -33,29 +33,37 @@ export interface EpaPairRow {
 }
 
 export class ReferenceFileError extends Error {
-  constructor(file: string, row: number | null, detail: string) {
+  /** The column(s) at fault, when one is: an imported edition's refusal names them beside the row. */
+  readonly columns: string[];
+  constructor(
+    file: string,
+    readonly row: number | null,
+    readonly detail: string,
+    columns: string | string[] = [],
+  ) {
     super(`reference file ${file}${row === null ? '' : `, row ${row}`}: ${detail}`);
     this.name = 'ReferenceFileError';
+    this.columns = typeof columns === 'string' ? [columns] : columns;
   }
 }
 
 /** The header row's columns as objects; `row` in errors counts the header as row 1. */
-function records(file: string, text: string, columns: readonly string[]): Array<Record<string, string>> {
+export function records(file: string, text: string, columns: readonly string[]): Array<Record<string, string>> {
   const r = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy' });
   const bad = r.errors[0];
   if (bad) throw new ReferenceFileError(file, bad.row === undefined ? null : bad.row + 2, bad.message);
   const missing = columns.filter((c) => !r.meta.fields?.includes(c));
-  if (missing.length) throw new ReferenceFileError(file, 1, `missing column(s) ${missing.join(', ')}`);
+  if (missing.length) throw new ReferenceFileError(file, 1, `missing column(s) ${missing.join(', ')}`, missing);
   return r.data;
 }
 
 /** A cell of CAS numbers (the catalogue separates several with `；`): canonical, each checked. */
-function casList(file: string, row: number, cell: string): string[] {
+export function casList(file: string, row: number, cell: string, column = 'CAS号'): string[] {
   const out: string[] = [];
   for (const raw of cell.split(/[；;]/)) {
     if (!raw.trim()) continue;
     const p = parseCas(raw);
-    if (p.kind !== 'valid') throw new ReferenceFileError(file, row, `"${raw}" is not a valid CAS number`);
+    if (p.kind !== 'valid') throw new ReferenceFileError(file, row, `"${raw}" is not a valid CAS number`, column);
     if (!out.includes(p.canonical)) out.push(p.canonical);
   }
   return out;
@@ -66,7 +74,7 @@ const list = (cell: string | undefined, sep = /;\s*/): string[] => (cell ?? '').
 export function parseHazchem(file: string, text: string): HazchemRow[] {
   return records(file, text, ['序号', '品名', '别名', 'CAS号', '备注', '剧毒']).map((r, i) => {
     const serial = Number(r['序号']);
-    if (!Number.isInteger(serial) || serial < 1) throw new ReferenceFileError(file, i + 2, `serial "${r['序号']}" is not a whole number`);
+    if (!Number.isInteger(serial) || serial < 1) throw new ReferenceFileError(file, i + 2, `serial "${r['序号']}" is not a whole number`, '序号');
     return { cas: casList(file, i + 2, r['CAS号'] ?? ''), serial, name: r['品名']!.trim(), alias: (r['别名'] ?? '').trim(), note: (r['备注'] ?? '').trim(), toxic: r['剧毒'] === '1' };
   });
 }
@@ -85,7 +93,7 @@ const CATEGORIES: Record<string, 1 | 2 | 3> = { 第一类: 1, 第二类: 2, 第�
 export function parseYizhidu(file: string, text: string): YizhiduRow[] {
   return records(file, text, ['类别', '品名', 'CAS号']).map((r, i) => {
     const category = CATEGORIES[(r['类别'] ?? '').trim()];
-    if (!category) throw new ReferenceFileError(file, i + 2, `category "${r['类别']}" is not 第一类, 第二类 or 第三类`);
+    if (!category) throw new ReferenceFileError(file, i + 2, `category "${r['类别']}" is not 第一类, 第二类 or 第三类`, '类别');
     return { cas: casList(file, i + 2, r['CAS号'] ?? ''), category, name: r['品名']!.trim() };
   });
 }
@@ -121,12 +129,12 @@ export function parseGhs(file: string, text: string): GhsRow[] {
     const parts = list(r.pictograms_signal_word);
     const pictograms = parts.filter((p) => PICTOGRAM.test(p));
     const words = parts.filter((p) => !PICTOGRAM.test(p));
-    if (words.length > 1 || (words[0] !== undefined && words[0] !== 'Danger' && words[0] !== 'Warning')) throw new ReferenceFileError(file, row, `"${r.pictograms_signal_word}" is not pictograms and a signal word`);
+    if (words.length > 1 || (words[0] !== undefined && words[0] !== 'Danger' && words[0] !== 'Warning')) throw new ReferenceFileError(file, row, `"${r.pictograms_signal_word}" is not pictograms and a signal word`, 'pictograms_signal_word');
     const codes = list(r.h_codes);
     const hazards = codes.length ? pairStatements(codes, (r.h_statements ?? '').trim()) : [];
-    if (!hazards) throw new ReferenceFileError(file, row, `the H-statements do not line up with the codes ${codes.join(', ')}`);
+    if (!hazards) throw new ReferenceFileError(file, row, `the H-statements do not line up with the codes ${codes.join(', ')}`, ['h_codes', 'h_statements']);
     return {
-      cas: casList(file, row, r.cas ?? ''),
+      cas: casList(file, row, r.cas ?? '', 'cas'),
       name: (r.name ?? '').trim(),
       pictograms,
       signalWord: (words[0] as GhsSignalWord | undefined) ?? null,

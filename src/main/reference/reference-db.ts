@@ -3,6 +3,7 @@
 // schema version, is in its meta table) and reads back sound; otherwise (missing, damaged, built
 // from other files) it is built again beside and swapped in. Never mixed with lab.db: the lab's own
 // facts are backed up and restored, this file is not (the app can always make it again).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase, openScratchDatabase, type Db } from '../db/open';
@@ -12,7 +13,8 @@ import { writeTransaction } from '../db/transaction';
 import { REFERENCE_SCHEMA_VERSION, referenceStore, writeReferenceContent, type ReferenceContent } from '../stores/reference-store';
 import { readShippedReference, referenceDir, type ShippedReference } from './reference-files';
 import { parseEpaCodes, parseEpaGroups, parseEpaPairs, parseGhs, parseHazchem, parseYizhibao, parseYizhidu } from './parse';
-import type { ReferenceFileId } from '../../shared/reference';
+import type { ActiveEdition } from './editions-file';
+import type { EditionList, ReferenceFileId } from '../../shared/reference';
 import { StartFailureError } from '../../shared/start-failure';
 
 /** The shipped files are missing or broken: the installation is, and the start says so in both languages. */
@@ -40,6 +42,8 @@ export type RebuildReason = 'missing' | 'damaged' | 'changed' | null;
 export interface OpenedReference {
   db: Db;
   shipped: ShippedReference;
+  /** What it was built from (buildHash). */
+  hash: string;
   rebuilt: RebuildReason;
   /** The damage found, when rebuilt for it. */
   damage?: string;
@@ -65,27 +69,59 @@ export function parseShipped(shipped: ShippedReference): ReferenceContent {
   return content;
 }
 
+/** One list's file parsed by the build's own parser (an imported edition is checked with it before it is kept). */
+export function parseList(list: EditionList, file: string, text: string): ReferenceContent[EditionList] {
+  if (list === 'hazchem') return parseHazchem(file, text);
+  if (list === 'yizhibao') return parseYizhibao(file, text);
+  if (list === 'yizhidu') return parseYizhidu(file, text);
+  return parseGhs(file, text);
+}
+
+/** The shipped set parsed once per process (by hash): a switch of one list re-parses that list only. */
+let shippedParsed: { hash: string; content: ReferenceContent } | null = null;
+
+/** What reference.db holds: the shipped files, with each imported edition in place of its list's. */
+function contentOf(shipped: ShippedReference, editions: ReadonlyMap<EditionList, ActiveEdition>): ReferenceContent {
+  if (shippedParsed?.hash !== shipped.hash) shippedParsed = { hash: shipped.hash, content: shippedOrBroken(() => parseShipped(shipped)) };
+  const content = { ...shippedParsed.content };
+  // Checked when it was imported and by its hash at start: it parses (the build still stops if not).
+  for (const [list, e] of editions) (content as Record<EditionList, unknown>)[list] = parseList(list, `reference-edition-${list}.csv`, e.text);
+  return content;
+}
+
+/** The hash reference.db is built from: the shipped set's, and each imported edition's in list order. */
+export function buildHash(shipped: ShippedReference, editions: ReadonlyMap<EditionList, ActiveEdition>): string {
+  if (editions.size === 0) return shipped.hash;
+  const h = crypto.createHash('sha256').update(shipped.hash);
+  for (const [list, e] of [...editions].sort(([a], [b]) => a.localeCompare(b))) h.update(`\n${list} ${e.meta.sha256}`);
+  return h.digest('hex');
+}
+
 const SIDE_FILES = ['', '-wal', '-shm', '-journal'];
 
 /**
- * The last file this process built, by hash: a process that opens several data directories (a
- * move; the tests, which start hundreds of apps) parses and loads the shipped files once and
- * writes the same bytes after that. About 4 MB.
+ * The files this process built, by hash: a process that opens several data directories (a move;
+ * the tests, which start hundreds of apps) parses and loads the shipped files once and writes the
+ * same bytes after that. About 4 MB each.
  */
-let lastBuilt: { hash: string; bytes: Buffer } | null = null;
+const built = new Map<string, Buffer>();
+/** Files kept by hash: the shipped set and the few editions a process switches between (tests: revert). */
+const KEEP_BUILT = 3;
 
-/** Builds the file from the shipped set beside it, then swaps it in whole. */
-function build(file: string, shipped: ShippedReference): void {
+/** Builds the file from the shipped set (and imported editions) beside it, then swaps it in whole. */
+function build(file: string, shipped: ShippedReference, editions: ReadonlyMap<EditionList, ActiveEdition>, hash: string): void {
   const next = `${file}.building`;
   for (const sfx of SIDE_FILES) fs.rmSync(next + sfx, { force: true });
-  if (lastBuilt?.hash === shipped.hash) {
-    fs.writeFileSync(next, lastBuilt.bytes);
+  const kept = built.get(hash);
+  if (kept) {
+    fs.writeFileSync(next, kept);
   } else {
-    const content = shippedOrBroken(() => parseShipped(shipped));
+    const content = contentOf(shipped, editions);
     const db = openScratchDatabase(next);
     try {
-      writeTransaction(db, () => writeReferenceContent(db, content, { hash: shipped.hash, version: shipped.manifest.version }));
-      lastBuilt = { hash: shipped.hash, bytes: db.serialize() };
+      writeTransaction(db, () => writeReferenceContent(db, content, { hash, version: shipped.manifest.version }));
+      built.set(hash, db.serialize());
+      if (built.size > KEEP_BUILT) built.delete(built.keys().next().value!);
     } finally {
       db.close();
     }
@@ -118,16 +154,20 @@ function check(file: string, hash: string): { db: Db } | { reason: Exclude<Rebui
 /** The shipped files are read-only resources: read and hashed once per process (per folder). */
 let shippedOnce: ShippedReference | null = null;
 
-/** Opens the data directory's reference.db read-only, building it first when it cannot be kept. */
-export function openReferenceDb(dataDir: string): OpenedReference {
+/**
+ * Opens the data directory's reference.db read-only, building it first when it cannot be kept.
+ * `editions`: the imported editions in use (readEditions), each replacing its list's shipped file.
+ */
+export function openReferenceDb(dataDir: string, editions: ReadonlyMap<EditionList, ActiveEdition> = new Map()): OpenedReference {
   const shipped = shippedOrBroken(() => {
     const dir = referenceDir();
     if (shippedOnce?.dir !== dir) shippedOnce = readShippedReference(dir, REFERENCE_SCHEMA_VERSION);
     return shippedOnce;
   });
   const file = path.join(dataDir, REFERENCE_DB);
-  const found = check(file, shipped.hash);
-  if ('db' in found) return { db: found.db, shipped, rebuilt: null };
-  build(file, shipped);
-  return { db: openDatabase(file, { readonly: true }), shipped, rebuilt: found.reason, ...(found.damage ? { damage: found.damage } : {}) };
+  const hash = buildHash(shipped, editions);
+  const found = check(file, hash);
+  if ('db' in found) return { db: found.db, shipped, hash, rebuilt: null };
+  build(file, shipped, editions, hash);
+  return { db: openDatabase(file, { readonly: true }), shipped, hash, rebuilt: found.reason, ...(found.damage ? { damage: found.damage } : {}) };
 }
