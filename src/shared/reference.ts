@@ -26,6 +26,14 @@ export interface ReferenceFile {
 export const EDITION_LISTS = ['hazchem', 'yizhibao', 'yizhidu', 'ghs'] as const;
 export type EditionList = (typeof EDITION_LISTS)[number];
 
+/** Each list's columns as its shipped file has them (a new edition has them too), the CAS and the name column. */
+export const EDITION_COLUMNS: Record<EditionList, { columns: readonly string[]; cas: string; name: string }> = {
+  hazchem: { columns: ['序号', '品名', '别名', 'CAS号', '备注', '剧毒'], cas: 'CAS号', name: '品名' },
+  yizhibao: { columns: ['品名', '别名', 'CAS号', '主要燃爆危险性分类'], cas: 'CAS号', name: '品名' },
+  yizhidu: { columns: ['类别', '品名', 'CAS号'], cas: 'CAS号', name: '品名' },
+  ghs: { columns: ['cas', 'name', 'hazard_categories', 'pictograms_signal_word', 'h_codes', 'h_statements', 'source'], cas: 'cas', name: 'name' },
+};
+
 /** An imported edition's own words, as the admin gave them (the shipped terms stay: the same body publishes it). */
 export interface EditionText {
   list: string;

@@ -14,7 +14,7 @@ import type { UserInfo } from '../../shared/contract';
 import type { EditionPreviewInput, EditionUploadInput } from '../../shared/contract/reference';
 import { AppError, fieldError, fieldInvalid } from '../../shared/errors';
 import { msg, type Message } from '../../shared/messages';
-import { EDITION_LISTS, type EditionCas, type EditionList, type EditionPreview, type EditionText, type ImportedEdition } from '../../shared/reference';
+import { EDITION_COLUMNS, EDITION_LISTS, type EditionCas, type EditionList, type EditionPreview, type EditionText, type ImportedEdition } from '../../shared/reference';
 import { removeEdition, sha256Text, writeEdition } from './editions-file';
 import { casList, records, ReferenceFileError } from './parse';
 import { parseList } from './reference-db';
@@ -28,14 +28,6 @@ const PENDING_MS = 30 * 60 * 1000;
 const MAX_PROBLEMS = 20;
 /** The audit entry's entity: the list, by its place in EDITION_LISTS (1-based). */
 export const EDITION_ENTITY = 'reference_edition';
-
-/** Each list's columns as the shipped file has them, and the one holding the CAS numbers. */
-const COLUMNS: Record<EditionList, { columns: string[]; cas: string; name: string }> = {
-  hazchem: { columns: ['序号', '品名', '别名', 'CAS号', '备注', '剧毒'], cas: 'CAS号', name: '品名' },
-  yizhibao: { columns: ['品名', '别名', 'CAS号', '主要燃爆危险性分类'], cas: 'CAS号', name: '品名' },
-  yizhidu: { columns: ['类别', '品名', 'CAS号'], cas: 'CAS号', name: '品名' },
-  ghs: { columns: ['cas', 'name', 'hazard_categories', 'pictograms_signal_word', 'h_codes', 'h_statements', 'source'], cas: 'cas', name: 'name' },
-};
 
 interface Upload {
   parts: Buffer[];
@@ -82,7 +74,7 @@ function refuse(problems: Message[]): AppError {
 
 /** The file checked as the build checks the shipped one; refused with rows and columns named, else its rows. */
 function checkFile(list: EditionList, text: string): number {
-  const spec = COLUMNS[list];
+  const spec = EDITION_COLUMNS[list];
   let rows: Array<Record<string, string>>;
   try {
     rows = records('edition', text, spec.columns);

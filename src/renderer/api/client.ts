@@ -125,7 +125,7 @@ async function callHttp<N extends OperationName>(name: N, input: OpInput<N>, opt
   throw new ApiError(res.status >= 500 ? 'unavailable' : 'validation', msg('client.httpStatus', { status: res.status }));
 }
 
-const EVENT_TYPES: LabEvent['type'][] = ['records-changed', 'import-batch-ready', 'controlled-changed', 'stocktake-changed', 'app-info-changed', 'notifications-changed'];
+const EVENT_TYPES: LabEvent['type'][] = ['records-changed', 'import-batch-ready', 'controlled-changed', 'reference-changed', 'stocktake-changed', 'app-info-changed', 'notifications-changed'];
 const eventListeners = new Set<(e: LabEvent) => void>();
 let eventSource: EventSource | null = null;
 
