@@ -3,7 +3,8 @@
 // numbers added and removed with their names) before 切换到新版本 / 取消. Reverting to the shipped
 // edition shows the same preview. Nothing changes until the switch; 取消 drops the pending preview.
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Descriptions, Form, Input, Modal, Space, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Input, Modal, Space, Typography } from 'antd';
+import { Form } from '../app/Form';
 import { useTranslation } from 'react-i18next';
 import { EDITION_COLUMNS, type EditionCas, type EditionList, type EditionPreview, type ReferenceSourceFile } from '../../shared/reference';
 import { call } from '../api/client';
