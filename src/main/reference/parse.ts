@@ -4,7 +4,7 @@
 // them all).
 import Papa from 'papaparse';
 import { parseCas } from '../../shared/cas';
-import type { GhsEntry, GhsSignalWord, HazchemEntry, YizhibaoEntry, YizhiduEntry } from '../../shared/reference';
+import { EDITION_COLUMNS, type GhsEntry, type GhsSignalWord, type HazchemEntry, type YizhibaoEntry, type YizhiduEntry } from '../../shared/reference';
 
 export interface HazchemRow extends HazchemEntry {
   cas: string[];
@@ -72,7 +72,7 @@ export function casList(file: string, row: number, cell: string, column = 'CAS�
 const list = (cell: string | undefined, sep = /;\s*/): string[] => (cell ?? '').split(sep).map((s) => s.trim()).filter(Boolean);
 
 export function parseHazchem(file: string, text: string): HazchemRow[] {
-  return records(file, text, ['序号', '品名', '别名', 'CAS号', '备注', '剧毒']).map((r, i) => {
+  return records(file, text, EDITION_COLUMNS.hazchem.columns).map((r, i) => {
     const serial = Number(r['序号']);
     if (!Number.isInteger(serial) || serial < 1) throw new ReferenceFileError(file, i + 2, `serial "${r['序号']}" is not a whole number`, '序号');
     return { cas: casList(file, i + 2, r['CAS号'] ?? ''), serial, name: r['品名']!.trim(), alias: (r['别名'] ?? '').trim(), note: (r['备注'] ?? '').trim(), toxic: r['剧毒'] === '1' };
@@ -80,7 +80,7 @@ export function parseHazchem(file: string, text: string): HazchemRow[] {
 }
 
 export function parseYizhibao(file: string, text: string): YizhibaoRow[] {
-  return records(file, text, ['品名', '别名', 'CAS号', '主要燃爆危险性分类']).map((r, i) => ({
+  return records(file, text, EDITION_COLUMNS.yizhibao.columns).map((r, i) => ({
     cas: casList(file, i + 2, r['CAS号'] ?? ''),
     name: r['品名']!.trim(),
     alias: (r['别名'] ?? '').trim(),
@@ -91,7 +91,7 @@ export function parseYizhibao(file: string, text: string): YizhibaoRow[] {
 const CATEGORIES: Record<string, 1 | 2 | 3> = { 第一类: 1, 第二类: 2, 第三类: 3 };
 
 export function parseYizhidu(file: string, text: string): YizhiduRow[] {
-  return records(file, text, ['类别', '品名', 'CAS号']).map((r, i) => {
+  return records(file, text, EDITION_COLUMNS.yizhidu.columns).map((r, i) => {
     const category = CATEGORIES[(r['类别'] ?? '').trim()];
     if (!category) throw new ReferenceFileError(file, i + 2, `category "${r['类别']}" is not 第一类, 第二类 or 第三类`, '类别');
     return { cas: casList(file, i + 2, r['CAS号'] ?? ''), category, name: r['品名']!.trim() };
@@ -124,7 +124,7 @@ export function pairStatements(codes: string[], statements: string): Array<{ cod
 const PICTOGRAM = /^GHS0[1-9]$/;
 
 export function parseGhs(file: string, text: string): GhsRow[] {
-  return records(file, text, ['cas', 'name', 'hazard_categories', 'pictograms_signal_word', 'h_codes', 'h_statements', 'source']).map((r, i) => {
+  return records(file, text, EDITION_COLUMNS.ghs.columns).map((r, i) => {
     const row = i + 2;
     const parts = list(r.pictograms_signal_word);
     const pictograms = parts.filter((p) => PICTOGRAM.test(p));
