@@ -164,18 +164,11 @@ export function EditionDialog({ file, mode, onClose, onDone }: { file: Reference
               <FilePickButton label={t('reference.editions.chooseFile')} accept=".csv" disabled={busy} testId="edition-file" onFile={setChosen} />
               {chosen && <Typography.Text>{t('reference.editions.chosen', { name: chosen.name })}</Typography.Text>}
             </Space>
-            <Form.Item name="listZh" label={t('reference.editions.listZh')} rules={required}>
-              <Input maxLength={200} />
-            </Form.Item>
-            <Form.Item name="listEn" label={t('reference.editions.listEn')} rules={required}>
-              <Input maxLength={200} />
-            </Form.Item>
-            <Form.Item name="editionZh" label={t('reference.editions.editionZh')} rules={required}>
-              <Input maxLength={200} />
-            </Form.Item>
-            <Form.Item name="editionEn" label={t('reference.editions.editionEn')} rules={required}>
-              <Input maxLength={200} />
-            </Form.Item>
+            {(['listZh', 'listEn', 'editionZh', 'editionEn'] as const).map((name) => (
+              <Form.Item key={name} name={name} label={t(`reference.editions.${name}`)} rules={required}>
+                <Input maxLength={200} />
+              </Form.Item>
+            ))}
             <Form.Item name="sourceZh" label={t('reference.editions.sourceZh')}>
               <Input.TextArea maxLength={1000} autoSize={{ minRows: 1, maxRows: 3 }} />
             </Form.Item>
